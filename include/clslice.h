@@ -1,0 +1,343 @@
+/*
+ * clslice — strided slicing of device-resident tensors.
+ *
+ * Every front-end (TensorFlow, OpenVINO, MXNet, ONNX, numpy-style
+ * expressions) turns its own slice specification into one canonical plan:
+ * for every input dimension a start index, a signed step and a count, plus
+ * the final output shape (new axes added, shrunk dimensions removed).
+ * Plans are immutable once built and may be shared between threads.
+ *
+ * Conventions
+ *  - Every function that can fail returns a clslice_status and takes an
+ *    optional `clslice_error *err` (may be NULL) that receives the status and
+ *    a one-line message naming the argument, the spec slot and/or dimension,
+ *    and the offending value.  There is no global error state.
+ *  - Shapes are int64 arrays.  A dimension of CLSLICE_UNKNOWN (-1) is not
+ *    known yet (shape inference before allocation); the output shape then
+ *    holds -1 exactly where it depends on an unknown.
+ *  - Indices are int64 and are handled without overflow for every value.
+ */
+#ifndef CLSLICE_H
+#define CLSLICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the public API: exported from a shared build even though the
+ * library compiles with hidden visibility by default. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define CLSLICE_API __attribute__((visibility("default")))
+#else
+#define CLSLICE_API
+#endif
+
+#define CLSLICE_VERSION_MAJOR 0
+#define CLSLICE_VERSION_MINOR 1
+#define CLSLICE_VERSION_PATCH 0
+
+/* Largest input rank, and largest output rank, a plan may have. */
+#define CLSLICE_MAX_RANK 32
+/* Largest number of slots (entries of begin/end/...) in one spec. */
+#define CLSLICE_MAX_SLOTS 64
+/* A dimension size (or plan start/count) that is not known. */
+#define CLSLICE_UNKNOWN (-1)
+
+/* ------------------------------------------------------------------------ */
+/* Status codes and errors                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef enum clslice_status {
+    CLSLICE_OK = 0,
+    /* A pointer, length, flag or size argument is invalid (NULL where data is
+     * required, negative rank, element size 0, released plan, ...). */
+    CLSLICE_ERROR_ARGUMENT = 1,
+    /* The slice spec is malformed: stride 0, two ellipses, a mask value other
+     * than 0/1, begin/end/stride lengths that differ, repeated axes, ... */
+    CLSLICE_ERROR_SPEC = 2,
+    /* An index is out of range: a shrink (integer) index, an axis, or more
+     * indexing slots than the input has dimensions. */
+    CLSLICE_ERROR_INDEX = 3,
+    /* A rank above CLSLICE_MAX_RANK (input or output) or a spec longer than
+     * CLSLICE_MAX_SLOTS. */
+    CLSLICE_ERROR_RANK = 4,
+    /* A numpy-style expression does not parse; the message gives the
+     * character position. */
+    CLSLICE_ERROR_SYNTAX = 5,
+    /* The operation needs sizes or indices that the plan does not know
+     * (a plan built on unknown dimensions cannot be executed). */
+    CLSLICE_ERROR_UNKNOWN = 6,
+    /* Two shapes that must agree do not (value tensor vs slice), or a shape
+     * has more elements than int64 can count. */
+    CLSLICE_ERROR_SHAPE = 7,
+    /* Memory allocation failed. */
+    CLSLICE_ERROR_MEMORY = 8,
+    /* A buffer is too small for the plan, or an offset lies past its end:
+     * the call would read or write out of bounds, so nothing was done. */
+    CLSLICE_ERROR_BUFFER = 9,
+    /* An OpenCL call failed; the message names the call and its error. */
+    CLSLICE_ERROR_OPENCL = 10,
+    /* Building an OpenCL program failed; the message holds the build log's
+     * start. */
+    CLSLICE_ERROR_BUILD = 11
+} clslice_status;
+
+/* Short, static, human-readable name of a status ("invalid spec", ...).
+ * Never NULL; unknown values give "unknown status". */
+CLSLICE_API
+const char *clslice_status_string(clslice_status status);
+
+/* Filled by every fallible function when non-NULL.  On success status is
+ * CLSLICE_OK and message is the empty string. */
+typedef struct clslice_error {
+    clslice_status status;
+    char message[512];
+} clslice_error;
+
+/* ------------------------------------------------------------------------ */
+/* Plans                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Opaque, immutable canonical plan. */
+typedef struct clslice_plan clslice_plan;
+
+/* Frees a plan and sets *plan to NULL, so a released plan cannot be used by
+ * accident (functions given a NULL plan fail with CLSLICE_ERROR_ARGUMENT).
+ * Accepts NULL and a pointer to NULL. */
+CLSLICE_API
+void clslice_plan_release(clslice_plan **plan);
+
+/* Rank of the input the plan was built for. */
+CLSLICE_API
+int clslice_plan_input_rank(const clslice_plan *plan);
+
+/* Input shape the plan was built for (input_rank entries; -1 = unknown). */
+CLSLICE_API
+void clslice_plan_input_shape(const clslice_plan *plan, int64_t *shape);
+
+/* Rank of the final output (after new axes and shrinks). */
+CLSLICE_API
+int clslice_plan_output_rank(const clslice_plan *plan);
+
+/* Final output shape (output_rank entries; -1 where it depends on an
+ * unknown dimension or index). */
+CLSLICE_API
+void clslice_plan_output_shape(const clslice_plan *plan, int64_t *shape);
+
+/* Number of output elements, or -1 if unknown.  0 when any known output
+ * dimension is 0, even if others are unknown. */
+CLSLICE_API
+int64_t clslice_plan_output_elements(const clslice_plan *plan);
+
+/* Canonical entry for input dimension `dim`: first index read, signed step
+ * (never 0), number of indices read (1 for a shrunk dimension).  start or
+ * count is -1 where unknown; start is 0 when count is 0.  Returns
+ * CLSLICE_ERROR_ARGUMENT for a NULL plan or a dim out of range. */
+CLSLICE_API
+clslice_status clslice_plan_dim(const clslice_plan *plan, int dim,
+                                int64_t *start, int64_t *step, int64_t *count,
+                                clslice_error *err);
+
+/* Whether input dimension `dim` is shrunk (absent from the output). */
+CLSLICE_API
+int clslice_plan_dim_is_shrunk(const clslice_plan *plan, int dim);
+
+/* For output dimension `out_dim`: the input dimension it comes from, or -1
+ * for a new axis (size 1, reads nothing).  -2 if out_dim is out of range. */
+CLSLICE_API
+int clslice_plan_output_source(const clslice_plan *plan, int out_dim);
+
+/* 1 if every size and index in the plan is known (it can be executed). */
+CLSLICE_API
+int clslice_plan_is_known(const clslice_plan *plan);
+
+/* --- TensorFlow tf.strided_slice -------------------------------------- */
+
+typedef enum clslice_index_type {
+    CLSLICE_INT32 = 0,
+    CLSLICE_INT64 = 1
+} clslice_index_type;
+
+/* Arguments of tf.strided_slice.  begin/end/strides point at arrays of
+ * `index_type`.  begin or end may be NULL when their values are not known
+ * yet (graph-time shape inference): the plan then only knows what the masks
+ * and the shape determine; their length is still required.  strides may not
+ * be NULL.  The masks are TF's int32 bitmasks; bit i refers to spec slot i. */
+typedef struct clslice_tf_spec {
+    clslice_index_type index_type;
+    const void *begin;
+    size_t begin_len;
+    const void *end;
+    size_t end_len;
+    const void *strides;
+    size_t strides_len;
+    int32_t begin_mask;
+    int32_t end_mask;
+    int32_t ellipsis_mask;
+    int32_t new_axis_mask;
+    int32_t shrink_axis_mask;
+} clslice_tf_spec;
+
+/* Builds the plan of tf.strided_slice(input of `shape`, spec). */
+CLSLICE_API
+clslice_status clslice_plan_tf(const int64_t *shape, int rank,
+                               const clslice_tf_spec *spec,
+                               clslice_plan **plan, clslice_error *err);
+
+/* --- OpenVINO StridedSlice-1 ------------------------------------------ */
+
+/* begin/end/strides are int64 vectors; strides may be NULL (all ones).
+ * begin or end may be NULL when their values are unknown (shape inference;
+ * their length is still required).  Each mask is a vector of 0/1 of any
+ * length (NULL with length 0 for none): missing entries are 0, entries past
+ * begin_len are ignored, any value other than 0 or 1 is an error. */
+typedef struct clslice_openvino_spec {
+    const int64_t *begin;
+    size_t begin_len;
+    const int64_t *end;
+    size_t end_len;
+    const int64_t *strides;
+    size_t strides_len;
+    const int64_t *begin_mask;
+    size_t begin_mask_len;
+    const int64_t *end_mask;
+    size_t end_mask_len;
+    const int64_t *new_axis_mask;
+    size_t new_axis_mask_len;
+    const int64_t *shrink_axis_mask;
+    size_t shrink_axis_mask_len;
+    const int64_t *ellipsis_mask;
+    size_t ellipsis_mask_len;
+} clslice_openvino_spec;
+
+CLSLICE_API
+clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
+                                     const clslice_openvino_spec *spec,
+                                     clslice_plan **plan, clslice_error *err);
+
+/* --- MXNet slice / crop / slice_axis / slice_like --------------------- */
+
+/* An int64 that may be None. */
+typedef struct clslice_opt_int64 {
+    int64_t value;
+    int is_none; /* nonzero: None */
+} clslice_opt_int64;
+
+/* mx.nd.slice(data, begin, end, step) (also `crop`): begin and end have the
+ * same length m <= rank; step has length 0 or m; entries may be None. */
+CLSLICE_API
+clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
+                                  const clslice_opt_int64 *begin,
+                                  size_t begin_len,
+                                  const clslice_opt_int64 *end, size_t end_len,
+                                  const clslice_opt_int64 *step,
+                                  size_t step_len, clslice_plan **plan,
+                                  clslice_error *err);
+
+/* mx.nd.slice_axis(data, axis, begin, end): axis may be negative, end may be
+ * None (end of the axis).  As MXNet, no clamping: begin and end must lie in
+ * the axis and begin < end. */
+CLSLICE_API
+clslice_status clslice_plan_mxnet_slice_axis(const int64_t *shape, int rank,
+                                             int64_t axis, int64_t begin,
+                                             clslice_opt_int64 end,
+                                             clslice_plan **plan,
+                                             clslice_error *err);
+
+/* mx.nd.slice_like(data, shape_like, axes): slices [0, like[a]) on each
+ * listed axis (all axes when axes_len is 0, which needs equal ranks). */
+CLSLICE_API
+clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
+                                             const int64_t *like_shape,
+                                             int like_rank,
+                                             const int64_t *axes,
+                                             size_t axes_len,
+                                             clslice_plan **plan,
+                                             clslice_error *err);
+
+/* --- ONNX Slice (opset 10/11/13) --------------------------------------- */
+
+/* starts and ends have length n; axes (NULL: 0..n-1) and steps (NULL: all
+ * 1) have length n when given. */
+CLSLICE_API
+clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
+                                 const int64_t *starts, size_t starts_len,
+                                 const int64_t *ends, size_t ends_len,
+                                 const int64_t *axes, size_t axes_len,
+                                 const int64_t *steps, size_t steps_len,
+                                 clslice_plan **plan, clslice_error *err);
+
+/* --- numpy-style expressions ------------------------------------------- */
+
+/* Parses a numpy basic-indexing expression such as
+ * "[1:-1, ..., None, ::-2, 3]" (brackets optional) and builds its plan.
+ * Items: a:b:c (parts optional), an integer (shrink), "..." (at most one),
+ * None / newaxis / np.newaxis / tf.newaxis.  A syntax error names the
+ * character position (0-based). */
+CLSLICE_API
+clslice_status clslice_plan_expr(const int64_t *shape, int rank,
+                                 const char *expr, clslice_plan **plan,
+                                 clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* Layouts and simplification                                                */
+/* ------------------------------------------------------------------------ */
+
+/* A plan resolved against a contiguous row-major input as a strided copy:
+ * output element with coordinate j (row-major over count[0..rank-1], the
+ * output written contiguously) reads input element
+ *     offset + sum_k j[k] * src_stride[k]
+ * and is written to
+ *     sum_k j[k] * dst_stride[k].
+ * All values are in elements (not bytes). */
+typedef struct clslice_layout {
+    int rank;
+    int64_t offset;
+    int64_t elements; /* product of count[]; 0 for an empty output */
+    int64_t count[CLSLICE_MAX_RANK];
+    int64_t src_stride[CLSLICE_MAX_RANK];
+    int64_t dst_stride[CLSLICE_MAX_RANK];
+    /* Smallest and largest input element index read (0 and -1 when empty). */
+    int64_t src_min;
+    int64_t src_max;
+} clslice_layout;
+
+/* The plan's processing layout: one layout dimension per input dimension,
+ * unsimplified.  Fails with CLSLICE_ERROR_UNKNOWN on a plan with unknowns
+ * and CLSLICE_ERROR_SHAPE when the input has more than INT64_MAX elements. */
+CLSLICE_API
+clslice_status clslice_plan_layout(const clslice_plan *plan,
+                                   clslice_layout *layout, clslice_error *err);
+
+/* Simplifies a layout in place, keeping the set of (source, destination)
+ * element pairs and their order: drops size-1 dimensions and merges
+ * neighbouring dimensions that are contiguous in both source and
+ * destination.  An empty layout becomes rank 1 with count 0; a single
+ * element becomes rank 0. */
+CLSLICE_API
+void clslice_layout_simplify(clslice_layout *layout);
+
+/* ------------------------------------------------------------------------ */
+/* Host reference executor                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Gathers plan's slice of `src` (a contiguous row-major tensor of the plan's
+ * input shape with elements of elem_size bytes, src_bytes long) into `dst`
+ * (dst_bytes long, receives output_elements * elem_size bytes, contiguous).
+ * Any elem_size >= 1 works.  Checks that both buffers are large enough
+ * (CLSLICE_ERROR_BUFFER otherwise) before writing anything.  The CPU
+ * oracle for device results, and a fallback users may call. */
+CLSLICE_API
+clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
+                                   const void *src, size_t src_bytes,
+                                   void *dst, size_t dst_bytes,
+                                   clslice_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLSLICE_H */

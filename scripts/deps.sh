@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what clslice needs to build, test and run on Debian/Ubuntu:
+# a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
+# headers, and PoCL (the CPU OpenCL device used when there is no GPU).
+# Does nothing when everything is already installed.
+set -euo pipefail
+
+packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
+          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "deps.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+echo "deps.sh: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,46 @@
+/* Option parsing of the command-line tool.
+ *
+ * Every argument after the subcommand is an option: "--name=value" or
+ * "--name value" (the value may not start with "--" in the second form),
+ * a flag "--name", or --help / -h.  A subcommand passes the tables of the
+ * options it accepts (its own and, e.g., cli_spec_options); an unknown
+ * option, a repeated option, a missing value, a value given to a flag and a
+ * stray argument are usage errors naming the argument. */
+#ifndef CLI_ARGS_H
+#define CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+
+/* One accepted option; tables end with an entry whose name is NULL. */
+typedef struct cli_optdef {
+    const char *name; /* without the leading "--" */
+    bool is_flag;     /* takes no value */
+} cli_optdef;
+
+#define CLI_MAX_OPTIONS 64
+
+/* The options found, in command-line order. */
+typedef struct cli_opts {
+    size_t count;
+    const char *name[CLI_MAX_OPTIONS];  /* the table's name */
+    const char *value[CLI_MAX_OPTIONS]; /* points into argv; "" for flags */
+} cli_opts;
+
+typedef enum cli_parse_result {
+    CLI_PARSED,    /* opts holds the options */
+    CLI_WANTS_HELP, /* --help or -h was met (parsing stopped there) */
+    CLI_BAD_USAGE  /* err holds the message */
+} cli_parse_result;
+
+/* Parses argv[0..argc-1] against the NULL-terminated list of tables. */
+cli_parse_result cli_parse_options(int argc, char **argv,
+                                   const cli_optdef *const *tables,
+                                   cli_opts *opts, cli_err *err);
+
+/* Value of option `name`, or NULL when it was not given. */
+const char *cli_opt(const cli_opts *opts, const char *name);
+
+#endif

@@ -1,0 +1,15 @@
+/* --help texts of the command-line tool (printed on stdout). */
+#ifndef CLI_HELP_H
+#define CLI_HELP_H
+
+#include <stddef.h>
+
+#include "commands.h"
+
+/* Help of one command; returns the exit status. */
+int cli_help_command(const cli_command *cmd);
+
+/* Help of the whole tool: every command, SPEC, exit statuses. */
+int cli_help_main(const cli_command *const *commands, size_t count);
+
+#endif

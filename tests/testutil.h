@@ -1,0 +1,36 @@
+/* Helpers shared by the cmocka test programs. */
+#ifndef CLSLICE_TESTUTIL_H
+#define CLSLICE_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "clslice.h"
+
+/* Deterministic 64-bit generator (splitmix64): tests print the seed they
+ * used on failure so a run can be replayed with CLSLICE_TEST_SEED. */
+typedef struct tu_rng {
+    uint64_t state;
+} tu_rng;
+
+uint64_t tu_next(tu_rng *rng);
+/* Uniform integer in [lo, hi] (inclusive). */
+int64_t tu_range(tu_rng *rng, int64_t lo, int64_t hi);
+/* The seed for this run: CLSLICE_TEST_SEED if set, else `fallback`. */
+uint64_t tu_seed(uint64_t fallback);
+
+/* Path of a file under the tests/ source folder (CLSLICE_TEST_DATA, set by
+ * ctest).  Returns a static buffer. */
+const char *tu_data_path(const char *relative);
+
+/* Formats shape as "[a,b,c]" into buf (static when buf is NULL). */
+const char *tu_shape_str(const int64_t *shape, int rank);
+
+/* Asserts that err holds `status` and that its message contains every one
+ * of the NULL-terminated substrings; prints the message on failure. */
+void tu_assert_error(const clslice_error *err, clslice_status status, ...);
+
+#endif
