@@ -55,7 +55,7 @@ static int_parse parse_int64(const char *begin, const char *end,
     }
     if (overflow)
         return INT_OVERFLOW;
-    /* -2^63 has no positive counterpart: negate in unsigned arithmetic. */
+    /* -2^63 has no positive int64 counterpart: negate magnitude - 1. */
     *out = negative ? (magnitude == 0 ? 0 : -(int64_t)(magnitude - 1u) - 1)
                     : (int64_t)magnitude;
     return INT_OK;
@@ -124,20 +124,29 @@ int cli_list_option(const cli_opts *opts, const char *option, bool allow_none,
                 : CLI_EXIT_OK;
 }
 
-/* Parses [begin, end) as 0x hex of at most 32 bits. */
+/* Value of a hex digit, or -1. */
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Parses [begin, end) as hex digits of at most 32 bits. */
 static bool parse_hex32(const char *begin, const char *end, uint32_t *out)
 {
     uint64_t value = 0;
     if (begin == end)
         return false;
     for (; begin < end; begin++) {
-        const char *digits = "0123456789abcdef";
-        char c = (*begin >= 'A' && *begin <= 'F') ? (char)(*begin - 'A' + 'a')
-                                                  : *begin;
-        const char *at = c ? strchr(digits, c) : NULL;
-        if (!at)
+        int digit = hex_digit(*begin);
+        if (digit < 0)
             return false;
-        value = value * 16u + (uint64_t)(at - digits);
+        value = value * 16u + (uint64_t)digit;
         if (value > UINT32_MAX)
             return false;
     }
