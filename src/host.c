@@ -22,23 +22,6 @@ static clslice_status byte_size(int64_t elements, size_t elem_size,
     return CLSLICE_OK;
 }
 
-static clslice_status input_elements(const clslice_plan *plan, int64_t *total,
-                                     clslice_error *err)
-{
-    *total = 1;
-    for (int d = 0; d < plan->rank; d++)
-        if (plan->shape[d] == 0) {
-            *total = 0;
-            return CLSLICE_OK;
-        }
-    for (int d = 0; d < plan->rank; d++)
-        if (__builtin_mul_overflow(*total, plan->shape[d], total))
-            return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "the input has more than %lld elements",
-                           (long long)INT64_MAX);
-    return CLSLICE_OK;
-}
-
 /* Validates buffers against the plan before anything is written. */
 static clslice_status check_buffers(const clslice_plan *plan, size_t elem_size,
                                     const void *src, size_t src_bytes,
@@ -47,7 +30,7 @@ static clslice_status check_buffers(const clslice_plan *plan, size_t elem_size,
 {
     int64_t in_elements = 0;
     size_t src_need = 0, dst_need = 0;
-    clslice_status st = input_elements(plan, &in_elements, err);
+    clslice_status st = cs_input_elements(plan, &in_elements, err);
     if (st == CLSLICE_OK)
         st = byte_size(in_elements, elem_size, "input", &src_need, err);
     if (st == CLSLICE_OK)

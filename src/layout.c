@@ -10,6 +10,25 @@
 #include "plan_internal.h"
 #include "plan_struct.h"
 
+clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
+                                 clslice_error *err)
+{
+    *total = 1;
+    for (int d = 0; d < plan->rank; d++)
+        if (plan->shape[d] == 0) {
+            *total = 0;
+            return CLSLICE_OK;
+        }
+    for (int d = 0; d < plan->rank; d++)
+        if (__builtin_mul_overflow(*total, plan->shape[d], total))
+            return cs_fail(err, CLSLICE_ERROR_SHAPE,
+                           "the input has more than %lld elements "
+                           "(overflow at dimension %d of size %lld)",
+                           (long long)INT64_MAX, d,
+                           (long long)plan->shape[d]);
+    return CLSLICE_OK;
+}
+
 static bool has_zero_count(const clslice_plan *plan)
 {
     for (int d = 0; d < plan->rank; d++)
@@ -25,22 +44,15 @@ static void empty_layout(clslice_layout *layout, int rank)
     layout->src_max = -1;
 }
 
-/* Row-major element strides of the input; fails if it has more elements
- * than int64 can count (an empty input never gets here). */
-static clslice_status input_strides(const clslice_plan *plan, int64_t *stride,
-                                    clslice_error *err)
+/* Row-major element strides of the input (its element count is known to
+ * fit in int64, so no product overflows). */
+static void input_strides(const clslice_plan *plan, int64_t *stride)
 {
     int64_t running = 1;
     for (int d = plan->rank - 1; d >= 0; d--) {
         stride[d] = running;
-        if (__builtin_mul_overflow(running, plan->shape[d], &running))
-            return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "the input has more than %lld elements "
-                           "(overflow at dimension %d of size %lld)",
-                           (long long)INT64_MAX, d,
-                           (long long)plan->shape[d]);
+        running *= plan->shape[d];
     }
-    return CLSLICE_OK;
 }
 
 static void set_extent(clslice_layout *layout)
@@ -69,6 +81,10 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
         return cs_fail(err, CLSLICE_ERROR_UNKNOWN,
                        "the plan has unknown sizes or indices; build it on a "
                        "fully known shape and spec to execute it");
+    int64_t in_elements;
+    clslice_status st = cs_input_elements(plan, &in_elements, err);
+    if (st != CLSLICE_OK)
+        return st;
     empty_layout(layout, plan->rank);
     for (int d = 0; d < plan->rank; d++)
         layout->count[d] = plan->count[d];
@@ -76,9 +92,7 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
         return cs_ok(err);
 
     int64_t instride[CLSLICE_MAX_RANK];
-    clslice_status st = input_strides(plan, instride, err);
-    if (st != CLSLICE_OK)
-        return st;
+    input_strides(plan, instride);
     /* Every product below is bounded by the input's element count: a dim
      * read more than once has |step| * (count - 1) < n, and one read once
      * needs no stride at all. */

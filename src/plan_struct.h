@@ -21,4 +21,9 @@ struct clslice_plan {
     int8_t out_source[CLSLICE_MAX_RANK];
 };
 
+/* Number of elements of the plan's input; CLSLICE_ERROR_SHAPE when it
+ * exceeds INT64_MAX (a shape with a 0 dimension has 0 elements). */
+clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
+                                 clslice_error *err);
+
 #endif
