@@ -13,6 +13,15 @@ int cli_usage_error(cli_err *err, const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
+int cli_fail(cli_err *err, int status, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, args);
+    va_end(args);
+    return status;
+}
+
 int cli_library_result(clslice_status status, const clslice_error *lib,
                        cli_err *err)
 {

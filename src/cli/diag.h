@@ -7,8 +7,10 @@
 
 enum {
     CLI_EXIT_OK = 0,
-    CLI_EXIT_FAILURE = 1, /* out of memory, output not writable */
-    CLI_EXIT_USAGE = 2    /* invalid usage or invalid slice spec */
+    CLI_EXIT_FAILURE = 1, /* out of memory, standard output not writable */
+    CLI_EXIT_USAGE = 2,   /* invalid usage or invalid slice spec */
+    CLI_EXIT_FILE = 3,    /* input unreadable or corrupt, output unwritable */
+    CLI_EXIT_OPENCL = 4   /* no OpenCL device, or an OpenCL call failed */
 };
 
 /* A message waiting to be reported (without the "clslice: " prefix). */
@@ -20,6 +22,13 @@ typedef struct cli_err {
 int cli_usage_error(cli_err *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Records a message in err and returns `status` (any CLI_EXIT_ value). */
+int cli_fail(cli_err *err, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

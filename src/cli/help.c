@@ -7,9 +7,14 @@
 #include "spec.h"
 
 static const char exit_help[] =
-    "Exit status: 0 on success; 2 for invalid usage or an invalid slice\n"
-    "spec, with one line on stderr that starts with 'clslice: '; 1 when\n"
-    "memory runs out or the output cannot be written.\n";
+    "Exit status: 0 on success; on failure one line on stderr that starts\n"
+    "with 'clslice: ' and\n"
+    "  2  invalid usage or an invalid slice spec\n"
+    "  3  an input file that cannot be read or is not a valid .npy file\n"
+    "     of a supported dtype, or an output file that cannot be written\n"
+    "  4  no OpenCL platform or device, a device index out of range, or a\n"
+    "     failed OpenCL call (the message names it)\n"
+    "  1  memory ran out, or standard output could not be written\n";
 
 /* Usage, description and examples of one command. */
 static void print_command(const cli_command *cmd)
@@ -44,7 +49,8 @@ int cli_help_main(const cli_command *const *commands, size_t count)
            "       clslice --version\n\n"
            "clslice turns the slice specs of several frameworks (numpy-style\n"
            "expressions, TensorFlow, OpenVINO, MXNet, ONNX) into one\n"
-           "canonical plan.\n\nCommands:\n");
+           "canonical plan, and runs plans on .npy files on an OpenCL\n"
+           "device or the host.\n\nCommands:\n");
     for (size_t i = 0; i < count; i++)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
     for (size_t i = 0; i < count; i++) {

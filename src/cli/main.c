@@ -11,6 +11,8 @@
 /* Every subcommand, in the order --help lists them. */
 static const cli_command *const commands[] = {
     &cli_cmd_shape,
+    &cli_cmd_slice,
+    &cli_cmd_devices,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

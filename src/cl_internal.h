@@ -1,0 +1,133 @@
+/*
+ * Internals of the OpenCL half: error naming, the program cache, the
+ * translation of a layout into a carrier-unit "move", and launch sizes.
+ * Tests include this header to reach the decisions (carrier, index width,
+ * grid) without a device, and the build path with a broken source.
+ */
+#ifndef CLSLICE_CL_INTERNAL_H
+#define CLSLICE_CL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clslice_cl.h"
+
+/* ---- errors (cl_error.c) ------------------------------------------------ */
+
+/* "CL_INVALID_VALUE" etc.; "CL_UNKNOWN_ERROR" for codes it does not know. */
+const char *cs_cl_error_name(cl_int code);
+
+/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL. */
+clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code);
+
+/* ---- buffer checks (cl_buffer.c) --------------------------------------- */
+
+/* Checks that src and dst are buffers of `context`, that in_bytes fit in
+ * src from src_offset and out_bytes in dst from dst_offset, and that the
+ * two ranges do not overlap (sub-buffers resolved to their parent). */
+clslice_status cs_check_buffers(cl_context context, cl_mem src,
+                                size_t src_offset, size_t in_bytes,
+                                cl_mem dst, size_t dst_offset,
+                                size_t out_bytes, clslice_error *err);
+
+/* ---- the move: a layout in carrier units (cl_move.c) -------------------- */
+
+/* A simplified layout has at most CLSLICE_MAX_RANK dims; the bytes of an
+ * element may add one more. */
+#define CS_MAX_DIMS (CLSLICE_MAX_RANK + 1)
+
+typedef struct cs_move {
+    int rank;         /* >= 1 (a single carrier is rank 1, count 1) */
+    size_t carrier;   /* bytes per carrier: 1, 2, 4, 8 or 16 */
+    int64_t src_base; /* carrier index in src of the first carrier moved */
+    int64_t dst_base; /* carrier index in dst of the first carrier written */
+    int64_t elements; /* carriers written (the destination is contiguous) */
+    /* Innermost dimension first: count, and source stride in carriers
+     * (negative for reversed dims). */
+    int64_t count[CS_MAX_DIMS];
+    int64_t stride[CS_MAX_DIMS];
+} cs_move;
+
+/* Turns a simplified, non-empty layout of elem_size-byte elements, read
+ * from byte src_offset of src and written from byte dst_offset of dst,
+ * into the move with the widest carrier that every offset, stride and the
+ * innermost contiguous run allow. */
+void cs_move_build(const clslice_layout *layout, size_t elem_size,
+                   size_t src_offset, size_t dst_offset, cs_move *move);
+
+/* Largest carrier index the move reads from src. */
+int64_t cs_move_src_max(const cs_move *move);
+
+/* 32 when every carrier index (largest read, largest written) fits in a
+ * uint32 and flags do not force 64; else 64. */
+int cs_move_index_bits(const cs_move *move, unsigned flags);
+
+/* ---- launch geometry (cl_launch.c) -------------------------------------- */
+
+typedef struct cs_launch {
+    cl_uint work_dim;
+    size_t global[3];
+    size_t local[3];
+} cs_launch;
+
+/* Device and kernel limits that bound a launch. */
+typedef struct cs_launch_limits {
+    size_t max_group;    /* work-items per group (kernel and device) */
+    size_t max_item[3];  /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+    size_t max_groups;   /* work-groups per NDRange dim before looping */
+} cs_launch_limits;
+
+/* Local and global sizes for a move: NDRange dim 0 covers count[0], dim 1
+ * count[1], dim 2 the product of the rest; each global size is a multiple
+ * of its local size, at most max_groups groups (the kernel loops). */
+void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
+                    cs_launch *launch);
+
+/* Enqueues the move's kernel from the cached program; `program` also
+ * carries the device limits the launch must respect. */
+struct cs_program_info;
+clslice_status cs_launch_move(cl_command_queue queue,
+                              const struct cs_program_info *program,
+                              const cs_move *move, int index_bits,
+                              size_t max_groups, cl_mem src, cl_mem dst,
+                              cl_uint num_events, const cl_event *wait_list,
+                              cl_event *event, clslice_error *err);
+
+/* ---- the runtime's program cache (cl_runtime.c) ------------------------- */
+
+/* cl/gather.cl, embedded at build time (cmake/embed_cl.cmake). */
+extern const char cs_cl_gather[];
+
+/* What the cache keeps per program besides the program itself. */
+typedef struct cs_program_info {
+    cl_program program;
+    cl_device_id device;
+    size_t max_param_size; /* CL_DEVICE_MAX_PARAMETER_SIZE */
+    size_t max_item[3];    /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+    size_t pointer_size;   /* CL_DEVICE_ADDRESS_BITS / 8 */
+} cs_program_info;
+
+/* The gather program for (device, index width), built on first use.  The
+ * program stays owned by the runtime (do not release it). */
+clslice_status cs_runtime_program(clslice_runtime *runtime,
+                                  cl_device_id device, int index_bits,
+                                  cs_program_info *info, clslice_error *err);
+
+cl_context cs_runtime_context(const clslice_runtime *runtime);
+
+/* Work-groups per NDRange dim before kernels loop; tests lower it to
+ * exercise the loops.  0 restores the default. */
+void cs_runtime_set_max_groups(clslice_runtime *runtime, size_t groups);
+size_t cs_runtime_max_groups(const clslice_runtime *runtime);
+
+/* Builds `source` for one device; a failure returns CLSLICE_ERROR_BUILD
+ * with the start of the build log.  Exposed for tests of that path. */
+clslice_status cs_build_program(cl_context context, cl_device_id device,
+                                const char *source, const char *options,
+                                cl_program *program, clslice_error *err);
+
+/* Number of programs built since the runtime was created (tests check
+ * that racing threads leave one per key). */
+size_t cs_runtime_program_count(clslice_runtime *runtime);
+
+#endif

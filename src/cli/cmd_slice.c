@@ -1,0 +1,175 @@
+/* clslice slice: slices a .npy file into another, on an OpenCL device or
+ * with the host reference executor. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "device.h"
+#include "device_gather.h"
+#include "diag.h"
+#include "help.h"
+#include "npy.h"
+#include "spec.h"
+
+static const cli_optdef slice_options[] = {
+    {"device", false},
+    {"host", true},
+    {NULL, false},
+};
+
+/* Where the gather runs. */
+typedef struct slice_target {
+    bool host;
+    cli_device_request request;
+} slice_target;
+
+static int choose_target(const cli_opts *opts, slice_target *target,
+                         cli_err *err)
+{
+    const char *device = cli_opt(opts, "device");
+    target->host = cli_opt(opts, "host") != NULL;
+    if (target->host && device)
+        return cli_usage_error(err, "--host and --device exclude each "
+                               "other");
+    if (target->host) /* CLSLICE_DEVICE does not matter then */
+        return CLI_EXIT_OK;
+    return cli_device_request_parse(device, &target->request, err);
+}
+
+/* The output array: the plan's shape, the input's dtype, room for data. */
+static int make_output(const clslice_plan *plan, const cli_npy *in,
+                       cli_npy *out, cli_err *err)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->descr, in->descr, sizeof out->descr);
+    out->elem_size = in->elem_size;
+    out->rank = clslice_plan_output_rank(plan);
+    clslice_plan_output_shape(plan, out->shape);
+    /* A slice never has more elements than its input, so this fits. */
+    out->bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
+    out->data = malloc(out->bytes ? out->bytes : 1);
+    if (!out->data)
+        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    return CLI_EXIT_OK;
+}
+
+static int gather(const slice_target *target, const clslice_plan *plan,
+                  const cli_npy *in, cli_npy *out, cli_err *err)
+{
+    if (!target->host) {
+        cli_device device;
+        int status = cli_device_pick(&target->request, &device, err);
+        return status != CLI_EXIT_OK
+                   ? status
+                   : cli_device_gather(&device, plan, in->elem_size, in->data,
+                                       in->bytes, out->data, out->bytes, err);
+    }
+    clslice_error lib;
+    clslice_status st = clslice_host_gather(plan, in->elem_size, in->data,
+                                            in->bytes, out->data, out->bytes,
+                                            &lib);
+    if (st == CLSLICE_OK)
+        return CLI_EXIT_OK;
+    /* The plan and both buffers come from the loaded file, so nothing but
+     * memory should fail here. */
+    return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
+}
+
+static int slice_main(const char *in_path, const char *out_path,
+                      const cli_opts *opts, cli_err *err)
+{
+    slice_target target;
+    cli_npy in, out = {0};
+    clslice_plan *plan = NULL;
+    int status = choose_target(opts, &target, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    status = cli_npy_load(in_path, &in, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = make_output(plan, &in, &out, err);
+    if (status == CLI_EXIT_OK)
+        status = gather(&target, plan, &in, &out, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_save(out_path, &out, err);
+    clslice_plan_release(&plan);
+    cli_npy_free(&out);
+    cli_npy_free(&in);
+    return status;
+}
+
+/* How many of IN and OUT lead the arguments (the options follow them). */
+static int count_files(int argc, char **argv)
+{
+    int files = 0;
+    while (files < 2 && files < argc && strncmp(argv[files], "--", 2) != 0 &&
+           strcmp(argv[files], "-h") != 0)
+        files++;
+    return files;
+}
+
+static int run_slice(const cli_command *self, int argc, char **argv)
+{
+    const cli_optdef *const tables[] = {slice_options, cli_spec_options,
+                                        NULL};
+    int files = count_files(argc, argv);
+    cli_opts opts;
+    cli_err err;
+    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
+                                                tables, &opts, &err);
+    if (parsed == CLI_WANTS_HELP)
+        return cli_help_command(self);
+    int status;
+    if (files < 2)
+        status = cli_usage_error(&err, "slice: missing %s, which come%s "
+                                 "first (see --help)",
+                                 files ? "OUT.npy" : "IN.npy and OUT.npy",
+                                 files ? "s" : "");
+    else if (parsed == CLI_BAD_USAGE)
+        status = CLI_EXIT_USAGE;
+    else
+        status = slice_main(argv[0], argv[1], &opts, &err);
+    if (status != CLI_EXIT_OK)
+        cli_report(&err);
+    return status;
+}
+
+const cli_command cli_cmd_slice = {
+    .name = "slice",
+    .summary = "slice a .npy file on an OpenCL device or the host",
+    .usage = "slice IN.npy OUT.npy SPEC [--device N | --host]",
+    .description =
+        "\n"
+        "Reads IN.npy, slices it with SPEC and writes the result to OUT.npy\n"
+        "(C order, little-endian, as np.save writes it).  OUT is written\n"
+        "to a temporary file next to it and renamed into place at the end,\n"
+        "so a failed run leaves OUT as it was.\n"
+        "\n"
+        "IN may be any .npy file of format 1.0, 2.0 or 3.0 holding bool,\n"
+        "int8-64, uint8-64, float16/32/64, complex64/128 or raw records\n"
+        "(V<n>).  Big-endian data is converted to little-endian and Fortran-\n"
+        "order data to C order on reading, so the slice is the one numpy\n"
+        "gives.  Structured, object, string and datetime dtypes are refused.\n"
+        "\n"
+        "The slice runs on the default OpenCL device (the first GPU, else\n"
+        "the first device of any type), or on:\n"
+        "  --device N   device N as 'clslice devices' numbers them; without\n"
+        "               it, the environment variable CLSLICE_DEVICE=N\n"
+        "  --host       the host reference executor, without OpenCL\n",
+    .examples =
+        "  $ python3 -c 'import numpy as np; "
+        "np.save(\"a.npy\", np.arange(24.).reshape(2,3,4))'\n"
+        "  $ clslice slice a.npy b.npy --expr '[1, ::-1, 1:3]'\n"
+        "  $ python3 -c 'import numpy as np; print(np.load(\"b.npy\"))'\n"
+        "  [[21. 22.]\n"
+        "   [17. 18.]\n"
+        "   [13. 14.]]\n"
+        "  $ clslice slice a.npy b.npy --style onnx --starts 1 --ends 3 "
+        "--axes 2 --host\n"
+        "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n",
+    .takes_spec = true,
+    .run = run_slice,
+};

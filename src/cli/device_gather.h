@@ -1,0 +1,19 @@
+/* Running one slice on an OpenCL device for the command-line tool. */
+#ifndef CLI_DEVICE_GATHER_H
+#define CLI_DEVICE_GATHER_H
+
+#include <stddef.h>
+
+#include "clslice.h"
+#include "device.h"
+#include "diag.h"
+
+/* Gathers plan's slice of src (src_bytes, C order) into dst (dst_bytes) on
+ * `device`: its own context, in-order queue, runtime and buffers, all
+ * released before returning.  Returns CLI_EXIT_OPENCL with the failing call
+ * named, or CLI_EXIT_FAILURE when host memory runs out. */
+int cli_device_gather(const cli_device *device, const clslice_plan *plan,
+                      size_t elem_size, const void *src, size_t src_bytes,
+                      void *dst, size_t dst_bytes, cli_err *err);
+
+#endif

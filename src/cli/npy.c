@@ -1,0 +1,269 @@
+/* Loading .npy files: the prefix (magic string, version, header length),
+ * the header, then exactly the data the shape needs.  Sizes are checked
+ * against the file's size before anything big is allocated, so a corrupt
+ * header cannot ask for terabytes. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "npy.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "npy_internal.h"
+
+static const unsigned char npy_magic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
+
+/* The file being read. */
+typedef struct npy_source {
+    FILE *file;
+    const char *path;
+    long long size;    /* bytes in the file; -1 when not a regular file */
+    long long offset;  /* bytes consumed so far */
+    cli_err *err;
+} npy_source;
+
+/* Fails with "PATH: REASON"; the reason may already sit in err. */
+static int fail_with(npy_source *src, int status, const char *reason)
+{
+    char copy[424];
+    snprintf(copy, sizeof copy, "%.420s", reason);
+    return cli_fail(src->err, status, "%.200s: %s", src->path, copy);
+}
+
+/* Why a read came up short: an I/O error, or the end of the file inside
+ * `what`. */
+static int short_read(npy_source *src, const char *what)
+{
+    char reason[256];
+    if (ferror(src->file))
+        snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
+    else
+        snprintf(reason, sizeof reason, "truncated: the file ends after %lld "
+                 "bytes, inside the %s", src->offset, what);
+    return fail_with(src, CLI_EXIT_FILE, reason);
+}
+
+/* Reads exactly n bytes; `what` names the part for the message. */
+static int read_exact(npy_source *src, void *buf, size_t n, const char *what)
+{
+    size_t got = fread(buf, 1, n, src->file);
+    src->offset += (long long)got;
+    return got == n ? CLI_EXIT_OK : short_read(src, what);
+}
+
+/* Magic string and version; sets *length_bytes (2 or 4) and *utf8. */
+static int read_prefix(npy_source *src, size_t *length_bytes, bool *utf8)
+{
+    unsigned char prefix[8];
+    size_t got = fread(prefix, 1, sizeof prefix, src->file);
+    src->offset = (long long)got;
+    if (memcmp(prefix, npy_magic, got < 6 ? got : 6) != 0)
+        return fail_with(src, CLI_EXIT_FILE, "not a .npy file (it does not "
+                         "start with \\x93NUMPY)");
+    if (got < sizeof prefix)
+        return short_read(src, "format prefix");
+    if (prefix[6] < 1 || prefix[6] > 3 || prefix[7] != 0) {
+        char reason[96];
+        snprintf(reason, sizeof reason, "unsupported .npy format version "
+                 "%u.%u (expected 1.0, 2.0 or 3.0)", prefix[6], prefix[7]);
+        return fail_with(src, CLI_EXIT_FILE, reason);
+    }
+    *length_bytes = prefix[6] == 1 ? 2 : 4;
+    *utf8 = prefix[6] == 3;
+    return CLI_EXIT_OK;
+}
+
+/* The header length field, checked against the file and NPY_MAX_HEADER. */
+static int read_header_length(npy_source *src, size_t length_bytes,
+                              size_t *length)
+{
+    unsigned char field[4];
+    int status = read_exact(src, field, length_bytes, "header length");
+    if (status != CLI_EXIT_OK)
+        return status;
+    unsigned long value = 0;
+    for (size_t i = length_bytes; i-- > 0;)
+        value = value << 8 | field[i];
+    char reason[160];
+    if (src->size >= 0 && (long long)value > src->size - src->offset) {
+        snprintf(reason, sizeof reason, "header length %lu runs past the end "
+                 "of the file (%lld bytes are left)", value,
+                 src->size - src->offset);
+        return fail_with(src, CLI_EXIT_FILE, reason);
+    }
+    if (value > NPY_MAX_HEADER) {
+        snprintf(reason, sizeof reason, "header length %lu is too long (at "
+                 "most %u bytes)", value, NPY_MAX_HEADER);
+        return fail_with(src, CLI_EXIT_FILE, reason);
+    }
+    *length = value;
+    return CLI_EXIT_OK;
+}
+
+static int read_header(npy_source *src, npy_header *header)
+{
+    size_t length_bytes = 0, length = 0;
+    bool utf8 = false;
+    int status = read_prefix(src, &length_bytes, &utf8);
+    if (status == CLI_EXIT_OK)
+        status = read_header_length(src, length_bytes, &length);
+    if (status != CLI_EXIT_OK)
+        return status;
+    char *text = malloc(length + 1);
+    if (!text)
+        return fail_with(src, CLI_EXIT_FAILURE, "out of memory");
+    status = read_exact(src, text, length, "header");
+    /* Version 3.0 only changes the text's encoding to UTF-8, which matters
+     * to nothing the header may hold; Python 2 longs predate it. */
+    if (status == CLI_EXIT_OK &&
+        !npy_parse_header(text, length, !utf8, header, src->err))
+        status = fail_with(src, CLI_EXIT_FILE, src->err->message);
+    free(text);
+    return status;
+}
+
+/* The product of the dimensions; false when it overflows int64.  A zero
+ * dimension makes the array empty whatever the others say. */
+static bool count_elements(const npy_header *h, int64_t *elements)
+{
+    *elements = 1;
+    for (int d = 0; d < h->rank; d++) {
+        if (h->shape[d] == 0) {
+            *elements = 0;
+            return true;
+        }
+    }
+    for (int d = 0; d < h->rank; d++) {
+        if (__builtin_mul_overflow(*elements, h->shape[d], elements))
+            return false;
+    }
+    return true;
+}
+
+/* Byte size of the data, refusing what no memory could hold. */
+static int data_size(npy_source *src, const npy_header *h, size_t *bytes)
+{
+    int64_t elements;
+    if (count_elements(h, &elements) &&
+        !__builtin_mul_overflow((size_t)elements, h->dtype.size, bytes) &&
+        *bytes <= PTRDIFF_MAX)
+        return CLI_EXIT_OK;
+    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 96];
+    npy_format_shape(shape, h->shape, h->rank);
+    snprintf(reason, sizeof reason, "shape %s of '%s' has too many elements "
+             "to hold in memory", shape, h->dtype.descr);
+    return fail_with(src, CLI_EXIT_FILE, reason);
+}
+
+/* "truncated" or "N bytes after the data", naming what the shape needs. */
+static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
+                         long long have)
+{
+    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 160];
+    npy_format_shape(shape, h->shape, h->rank);
+    if (have < 0) /* not a regular file: the count is unknown */
+        snprintf(reason, sizeof reason, "has bytes after the data (shape %s "
+                 "of '%s' needs %zu)", shape, h->dtype.descr, need);
+    else if (have < (long long)need)
+        snprintf(reason, sizeof reason, "truncated: the data is %lld bytes, "
+                 "but shape %s of '%s' needs %zu", have, shape,
+                 h->dtype.descr, need);
+    else
+        snprintf(reason, sizeof reason, "has %lld byte%s after the data "
+                 "(shape %s of '%s' needs %zu)", have - (long long)need,
+                 have - (long long)need == 1 ? "" : "s", shape,
+                 h->dtype.descr, need);
+    return fail_with(src, CLI_EXIT_FILE, reason);
+}
+
+/* Reads the data, which must end exactly where the file does. */
+static int read_data(npy_source *src, const npy_header *h, size_t bytes,
+                     unsigned char **data)
+{
+    long long left = src->size >= 0 ? src->size - src->offset : -1;
+    if (left >= 0 && left != (long long)bytes)
+        return size_mismatch(src, h, bytes, left);
+    *data = malloc(bytes ? bytes : 1);
+    if (!*data)
+        return fail_with(src, CLI_EXIT_FAILURE, "out of memory");
+    long long start = src->offset;
+    size_t got = fread(*data, 1, bytes, src->file);
+    src->offset += (long long)got;
+    if (got != bytes)
+        return ferror(src->file) ? short_read(src, "data")
+                                 : size_mismatch(src, h, bytes,
+                                                 src->offset - start);
+    if (fgetc(src->file) != EOF)
+        return size_mismatch(src, h, bytes, -1);
+    return CLI_EXIT_OK;
+}
+
+/* Makes the data C order and little-endian. */
+static int normalise(npy_source *src, const npy_header *h, cli_npy *arr)
+{
+    npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
+    if (h->fortran_order &&
+        !npy_fortran_to_c(&arr->data, arr->bytes, h->shape, h->rank,
+                          h->dtype.size))
+        return fail_with(src, CLI_EXIT_FAILURE, "out of memory");
+    return CLI_EXIT_OK;
+}
+
+static int load(npy_source *src, cli_npy *arr)
+{
+    npy_header h;
+    size_t bytes = 0;
+    int status = read_header(src, &h);
+    if (status == CLI_EXIT_OK)
+        status = data_size(src, &h, &bytes);
+    if (status == CLI_EXIT_OK)
+        status = read_data(src, &h, bytes, &arr->data);
+    if (status != CLI_EXIT_OK)
+        return status;
+    memcpy(arr->descr, h.dtype.descr, sizeof arr->descr);
+    arr->elem_size = h.dtype.size;
+    arr->rank = h.rank;
+    memcpy(arr->shape, h.shape, sizeof arr->shape);
+    arr->bytes = bytes;
+    return normalise(src, &h, arr);
+}
+
+/* Opens the file and finds its size; directories are refused here because
+ * fopen() accepts them on Linux. */
+static int open_source(npy_source *src)
+{
+    struct stat st;
+    src->file = fopen(src->path, "rb");
+    if (!src->file || fstat(fileno(src->file), &st) != 0) {
+        char reason[160];
+        snprintf(reason, sizeof reason, "cannot open: %s", strerror(errno));
+        return fail_with(src, CLI_EXIT_FILE, reason);
+    }
+    if (S_ISDIR(st.st_mode))
+        return fail_with(src, CLI_EXIT_FILE, "cannot open: Is a directory");
+    src->size = S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+    return CLI_EXIT_OK;
+}
+
+int cli_npy_load(const char *path, cli_npy *arr, cli_err *err)
+{
+    npy_source src = {NULL, path, -1, 0, err};
+    memset(arr, 0, sizeof *arr);
+    int status = open_source(&src);
+    if (status == CLI_EXIT_OK)
+        status = load(&src, arr);
+    if (src.file)
+        fclose(src.file);
+    if (status != CLI_EXIT_OK)
+        cli_npy_free(arr);
+    return status;
+}
+
+void cli_npy_free(cli_npy *arr)
+{
+    free(arr->data);
+    memset(arr, 0, sizeof *arr);
+}

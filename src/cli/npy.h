@@ -1,0 +1,45 @@
+/* .npy files for the command-line tool (not part of the library API).
+ *
+ * Reads format versions 1.0, 2.0 and 3.0 with every fixed-size dtype the
+ * tool can slice: bool, int/uint of 1-8 bytes, float16/32/64,
+ * complex64/128 and raw records V<n>.  What the loader hands back is always
+ * C order and little-endian: big-endian data is byte-swapped element by
+ * element (each half of a complex on its own) and Fortran-order data is
+ * permuted into C order, so a slice of the loaded bytes is a slice of the
+ * array numpy sees.  The writer produces exactly what np.save writes for a
+ * C-order little-endian array (format 1.0).
+ *
+ * Every failure returns CLI_EXIT_FILE (CLI_EXIT_FAILURE when memory runs
+ * out) with a message that starts with the file's name. */
+#ifndef CLI_NPY_H
+#define CLI_NPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clslice.h"
+#include "diag.h"
+
+/* A tensor in host memory, C order, little-endian. */
+typedef struct cli_npy {
+    char descr[24];    /* numpy dtype string of the data: "<f4", "|V12" */
+    size_t elem_size;  /* bytes per element, >= 1 */
+    int rank;
+    int64_t shape[CLSLICE_MAX_RANK];
+    size_t bytes;      /* elements * elem_size */
+    unsigned char *data; /* malloc'd, at least 1 byte even when empty */
+} cli_npy;
+
+/* Reads `path` into *arr (cleared first).  On failure *arr holds nothing
+ * and needs no cli_npy_free. */
+int cli_npy_load(const char *path, cli_npy *arr, cli_err *err);
+
+/* Writes arr to `path` through a temporary file in the same directory that
+ * is renamed over `path` only once it is complete: on failure `path` is
+ * neither created nor changed and the temporary file is gone. */
+int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err);
+
+/* Frees arr's data and clears it.  Accepts a cleared arr. */
+void cli_npy_free(cli_npy *arr);
+
+#endif

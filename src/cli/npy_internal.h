@@ -1,0 +1,66 @@
+/* Pieces of the .npy reader and writer shared between their files. */
+#ifndef CLI_NPY_INTERNAL_H
+#define CLI_NPY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clslice.h"
+#include "diag.h"
+
+/* Longest header the reader accepts.  np.save never writes more than a few
+ * hundred bytes for the dtypes we support, and a version 1.0 header cannot
+ * be longer than this anyway; the limit stops a 4-GiB length in a 2.0/3.0
+ * header from turning into an allocation. */
+#define NPY_MAX_HEADER 65535u
+
+/* numpy pads the whole header to a multiple of this (format.ARRAY_ALIGN). */
+#define NPY_ALIGN 64u
+
+/* One element type. */
+typedef struct npy_dtype {
+    char kind;        /* 'b', 'i', 'u', 'f', 'c' or 'V' */
+    size_t size;      /* bytes per element */
+    /* Bytes reversed as one unit to make the data little-endian: 0 when
+     * nothing needs swapping, else the size (a complex: half of it). */
+    size_t swap_unit;
+    char descr[24];   /* the little-endian spelling: "<f4", "|b1", "|V12" */
+} npy_dtype;
+
+/* The header dictionary. */
+typedef struct npy_header {
+    npy_dtype dtype;
+    bool fortran_order;
+    int rank;
+    int64_t shape[CLSLICE_MAX_RANK];
+} npy_header;
+
+/* Parses a descr string (its characters, without quotes).  On failure
+ * writes the reason into err (without the file name). */
+bool npy_parse_dtype(const char *descr, size_t len, npy_dtype *dtype,
+                     cli_err *err);
+
+/* Parses the header text (len bytes, may hold NULs, which are rejected).
+ * `python2_longs` accepts the 3L integers of files written by Python 2
+ * (numpy reads them in versions 1.0 and 2.0).  On failure writes the reason
+ * into err. */
+bool npy_parse_header(const char *text, size_t len, bool python2_longs,
+                      npy_header *header, cli_err *err);
+
+/* Room for any shape as npy_format_shape writes it. */
+#define NPY_SHAPE_TEXT (4 + 21 * CLSLICE_MAX_RANK + 8)
+
+/* Writes shape the way Python prints a tuple: "()", "(5,)", "(3, 4)". */
+void npy_format_shape(char buf[NPY_SHAPE_TEXT], const int64_t *shape,
+                      int rank);
+
+/* Reverses every `unit`-byte group of data (bytes a multiple of unit). */
+void npy_swap_bytes(unsigned char *data, size_t bytes, size_t unit);
+
+/* Replaces *data, a Fortran-order array of `shape`, by its C-order copy.
+ * Returns false (data unchanged) when memory runs out. */
+bool npy_fortran_to_c(unsigned char **data, size_t bytes, const int64_t *shape,
+                      int rank, size_t elem_size);
+
+#endif

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Developer tool: regenerates the .npy fixtures in tests/data/npy/.
+
+CI does not run this script and needs no numpy: its output is committed.
+Run it (with numpy installed) after changing the cases below:
+
+    python3 tests/data/make_npy_fixtures.py
+
+Every expected output is computed by numpy itself, so the tests compare
+`clslice slice` with numpy rather than with our own reading of numpy.
+
+It writes into tests/data/npy/:
+  in_*.npy     inputs: every supported dtype, big-endian variants, Fortran
+               order, format versions 2.0 and 3.0, hand-written headers in
+               the other spellings numpy accepts, a 0-d and empty arrays
+  out_*.npy    the expected result of each case, C order, little-endian,
+               exactly as np.save writes it
+  cases.txt    one case a line: INPUT, EXPECTED, then the SPEC arguments of
+               `clslice slice`, all separated by tabs
+  twins.txt    "A B" lines: A must load to the same dtype, shape and bytes
+               as B (B is C order and little-endian), and saving A must
+               give B's bytes exactly
+  bad_*.npy    corrupt or unsupported files
+  bad.txt      "FILE<TAB>TEXT" lines: loading FILE must fail and the
+               message must contain TEXT
+"""
+import io
+import os
+import struct
+import warnings
+
+import numpy as np
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "npy")
+RNG = np.random.default_rng(20240611)
+
+# Start from an empty folder so that no stale fixture survives.
+os.makedirs(HERE, exist_ok=True)
+for old in os.listdir(HERE):
+    if old.endswith((".npy", ".txt")):
+        os.remove(os.path.join(HERE, old))
+
+cases = []  # (input, expected, spec args)
+twins = []  # (variant, reference)
+bad = []    # (file, message text)
+
+
+def path(name):
+    return os.path.join(HERE, name)
+
+
+def save(name, array):
+    np.save(path(name), array)
+
+
+def save_version(name, array, version):
+    with open(path(name), "wb") as f:
+        np.lib.format.write_array(f, array, version=version)
+
+
+def raw(name, data):
+    with open(path(name), "wb") as f:
+        f.write(data)
+
+
+def random_array(dtype, shape):
+    dtype = np.dtype(dtype)
+    n = int(np.prod(shape))
+    if dtype.kind == "b":
+        values = RNG.integers(0, 2, n).astype(bool)
+    elif dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        values = RNG.integers(info.min, info.max, n, dtype=dtype,
+                              endpoint=True)
+    elif dtype.kind == "f":
+        values = RNG.standard_normal(n) * 100
+    elif dtype.kind == "c":
+        values = RNG.standard_normal(n) + 1j * RNG.standard_normal(n)
+    else:  # raw records: random bytes
+        values = np.frombuffer(RNG.bytes(n * dtype.itemsize), dtype=dtype)
+    return np.asarray(values).astype(dtype).reshape(shape)
+
+
+def little(array):
+    """C-order, little-endian copy of numpy's result (0-d stays 0-d)."""
+    dtype = array.dtype.newbyteorder("<")
+    return np.array(array, order="C", copy=True).astype(dtype)
+
+
+# SPEC arguments of clslice, and the numpy index that means the same.
+EXPR = [
+    ("[1:-1, ..., None, ::-2]", np.s_[1:-1, ..., None, ::-2]),
+    ("[::-1, 2]", np.s_[::-1, 2]),
+    ("[...]", np.s_[...]),
+    ("[2:2]", np.s_[2:2]),
+]
+STYLES = [
+    (["--expr", "[1, -1, 0]"], np.s_[1, -1, 0]),
+    (["--style", "tf", "--begin", "1,0", "--end", "3,0", "--strides",
+      "1,-1", "--begin-mask", "2", "--end-mask", "2"], np.s_[1:3, ::-1]),
+    (["--style", "openvino", "--begin", "0,1", "--end", "0,3",
+      "--begin-mask", "1", "--end-mask", "1"], np.s_[:, 1:3]),
+    (["--style", "mxnet", "--begin", "None,1", "--end", "None,None",
+      "--step", "-1,2"], np.s_[::-1, 1::2]),
+    (["--style", "onnx", "--starts", "-1", "--ends", "-100", "--axes",
+      "0", "--steps", "-2"], np.s_[-1::-2]),
+    (["--style", "onnx", "--starts", "1", "--ends", "3", "--axes", "-1"],
+     np.s_[..., 1:3]),
+]
+
+
+def add_cases(stem, array, specs):
+    """Cases for in_STEM.npy (holding `array`), expected out_STEM_K.npy."""
+    for k, spec in enumerate(specs):
+        if isinstance(spec, str):  # an expression numpy reads the same way
+            spec = (spec, eval("np.s_" + spec))
+        args, index = spec
+        if isinstance(args, str):
+            args = ["--expr", args]
+        expected = f"out_{stem}_{k}.npy"
+        save(expected, little(array[index]))
+        cases.append((f"in_{stem}.npy", expected, args))
+
+
+def with_order(array, order):
+    return array.astype(array.dtype.newbyteorder(order))
+
+
+# --- every dtype, little-endian and big-endian ----------------------------
+DTYPES = ["|b1", "|i1", "|u1", "<i2", "<u2", "<i4", "<u4", "<i8", "<u8",
+          "<f2", "<f4", "<f8", "<c8", "<c16", "|V3", "|V12"]
+for descr in DTYPES:
+    stem = descr[1:]
+    shape = (6, 7) if stem in ("b1", "V12") else (4, 5, 3)
+    a = random_array(descr, shape)
+    save(f"in_{stem}.npy", a)
+    specs = EXPR + (STYLES if stem in ("f4", "c16", "V3") else [])
+    add_cases(stem, a, specs)
+    if descr[0] == "<":
+        big = with_order(a, ">")
+        save(f"in_{stem}_be.npy", big)
+        add_cases(f"{stem}_be", big, EXPR[:2])
+        twins.append((f"in_{stem}_be.npy", f"in_{stem}.npy"))
+
+# --- Fortran order -----------------------------------------------------------
+for stem, name in (("f8", "f8_fortran"), ("i2", "i2_be_fortran"),
+                   ("u1", "u1_fortran"), ("V3", "V3_fortran")):
+    a = np.load(path(f"in_{stem}.npy"))
+    f = np.asfortranarray(with_order(a, ">") if "_be" in name else a)
+    save(f"in_{name}.npy", f)
+    add_cases(name, f, EXPR[:3] + ["[:, 1]"])
+    twins.append((f"in_{name}.npy", f"in_{stem}.npy"))
+
+# --- format versions 2.0 and 3.0 -------------------------------------------
+a = np.load(path("in_f4.npy"))
+for major in (2, 3):
+    save_version(f"in_f4_v{major}.npy", a, (major, 0))
+    add_cases(f"f4_v{major}", a, EXPR[:2])
+    twins.append((f"in_f4_v{major}.npy", "in_f4.npy"))
+
+# --- 0-d and empty arrays --------------------------------------------------
+zero_d = np.array(RNG.standard_normal(), dtype="<f8")
+save("in_f8_0d.npy", zero_d)
+add_cases("f8_0d", zero_d, ["[...]", "[None]", "[None, ..., None]"])
+empty = np.zeros((0, 3), dtype="<i4")
+save("in_i4_empty.npy", empty)
+add_cases("i4_empty", empty, ["[1:]", "[:, ::-1]", "[..., None]",
+                              "[None, :, 1]"])
+empty3 = np.zeros((3, 0, 2), dtype=">u2")
+save("in_u2_be_empty.npy", empty3)
+add_cases("u2_be_empty", empty3, ["[::-1, :, 1]", "[...]"])
+
+
+# --- headers spelled the other ways numpy accepts ---------------------------
+def header_file(name, header, data, version=(1, 0)):
+    fmt = "<H" if version == (1, 0) else "<I"
+    text = header.encode("latin1" if version < (3, 0) else "utf8")
+    raw(name, b"\x93NUMPY" + bytes(version) + struct.pack(fmt, len(text))
+        + text + data)
+
+
+base = np.load(path("in_i2.npy"))
+SPELLINGS = {
+    # double quotes, other key order, no trailing comma, odd spacing,
+    # no padding or alignment
+    "hdr_quotes": '{ "shape" :(4,5 ,3),"fortran_order":False ,'
+                  '"descr":"<i2"}\n',
+    # Python 2 longs, newlines and tabs inside the dict
+    "hdr_long": "{'descr':\n\t'<i2', 'fortran_order': False,\n"
+                "'shape': (4L, 5L, 3L), }  \n",
+    # spaces only after the dict, trailing commas everywhere allowed
+    "hdr_commas": "{'descr': '<i2', 'fortran_order': False, "
+                  "'shape': (4, 5, 3,),}" + " " * 40 + "\n",
+}
+for stem, header in SPELLINGS.items():
+    header_file(f"in_{stem}.npy", header, base.tobytes())
+    with warnings.catch_warnings():  # numpy notes the Python 2 longs
+        warnings.simplefilter("ignore")
+        loaded = np.load(path(f"in_{stem}.npy"))
+    assert loaded.dtype == base.dtype and np.array_equal(loaded, base), stem
+    add_cases(stem, base, EXPR[:1])
+    twins.append((f"in_{stem}.npy", "in_i2.npy"))
+
+
+# --- corrupt and unsupported files ----------------------------------------
+def good_bytes(array):
+    buf = io.BytesIO()
+    np.save(buf, array)
+    return buf.getvalue()
+
+
+small = np.arange(12, dtype="<f4").reshape(3, 4)
+whole = good_bytes(small)
+data_at = len(whole) - small.nbytes
+raw("bad_empty.npy", b"")
+bad.append(("bad_empty.npy", "truncated"))
+raw("bad_prefix.npy", whole[:7])
+bad.append(("bad_prefix.npy", "truncated"))
+raw("bad_magic.npy", b"\x93NUMPX" + whole[6:])
+bad.append(("bad_magic.npy", "not a .npy file"))
+raw("bad_version.npy", whole[:6] + b"\x04\x00" + whole[8:])
+bad.append(("bad_version.npy", "format version 4.0"))
+raw("bad_header_cut.npy", whole[:40])
+bad.append(("bad_header_cut.npy", "header length"))
+raw("bad_data_cut.npy", whole[:-1])
+bad.append(("bad_data_cut.npy", "truncated"))
+raw("bad_data_long.npy", whole + b"\0")
+bad.append(("bad_data_long.npy", "1 byte after the data"))
+header_file("bad_descr.npy", "{'descr': '<f3', 'fortran_order': False, "
+            "'shape': (3, 4), }\n", small.tobytes())
+bad.append(("bad_descr.npy", "unsupported dtype '<f3'"))
+header_file("bad_overflow.npy", "{'descr': '<f4', 'fortran_order': False, "
+            "'shape': (4611686018427387904, 4611686018427387904), }\n", b"")
+bad.append(("bad_overflow.npy", "too many elements"))
+header_file("bad_key.npy", "{'descr': '<f4', 'fortran_order': False, "
+            "'shape': (3, 4), 'extra': 1}\n", small.tobytes())
+bad.append(("bad_key.npy", "unknown key 'extra'"))
+raw("bad_object.npy", good_bytes(np.array([1, "a", None], dtype=object)))
+bad.append(("bad_object.npy", "unsupported dtype '|O'"))
+raw("bad_unicode.npy", good_bytes(np.array(["ab", "c"])))
+bad.append(("bad_unicode.npy", "unsupported dtype '<U2'"))
+raw("bad_bytes.npy", good_bytes(np.array([b"ab", b"c"])))
+bad.append(("bad_bytes.npy", "unsupported dtype '|S2'"))
+raw("bad_struct.npy", good_bytes(np.zeros(2, dtype=[("x", "<i4"),
+                                                    ("y", "<f8")])))
+bad.append(("bad_struct.npy", "structured"))
+raw("bad_datetime.npy", good_bytes(np.zeros(2, dtype="<M8[s]")))
+bad.append(("bad_datetime.npy", "unsupported dtype '<M8[s]'"))
+
+# --- index files -------------------------------------------------------------
+with open(path("cases.txt"), "w") as f:
+    for i, e, args in cases:
+        f.write("\t".join([i, e] + args) + "\n")
+with open(path("twins.txt"), "w") as f:
+    for a_name, b_name in twins:
+        f.write(f"{a_name} {b_name}\n")
+with open(path("bad.txt"), "w") as f:
+    for name, text in bad:
+        f.write(f"{name}\t{text}\n")
+
+total = sum(os.path.getsize(path(n)) for n in os.listdir(HERE))
+print(f"{len(cases)} cases, {len(twins)} twins, {len(bad)} bad files, "
+      f"{len(os.listdir(HERE))} files, {total} bytes in {HERE}")

@@ -1,0 +1,235 @@
+/*
+ * The host-side decisions of the device path, without a device: carrier
+ * choice, index width, launch geometry and OpenCL error naming.  The
+ * 64-bit index variant is only needed past 4 Gi carriers, far beyond what
+ * a CI device can allocate, so its selection is tested here on layouts
+ * made up by hand.
+ */
+#include <string.h>
+
+#include "cl_internal.h"
+#include "testutil.h"
+
+/* The simplified layout of `expr` on `shape`. */
+static clslice_layout layout_of(const int64_t *shape, int rank,
+                                const char *expr)
+{
+    clslice_plan *plan = NULL;
+    clslice_layout layout;
+    assert_int_equal(clslice_plan_expr(shape, rank, expr, &plan, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(clslice_plan_layout(plan, &layout, NULL), CLSLICE_OK);
+    clslice_plan_release(&plan);
+    clslice_layout_simplify(&layout);
+    return layout;
+}
+
+/* Asserts a move: carrier, bases, then rank pairs (count, stride),
+ * innermost first. */
+static void assert_move(const cs_move *move, size_t carrier, int64_t src,
+                        int64_t dst, int rank, ...)
+{
+    assert_int_equal(move->carrier, carrier);
+    assert_int_equal(move->src_base, src);
+    assert_int_equal(move->dst_base, dst);
+    assert_int_equal(move->rank, rank);
+    va_list args;
+    va_start(args, rank);
+    for (int k = 0; k < rank; k++) {
+        int64_t count = va_arg(args, int64_t), stride = va_arg(args, int64_t);
+        assert_int_equal(move->count[k], count);
+        assert_int_equal(move->stride[k], stride);
+    }
+    va_end(args);
+}
+
+#define I(v) ((int64_t)(v))
+
+static void test_carrier_widens_over_contiguous_runs(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t shape[] = {4, 8};
+    /* float32 rows of 4 (16 bytes) at a 32-byte pitch, starting at byte
+     * 40: 8-aligned, so ulong carriers */
+    clslice_layout l = layout_of(shape, 2, "[1:3, 2:6]");
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 8, I(5), 0, 2, I(2), I(1), I(2), I(4));
+    /* from byte 8 on the rows start 16-aligned: one uint4 per row */
+    cs_move_build(&l, 4, 8, 32, &move);
+    assert_move(&move, 16, I(3), I(2), 1, I(2), I(2));
+    /* a destination offset of 8 allows only ulong-sized carriers */
+    cs_move_build(&l, 4, 8, 8, &move);
+    assert_move(&move, 8, I(6), I(1), 2, I(2), I(1), I(2), I(4));
+    /* an odd source offset forces bytes */
+    cs_move_build(&l, 4, 1, 0, &move);
+    assert_move(&move, 1, I(41), 0, 2, I(16), I(1), I(2), I(32));
+}
+
+static void test_carrier_for_strided_elements(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t shape[] = {4, 8};
+    /* every other float32 (the rows chain into one dim): one uint per
+     * element */
+    clslice_layout l = layout_of(shape, 2, "[:, ::2]");
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 4, 0, 0, 1, I(16), I(2));
+    /* 1-byte elements with a stride: no byte dim, carrier 1 */
+    const int64_t flat[] = {10};
+    l = layout_of(flat, 1, "[::2]");
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_move(&move, 1, 0, 0, 1, I(5), I(2));
+    /* 3-byte elements: bytes, unless runs of them line up */
+    cs_move_build(&l, 3, 0, 0, &move);
+    assert_move(&move, 1, 0, 0, 2, I(3), I(1), I(5), I(6));
+    l = layout_of(shape, 2, "[:, 0:4]");
+    cs_move_build(&l, 3, 0, 0, &move);
+    assert_move(&move, 4, 0, 0, 2, I(3), I(1), I(4), I(6));
+    /* 12-byte elements gather as uint triples */
+    l = layout_of(flat, 1, "[::3]");
+    cs_move_build(&l, 12, 0, 0, &move);
+    assert_move(&move, 4, 0, 0, 2, I(3), I(1), I(4), I(9));
+}
+
+static void test_reversed_and_single(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t flat[] = {5};
+    clslice_layout l = layout_of(flat, 1, "[::-1]");
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 4, I(4), 0, 1, I(5), I(-1));
+    assert_int_equal(cs_move_src_max(&move), 4);
+    /* one element is one carrier: rank 1, count 1 */
+    l = layout_of(flat, 1, "[3]");
+    cs_move_build(&l, 8, 0, 0, &move);
+    assert_move(&move, 8, I(3), 0, 1, I(1), I(0));
+    cs_move_build(&l, 3, 1, 0, &move);
+    assert_move(&move, 1, I(10), 0, 1, I(3), I(1));
+    /* a 16-byte element at an 8-aligned offset: two ulongs */
+    cs_move_build(&l, 16, 8, 0, &move);
+    assert_move(&move, 8, I(7), 0, 1, I(2), I(1));
+}
+
+/* A rank-1 layout of `count` 1-byte elements `stride` apart. */
+static clslice_layout strided(int64_t count, int64_t stride, int64_t offset)
+{
+    clslice_layout l;
+    memset(&l, 0, sizeof l);
+    l.rank = 1;
+    l.offset = offset;
+    l.elements = count;
+    l.count[0] = count;
+    l.src_stride[0] = stride;
+    l.dst_stride[0] = 1;
+    return l;
+}
+
+static void test_index_width(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t top = (int64_t)UINT32_MAX;
+    /* the largest index read decides: UINT32_MAX still fits */
+    clslice_layout l = strided(2, top, 0);
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 32);
+    assert_int_equal(
+        cs_move_index_bits(&move, CLSLICE_GATHER_FORCE_INDEX64), 64);
+    l = strided(2, top + 1, 0);
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+    /* so does the source offset ... */
+    l = strided(2, 2, top - 2);
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 32);
+    cs_move_build(&l, 1, 1, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+    /* ... and the largest index written */
+    l = strided(2, 2, 0);
+    cs_move_build(&l, 1, 0, (size_t)top - 1, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 32);
+    cs_move_build(&l, 1, 0, (size_t)top, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+    /* reversed: the first element read is the largest */
+    l = strided(3, -2, top + 1);
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+    /* indices count carriers, not bytes: 16 GiB apart in uint4 units */
+    l = strided(2, top / 4, 0);
+    cs_move_build(&l, 16, 0, 0, &move);
+    assert_int_equal(move.carrier, 16);
+    assert_int_equal(cs_move_index_bits(&move, 0), 32);
+}
+
+static void test_launch_geometry(void **state)
+{
+    (void)state;
+    cs_move move;
+    cs_launch launch;
+    cs_launch_limits limits = {256, {256, 256, 256}, 65535};
+    memset(&move, 0, sizeof move);
+    /* a prime row length rounds up; it never shrinks the group */
+    move.rank = 1;
+    move.count[0] = 997;
+    cs_launch_size(&move, &limits, &launch);
+    assert_int_equal(launch.work_dim, 1);
+    assert_int_equal(launch.local[0], 64);
+    assert_int_equal(launch.global[0], 1024);
+    /* short rows: 8 x 8 groups; dim 2 folds the outer dims */
+    move.rank = 4;
+    move.count[0] = 3;
+    move.count[1] = 5;
+    move.count[2] = 7;
+    move.count[3] = 11;
+    cs_launch_size(&move, &limits, &launch);
+    assert_int_equal(launch.work_dim, 3);
+    assert_int_equal(launch.local[0], 8);
+    assert_int_equal(launch.local[1], 8);
+    assert_int_equal(launch.local[2], 1);
+    assert_int_equal(launch.global[0], 8);
+    assert_int_equal(launch.global[1], 8);
+    assert_int_equal(launch.global[2], 77);
+    /* capped grids: the kernels loop */
+    limits.max_groups = 1;
+    cs_launch_size(&move, &limits, &launch);
+    assert_int_equal(launch.global[2], 1);
+    /* device limits win over the preferred shape */
+    cs_launch_limits small = {4, {2, 2, 1}, 65535};
+    cs_launch_size(&move, &small, &launch);
+    assert_true(launch.local[0] <= 2 && launch.local[1] <= 2);
+    assert_true(launch.local[0] * launch.local[1] * launch.local[2] <= 4);
+    for (int d = 0; d < 3; d++)
+        assert_int_equal(launch.global[d] % launch.local[d], 0);
+}
+
+static void test_error_names(void **state)
+{
+    (void)state;
+    assert_string_equal(cs_cl_error_name(CL_INVALID_WORK_GROUP_SIZE),
+                        "CL_INVALID_WORK_GROUP_SIZE");
+    assert_string_equal(cs_cl_error_name(CL_SUCCESS), "CL_SUCCESS");
+    assert_string_equal(cs_cl_error_name(-1001), "CL_PLATFORM_NOT_FOUND_KHR");
+    assert_string_equal(cs_cl_error_name(-12345), "CL_UNKNOWN_ERROR");
+    clslice_error err;
+    assert_int_equal(cs_cl_fail(&err, "clEnqueueNDRangeKernel",
+                                CL_INVALID_WORK_GROUP_SIZE),
+                     CLSLICE_ERROR_OPENCL);
+    assert_string_equal(err.message, "clEnqueueNDRangeKernel failed: "
+                                     "CL_INVALID_WORK_GROUP_SIZE (-54)");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_carrier_widens_over_contiguous_runs),
+        cmocka_unit_test(test_carrier_for_strided_elements),
+        cmocka_unit_test(test_reversed_and_single),
+        cmocka_unit_test(test_index_width),
+        cmocka_unit_test(test_launch_geometry),
+        cmocka_unit_test(test_error_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# End-to-end tests of `clslice slice` and `clslice devices` on .npy files
+# written by numpy (tests/data/make_npy_fixtures.py made them, and numpy
+# computed every expected output).
+# Usage: test_cli_slice.sh PATH-TO-clslice FIXTURE-DIR
+# Each case runs with --host and on the default OpenCL device; without any
+# OpenCL device the device checks are skipped with a message.
+set -u
+
+if [[ $# -ne 2 || ! -x $1 || ! -f $2/cases.txt ]]; then
+    echo "usage: $0 PATH-TO-clslice FIXTURE-DIR" >&2
+    exit 2
+fi
+BIN=$1
+DATA=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+# The loader's own variables would change which devices exist.
+unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
+
+# run ARGS...: runs the tool; sets rc; stdout and stderr land in files.
+run() {
+    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+    rc=$?
+}
+
+fail() {
+    failed=$((failed + 1))
+    printf 'FAIL (%s): clslice' "$1"
+    shift
+    printf ' %q' "$@"
+    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
+        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
+}
+
+# slice_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
+slice_ok() {
+    local expected=$1 out=$2
+    shift 2
+    run slice "$@"
+    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no output" slice "$@"
+    elif ! cmp -s "$out" "$expected"; then
+        fail "output differs from $expected" slice "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that starts
+# with "clslice: " and contains TEXT.
+fails() {
+    local code=$1 text=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne $code ]]; then
+        fail "want exit $code" "$@"
+    elif [[ -s $TMP/stdout ]]; then
+        fail "want empty stdout" "$@"
+    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
+            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
+        fail "want one stderr line starting 'clslice: '" "$@"
+    elif ! grep -qF -- "$text" "$TMP/stderr"; then
+        fail "want stderr to mention '$text'" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
+# was: a pre-existing OUT ($TMP/w/keep.npy) keeps its bytes, a new OUT
+# ($TMP/w/new.npy) is not created, no temporary file is left.  $TMP/w/dir
+# is a directory.
+untouched() {
+    rm -rf "$TMP/w" && mkdir -p "$TMP/w/dir" &&
+        printf 'keep me' >"$TMP/w/keep.npy"
+    local before
+    before=$(ls -A "$TMP/w")
+    local args=("$@")
+    fails "${args[@]}"
+    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
+        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
+            "${args[@]:2}"
+    elif [[ $(cat "$TMP/w/keep.npy") != "keep me" ]]; then
+        fail "want keep.npy unchanged" "${args[@]:2}"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# --- is there an OpenCL device? -------------------------------------------
+run devices
+if [[ $rc -eq 0 ]]; then
+    have_device=1
+elif [[ $rc -eq 4 ]] && grep -qE 'no OpenCL (platform|device) found' \
+    "$TMP/stderr"; then
+    have_device=0
+    echo "SKIP device checks: $(cat "$TMP/stderr")"
+else
+    have_device=0
+    fail "devices: want exit 0, or 4 for no platform/device" devices
+fi
+targets=(--host)
+[[ $have_device -eq 1 ]] && targets+=(default)
+
+# --- every case, numpy's expected bytes --------------------------------------
+O=$TMP/out.npy
+while IFS=$'\t' read -r -a fields; do
+    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
+    for target in "${targets[@]}"; do
+        rm -f "$O"
+        if [[ $target == default ]]; then
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+        else
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+        fi
+    done
+done <"$DATA/cases.txt"
+
+# options may come in any order after IN and OUT; OUT is replaced
+printf 'old' >"$O"
+slice_ok "$DATA/out_f4_0.npy" "$O" "$DATA/in_f4.npy" "$O" --host \
+    --expr='[1:-1, ..., None, ::-2]'
+# IN and OUT may be the same file
+cp "$DATA/in_c8_be.npy" "$TMP/same.npy"
+slice_ok "$DATA/out_c8_be_1.npy" "$TMP/same.npy" "$TMP/same.npy" \
+    "$TMP/same.npy" --expr '[::-1, 2]' --host
+# a new OUT gets the usual permissions (0666 less the umask)
+rm -f "$O"
+(umask 022 && "$BIN" slice "$DATA/in_f4.npy" "$O" --expr '[...]' --host)
+if [[ $(stat -c %a "$O") == 644 ]]; then
+    passed=$((passed + 1))
+else
+    rc=- && fail "want mode 644, got $(stat -c %a "$O")" slice
+fi
+# IN from a pipe (not a regular file: sizes are checked while reading)
+rm -f "$O"
+slice_ok "$DATA/out_i2_0.npy" "$O" <(cat "$DATA/in_i2.npy") "$O" \
+    --expr '[1:-1, ..., None, ::-2]' --host
+untouched 3 'has bytes after the data' slice \
+    <(cat "$DATA/in_i2.npy"; printf 'x') "$TMP/w/new.npy" --expr '[...]' --host
+untouched 3 'truncated: the data is 10 bytes' slice \
+    <(head -c 138 "$DATA/in_i2.npy") "$TMP/w/keep.npy" --expr '[...]' --host
+
+# --- bad input files: exit 3, naming the file -------------------------------
+while IFS=$'\t' read -r name text; do
+    untouched 3 "$text" slice "$DATA/$name" "$TMP/w/keep.npy" --expr '[...]' \
+        --host
+    untouched 3 "$name: " slice "$DATA/$name" "$TMP/w/new.npy" --expr '[...]'
+done <"$DATA/bad.txt"
+untouched 3 'cannot open: No such file' slice "$TMP/missing.npy" \
+    "$TMP/w/keep.npy" --expr '[...]' --host
+untouched 3 'Is a directory' slice "$TMP" "$TMP/w/new.npy" --expr '[...]' \
+    --host
+
+# --- outputs that cannot be written: exit 3, nothing left behind -------------
+I=$DATA/in_f4.npy
+untouched 3 'cannot create a temporary file' slice "$I" "$TMP/w/keep.npy/x" \
+    --expr '[...]' --host
+untouched 3 'cannot create a temporary file' slice "$I" "$TMP/w/no/new.npy" \
+    --expr '[...]' --host
+untouched 3 'cannot replace it: Is a directory' slice "$I" "$TMP/w/dir" \
+    --expr '[...]' --host
+mkdir "$TMP/w2"
+if [[ $(id -u) -ne 0 ]]; then # root may write anywhere
+    chmod a-w "$TMP/w2"
+    fails 3 'Permission denied' slice "$I" "$TMP/w2/new.npy" --expr '[...]' \
+        --host
+    chmod u+w "$TMP/w2"
+fi
+
+# --- invalid specs and usage: exit 2, OUT untouched --------------------------
+untouched 2 'clslice:' slice "$I" "$TMP/w/keep.npy" --expr '[::0]' --host
+untouched 2 'clslice:' slice "$I" "$TMP/w/new.npy" --expr '[9]' --host
+untouched 2 'clslice:' slice "$I" "$TMP/w/new.npy" --expr '[0, 0, 0, 0]'
+untouched 2 'missing slice spec' slice "$I" "$TMP/w/keep.npy" --host
+untouched 2 'clslice:' slice "$I" "$TMP/w/keep.npy" --style onnx \
+    --starts 0 --ends 1 --axes 5
+untouched 2 'exclude each other' slice "$I" "$TMP/w/keep.npy" --expr '[...]' \
+    --host --device 0
+untouched 2 "--device: 'x' is not a device index" slice "$I" \
+    "$TMP/w/keep.npy" --expr '[...]' --device x
+untouched 2 "--device: '-1' is not a device index" slice "$I" \
+    "$TMP/w/keep.npy" --expr '[...]' --device=-1
+untouched 2 'unexpected argument' slice "$I" "$TMP/w/new.npy" extra \
+    --expr '[...]'
+untouched 2 'unknown option --bogus' slice "$I" "$TMP/w/new.npy" \
+    --expr '[...]' --bogus
+untouched 2 'missing OUT.npy, which comes first' slice "$I" --expr '[...]'
+untouched 2 'missing IN.npy and OUT.npy, which come first' slice --host "$I" \
+    "$TMP/w/new.npy" --expr '[...]'
+fails 2 'missing IN.npy and OUT.npy' slice
+mkdir "$TMP/none" # an ICD folder without drivers: no OpenCL platform
+# an invalid spec is reported even without any device
+OCL_ICD_VENDORS=$TMP/none untouched 2 'clslice:' slice "$I" \
+    "$TMP/w/keep.npy" --expr '[::0]'
+CLSLICE_DEVICE=x untouched 2 "CLSLICE_DEVICE: 'x' is not a device index" \
+    slice "$I" "$TMP/w/keep.npy" --expr '[...]'
+# with --host, CLSLICE_DEVICE does not matter
+rm -f "$O"
+CLSLICE_DEVICE=x slice_ok "$DATA/out_f4_2.npy" "$O" "$I" "$O" \
+    --expr '[...]' --host
+
+# --- devices: selection and OpenCL errors (exit 4) ----------------------------
+# no platform at all
+OCL_ICD_VENDORS=$TMP/none untouched 4 'no OpenCL platform found' slice "$I" \
+    "$TMP/w/keep.npy" --expr '[...]'
+OCL_ICD_VENDORS=$TMP/none fails 4 'no OpenCL platform found' devices
+if [[ $have_device -eq 1 ]]; then
+    untouched 4 '--device 99: no such device' slice "$I" "$TMP/w/keep.npy" \
+        --expr '[...]' --device 99
+    CLSLICE_DEVICE=99 untouched 4 'CLSLICE_DEVICE=99: no such device' slice \
+        "$I" "$TMP/w/new.npy" --expr '[...]'
+    # the option wins over the environment
+    rm -f "$O"
+    CLSLICE_DEVICE=99 slice_ok "$DATA/out_f4_0.npy" "$O" "$I" "$O" \
+        --expr '[1:-1, ..., None, ::-2]' --device 0
+    rm -f "$O"
+    CLSLICE_DEVICE=0 slice_ok "$DATA/out_f4_1.npy" "$O" "$I" "$O" \
+        --expr '[::-1, 2]'
+    rm -f "$O"
+    CLSLICE_DEVICE='' slice_ok "$DATA/out_f4_1.npy" "$O" "$I" "$O" \
+        --expr '[::-1, 2]'
+    # every listed device slices correctly
+    run devices
+    for n in $(sed -n 's/^  device \([0-9]*\):.*/\1/p' "$TMP/stdout"); do
+        rm -f "$O"
+        slice_ok "$DATA/out_c16_5.npy" "$O" "$DATA/in_c16.npy" "$O" \
+            --style tf --begin 1,0 --end 3,0 --strides 1,-1 --begin-mask 2 \
+            --end-mask 2 \
+            --device "$n"
+    done
+
+    # the listing: platforms, devices, exactly one default
+    run devices
+    if [[ $rc -ne 0 || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no stderr" devices
+    elif ! grep -qE '^platform 0: .+' "$TMP/stdout" ||
+        ! grep -qE '^  device 0: (GPU|CPU|accelerator|other), .+, .+, '\
+'[0-9.]+ GiB global memory' "$TMP/stdout" ||
+        [[ $(grep -c '(default)$' "$TMP/stdout") -ne 1 ]] ||
+        ! grep -q '^The default is device [0-9]' "$TMP/stdout"; then
+        fail "want platforms, devices and one default" devices
+    else
+        passed=$((passed + 1))
+    fi
+fi
+fails 2 "unexpected argument 'x'" devices x
+
+# --- help ---------------------------------------------------------------
+# help_mentions "ARGS" WORD...: exit 0, no stderr, stdout has every WORD.
+help_mentions() {
+    local words word
+    read -r -a words <<<"$1"
+    shift
+    run "${words[@]}"
+    if [[ $rc -ne 0 || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no stderr" "${words[@]}"
+        return
+    fi
+    for word in "$@"; do
+        if ! grep -qF -- "$word" "$TMP/stdout"; then
+            fail "want help to mention '$word'" "${words[@]}"
+            return
+        fi
+    done
+    passed=$((passed + 1))
+}
+slice_words=('slice IN.npy OUT.npy SPEC [--device N | --host]' '--device N'
+    '--host' 'CLSLICE_DEVICE' 'clslice devices' 'Big-endian' 'Fortran'
+    'V<n>' 'Examples' '--expr EXPR' 'Exit status' '  3  ' '  4  ')
+help_mentions "slice --help" "${slice_words[@]}"
+help_mentions "help slice" "${slice_words[@]}"
+help_mentions "slice in.npy out.npy --expr [...] --help" "${slice_words[@]}"
+help_mentions "devices --help" 'clslice devices' 'CLSLICE_DEVICE=N' \
+    '(default)' 'Exit status'
+help_mentions "--help" "${slice_words[@]}" 'devices ' 'shape --shape'
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

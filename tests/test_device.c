@@ -1,0 +1,446 @@
+/*
+ * Differential test of clslice_enqueue_gather against clslice_host_gather
+ * on the default OpenCL device.
+ *
+ * Random plans from all five front-ends (randplan.h), ranks 0-8 plus some
+ * at 16 and CLSLICE_MAX_RANK, a quarter of them numpy expressions built to
+ * keep many dims apart after simplification, element sizes 1, 2, 3, 4, 8, 12 and 16, and
+ * source and destination byte offsets that are sometimes aligned and
+ * sometimes odd (an odd offset forces the 1-byte carrier).  Every plan
+ * runs four times: plain, with CLSLICE_GATHER_FORCE_INDEX64, with
+ * CLSLICE_GATHER_NO_COPY_SHORTCUT, and with both.
+ *
+ * Plans are batched for speed: a batch lays its outputs out in one
+ * destination buffer with sentinel-filled gaps between them, fills the
+ * whole used range with the sentinel, enqueues every gather, reads the
+ * range back and compares every byte, gaps included, with the host's
+ * result.  A write out of place therefore shows up as a damaged gap or
+ * neighbour.
+ */
+#include <time.h>
+
+#include "cl_internal.h"
+#include "devutil.h"
+#include "randplan.h"
+#include "testutil.h"
+
+enum {
+    PLANS = 10000,          /* random plans per run (each run 4 ways) */
+    LOOP_PLANS = 600,       /* more, with the grid capped to force loops */
+    MAX_ELEMS = 4096,       /* input elements per plan, at most */
+    MAX_ELEM_SIZE = 16,
+    MAX_OFFSET = 48,        /* src and dst byte offsets lie below this */
+    SRC_BYTES = MAX_ELEMS * MAX_ELEM_SIZE + MAX_OFFSET,
+    BATCH_PLANS = 96,
+    DST_BYTES = 4 << 20,
+    SENTINEL = 0xA5
+};
+
+static const size_t ELEM_SIZES[] = {1, 2, 3, 4, 8, 12, 16};
+static const unsigned FLAG_SETS[] = {
+    0, CLSLICE_GATHER_FORCE_INDEX64, CLSLICE_GATHER_NO_COPY_SHORTCUT,
+    CLSLICE_GATHER_FORCE_INDEX64 | CLSLICE_GATHER_NO_COPY_SHORTCUT};
+#define FLAG_COUNT (sizeof FLAG_SETS / sizeof FLAG_SETS[0])
+
+/* What a plan was run as: empty (marker), copy, or kernel
+ * [rank variant 1-4 or n][carrier][index width]. */
+typedef struct coverage {
+    long marker, copy;
+    long kernel[5][5][2];
+} coverage;
+
+typedef struct job {
+    rp_case c;
+    clslice_plan *plan;
+    size_t elem_size, src_offset, out_bytes;
+    size_t dst_offset[FLAG_COUNT];
+} job;
+
+typedef struct fixture {
+    tu_cl cl;
+    cl_command_queue queue;
+    clslice_runtime *runtime;
+    cl_mem src, dst;
+    unsigned char *src_host, *expect, *got;
+    job *jobs;
+    tu_rng rng;
+    uint64_t seed;
+    long plans_done, enqueues;
+    coverage cover;
+} fixture;
+
+/* ---- set-up ------------------------------------------------------------ */
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    *state = f;
+    if (!tu_cl_open(&f->cl))
+        return 0; /* the tests skip */
+    f->queue = tu_cl_queue(&f->cl, 0);
+    assert_int_equal(clslice_runtime_create(f->cl.context, &f->runtime, NULL),
+                     CLSLICE_OK);
+    f->src = tu_cl_buffer(&f->cl, SRC_BYTES);
+    f->dst = tu_cl_buffer(&f->cl, DST_BYTES);
+    f->src_host = malloc(SRC_BYTES);
+    f->expect = malloc(DST_BYTES);
+    f->got = malloc(DST_BYTES);
+    f->jobs = calloc(BATCH_PLANS, sizeof *f->jobs);
+    assert_true(f->src_host && f->expect && f->got && f->jobs);
+
+    f->seed = tu_seed(0x5EED0D1CEull);
+    f->rng.state = f->seed;
+    /* Source bytes never equal the sentinel, so a missing write can never
+     * pass for a correct one. */
+    for (size_t i = 0; i < SRC_BYTES; i++) {
+        unsigned char b = (unsigned char)tu_next(&f->rng);
+        f->src_host[i] = b == SENTINEL ? (unsigned char)~b : b;
+    }
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, f->src, CL_TRUE, 0, SRC_BYTES,
+                                     f->src_host, 0, NULL, NULL));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    if (f->cl.context) {
+        clReleaseMemObject(f->src);
+        clReleaseMemObject(f->dst);
+        clslice_runtime_release(&f->runtime);
+        clReleaseCommandQueue(f->queue);
+        tu_cl_close(&f->cl);
+    }
+    free(f->src_host);
+    free(f->expect);
+    free(f->got);
+    free(f->jobs);
+    free(f);
+    return 0;
+}
+
+/* ---- random jobs ---------------------------------------------------------- */
+
+static int random_rank(tu_rng *rng)
+{
+    int64_t pick = tu_range(rng, 0, 99);
+    if (pick < 4)
+        return 16;
+    if (pick < 7)
+        return CLSLICE_MAX_RANK;
+    return (int)tu_range(rng, 0, 8);
+}
+
+/* An offset that is mostly aligned for wide carriers, sometimes odd. */
+static size_t random_offset(tu_rng *rng)
+{
+    switch (tu_range(rng, 0, 3)) {
+    case 0:
+        return 0;
+    case 1:
+        return (size_t)tu_range(rng, 1, MAX_OFFSET / 16 - 1) * 16;
+    default:
+        return (size_t)tu_range(rng, 1, MAX_OFFSET - 1);
+    }
+}
+
+/* A numpy expression that slices every dim of `shape` so that hardly any
+ * neighbours merge (steps, reversals, trimmed ends): this is what reaches
+ * the rank-3, rank-4 and generic kernels. */
+static void strided_expr(tu_rng *rng, const int64_t *shape, int rank,
+                         char *expr, size_t size)
+{
+    static const char *const ITEMS[] = {"::2", "::-1", "1:", ":-1", "::-2",
+                                        "1::2", ":", "::3", "-2::-1"};
+    expr[0] = '\0';
+    for (int k = 0; k < rank; k++)
+        rp_append(expr, size, "%s%s", k ? "," : "",
+                  shape[k] > 1 ? ITEMS[tu_range(rng, 0, 8)] : ":");
+}
+
+static clslice_status strided_case(tu_rng *rng, rp_case *c,
+                                   clslice_plan **plan)
+{
+    char expr[512];
+    memset(c, 0, sizeof *c);
+    c->rank = (int)tu_range(rng, 3, 10);
+    int64_t elems = 1;
+    for (int k = 0; k < c->rank; k++) {
+        c->shape[k] = tu_range(rng, 2, 5);
+        if (elems * c->shape[k] > MAX_ELEMS)
+            c->shape[k] = 1;
+        elems *= c->shape[k];
+    }
+    strided_expr(rng, c->shape, c->rank, expr, sizeof expr);
+    snprintf(c->desc, sizeof c->desc, "expr [%s] on shape %s", expr,
+             tu_shape_str(c->shape, c->rank));
+    return clslice_plan_expr(c->shape, c->rank, expr, plan, NULL);
+}
+
+/* Builds a random plan that the front-ends accept.  Empty outputs are
+ * kept one time in eight: they are a single code path, and random bounds
+ * produce them far more often than that. */
+static void random_job(fixture *f, job *j)
+{
+    clslice_error err;
+    for (;;) {
+        clslice_status st;
+        j->plan = NULL;
+        if (tu_range(&f->rng, 0, 3) == 0) {
+            st = strided_case(&f->rng, &j->c, &j->plan);
+        } else {
+            int64_t max_elems =
+                (int64_t[]){64, 512, MAX_ELEMS}[tu_range(&f->rng, 0, 2)];
+            rp_random_case(&f->rng, random_rank(&f->rng), max_elems, &j->c);
+            st = rp_build(&j->c, &j->plan, &err);
+        }
+        if (st != CLSLICE_OK)
+            continue;
+        if (clslice_plan_output_elements(j->plan) > 0 ||
+            tu_range(&f->rng, 0, 7) == 0)
+            break;
+        clslice_plan_release(&j->plan);
+    }
+    j->elem_size = ELEM_SIZES[tu_range(&f->rng, 0, 6)];
+    j->src_offset = random_offset(&f->rng);
+    j->out_bytes =
+        (size_t)clslice_plan_output_elements(j->plan) * j->elem_size;
+}
+
+/* ---- coverage --------------------------------------------------------------- */
+
+static int carrier_index(size_t carrier)
+{
+    return carrier == 16 ? 4 : carrier == 8 ? 3 : carrier == 4 ? 2
+                                            : carrier == 2 ? 1 : 0;
+}
+
+/* Mirrors the dispatch of clslice_enqueue_gather to count what ran. */
+static void count_path(coverage *cover, const job *j, size_t dst_offset,
+                       unsigned flags)
+{
+    clslice_layout layout;
+    assert_int_equal(clslice_plan_layout(j->plan, &layout, NULL), CLSLICE_OK);
+    clslice_layout_simplify(&layout);
+    bool one_run = layout.rank == 0 ||
+                   (layout.rank == 1 && layout.src_stride[0] == 1);
+    if (layout.elements == 0) {
+        cover->marker++;
+    } else if (one_run && !(flags & CLSLICE_GATHER_NO_COPY_SHORTCUT)) {
+        cover->copy++;
+    } else {
+        cs_move move;
+        cs_move_build(&layout, j->elem_size, j->src_offset, dst_offset, &move);
+        int variant = move.rank > 4 ? 4 : move.rank - 1;
+        int bits = cs_move_index_bits(&move, flags) == 64;
+        cover->kernel[variant][carrier_index(move.carrier)][bits]++;
+    }
+}
+
+static void print_coverage(const coverage *cover)
+{
+    static const char *const RANKS[] = {"r1", "r2", "r3", "r4", "rn"};
+    print_message("paths: %ld empty (marker), %ld copy shortcut; kernels "
+                  "(32-bit/64-bit) by carrier 1 2 4 8 16:\n",
+                  cover->marker, cover->copy);
+    for (int r = 0; r < 5; r++) {
+        char line[256];
+        int used = snprintf(line, sizeof line, "  %s:", RANKS[r]);
+        for (int c = 0; c < 5; c++)
+            used += snprintf(line + used, sizeof line - (size_t)used,
+                             " %5ld/%-5ld", cover->kernel[r][c][0],
+                             cover->kernel[r][c][1]);
+        print_message("%s\n", line);
+    }
+}
+
+/* ---- one batch -------------------------------------------------------------- */
+
+/* Lays out the batch's outputs in dst, one per flag set, each at the
+ * job's misalignment from a 16-byte boundary with a gap of sentinel bytes
+ * before it; computes the expected bytes.  Returns the bytes used. */
+static size_t plan_batch(fixture *f, int count)
+{
+    size_t cursor = 0;
+    for (int i = 0; i < count; i++) {
+        job *j = &f->jobs[i];
+        size_t misalign = random_offset(&f->rng) % 16;
+        for (size_t k = 0; k < FLAG_COUNT; k++) {
+            cursor = (cursor + 16 + 15) / 16 * 16; /* a gap of 16..31 */
+            j->dst_offset[k] = cursor + misalign;
+            cursor = j->dst_offset[k] + j->out_bytes;
+        }
+    }
+    cursor += 32; /* bytes after the last output are checked too */
+    assert_true(cursor <= DST_BYTES);
+    memset(f->expect, SENTINEL, cursor);
+    for (int i = 0; i < count; i++) {
+        job *j = &f->jobs[i];
+        clslice_error err;
+        unsigned char *first = f->expect + j->dst_offset[0];
+        assert_int_equal(
+            clslice_host_gather(j->plan, j->elem_size,
+                                f->src_host + j->src_offset,
+                                SRC_BYTES - j->src_offset, first,
+                                j->out_bytes, &err),
+            CLSLICE_OK);
+        for (size_t k = 1; k < FLAG_COUNT; k++)
+            memcpy(f->expect + j->dst_offset[k], first, j->out_bytes);
+    }
+    return cursor;
+}
+
+static void describe(const fixture *f, const job *j, size_t k)
+{
+    cs_move move;
+    clslice_layout layout;
+    clslice_plan_layout(j->plan, &layout, NULL);
+    clslice_layout_simplify(&layout);
+    print_error("seed 0x%llx (replay with CLSLICE_TEST_SEED=0x%llx)\n"
+                "  plan: %s\n  elem_size %zu, src_offset %zu, dst_offset "
+                "%zu, flags 0x%x, output %zu bytes\n",
+                (unsigned long long)f->seed, (unsigned long long)f->seed,
+                j->c.desc, j->elem_size, j->src_offset, j->dst_offset[k],
+                FLAG_SETS[k], j->out_bytes);
+    if (layout.elements > 0) {
+        cs_move_build(&layout, j->elem_size, j->src_offset, j->dst_offset[k],
+                      &move);
+        print_error("  move: rank %d, carrier %zu, index bits %d\n",
+                    move.rank, move.carrier,
+                    cs_move_index_bits(&move, FLAG_SETS[k]));
+    }
+}
+
+/* Reports the first wrong byte with the output it lies in, or with the
+ * outputs on both sides of the gap it lies in. */
+static void report_mismatch(const fixture *f, int count, size_t at)
+{
+    print_error("byte %zu of dst: expected 0x%02x, got 0x%02x\n", at,
+                f->expect[at], f->got[at]);
+    for (int i = 0; i < count; i++)
+        for (size_t k = 0; k < FLAG_COUNT; k++) {
+            const job *j = &f->jobs[i];
+            size_t begin = j->dst_offset[k], end = begin + j->out_bytes;
+            if (at >= begin && at < end) {
+                print_error("inside the output of\n");
+                describe(f, j, k);
+                return;
+            }
+            if (at < begin) {
+                print_error("in the gap before the output of\n");
+                describe(f, j, k);
+                return;
+            }
+            if (at - end < 32) {
+                print_error("in the gap after the output of\n");
+                describe(f, j, k);
+            }
+        }
+}
+
+static void run_batch(fixture *f, int count)
+{
+    size_t used = plan_batch(f, count);
+    const unsigned char sentinel = SENTINEL;
+    TU_CL_CHECK(clEnqueueFillBuffer(f->queue, f->dst, &sentinel, 1, 0, used,
+                                    0, NULL, NULL));
+    for (int i = 0; i < count; i++)
+        for (size_t k = 0; k < FLAG_COUNT; k++) {
+            job *j = &f->jobs[i];
+            clslice_error err;
+            if (clslice_enqueue_gather(f->runtime, f->queue, j->plan,
+                                       j->elem_size, f->src, j->src_offset,
+                                       f->dst, j->dst_offset[k], FLAG_SETS[k],
+                                       0, NULL, NULL, &err) != CLSLICE_OK) {
+                print_error("enqueue failed: %s\n", err.message);
+                describe(f, j, k);
+                fail();
+            }
+            count_path(&f->cover, j, j->dst_offset[k], FLAG_SETS[k]);
+            f->enqueues++;
+        }
+    TU_CL_CHECK(clEnqueueReadBuffer(f->queue, f->dst, CL_TRUE, 0, used,
+                                    f->got, 0, NULL, NULL));
+    for (size_t at = 0; at < used; at++)
+        if (f->got[at] != f->expect[at]) {
+            report_mismatch(f, count, at);
+            fail();
+        }
+    for (int i = 0; i < count; i++)
+        clslice_plan_release(&f->jobs[i].plan);
+    f->plans_done += count;
+}
+
+static void run_plans(fixture *f, long plans)
+{
+    while (plans > 0) {
+        int count = plans < BATCH_PLANS ? (int)plans : BATCH_PLANS;
+        for (int i = 0; i < count; i++)
+            random_job(f, &f->jobs[i]);
+        run_batch(f, count);
+        plans -= count;
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    timespec_get(&t, TIME_UTC); /* C11; wall time is fine for a report */
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- tests ------------------------------------------------------------------ */
+
+static void test_random_plans(void **state)
+{
+    fixture *f = *state;
+    if (!f->cl.context)
+        skip();
+    double start = now();
+    run_plans(f, PLANS);
+    print_message("%ld random plans (seed 0x%llx), %ld gathers checked in "
+                  "%.1f s\n", f->plans_done,
+                  (unsigned long long)f->seed, f->enqueues, now() - start);
+    print_coverage(&f->cover);
+
+    /* Every kernel variant and carrier ran, in both index widths. */
+    for (int r = 0; r < 5; r++)
+        for (int b = 0; b < 2; b++) {
+            long runs = 0;
+            for (int c = 0; c < 5; c++)
+                runs += f->cover.kernel[r][c][b];
+            assert_true(runs > 0);
+        }
+    for (int c = 0; c < 5; c++)
+        for (int b = 0; b < 2; b++) {
+            long runs = 0;
+            for (int r = 0; r < 5; r++)
+                runs += f->cover.kernel[r][c][b];
+            assert_true(runs > 0);
+        }
+    assert_true(f->cover.marker > 0 && f->cover.copy > 0);
+}
+
+/* With one or two work-groups per NDRange dim, every kernel's grid-stride
+ * loops run many rounds. */
+static void test_capped_grid(void **state)
+{
+    fixture *f = *state;
+    if (!f->cl.context)
+        skip();
+    for (size_t groups = 1; groups <= 2; groups++) {
+        cs_runtime_set_max_groups(f->runtime, groups);
+        run_plans(f, LOOP_PLANS / 2);
+    }
+    cs_runtime_set_max_groups(f->runtime, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_plans),
+        cmocka_unit_test(test_capped_grid),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
