@@ -170,8 +170,9 @@ static clslice_status enqueue_kernel(const cs_request *r,
     cs_move_build(layout, r->elem_size, r->src_offset, r->dst_offset, &move);
     int bits = cs_move_index_bits(&move, r->flags);
     cs_program_info program;
-    clslice_status st = cs_runtime_program(r->runtime, r->device, bits,
-                                           &program, err);
+    clslice_status st = cs_runtime_program(r->runtime, r->device,
+                                           CS_PROGRAM_GATHER, bits, &program,
+                                           err);
     if (st != CLSLICE_OK)
         return st;
     return cs_launch_move(r->queue, &program, &move, bits,

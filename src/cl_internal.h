@@ -95,8 +95,14 @@ clslice_status cs_launch_move(cl_command_queue queue,
 
 /* ---- the runtime's program cache (cl_runtime.c) ------------------------- */
 
-/* cl/gather.cl, embedded at build time (cmake/embed_cl.cmake). */
+/* Kernel sources from cl/, embedded at build time (cmake/embed_cl.cmake). */
 extern const char cs_cl_gather[];
+
+/* The program families the runtime builds; each is one cl/ source. */
+typedef enum cs_program_kind {
+    CS_PROGRAM_GATHER, /* cl/gather.cl */
+    CS_PROGRAM_KINDS
+} cs_program_kind;
 
 /* What the cache keeps per program besides the program itself. */
 typedef struct cs_program_info {
@@ -107,11 +113,12 @@ typedef struct cs_program_info {
     size_t pointer_size;   /* CL_DEVICE_ADDRESS_BITS / 8 */
 } cs_program_info;
 
-/* The gather program for (device, index width), built on first use.  The
- * program stays owned by the runtime (do not release it). */
+/* The program of `kind` for (device, index width), built on first use.
+ * The program stays owned by the runtime (do not release it). */
 clslice_status cs_runtime_program(clslice_runtime *runtime,
-                                  cl_device_id device, int index_bits,
-                                  cs_program_info *info, clslice_error *err);
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err);
 
 cl_context cs_runtime_context(const clslice_runtime *runtime);
 

@@ -112,10 +112,17 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
     return NULL;
 }
 
-static void build_options(int index_bits, char *options, size_t size)
+/* One source per program family, in cs_program_kind order. */
+static const char *const program_sources[CS_PROGRAM_KINDS] = {
+    [CS_PROGRAM_GATHER] = cs_cl_gather,
+};
+
+/* The options double as the cache key, so they name the family too. */
+static void build_options(cs_program_kind kind, int index_bits,
+                          char *options, size_t size)
 {
-    snprintf(options, size, "-DCS_INDEX64=%d -DCS_MAX_DIMS=%d",
-             index_bits == 64, CS_MAX_DIMS);
+    snprintf(options, size, "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d",
+             (int)kind, index_bits == 64, CS_MAX_DIMS);
 }
 
 static clslice_status device_limits(cl_device_id device,
@@ -175,11 +182,15 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
 }
 
 clslice_status cs_runtime_program(clslice_runtime *runtime,
-                                  cl_device_id device, int index_bits,
-                                  cs_program_info *info, clslice_error *err)
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
 {
+    if ((unsigned)kind >= CS_PROGRAM_KINDS)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "unknown program kind %d",
+                       (int)kind);
     char options[128];
-    build_options(index_bits, options, sizeof options);
+    build_options(kind, index_bits, options, sizeof options);
 
     pthread_mutex_lock(&runtime->lock);
     const cs_entry *cached = find(runtime, device, options);
@@ -191,8 +202,9 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
 
     clslice_status st = device_limits(device, info, err);
     if (st == CLSLICE_OK)
-        st = cs_build_program(runtime->context, device, cs_cl_gather, options,
-                              &info->program, err);
+        st = cs_build_program(runtime->context, device,
+                              program_sources[kind], options, &info->program,
+                              err);
     if (st != CLSLICE_OK)
         return st;
     return publish(runtime, options, info, err);

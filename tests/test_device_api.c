@@ -397,8 +397,9 @@ static void test_opencl_failure_is_named(void **state)
     clReleaseProgram(other.program);
 
     cs_program_info real;
-    assert_int_equal(cs_runtime_program(f->runtime, f->cl.device, 64, &real,
-                                        &err), CLSLICE_OK);
+    assert_int_equal(cs_runtime_program(f->runtime, f->cl.device,
+                                        CS_PROGRAM_GATHER, 64, &real, &err),
+                     CLSLICE_OK);
     real.max_param_size = 256; /* the least OpenCL allows (embedded) */
     assert_int_equal(cs_launch_move(f->queue, &real, &move, 64, 65535,
                                     f->src, f->dst, 0, NULL, NULL, &err),
