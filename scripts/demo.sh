@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Builds clslice and runs its main job: computing the output shape of a
-# slice for every front-end.  (Device slicing arrives with the OpenCL path.)
+# Builds clslice and runs its main job: slicing a tensor stored as .npy on
+# the default OpenCL device (the first GPU, else PoCL on the CPU) and
+# showing the input and the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-cmake -S . -B build >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+out=build/demo-out.npy
 set -x
-./build/clslice shape --shape 3,2,3 --expr '[1:-1, ..., None, ::-2, 1]'
-./build/clslice shape --shape 3,2,3 --style tf --begin=1,-1,0 --end=2,-3,3 --strides=1,-1,1
-./build/clslice shape --shape 4,-1,6 --style onnx --starts=1,-1 --ends=3,-100 --axes=0,2 --steps=1,-2
+./build/clslice devices
+./build/clslice show examples/t.npy
+./build/clslice slice examples/t.npy "$out" --expr '[1:, ::-1, 0]'
+./build/clslice show "$out"
+./build/clslice slice examples/image.npy "$out" --style tf --begin=1,0,0 --end=-1,0,0 --strides=1,2,-1 --begin-mask=6 --end-mask=6
+./build/clslice show "$out"

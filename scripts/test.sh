@@ -15,6 +15,6 @@ run_suite() {
 }
 
 echo "== tests (release build)"
-run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+run_suite build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined

@@ -701,7 +701,9 @@ static int64_t *selected_indices(const clslice_plan *plan, const int64_t *shape,
         cx_fail(c, "%s: cannot enumerate an unknown input", label);
         return NULL;
     }
-    int64_t *iota = malloc((size_t)(n > 0 ? n : 1) * sizeof *iota);
+    /* calloc: with n == 0 nothing is written, and GCC -O3 cannot tell
+     * that gather() then reads nothing either. */
+    int64_t *iota = calloc((size_t)(n > 0 ? n : 1), sizeof *iota);
     if (!iota) {
         cx_fail(c, "out of memory");
         return NULL;

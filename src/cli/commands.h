@@ -21,6 +21,7 @@ struct cli_command {
 
 extern const cli_command cli_cmd_shape;
 extern const cli_command cli_cmd_slice;
+extern const cli_command cli_cmd_show;
 extern const cli_command cli_cmd_devices;
 
 #endif

@@ -12,6 +12,7 @@
 static const cli_command *const commands[] = {
     &cli_cmd_shape,
     &cli_cmd_slice,
+    &cli_cmd_show,
     &cli_cmd_devices,
 };
 
