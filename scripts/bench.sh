@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds clslice in Release (build-bench/) and runs clslice-bench, the
+# benchmark of issue 4: the table goes to the terminal and bench/results.txt,
+# one JSON object per case to bench/results.json.  Arguments are passed on
+# to clslice-bench (--quick, --device N, --case 1,9, --repeat R, --help).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+
+# numpy is optional: without it the numpy column is null.
+if ! python3 -c 'import numpy' 2>/dev/null; then
+  echo "bench.sh: numpy is not importable, so numpy is not measured;" \
+       "to measure it: pip install numpy" >&2
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+      -DCLSLICE_BUILD_BENCH=ON >/dev/null
+cmake --build build-bench -j "$jobs" --target clslice_bench >/dev/null
+
+# An empty PoCL kernel cache, so the reported first-call latency includes
+# the real program build (ignored by other OpenCL drivers).
+rm -rf build-bench/pocl-cache
+export POCL_CACHE_DIR="$PWD/build-bench/pocl-cache"
+
+./build-bench/bench/clslice-bench --json bench/results.json "$@" |
+  tee bench/results.txt
+echo "bench.sh: wrote bench/results.txt and bench/results.json"
