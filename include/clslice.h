@@ -286,13 +286,17 @@ clslice_status clslice_plan_expr(const int64_t *shape, int rank,
 /* Layouts and simplification                                                */
 /* ------------------------------------------------------------------------ */
 
-/* A plan resolved against a contiguous row-major input as a strided copy:
- * output element with coordinate j (row-major over count[0..rank-1], the
- * output written contiguously) reads input element
+/* A strided copy: the element with coordinate j (row-major over
+ * count[0..rank-1]) is read from source element
  *     offset + sum_k j[k] * src_stride[k]
- * and is written to
- *     sum_k j[k] * dst_stride[k].
- * All values are in elements (not bytes). */
+ * and written to destination element
+ *     dst_offset + sum_k j[k] * dst_stride[k].
+ * All values are in elements (not bytes).  A gather layout
+ * (clslice_plan_layout) reads the plan's contiguous row-major input and
+ * writes the output contiguously, so its dst_offset is 0.  A scatter
+ * layout (clslice_plan_scatter_layout) reads a value tensor, with stride 0
+ * along broadcast dims, and writes into the slice of a tensor of the plan's
+ * input shape. */
 typedef struct clslice_layout {
     int rank;
     int64_t offset;
@@ -300,9 +304,12 @@ typedef struct clslice_layout {
     int64_t count[CLSLICE_MAX_RANK];
     int64_t src_stride[CLSLICE_MAX_RANK];
     int64_t dst_stride[CLSLICE_MAX_RANK];
-    /* Smallest and largest input element index read (0 and -1 when empty). */
+    /* Smallest and largest source element index read (0 and -1 when
+     * empty). */
     int64_t src_min;
     int64_t src_max;
+    /* Destination element of coordinate 0 (0 for a gather). */
+    int64_t dst_offset;
 } clslice_layout;
 
 /* The plan's processing layout: one layout dimension per input dimension,
@@ -320,6 +327,46 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
 CLSLICE_API
 void clslice_layout_simplify(clslice_layout *layout);
 
+/* How a value tensor written into a slice must match the slice's final
+ * shape (clslice_plan_output_shape). */
+typedef enum clslice_value_rule {
+    /* TF StridedSliceAssign (tensor[...].assign(v)): the value broadcasts
+     * to the final shape under numpy rules.  Value dims align with the
+     * final shape from the right; a value dim of 1 repeats along its slice
+     * dim; extra leading value dims must be 1.  New axes are slice dims of
+     * size 1 and shrunk input dims are not slice dims.  A rank-0 value
+     * fills the slice (MXNet _slice_assign_scalar).  An empty slice is a
+     * no-op without any shape check, as in TF. */
+    CLSLICE_VALUE_BROADCAST = 0,
+    /* MXNet _slice_assign, and StridedSliceGrad's dy: the value's shape
+     * must equal the final shape exactly (checked even for an empty
+     * slice). */
+    CLSLICE_VALUE_EXACT = 1
+} clslice_value_rule;
+
+/* The strided copy that writes a value tensor into the plan's slice.
+ * Source: the value, contiguous row-major of value_shape (value_rank
+ * entries, each >= 0; value_shape may be NULL when value_rank is 0), read
+ * from element 0 with stride 0 along broadcast dims.  Destination: a
+ * contiguous row-major tensor of the plan's input shape; dst_offset and
+ * dst_stride address the slice, and elements outside it are never
+ * addressed.  The order is row-major over the plan's processing shape
+ * (one dim per input dim), which is the value's own row-major order.
+ *
+ * Fails with CLSLICE_ERROR_SHAPE when the value does not fit the rule,
+ * naming the value dim, its size and the slice dim's size;
+ * CLSLICE_ERROR_UNKNOWN on a plan with unknowns; CLSLICE_ERROR_ARGUMENT
+ * for a NULL plan or layout, a negative value dim or an unknown rule;
+ * CLSLICE_ERROR_RANK for value_rank above CLSLICE_MAX_RANK.  An empty
+ * slice gives an empty layout (elements 0). */
+CLSLICE_API
+clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
+                                           const int64_t *value_shape,
+                                           int value_rank,
+                                           clslice_value_rule rule,
+                                           clslice_layout *layout,
+                                           clslice_error *err);
+
 /* ------------------------------------------------------------------------ */
 /* Host reference executor                                                   */
 /* ------------------------------------------------------------------------ */
@@ -335,6 +382,99 @@ clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
                                    const void *src, size_t src_bytes,
                                    void *dst, size_t dst_bytes,
                                    clslice_error *err);
+
+/* Writes `value` into plan's slice of `dst`, in place: dst is a contiguous
+ * row-major tensor of the plan's input shape (dst_bytes long), value a
+ * contiguous row-major tensor of value_shape (value_bytes long); `rule`
+ * says how the value must match the slice (clslice_value_rule: broadcast
+ * as TF StridedSliceAssign, or exact as MXNet _slice_assign; a rank-0
+ * value under CLSLICE_VALUE_BROADCAST fills the slice).  Elements outside
+ * the slice are never touched.  The shape rule and both buffer sizes are
+ * checked before anything is written (CLSLICE_ERROR_SHAPE,
+ * CLSLICE_ERROR_BUFFER). */
+CLSLICE_API
+clslice_status clslice_host_scatter(const clslice_plan *plan,
+                                    size_t elem_size, const void *value,
+                                    const int64_t *value_shape,
+                                    int value_rank, size_t value_bytes,
+                                    clslice_value_rule rule, void *dst,
+                                    size_t dst_bytes, clslice_error *err);
+
+/* TF StridedSliceGrad: `out` (out_bytes long) receives a contiguous
+ * row-major tensor of the plan's input shape that is zero everywhere
+ * except in the slice, which receives dy.  dy must have the plan's final
+ * shape exactly (CLSLICE_VALUE_EXACT).  Every check is made before
+ * anything is written; bytes of out past the tensor are not touched. */
+CLSLICE_API
+clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
+                                 const void *dy, const int64_t *dy_shape,
+                                 int dy_rank, size_t dy_bytes, void *out,
+                                 size_t out_bytes, clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* CSR matrices                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* A 2-D sparse matrix in CSR form (scipy.sparse.csr_matrix, MXNet
+ * CSRNDArray) in host memory.  Row r holds the entries at positions
+ * indptr[r] .. indptr[r+1]-1 of indices (their columns) and data (their
+ * values).  Column indices need not be sorted and may repeat. */
+typedef struct clslice_csr {
+    int64_t rows, cols;             /* the matrix shape, both >= 0 */
+    clslice_index_type index_type;  /* of indptr and indices alike */
+    size_t elem_size;               /* bytes per data element, >= 1 */
+    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
+    const void *indptr;             /* rows + 1 entries */
+    const void *indices;            /* nnz entries (NULL allowed if 0) */
+    const void *data;               /* nnz elements (NULL allowed if 0) */
+} clslice_csr;
+
+/* Slicing CSR matrices.  The slice is any plan built on the shape
+ * [rows, cols] whose output keeps both dimensions: no shrinks, no new axes
+ * (else CLSLICE_ERROR_SPEC), typically from clslice_plan_mxnet with
+ * begin/end/step of length 1 or 2.  With the plan's (start, step, count)
+ * per dimension:
+ *  - output row i is input row start_r + i * step_r (any nonzero step);
+ *  - an entry of column c is kept iff c == start_c + j * step_c for some
+ *    0 <= j < count_c, and its output column is j;
+ *  - kept entries keep their order within a row.
+ * Step 1 is MXNet's CSR-stays-CSR case.  For any other step MXNet
+ * densifies; clslice slices natively and the result stays CSR (the same
+ * values as MXNet's dense result).  Bounds are clamped by the plan, before
+ * any row pointer is rebased.  No selected row gives indptr = [0]; no kept
+ * entry gives nnz = 0.  The result has the input's index type and element
+ * size and [count_r, count_c] as its shape.
+ *
+ * Validation, before any value is trusted: indptr[0] == 0, indptr
+ * non-decreasing, every indptr[k] <= nnz and indptr[rows] == nnz (the whole
+ * indptr); and 0 <= c < cols for every stored entry of every row the slice
+ * selects (entries of rows it does not select are never read).  A
+ * violation is CLSLICE_ERROR_SPEC and the message names the first bad
+ * position (the lowest indptr index, else the lowest entry position) and
+ * its value.
+ *
+ * The nnz of the result depends on the data, so slicing takes two calls:
+ * clslice_host_csr_count gives it, the caller allocates, and
+ * clslice_host_csr_slice fills (clslice_cl.h has the device version). */
+
+/* Validates `in` against `plan` and sets *out_nnz to the number of entries
+ * the slice keeps. */
+CLSLICE_API
+clslice_status clslice_host_csr_count(const clslice_plan *plan,
+                                      const clslice_csr *in,
+                                      int64_t *out_nnz, clslice_error *err);
+
+/* Validates `in`, then writes the slice: out_indptr receives count_r + 1
+ * entries, out_indices and out_data the kept entries (room for `capacity`
+ * of them; they may be NULL when capacity is 0), and *out_nnz their number.
+ * A capacity below the result's nnz is CLSLICE_ERROR_BUFFER.  Nothing is
+ * written on any failure. */
+CLSLICE_API
+clslice_status clslice_host_csr_slice(const clslice_plan *plan,
+                                      const clslice_csr *in, void *out_indptr,
+                                      void *out_indices, void *out_data,
+                                      int64_t capacity, int64_t *out_nnz,
+                                      clslice_error *err);
 
 #ifdef __cplusplus
 }

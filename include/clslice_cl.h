@@ -42,13 +42,17 @@ clslice_status clslice_runtime_create(cl_context context,
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 
-/* Flags for clslice_enqueue_gather; 0 gives the normal behaviour. */
+/* Flags for clslice_enqueue_gather, _scatter, _fill and _grad; 0 gives
+ * the normal behaviour. */
 enum {
     /* Use 64-bit index arithmetic even where 32 bits would do (testing). */
-    CLSLICE_GATHER_FORCE_INDEX64 = 1u << 0,
-    /* Launch the gather kernel even where one clEnqueueCopyBuffer would do
+    CLSLICE_FORCE_INDEX64 = 1u << 0,
+    /* Launch the kernel even where one clEnqueueCopyBuffer would do
      * (testing and benchmarking). */
-    CLSLICE_GATHER_NO_COPY_SHORTCUT = 1u << 1
+    CLSLICE_NO_COPY_SHORTCUT = 1u << 1,
+    /* The names these flags had when the gather was the only call. */
+    CLSLICE_GATHER_FORCE_INDEX64 = CLSLICE_FORCE_INDEX64,
+    CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
 /* Enqueues the slice `plan` of `src` into `dst` on `queue`.
@@ -81,6 +85,178 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       const cl_event *event_wait_list,
                                       cl_event *event,
                                       clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* Writing into slices on the device                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Enqueues the write of a value tensor into the slice `plan` of `dst`, in
+ * place (TF StridedSliceAssign, MXNet _slice_assign).
+ *
+ * dst holds a whole tensor of the plan's input shape, contiguous and
+ * row-major, from byte dst_offset on; only the elements of the slice are
+ * written, every other byte of dst is left alone.  value holds a
+ * contiguous row-major tensor of value_shape (value_rank entries) from
+ * byte value_offset on.  `rule` is the shape rule (clslice_value_rule in
+ * clslice.h): CLSLICE_VALUE_BROADCAST broadcasts the value to the slice's
+ * final shape under numpy rules (a rank-0 value fills the slice), and
+ * CLSLICE_VALUE_EXACT requires the final shape itself.  A value that does
+ * not fit fails with CLSLICE_ERROR_SHAPE naming the value dim, its size
+ * and the slice dim's size.
+ *
+ * Checks as clslice_enqueue_gather, before anything is enqueued: both
+ * tensors fit their buffers (CL_MEM_SIZE minus the offset), value and dst
+ * do not overlap, both belong to the runtime's context, the wait list is
+ * well formed.  An empty slice enqueues no kernel (a marker when `event`
+ * is requested); when the slice is one contiguous run and the value is not
+ * broadcast, one clEnqueueCopyBuffer does the work
+ * (CLSLICE_NO_COPY_SHORTCUT launches the kernel instead). */
+CLSLICE_API
+clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
+                                       cl_command_queue queue,
+                                       const clslice_plan *plan,
+                                       size_t elem_size,
+                                       cl_mem value, size_t value_offset,
+                                       const int64_t *value_shape,
+                                       int value_rank,
+                                       clslice_value_rule rule,
+                                       cl_mem dst, size_t dst_offset,
+                                       unsigned flags,
+                                       cl_uint num_events_in_wait_list,
+                                       const cl_event *event_wait_list,
+                                       cl_event *event,
+                                       clslice_error *err);
+
+/* Element sizes up to this many bytes are filled without any device
+ * allocation: clslice_enqueue_fill passes the element to the kernel by
+ * value. */
+#define CLSLICE_FILL_INLINE_MAX 64
+
+/* Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
+ * _slice_assign_scalar): `element` points at the elem_size bytes of the
+ * element in host memory, read before the call returns.  dst is as for
+ * clslice_enqueue_scatter, and elements outside the slice are not
+ * touched.  Up to CLSLICE_FILL_INLINE_MAX bytes the element travels as a
+ * kernel argument; a larger element is copied into a temporary device
+ * buffer that the library releases once the fill has run (OpenCL keeps a
+ * released buffer alive for the commands that use it).  Same checks,
+ * flags and events as the scatter; there is no copy shortcut. */
+CLSLICE_API
+clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
+                                    cl_command_queue queue,
+                                    const clslice_plan *plan,
+                                    size_t elem_size, const void *element,
+                                    cl_mem dst, size_t dst_offset,
+                                    unsigned flags,
+                                    cl_uint num_events_in_wait_list,
+                                    const cl_event *event_wait_list,
+                                    cl_event *event,
+                                    clslice_error *err);
+
+/* Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
+ * contiguous row-major tensor of the plan's input shape, zero everywhere
+ * but the slice, which receives dy (dy_shape must be the plan's final
+ * shape exactly; dy is contiguous row-major from byte dy_offset on).
+ *
+ * Two commands: a clEnqueueFillBuffer of zeros over the output tensor's
+ * bytes (behind the wait list), then the scatter of dy, which waits for
+ * the fill's event, so out-of-order queues work too.  `event`, if
+ * requested, is the scatter's (a marker for an empty slice), which
+ * completes only after both.  Bytes of out outside the tensor are not
+ * touched.  Every check (those of the scatter, and the program build) is
+ * made before the fill is enqueued. */
+CLSLICE_API
+clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
+                                    cl_command_queue queue,
+                                    const clslice_plan *plan,
+                                    size_t elem_size,
+                                    cl_mem dy, size_t dy_offset,
+                                    const int64_t *dy_shape, int dy_rank,
+                                    cl_mem out, size_t out_offset,
+                                    unsigned flags,
+                                    cl_uint num_events_in_wait_list,
+                                    const cl_event *event_wait_list,
+                                    cl_event *event,
+                                    clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* CSR matrices on the device                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
+ * format and the slicing rules).  Each array starts at its byte offset;
+ * the indptr and indices offsets must be multiples of the index size, the
+ * data offset may be anything.  indices and data may be NULL when nnz is
+ * 0 (OpenCL has no empty buffers). */
+typedef struct clslice_cl_csr {
+    int64_t rows, cols;
+    clslice_index_type index_type;  /* of indptr and indices alike */
+    size_t elem_size;               /* bytes per data element, >= 1 */
+    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
+    cl_mem indptr;                  /* rows + 1 entries */
+    size_t indptr_offset;
+    cl_mem indices;                 /* nnz entries */
+    size_t indices_offset;
+    cl_mem data;                    /* nnz elements */
+    size_t data_offset;
+} clslice_cl_csr;
+
+/* Slicing a CSR matrix on the device takes two calls, because the result's
+ * nnz is known only once the device has counted:
+ *
+ *   clslice_cl_csr out = {count_r, count_c, in.index_type, in.elem_size,
+ *                         0, indptr_buf, 0, NULL, 0, NULL, 0};
+ *   clslice_cl_csr_count(rt, q, plan, &in, &out, 0, NULL, NULL, &nnz, &e);
+ *   out.nnz = nnz;  out.indices = ...;  out.data = ...;   (allocate)
+ *   clslice_enqueue_csr_fill(rt, q, plan, &in, &out, 0, NULL, &ev, &e);
+ *
+ * out->rows/cols must be the plan's output shape, out->index_type and
+ * out->elem_size the input's.  Output buffers must not overlap the input's
+ * or each other. */
+
+/* Pass 1: validates `in` on the device, counts the entries each output row
+ * keeps and writes the output row pointers (count_r + 1 entries) to
+ * out->indptr; out->indices, out->data and out->nnz are ignored.
+ *
+ * BLOCKING: it waits (with one small blocking clEnqueueReadBuffer on
+ * `queue`) until the device has counted, because the caller needs *out_nnz
+ * to allocate the output.  On an in-order queue that means everything
+ * enqueued before it has run.  Work is enqueued behind the wait list.
+ *
+ * On success *out_nnz is the result's nnz and the copy into out->indptr is
+ * enqueued (not necessarily finished): `event`, if requested, completes
+ * when out->indptr is written; an in-order queue orders it before the fill
+ * anyway.  On a corrupt input it returns CLSLICE_ERROR_SPEC with the
+ * first bad position, as the host version words it (it then reads indptr
+ * and indices back to find it), and writes nothing to out->indptr: the
+ * device counts into scratch buffers of its own, released by the call. */
+CLSLICE_API
+clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
+                                    cl_command_queue queue,
+                                    const clslice_plan *plan,
+                                    const clslice_cl_csr *in,
+                                    const clslice_cl_csr *out,
+                                    cl_uint num_events_in_wait_list,
+                                    const cl_event *event_wait_list,
+                                    cl_event *event, int64_t *out_nnz,
+                                    clslice_error *err);
+
+/* Pass 2: enqueues the copy of the kept entries into out->indices and
+ * out->data; out->indptr must hold what pass 1 wrote and out->nnz what it
+ * returned (the buffers are checked against out->nnz).  Non-blocking, like
+ * clEnqueue*: wait list in, optional event out.  Any element size works.
+ * Writes stay inside out->nnz entries even if out->indptr does not match
+ * the input.  An empty result enqueues no kernel (a marker if an event is
+ * wanted). */
+CLSLICE_API
+clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
+                                        cl_command_queue queue,
+                                        const clslice_plan *plan,
+                                        const clslice_cl_csr *in,
+                                        const clslice_cl_csr *out,
+                                        cl_uint num_events_in_wait_list,
+                                        const cl_event *event_wait_list,
+                                        cl_event *event, clslice_error *err);
 
 #ifdef __cplusplus
 }

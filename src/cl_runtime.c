@@ -115,14 +115,18 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
 /* One source per program family, in cs_program_kind order. */
 static const char *const program_sources[CS_PROGRAM_KINDS] = {
     [CS_PROGRAM_GATHER] = cs_cl_gather,
+    [CS_PROGRAM_SCATTER] = cs_cl_scatter,
+    [CS_PROGRAM_CSR] = cs_cl_csr,
 };
 
 /* The options double as the cache key, so they name the family too. */
 static void build_options(cs_program_kind kind, int index_bits,
                           char *options, size_t size)
 {
-    snprintf(options, size, "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d",
-             (int)kind, index_bits == 64, CS_MAX_DIMS);
+    snprintf(options, size,
+             "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
+             "-DCS_FILL_BYTES=%d",
+             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_FILL_BYTES);
 }
 
 static clslice_status device_limits(cl_device_id device,

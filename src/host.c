@@ -2,25 +2,11 @@
  * The host reference executor: runs a plan on host memory for any element
  * size.  It is the oracle for device tests and a CPU fallback, so it favours
  * obviously-right code over speed, while still copying contiguous runs with
- * one memcpy.
+ * one memcpy (host_copy.c, shared with the scatter).
  */
-#include <string.h>
-
+#include "host_internal.h"
 #include "plan_internal.h"
 #include "plan_struct.h"
-
-static clslice_status byte_size(int64_t elements, size_t elem_size,
-                                const char *what, size_t *bytes,
-                                clslice_error *err)
-{
-    if (elements > 0 && __builtin_mul_overflow((size_t)elements, elem_size, bytes))
-        return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                       "the %s (%lld elements of %zu bytes) does not fit in "
-                       "memory", what, (long long)elements, elem_size);
-    if (elements <= 0)
-        *bytes = 0;
-    return CLSLICE_OK;
-}
 
 /* Validates buffers against the plan before anything is written. */
 static clslice_status check_buffers(const clslice_plan *plan, size_t elem_size,
@@ -32,9 +18,9 @@ static clslice_status check_buffers(const clslice_plan *plan, size_t elem_size,
     size_t src_need = 0, dst_need = 0;
     clslice_status st = cs_input_elements(plan, &in_elements, err);
     if (st == CLSLICE_OK)
-        st = byte_size(in_elements, elem_size, "input", &src_need, err);
+        st = cs_host_bytes(in_elements, elem_size, "input", &src_need, err);
     if (st == CLSLICE_OK)
-        st = byte_size(out_elements, elem_size, "output", &dst_need, err);
+        st = cs_host_bytes(out_elements, elem_size, "output", &dst_need, err);
     if (st != CLSLICE_OK)
         return st;
     if (src_bytes < src_need)
@@ -52,46 +38,6 @@ static clslice_status check_buffers(const clslice_plan *plan, size_t elem_size,
     if (dst_need && !dst)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "dst is NULL");
     return CLSLICE_OK;
-}
-
-/* Copies one strided row of `count` elements to contiguous memory. */
-static void gather_row(unsigned char *dst, const unsigned char *src,
-                       int64_t count, int64_t src_stride, size_t elem_size)
-{
-    if (src_stride == 1) {
-        memcpy(dst, src, (size_t)count * elem_size);
-        return;
-    }
-    ptrdiff_t step = (ptrdiff_t)src_stride * (ptrdiff_t)elem_size;
-    for (int64_t i = 0; i < count; i++, dst += elem_size, src += step)
-        memcpy(dst, src, elem_size);
-}
-
-/* Walks the outer dims of a simplified layout like an odometer and copies
- * the innermost dim as rows. */
-static void run_gather(const clslice_layout *layout, size_t elem_size,
-                       const unsigned char *src, unsigned char *dst)
-{
-    if (layout->rank == 0) {
-        memcpy(dst, src + layout->offset * (int64_t)elem_size, elem_size);
-        return;
-    }
-    int inner = layout->rank - 1;
-    int64_t row = layout->count[inner];
-    int64_t index[CLSLICE_MAX_RANK] = {0};
-    int64_t src_pos = layout->offset;
-    for (int64_t done = 0; done < layout->elements; done += row) {
-        gather_row(dst + done * (int64_t)elem_size,
-                   src + src_pos * (int64_t)elem_size, row,
-                   layout->src_stride[inner], elem_size);
-        for (int k = inner - 1; k >= 0; k--) {
-            src_pos += layout->src_stride[k];
-            if (++index[k] < layout->count[k])
-                break;
-            src_pos -= layout->src_stride[k] * layout->count[k];
-            index[k] = 0;
-        }
-    }
 }
 
 clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
@@ -114,7 +60,7 @@ clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
         return st;
     if (layout.elements > 0) {
         clslice_layout_simplify(&layout);
-        run_gather(&layout, elem_size, src, dst);
+        cs_host_copy(&layout, elem_size, src, dst);
     }
     return cs_ok(err);
 }

@@ -1,6 +1,7 @@
 /*
- * Random plans for test_layout and test_host, built through the
- * front-ends, and a naive enumeration of the elements a plan reads.
+ * Random plans for test_layout, test_host and the device tests, built
+ * through the front-ends, and a naive enumeration of the elements a plan
+ * reads.
  *
  * A random spec is a list of slots (ranges with optional parts, shrinks,
  * new axes, at most one ellipsis) on a random shape whose element count is
@@ -439,6 +440,41 @@ static inline clslice_status rp_build(rp_case *c, clslice_plan **plan,
              RP_FRONT_NAME[c->front], spec_text,
              tu_shape_str(c->shape, c->rank));
     return st;
+}
+
+/* A numpy expression that slices every dim of `shape` so that hardly any
+ * neighbours merge (steps, reversals, trimmed ends): this is what reaches
+ * the rank-3, rank-4 and generic kernels of the device tests. */
+static inline void rp_strided_expr(tu_rng *rng, const int64_t *shape,
+                                   int rank, char *expr, size_t size)
+{
+    static const char *const ITEMS[] = {"::2", "::-1", "1:", ":-1", "::-2",
+                                        "1::2", ":", "::3", "-2::-1"};
+    expr[0] = '\0';
+    for (int k = 0; k < rank; k++)
+        rp_append(expr, size, "%s%s", k ? "," : "",
+                  shape[k] > 1 ? ITEMS[tu_range(rng, 0, 8)] : ":");
+}
+
+/* A plan of rp_strided_expr on a shape of rank 3-10 with dims of 2-5 and
+ * at most max_elems elements; fills c (shape, desc). */
+static inline clslice_status rp_strided_case(tu_rng *rng, int64_t max_elems,
+                                             rp_case *c, clslice_plan **plan)
+{
+    char expr[512];
+    memset(c, 0, sizeof *c);
+    c->rank = (int)tu_range(rng, 3, 10);
+    int64_t elems = 1;
+    for (int k = 0; k < c->rank; k++) {
+        c->shape[k] = tu_range(rng, 2, 5);
+        if (elems * c->shape[k] > max_elems)
+            c->shape[k] = 1;
+        elems *= c->shape[k];
+    }
+    rp_strided_expr(rng, c->shape, c->rank, expr, sizeof expr);
+    snprintf(c->desc, sizeof c->desc, "expr [%s] on shape %s", expr,
+             tu_shape_str(c->shape, c->rank));
+    return clslice_plan_expr(c->shape, c->rank, expr, plan, NULL);
 }
 
 /*

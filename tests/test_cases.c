@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include <cjson/cJSON.h>
+#include "case_write.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -691,103 +692,74 @@ static int check_outcome(ctx *c, const char *label, clslice_status st,
     return 1;
 }
 
-/* The flat input indices the plan reads, in output order. */
-static int64_t *selected_indices(const clslice_plan *plan, const int64_t *shape,
-                                 int rank, int64_t *n_sel, ctx *c,
-                                 const char *label)
-{
-    int64_t n = shape_elements(shape, rank);
-    if (n < 0) {
-        cx_fail(c, "%s: cannot enumerate an unknown input", label);
-        return NULL;
-    }
-    /* calloc: with n == 0 nothing is written, and GCC -O3 cannot tell
-     * that gather() then reads nothing either. */
-    int64_t *iota = calloc((size_t)(n > 0 ? n : 1), sizeof *iota);
-    if (!iota) {
-        cx_fail(c, "out of memory");
-        return NULL;
-    }
-    for (int64_t i = 0; i < n; i++)
-        iota[i] = i;
-    int64_t *sel = gather(plan, iota, n, n_sel, c, label);
-    free(iota);
-    return sel;
-}
+/* Writes checked, for the summary. */
+static int g_writes, g_grads;
 
-/* Emulates a write into the slice (the write API belongs to a later issue):
- * result = input with the selected elements replaced by rhs broadcast
- * (numpy rules) to the slice's final shape. */
+/* A write into the slice through the real API (case_write.c: the host,
+ * and the device when there is one): result = input with rhs written into
+ * the slice under `rule`, compared with the case's documented result. */
 static void check_write(ctx *c, const char *label, const clslice_plan *plan,
-                        const int64_t *shape, int rank, const int64_t *input,
-                        size_t input_n, const int64_t *rhs,
-                        const int64_t *rhs_shape, int rhs_rank,
+                        const int64_t *input, size_t input_n,
+                        const int64_t *rhs, const int64_t *rhs_shape,
+                        int rhs_rank, clslice_value_rule rule,
                         const int64_t *want, size_t want_n)
 {
-    int64_t n_sel = 0;
-    int64_t *sel = selected_indices(plan, shape, rank, &n_sel, c, label);
-    if (!sel)
-        return;
-    int64_t n_in = shape_elements(shape, rank);
+    int64_t shape[CLSLICE_MAX_RANK];
+    clslice_plan_input_shape(plan, shape);
+    int64_t n_in = shape_elements(shape, clslice_plan_input_rank(plan));
     if ((int64_t)input_n != n_in) {
         cx_fail(c, "case data: input has %zu elements, shape needs %" PRId64,
                 input_n, n_in);
-        free(sel);
         return;
     }
     int64_t *result = malloc((size_t)(n_in > 0 ? n_in : 1) * sizeof *result);
     if (!result) {
-        free(sel);
         cx_fail(c, "out of memory");
         return;
     }
-    if (n_in > 0)
-        memcpy(result, input, (size_t)n_in * sizeof *result);
-    int out_rank = clslice_plan_output_rank(plan);
-    int64_t out_shape[CLSLICE_MAX_RANK];
-    clslice_plan_output_shape(plan, out_shape);
-    int ok = 1;
-    if (n_sel > 0) {
-        if (rhs_rank > out_rank) {
-            cx_fail(c, "%s: rhs of rank %d does not broadcast to rank %d", label,
-                    rhs_rank, out_rank);
-            ok = 0;
-        }
-        for (int i = 0; ok && i < rhs_rank; i++) {
-            int64_t r = rhs_shape[rhs_rank - 1 - i];
-            int64_t o = out_shape[out_rank - 1 - i];
-            if (r != o && r != 1) {
-                cx_fail(c, "%s: rhs does not broadcast to the slice", label);
-                ok = 0;
-            }
-        }
-        for (int64_t j = 0; ok && j < n_sel; j++) {
-            /* rhs element for output coordinate j (row-major). */
-            int64_t rem = j, ridx = 0, rstride = 1;
-            for (int d = out_rank - 1; d >= 0; d--) {
-                int64_t coord = rem % out_shape[d];
-                rem /= out_shape[d];
-                int rd = d - (out_rank - rhs_rank);
-                if (rd >= 0) {
-                    if (rhs_shape[rd] != 1)
-                        ridx += coord * rstride;
-                    rstride *= rhs_shape[rd];
-                }
-            }
-            if (sel[j] < 0 || sel[j] >= n_in) {
-                cx_fail(c, "%s: selected index %" PRId64 " out of range", label,
-                        sel[j]);
-                ok = 0;
-                break;
-            }
-            result[sel[j]] = rhs[ridx];
-        }
-    }
-    if (ok)
-        compare_values(c, label, result, (size_t)n_in, want, want_n,
+    const char *msg = cw_scatter(plan, input, input_n, rhs, rhs_shape,
+                                 rhs_rank, rule, result);
+    if (msg)
+        cx_fail(c, "%s: %s", label, msg);
+    else
+        compare_values(c, label, result, input_n, want, want_n,
                        "result after write");
+    g_writes++;
     free(result);
-    free(sel);
+}
+
+/* StridedSliceGrad of a case that gathers distinct values: with dy = the
+ * gathered values, the gradient must be the input where the slice read
+ * it and 0 elsewhere. */
+static void check_grad(ctx *c, const clslice_plan *plan, const int64_t *input,
+                       size_t input_n, const int64_t *dy, size_t dy_n)
+{
+    int rank = clslice_plan_output_rank(plan);
+    int64_t shape[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, shape);
+    int64_t *result = malloc((input_n ? input_n : 1) * sizeof *result);
+    int64_t *want = malloc((input_n ? input_n : 1) * sizeof *want);
+    if (!result || !want) {
+        free(result);
+        free(want);
+        cx_fail(c, "out of memory");
+        return;
+    }
+    for (size_t i = 0; i < input_n; i++) {
+        want[i] = 0;
+        for (size_t k = 0; k < dy_n; k++)
+            if (dy[k] == input[i])
+                want[i] = input[i];
+    }
+    const char *msg = cw_grad(plan, dy, shape, rank, input_n, result);
+    if (msg)
+        cx_fail(c, "grad: %s", msg);
+    else
+        compare_values(c, "grad", result, input_n, want, input_n,
+                       "StridedSliceGrad");
+    g_grads++;
+    free(result);
+    free(want);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1017,11 +989,15 @@ static void run_tf_case(const cJSON *cs, const cJSON *all, ctx *c)
             !jget(cs, "input_flat")) {
             cx_fail(c, "case data: unreadable assign fields");
         } else {
-            check_write(c, "tf assign", plan, e.in_shape, e.in_rank, input.v,
-                        input.n, rhs.v, rhs_shape, rhs_rank, result.v,
-                        result.n);
+            check_write(c, "tf assign", plan, input.v, input.n, rhs.v,
+                        rhs_shape, rhs_rank, CLSLICE_VALUE_BROADCAST,
+                        result.v, result.n);
         }
     }
+    const char *note = json_str(cs, "note");
+    if (ok && note && strstr(note, "StridedSliceGrad") && e.has_values &&
+        input.n > 0)
+        check_grad(c, plan, input.v, input.n, values.v, values.n);
 
     /* The same slice written as a numpy expression must agree. */
     const char *expr = json_str(cs, "expr");
@@ -1320,6 +1296,44 @@ static const cJSON *csr_dense(const cJSON *all, const char *name)
     return NULL;
 }
 
+/* A CSR matrix definition (no slice of its own; the csr_slice cases run
+ * in test_csr_cases.c): the library must accept its arrays, and they must
+ * densify to the stated `dense`. */
+static void check_csr_matrix(const cJSON *cs, ctx *c)
+{
+    int64_t shape[2], indptr[MAXA], indices[MAXA], data[MAXA];
+    size_t nshape = 0, nptr = 0, nidx = 0, ndata = 0;
+    ivec dense = {0};
+    if (json_int64_array(jget(cs, "shape"), shape, 2, &nshape) != 0 ||
+        json_int64_array(jget(cs, "indptr"), indptr, MAXA, &nptr) != 0 ||
+        json_int64_array(jget(cs, "indices"), indices, MAXA, &nidx) != 0 ||
+        json_int64_array(jget(cs, "data"), data, MAXA, &ndata) != 0 ||
+        json_flatten(jget(cs, "dense"), &dense) != 0 || nshape != 2 ||
+        nidx != ndata || nptr != (size_t)shape[0] + 1 ||
+        dense.n != (size_t)(shape[0] * shape[1])) {
+        cx_fail(c, "case data: unreadable CSR matrix");
+        free(dense.v);
+        return;
+    }
+    clslice_plan *plan = NULL;
+    clslice_csr m = {shape[0], shape[1], CLSLICE_INT64, sizeof(int64_t),
+                     (int64_t)nidx, indptr, indices, data};
+    clslice_error err;
+    int64_t nnz = -1;
+    if (clslice_plan_mxnet(shape, 2, NULL, 0, NULL, 0, NULL, 0, &plan,
+                           &err) != CLSLICE_OK ||
+        clslice_host_csr_count(plan, &m, &nnz, &err) != CLSLICE_OK)
+        cx_fail(c, "CSR matrix rejected: %s", err.message);
+    for (int64_t r = 0; r < shape[0] && nnz >= 0; r++)
+        for (int64_t e = indptr[r]; e < indptr[r + 1]; e++)
+            dense.v[r * shape[1] + indices[e]] -= data[e];
+    for (size_t k = 0; k < dense.n && nnz >= 0; k++)
+        if (dense.v[k] != 0)
+            cx_fail(c, "CSR arrays do not densify to `dense` at %zu", k);
+    clslice_plan_release(&plan);
+    free(dense.v);
+}
+
 static void run_mxnet_case(const cJSON *cs, const cJSON *all, ctx *c)
 {
     expect e;
@@ -1331,8 +1345,7 @@ static void run_mxnet_case(const cJSON *cs, const cJSON *all, ctx *c)
         return;
     }
     if (strcmp(op, "mxnet.csr_matrix") == 0) {
-        cx_uncheckable(c, "defines CSR matrix %s; there is no slice to check",
-                       json_str(cs, "matrix") ? json_str(cs, "matrix") : "?");
+        check_csr_matrix(cs, c);
         return;
     }
     if (strcmp(op, "mxnet.csr_getitem") == 0) {
@@ -1457,26 +1470,25 @@ static void run_mxnet_case(const cJSON *cs, const cJSON *all, ctx *c)
                         shape_fmt(b1, sizeof b1, out_shape_full, full_rank),
                         shape_fmt(b2, sizeof b2, e.in_shape, e.in_rank));
             int64_t sel_n = clslice_plan_output_elements(plan);
-            int out_rank = clslice_plan_output_rank(plan);
-            int64_t out_shape[CLSLICE_MAX_RANK];
-            clslice_plan_output_shape(plan, out_shape);
             int64_t scalar = 0;
             if (strcmp(op, "mxnet._slice_assign_scalar") == 0) {
                 if (json_int64(jget(cs, "scalar"), &scalar) != 0) {
                     cx_fail(c, "case data: unreadable scalar");
                 } else {
-                    int64_t one = 1;
-                    check_write(c, label, plan, e.in_shape, e.in_rank, input.v,
-                                input.n, &scalar, &one, 0, want.v, want.n);
+                    /* _slice_assign_scalar: a rank-0 value fills */
+                    check_write(c, label, plan, input.v, input.n, &scalar,
+                                NULL, 0, CLSLICE_VALUE_BROADCAST, want.v,
+                                want.n);
                 }
             } else if (sel_n < 0 ||
                        mxnet_data(jget(cs, "rhs"), sel_n, &rhs) != 0) {
                 cx_fail(c, "case data: unreadable rhs");
             } else {
-                /* _slice_assign: rhs has exactly the slice shape. */
-                check_write(c, label, plan, e.in_shape, e.in_rank, input.v,
-                            input.n, rhs.v, out_shape, out_rank, want.v,
-                            want.n);
+                /* _slice_assign: rhs must have exactly the slice shape,
+                 * and the case states the shape it gives */
+                check_write(c, label, plan, input.v, input.n, rhs.v,
+                            e.out_shape, e.out_rank, CLSLICE_VALUE_EXACT,
+                            want.v, want.n);
             }
         }
         ivec_free(&want);
@@ -1770,6 +1782,10 @@ int main(void)
         cmocka_unit_test(test_onnx),
     };
     int rc = cmocka_run_group_tests(tests, load_deviations, free_deviations);
+    printf("%d writes and %d StridedSliceGrad cases checked on the host%s\n",
+           g_writes, g_grads,
+           cw_has_device() ? " and the OpenCL device" : " (no OpenCL device)");
+    cw_close();
     printf("\nconformance summary (passed / known deviations / failed):\n");
     for (size_t i = 0; i < N_FILES; i++) {
         if (g_stats[i].ran)

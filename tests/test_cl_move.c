@@ -164,6 +164,89 @@ static void test_index_width(void **state)
     assert_int_equal(cs_move_index_bits(&move, 0), 32);
 }
 
+/* Scatter moves: the destination is strided too, and a broadcast value
+ * reads with stride 0; carriers must fit both sides. */
+static void test_scatter_moves(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t shape[] = {4, 6};
+    clslice_plan *plan = NULL;
+    clslice_layout l;
+    assert_int_equal(clslice_plan_expr(shape, 2, "[1:3]", &plan, NULL),
+                     CLSLICE_OK);
+    /* a float32 fill of two whole rows: one uint per element, every one
+     * read from carrier 0 of the element */
+    assert_int_equal(clslice_plan_scatter_layout(plan, NULL, 0,
+                                                 CLSLICE_VALUE_BROADCAST, &l,
+                                                 NULL), CLSLICE_OK);
+    clslice_layout_simplify(&l);
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 4, 0, I(6), 1, I(12), I(0));
+    assert_int_equal(move.dst_stride[0], 1);
+    /* 12-byte elements: three uints per element, the element's own */
+    cs_move_build(&l, 12, 0, 0, &move);
+    assert_move(&move, 4, 0, I(18), 2, I(3), I(1), I(12), I(0));
+    assert_int_equal(move.dst_stride[0], 1);
+    assert_int_equal(move.dst_stride[1], 3);
+    /* the exact value, contiguous on both sides: one run, of uint4 where
+     * both bases allow (the slice starts at byte 24 of the tensor) */
+    const int64_t rows[] = {2, 6};
+    assert_int_equal(clslice_plan_scatter_layout(plan, rows, 2,
+                                                 CLSLICE_VALUE_EXACT, &l,
+                                                 NULL), CLSLICE_OK);
+    clslice_layout_simplify(&l);
+    cs_move_build(&l, 4, 16, 0, &move);
+    assert_move(&move, 8, I(2), I(3), 1, I(6), I(1));
+    cs_move_build(&l, 4, 16, 8, &move);
+    assert_move(&move, 16, I(1), I(2), 1, I(3), I(1));
+    clslice_plan_release(&plan);
+
+    /* written backwards: negative destination strides */
+    assert_int_equal(clslice_plan_expr(shape, 2, "[1:3, ::-2]", &plan, NULL),
+                     CLSLICE_OK);
+    const int64_t exact[] = {2, 3};
+    assert_int_equal(clslice_plan_scatter_layout(plan, exact, 2,
+                                                 CLSLICE_VALUE_EXACT, &l,
+                                                 NULL), CLSLICE_OK);
+    clslice_layout_simplify(&l);
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 4, 0, I(11), 2, I(3), I(1), I(2), I(3));
+    assert_int_equal(move.dst_stride[0], -2);
+    assert_int_equal(move.dst_stride[1], 6);
+    assert_int_equal(cs_move_src_max(&move), 5);
+    assert_int_equal(cs_move_dst_max(&move), 17);
+    /* an odd destination offset forces bytes on both sides */
+    cs_move_build(&l, 4, 0, 1, &move);
+    assert_int_equal(move.carrier, 1);
+    assert_int_equal(move.dst_base, 45);
+    clslice_plan_release(&plan);
+}
+
+/* The largest index written decides the width too. */
+static void test_scatter_index_width(void **state)
+{
+    (void)state;
+    cs_move move;
+    const int64_t top = (int64_t)UINT32_MAX;
+    clslice_layout l;
+    memset(&l, 0, sizeof l);
+    l.rank = 1;
+    l.elements = l.count[0] = 2;
+    l.src_stride[0] = 1;
+    l.dst_stride[0] = top;
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 32);
+    l.dst_offset = 1;
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+    /* written backwards from the top: the first write is the largest */
+    l.dst_offset = top + 1;
+    l.dst_stride[0] = -3;
+    cs_move_build(&l, 1, 0, 0, &move);
+    assert_int_equal(cs_move_index_bits(&move, 0), 64);
+}
+
 static void test_launch_geometry(void **state)
 {
     (void)state;
@@ -228,6 +311,8 @@ int main(void)
         cmocka_unit_test(test_carrier_for_strided_elements),
         cmocka_unit_test(test_reversed_and_single),
         cmocka_unit_test(test_index_width),
+        cmocka_unit_test(test_scatter_moves),
+        cmocka_unit_test(test_scatter_index_width),
         cmocka_unit_test(test_launch_geometry),
         cmocka_unit_test(test_error_names),
     };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `clslice show` prints dtype, shape and values; expectations written by
-# hand from the arrays that make_npy_fixtures-style numpy calls produced
-# (see the comment at each check).
+# hand from the numpy arrays in data/show/ (each check names the numpy call
+# that made its file).
 set -u
 clslice=$1 data=$2 examples=$3
 passed=0 failed=0
@@ -54,7 +54,7 @@ expect summarised_2d 0 "$data/show_big2d.npy: dtype |u1, shape (40, 40)
  [240, 241, 242, ..., 21, 22, 23],
  [24, 25, 26, ..., 61, 62, 63]]" show "$data/show_big2d.npy"
 expect missing_file 3 "" show "$data/no-such-file.npy"
-expect corrupt_file 3 "" show "$data/bad_magic.npy"
+expect corrupt_file 3 "" show "$data/../npy/bad_magic.npy"
 expect no_file 2 "" show
 expect stray_option 2 "" show "$examples/t.npy" --expr '[0]'
 grep -q '^clslice: ' /tmp/clslice-show-err.$$ && passed=$((passed + 1)) ||

@@ -145,39 +145,6 @@ static size_t random_offset(tu_rng *rng)
     }
 }
 
-/* A numpy expression that slices every dim of `shape` so that hardly any
- * neighbours merge (steps, reversals, trimmed ends): this is what reaches
- * the rank-3, rank-4 and generic kernels. */
-static void strided_expr(tu_rng *rng, const int64_t *shape, int rank,
-                         char *expr, size_t size)
-{
-    static const char *const ITEMS[] = {"::2", "::-1", "1:", ":-1", "::-2",
-                                        "1::2", ":", "::3", "-2::-1"};
-    expr[0] = '\0';
-    for (int k = 0; k < rank; k++)
-        rp_append(expr, size, "%s%s", k ? "," : "",
-                  shape[k] > 1 ? ITEMS[tu_range(rng, 0, 8)] : ":");
-}
-
-static clslice_status strided_case(tu_rng *rng, rp_case *c,
-                                   clslice_plan **plan)
-{
-    char expr[512];
-    memset(c, 0, sizeof *c);
-    c->rank = (int)tu_range(rng, 3, 10);
-    int64_t elems = 1;
-    for (int k = 0; k < c->rank; k++) {
-        c->shape[k] = tu_range(rng, 2, 5);
-        if (elems * c->shape[k] > MAX_ELEMS)
-            c->shape[k] = 1;
-        elems *= c->shape[k];
-    }
-    strided_expr(rng, c->shape, c->rank, expr, sizeof expr);
-    snprintf(c->desc, sizeof c->desc, "expr [%s] on shape %s", expr,
-             tu_shape_str(c->shape, c->rank));
-    return clslice_plan_expr(c->shape, c->rank, expr, plan, NULL);
-}
-
 /* Builds a random plan that the front-ends accept.  Empty outputs are
  * kept one time in eight: they are a single code path, and random bounds
  * produce them far more often than that. */
@@ -188,7 +155,7 @@ static void random_job(fixture *f, job *j)
         clslice_status st;
         j->plan = NULL;
         if (tu_range(&f->rng, 0, 3) == 0) {
-            st = strided_case(&f->rng, &j->c, &j->plan);
+            st = rp_strided_case(&f->rng, MAX_ELEMS, &j->c, &j->plan);
         } else {
             int64_t max_elems =
                 (int64_t[]){64, 512, MAX_ELEMS}[tu_range(&f->rng, 0, 2)];

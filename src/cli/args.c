@@ -100,3 +100,12 @@ const char *cli_opt(const cli_opts *opts, const char *name)
     }
     return NULL;
 }
+
+int cli_count_leading(int argc, char **argv, int most)
+{
+    int n = 0;
+    while (n < most && n < argc && strncmp(argv[n], "--", 2) != 0 &&
+           strcmp(argv[n], "-h") != 0)
+        n++;
+    return n;
+}

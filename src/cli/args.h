@@ -40,6 +40,11 @@ cli_parse_result cli_parse_options(int argc, char **argv,
                                    const cli_optdef *const *tables,
                                    cli_opts *opts, cli_err *err);
 
+/* How many of argv[0..argc-1], at most `most`, are positional arguments
+ * (file names) before the options: they lead, and end at the first
+ * argument that starts with "--" or is "-h". */
+int cli_count_leading(int argc, char **argv, int most);
+
 /* Value of option `name`, or NULL when it was not given. */
 const char *cli_opt(const cli_opts *opts, const char *name);
 

@@ -18,23 +18,11 @@ static const cli_optdef slice_options[] = {
     {NULL, false},
 };
 
-/* Where the gather runs. */
-typedef struct slice_target {
-    bool host;
-    cli_device_request request;
-} slice_target;
-
-static int choose_target(const cli_opts *opts, slice_target *target,
+static int choose_target(const cli_opts *opts, cli_target *target,
                          cli_err *err)
 {
-    const char *device = cli_opt(opts, "device");
-    target->host = cli_opt(opts, "host") != NULL;
-    if (target->host && device)
-        return cli_usage_error(err, "--host and --device exclude each "
-                               "other");
-    if (target->host) /* CLSLICE_DEVICE does not matter then */
-        return CLI_EXIT_OK;
-    return cli_device_request_parse(device, &target->request, err);
+    return cli_target_parse(cli_opt(opts, "host"), cli_opt(opts, "device"),
+                            target, err);
 }
 
 /* The output array: the plan's shape, the input's dtype, room for data. */
@@ -54,7 +42,7 @@ static int make_output(const clslice_plan *plan, const cli_npy *in,
     return CLI_EXIT_OK;
 }
 
-static int gather(const slice_target *target, const clslice_plan *plan,
+static int gather(const cli_target *target, const clslice_plan *plan,
                   const cli_npy *in, cli_npy *out, cli_err *err)
 {
     if (!target->host) {
@@ -79,7 +67,7 @@ static int gather(const slice_target *target, const clslice_plan *plan,
 static int slice_main(const char *in_path, const char *out_path,
                       const cli_opts *opts, cli_err *err)
 {
-    slice_target target;
+    cli_target target;
     cli_npy in, out = {0};
     clslice_plan *plan = NULL;
     int status = choose_target(opts, &target, err);
@@ -101,21 +89,11 @@ static int slice_main(const char *in_path, const char *out_path,
     return status;
 }
 
-/* How many of IN and OUT lead the arguments (the options follow them). */
-static int count_files(int argc, char **argv)
-{
-    int files = 0;
-    while (files < 2 && files < argc && strncmp(argv[files], "--", 2) != 0 &&
-           strcmp(argv[files], "-h") != 0)
-        files++;
-    return files;
-}
-
 static int run_slice(const cli_command *self, int argc, char **argv)
 {
     const cli_optdef *const tables[] = {slice_options, cli_spec_options,
                                         NULL};
-    int files = count_files(argc, argv);
+    int files = cli_count_leading(argc, argv, 2);
     cli_opts opts;
     cli_err err;
     cli_parse_result parsed = cli_parse_options(argc - files, argv + files,

@@ -23,5 +23,8 @@ extern const cli_command cli_cmd_shape;
 extern const cli_command cli_cmd_slice;
 extern const cli_command cli_cmd_show;
 extern const cli_command cli_cmd_devices;
+extern const cli_command cli_cmd_csr_slice;
+extern const cli_command cli_cmd_assign;
+extern const cli_command cli_cmd_grad;
 
 #endif

@@ -38,6 +38,18 @@ int cli_device_request_parse(const char *option, cli_device_request *req,
     return CLI_EXIT_OK;
 }
 
+int cli_target_parse(const char *host, const char *device,
+                     cli_target *target, cli_err *err)
+{
+    target->host = host != NULL;
+    if (target->host && device)
+        return cli_usage_error(err, "--host and --device exclude each "
+                               "other");
+    if (target->host) /* CLSLICE_DEVICE does not matter then */
+        return CLI_EXIT_OK;
+    return cli_device_request_parse(device, &target->request, err);
+}
+
 /* Appends the devices of platform p to the list. */
 static int add_platform_devices(cli_device_list *list, cl_uint p, cli_err *err)
 {

@@ -46,6 +46,18 @@ typedef struct cli_device_request {
 int cli_device_request_parse(const char *option, cli_device_request *req,
                              cli_err *err);
 
+/* Where a subcommand runs: the host reference executor (--host) or an
+ * OpenCL device (--device N, CLSLICE_DEVICE, or the default). */
+typedef struct cli_target {
+    bool host;
+    cli_device_request request;
+} cli_target;
+
+/* Reads --host (a flag, NULL when absent) and --device (NULL when absent);
+ * giving both is a usage error. */
+int cli_target_parse(const char *host, const char *device,
+                     cli_target *target, cli_err *err);
+
 /* Lists the devices; no platform or no device at all is an OpenCL error. */
 int cli_device_list_all(cli_device_list *list, cli_err *err);
 

@@ -12,7 +12,10 @@
 static const cli_command *const commands[] = {
     &cli_cmd_shape,
     &cli_cmd_slice,
+    &cli_cmd_assign,
+    &cli_cmd_grad,
     &cli_cmd_show,
+    &cli_cmd_csr_slice,
     &cli_cmd_devices,
 };
 

@@ -39,6 +39,17 @@ int cli_npy_load(const char *path, cli_npy *arr, cli_err *err);
  * neither created nor changed and the temporary file is gone. */
 int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err);
 
+/* cli_npy_save in two steps, for commands that write several files and
+ * must write all or none: cli_npy_stage writes arr completely to a new
+ * temporary file next to `path` and returns its malloc'd name in
+ * *tmp_path (nothing is left behind on failure); cli_npy_commit renames
+ * it over `path` and frees the name (removing the file if the rename
+ * fails); cli_npy_discard removes it and frees the name (accepts NULL). */
+int cli_npy_stage(const char *path, const cli_npy *arr, char **tmp_path,
+                  cli_err *err);
+int cli_npy_commit(char *tmp_path, const char *path, cli_err *err);
+void cli_npy_discard(char *tmp_path);
+
 /* Frees arr's data and clears it.  Accepts a cleared arr. */
 void cli_npy_free(cli_npy *arr);
 

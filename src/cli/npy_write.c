@@ -108,7 +108,8 @@ static int write_file(int fd, const char *header, size_t header_len,
     return rc;
 }
 
-int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err)
+int cli_npy_stage(const char *path, const cli_npy *arr, char **tmp_path,
+                  cli_err *err)
 {
     char header[NPY_HEADER_TEXT];
     size_t header_len = format_header(header, arr);
@@ -118,15 +119,39 @@ int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err)
         return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot create a "
                         "temporary file next to it: %s", path,
                         strerror(errno));
-    int status = CLI_EXIT_OK;
-    if (write_file(fd, header, header_len, arr) != 0)
-        status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot write: %s",
-                          path, strerror(errno));
-    else if (rename(tmp, path) != 0)
-        status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot replace it: "
+    if (write_file(fd, header, header_len, arr) != 0) {
+        int status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot write: "
+                              "%s", path, strerror(errno));
+        cli_npy_discard(tmp);
+        return status;
+    }
+    *tmp_path = tmp;
+    return CLI_EXIT_OK;
+}
+
+int cli_npy_commit(char *tmp_path, const char *path, cli_err *err)
+{
+    if (rename(tmp_path, path) == 0) {
+        free(tmp_path);
+        return CLI_EXIT_OK;
+    }
+    int status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot replace it: "
                           "%s", path, strerror(errno));
-    if (status != CLI_EXIT_OK)
-        unlink(tmp);
-    free(tmp);
+    cli_npy_discard(tmp_path);
     return status;
+}
+
+void cli_npy_discard(char *tmp_path)
+{
+    if (!tmp_path)
+        return;
+    unlink(tmp_path);
+    free(tmp_path);
+}
+
+int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err)
+{
+    char *tmp = NULL;
+    int status = cli_npy_stage(path, arr, &tmp, err);
+    return status == CLI_EXIT_OK ? cli_npy_commit(tmp, path, err) : status;
 }

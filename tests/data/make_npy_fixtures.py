@@ -23,6 +23,15 @@ It writes into tests/data/npy/:
   bad_*.npy    corrupt or unsupported files
   bad.txt      "FILE<TAB>TEXT" lines: loading FILE must fail and the
                message must contain TEXT
+
+and, for `clslice assign` and `clslice grad`, into tests/data/npy_assign/
+(with a random generator of its own, so the files above do not change):
+  *.npy        tensors, values, gradients and numpy's expected outputs
+  assign.txt   one case a line: IN, VALUE, EXPECTED, then the arguments
+               of `clslice assign` after the three files (SPEC, maybe
+               --exact), all separated by tabs
+  grad.txt     one case a line: DY, EXPECTED, then the arguments of
+               `clslice grad` after the two files (--shape S and SPEC)
 """
 import io
 import os
@@ -261,3 +270,156 @@ with open(path("bad.txt"), "w") as f:
 total = sum(os.path.getsize(path(n)) for n in os.listdir(HERE))
 print(f"{len(cases)} cases, {len(twins)} twins, {len(bad)} bad files, "
       f"{len(os.listdir(HERE))} files, {total} bytes in {HERE}")
+
+
+# --- clslice assign and clslice grad ------------------------------------------
+WHERE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                     "npy_assign")
+os.makedirs(WHERE, exist_ok=True)
+for old in os.listdir(WHERE):
+    if old.endswith((".npy", ".txt")):
+        os.remove(os.path.join(WHERE, old))
+WRNG = np.random.default_rng(20240612)
+
+
+def wsave(name, array):
+    np.save(os.path.join(WHERE, name), array)
+    return name
+
+
+def wrandom(dtype, shape):
+    """random_array, drawing from this section's own generator."""
+    dtype = np.dtype(dtype)
+    n = int(np.prod(shape))
+    if dtype.kind == "b":
+        values = WRNG.integers(0, 2, n).astype(bool)
+    elif dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        values = WRNG.integers(info.min, info.max, n, dtype=dtype,
+                               endpoint=True)
+    elif dtype.kind == "f":
+        values = WRNG.standard_normal(n) * 100
+    elif dtype.kind == "c":
+        values = WRNG.standard_normal(n) + 1j * WRNG.standard_normal(n)
+    else:
+        values = np.frombuffer(WRNG.bytes(n * dtype.itemsize), dtype=dtype)
+    return np.asarray(values).astype(dtype).reshape(shape)
+
+
+assign_cases = []  # (in, value, expected, args)
+grad_cases = []    # (dy, expected, args)
+
+
+def add_assign(stem, array, args, index, value_shape, exact=False,
+               value_dtype=None):
+    """IN = array (saved as in_STEM.npy once); VALUE of value_shape; numpy's
+    out = in.copy(); out[index] = value, or IN itself for an empty slice
+    (TensorFlow writes nothing there and checks no shape)."""
+    k = len(assign_cases)
+    if isinstance(args, str):
+        args = ["--expr", args]
+    in_name = f"in_{stem}.npy"
+    if not os.path.exists(os.path.join(WHERE, in_name)):
+        wsave(in_name, array)
+    loaded = little(array)
+    value = wrandom(value_dtype or loaded.dtype, value_shape)
+    out = loaded.copy()
+    if out[index].size:
+        out[index] = value
+    value_name = wsave(f"value_{k}.npy", value)
+    expected = wsave(f"out_assign_{k}.npy", little(out))
+    assign_cases.append((in_name, value_name, expected,
+                         args + (["--exact"] if exact else [])))
+
+
+def add_grad(dtype, shape, args, index):
+    """DY of the slice's shape; numpy's out = zeros(shape); out[index] = dy."""
+    k = len(grad_cases)
+    if isinstance(args, str):
+        args = ["--expr", args]
+    final = np.zeros(shape)[index].shape
+    dy = wrandom(dtype, final)
+    out = np.zeros(shape, dtype=dy.dtype)
+    out[index] = dy
+    dy_name = wsave(f"dy_{k}.npy", dy)
+    expected = wsave(f"out_grad_{k}.npy", little(out))
+    grad_cases.append((dy_name, expected,
+                       # one argument: an empty S ('' for a 0-d tensor)
+                       # must survive tab-separated reading
+                       ["--shape=" + ",".join(map(str, shape))] + args))
+
+
+f4 = wrandom("<f4", (4, 5, 3))
+s_ = np.s_
+# TF StridedSliceAssign broadcasting: full shape, rows, columns, a scalar,
+# extra leading 1s, new axes and shrinks
+add_assign("f4", f4, "[1:-1, ::-2]", s_[1:-1, ::-2], (2, 3, 3))
+add_assign("f4", f4, "[1:-1, ::-2]", s_[1:-1, ::-2], (3,))
+add_assign("f4", f4, "[1:-1, ::-2]", s_[1:-1, ::-2], (3, 1))
+add_assign("f4", f4, "[1:-1, ::-2]", s_[1:-1, ::-2], ())
+add_assign("f4", f4, "[1:-1, ::-2]", s_[1:-1, ::-2], (1, 1, 1, 3, 3))
+add_assign("f4", f4, "[::-1, 2]", s_[::-1, 2], (4, 1))
+add_assign("f4", f4, "[None, 1, ..., None, ::2]", s_[None, 1, ..., None, ::2],
+           (1, 5, 1, 2))
+add_assign("f4", f4, "[-1, -1, -1]", s_[-1, -1, -1], ())
+add_assign("f4", f4, "[...]", s_[...], (5, 3))
+# an empty slice writes nothing and checks no shape (TF)
+add_assign("f4", f4, "[2:2]", s_[2:2], (7,))
+# the other spec styles
+add_assign("f4", f4, ["--style", "tf", "--begin", "1,0", "--end", "3,0",
+                      "--strides", "1,-1", "--begin-mask", "2",
+                      "--end-mask", "2"], s_[1:3, ::-1], (5, 3))
+add_assign("f4", f4, ["--style", "openvino", "--begin", "0,1", "--end",
+                      "0,3", "--begin-mask", "1", "--end-mask", "1"],
+           s_[:, 1:3], (1, 3))
+add_assign("f4", f4, ["--style", "onnx", "--starts", "-1", "--ends", "-100",
+                      "--axes", "0", "--steps", "-2"], s_[-1::-2], ())
+# MXNet _slice_assign (--exact) and _slice_assign_scalar
+add_assign("f4", f4, ["--style", "mxnet", "--begin", "None,1", "--end",
+                      "None,None", "--step", "-1,2"], s_[::-1, 1::2],
+           (4, 2, 3), exact=True)
+add_assign("f4", f4, ["--style", "mxnet", "--begin", "0,0", "--end", "1,1"],
+           s_[0:1, 0:1], ())
+add_assign("f4", f4, ["--style", "mxnet", "--begin", "0,0", "--end",
+                      "1,1"], s_[0:1, 0:1], (1, 1, 3), exact=True)
+# every dtype, big-endian and Fortran-order inputs, a 0-d input
+for descr in ["|b1", "|u1", "<i2", "<u4", "<i8", "<f2", "<f8", "<c8",
+              "<c16", "|V3", "|V12"]:
+    stem = descr[1:]
+    a = wrandom(descr, (3, 4, 5))
+    add_assign(stem, a, "[1:, ::-3, 1::2]", s_[1:, ::-3, 1::2], (2, 1, 2))
+    add_assign(stem, a, "[:, 1]", s_[:, 1], ())
+be = wrandom("<i4", (6, 7)).astype(">i4")
+add_assign("i4_be", be, "[::2, 1:-1]", s_[::2, 1:-1], (5,),
+           value_dtype="<i4")
+fo = np.asfortranarray(wrandom("<f8", (5, 6)))
+add_assign("f8_fortran", fo, "[1:4, ::-1]", s_[1:4, ::-1], (3, 6))
+zero_d = np.array(WRNG.standard_normal(), dtype="<f8")
+add_assign("f8_0d", zero_d, "[...]", s_[...], ())
+add_assign("f8_0d", zero_d, "[None]", s_[None], (1,))
+empty = np.zeros((0, 3), dtype="<i2")
+add_assign("i2_empty", empty, "[:, 1]", s_[:, 1], (4,))
+
+# StridedSliceGrad: TF's own gradient cases (StridedSliceGradTest) and more
+add_grad("<f4", (6, 4, 4), "[3:0:-2, 1:3, 1:3]", s_[3:0:-2, 1:3, 1:3])
+add_grad("<f4", (6, 4, 4), "[3:0:-2, 1:3, 2]", s_[3:0:-2, 1:3, 2])
+add_grad("<f4", (6, 4, 4), "[:, -1, :]", s_[:, -1, :])
+add_grad("<f8", (5, 6), "[None, 1:-1, ..., ::-2]", s_[None, 1:-1, ..., ::-2])
+add_grad("<i2", (3, 4, 5), ["--style", "tf", "--begin", "1,0,4", "--end",
+                            "2,4,0", "--strides", "1,1,-2",
+                            "--shrink-axis-mask", "1"], s_[1, 0:4, 4:0:-2])
+add_grad("<c16", (4, 4), "[::3, ::3]", s_[::3, ::3])
+add_grad("|V3", (2, 3), "[1]", s_[1])
+add_grad("<u1", (3,), "[5:]", s_[5:])
+add_grad("<f8", (), "[...]", s_[...])
+
+with open(os.path.join(WHERE, "assign.txt"), "w") as f:
+    for in_name, value_name, expected, args in assign_cases:
+        f.write("\t".join([in_name, value_name, expected] + args) + "\n")
+with open(os.path.join(WHERE, "grad.txt"), "w") as f:
+    for dy_name, expected, args in grad_cases:
+        f.write("\t".join([dy_name, expected] + args) + "\n")
+wtotal = sum(os.path.getsize(os.path.join(WHERE, n))
+             for n in os.listdir(WHERE))
+print(f"{len(assign_cases)} assign cases, {len(grad_cases)} grad cases, "
+      f"{len(os.listdir(WHERE))} files, {wtotal} bytes in {WHERE}")

@@ -1,0 +1,219 @@
+/*
+ * CSR slicing kernels (OpenCL C 1.2).
+ *
+ * Two passes, driven by src/cl_csr*.c:
+ *   count: cs_csr_check_indptr validates the whole indptr, cs_csr_count
+ *          validates the selected rows and counts the entries each output
+ *          row keeps into counts[1 + i]; the cs_csr_scan_* kernels turn
+ *          the counts into row pointers (an inclusive scan, several levels
+ *          for long inputs) and cs_csr_finish stores the total for the host.
+ *          Problems only raise a flag: the host then names the first bad
+ *          position itself (csr_check.c), so the wording is the host's.
+ *   fill:  cs_csr_fill_c<N> copies each output row's kept entries, moving
+ *          data in carriers of N bytes (an element is `carriers` of them),
+ *          so one kernel serves every element size.
+ *
+ * Build options:
+ *   CS_INDEX64  1: indptr and indices are int64, 0: int32.
+ * Sizes, positions and the plan are int64 (OpenCL 1.2 guarantees `long`).
+ * Every kernel reads indices only where the bounds it has checked itself
+ * allow, so a corrupt matrix can raise the flag but never make a kernel
+ * read or write out of bounds.
+ */
+
+#if CS_INDEX64
+typedef long cs_ix;
+typedef ulong cs_ux;
+#else
+typedef int cs_ix;
+typedef uint cs_ux;
+#endif
+
+/* Mirrors cs_csr_params in src/cl_csr_internal.h: all long, no padding. */
+typedef struct cs_csr_params {
+    long rows, cols, nnz;
+    long row_start, row_step, out_rows;
+    long col_start, col_step, out_cols;
+    long out_nnz;
+    long indptr_base, indices_base, data_base;
+    long out_indptr_base, out_indices_base, out_data_base;
+    long carriers;
+} cs_csr_params;
+
+typedef char cs_csr_params_size_check[
+    sizeof(cs_csr_params) == 17 * sizeof(long) ? 1 : -1];
+
+/* Status words: [0] problem flags, [2..3] the result's nnz (low, high). */
+#define CS_BAD_INDPTR 1u
+#define CS_BAD_ROW 2u
+#define CS_BAD_COLUMN 4u
+
+/* for (i = global id; i < n; i += global size) */
+#define CS_FOR(i, n)                                                        \
+    for (long i = (long)get_global_id(0); i < (n);                          \
+         i += (long)get_global_size(0))
+
+/* Output column of column c (0 <= c < cols), or -1; as cs_csr_column in
+ * src/csr_internal.h. */
+static long cs_column(const cs_csr_params *p, long c)
+{
+    if (p->out_cols == 0)
+        return -1;
+    long d = c - p->col_start;
+    long j = p->col_step == 1 ? d : p->col_step == -1 ? -d : d / p->col_step;
+    if (j < 0 || j >= p->out_cols || j * p->col_step != d)
+        return -1;
+    return j;
+}
+
+kernel void cs_csr_check_indptr(global const cs_ix *indptr,
+                                global uint *status, cs_csr_params p)
+{
+    CS_FOR(k, p.rows + 1) {
+        long v = indptr[p.indptr_base + k];
+        bool bad = k == 0 ? v != 0 : v < indptr[p.indptr_base + k - 1];
+        if (bad || v > p.nnz || (k == p.rows && v != p.nnz))
+            atomic_or(&status[0], CS_BAD_INDPTR);
+    }
+}
+
+/* The entry range of output row i, or false when indptr does not give a
+ * readable one (the flag is raised). */
+static bool cs_row_range(global const cs_ix *indptr, const cs_csr_params *p,
+                         long i, long *lo, long *hi, global uint *status)
+{
+    long r = p->row_start + i * p->row_step;
+    *lo = indptr[p->indptr_base + r];
+    *hi = indptr[p->indptr_base + r + 1];
+    if (0 <= *lo && *lo <= *hi && *hi <= p->nnz)
+        return true;
+    if (status)
+        atomic_or(&status[0], CS_BAD_ROW);
+    return false;
+}
+
+kernel void cs_csr_count(global const cs_ix *indptr,
+                         global const cs_ix *indices, global cs_ux *counts,
+                         global uint *status, cs_csr_params p)
+{
+    if (get_global_id(0) == 0)
+        counts[0] = 0;
+    CS_FOR(i, p.out_rows) {
+        long lo, hi;
+        cs_ux kept = 0;
+        if (cs_row_range(indptr, &p, i, &lo, &hi, status)) {
+            for (long e = lo; e < hi; e++) {
+                long c = indices[p.indices_base + e];
+                if (c < 0 || c >= p.cols)
+                    atomic_or(&status[0], CS_BAD_COLUMN);
+                else
+                    kept += cs_column(&p, c) >= 0;
+            }
+        }
+        counts[1 + i] = kept;
+    }
+}
+
+/* Scan: each work-group owns CS_SCAN_ITEMS * local size consecutive
+ * values of a[base .. base+n-1]; each work-item scans its CS_SCAN_ITEMS
+ * serially, the group scans the work-items' totals in local memory
+ * (Hillis-Steele), and the group's total goes to sums[sums_base + group]
+ * for the next level.  Unsigned types wrap, so even a corrupt count
+ * cannot overflow into undefined behaviour. */
+#define CS_SCAN_ITEMS 4
+
+kernel void cs_csr_scan_block(global cs_ux *a, ulong base, ulong n,
+                              global cs_ux *sums, ulong sums_base,
+                              uint write_sums, local cs_ux *tmp)
+{
+    size_t t = get_local_id(0), size = get_local_size(0);
+    ulong first = (get_group_id(0) * size + t) * CS_SCAN_ITEMS;
+    cs_ux v[CS_SCAN_ITEMS], run = 0;
+    for (int k = 0; k < CS_SCAN_ITEMS; k++) {
+        ulong x = first + k;
+        run += x < n ? a[base + x] : 0;
+        v[k] = run;
+    }
+    tmp[t] = run;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t off = 1; off < size; off <<= 1) {
+        cs_ux add = t >= off ? tmp[t - off] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        tmp[t] += add;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    cs_ux before = t > 0 ? tmp[t - 1] : 0;
+    for (int k = 0; k < CS_SCAN_ITEMS; k++) {
+        ulong x = first + k;
+        if (x < n)
+            a[base + x] = v[k] + before;
+    }
+    if (write_sums && t == size - 1)
+        sums[sums_base + get_group_id(0)] = tmp[t];
+}
+
+/* Adds the scanned totals of the blocks before it to every value of
+ * block g > 0; blocks hold `block` values (a multiple of CS_SCAN_ITEMS),
+ * so one work-item's values share a block whatever its group size. */
+kernel void cs_csr_scan_add(global cs_ux *a, ulong base, ulong n,
+                            global const cs_ux *sums, ulong sums_base,
+                            ulong block)
+{
+    ulong first = get_global_id(0) * CS_SCAN_ITEMS;
+    ulong g = first / block;
+    if (g == 0 || first >= n)
+        return;
+    cs_ux add = sums[sums_base + g - 1];
+    for (int k = 0; k < CS_SCAN_ITEMS; k++) {
+        ulong x = first + k;
+        if (x < n)
+            a[base + x] += add;
+    }
+}
+
+/* One work-item: the total the host reads with the flags. */
+kernel void cs_csr_finish(global const cs_ux *counts, ulong last,
+                          global uint *status)
+{
+    ulong total = counts[last];
+    status[2] = (uint)total;
+    status[3] = (uint)(total >> 32);
+}
+
+/* Copies the kept entries of output row i into
+ * [out_indptr[i], out_indptr[i+1]), never past out_nnz. */
+#define CS_FILL_KERNEL(T, C)                                                \
+kernel void cs_csr_fill_c##C(global const cs_ix *indptr,                    \
+                             global const cs_ix *indices,                   \
+                             global const T *data,                          \
+                             global const cs_ix *out_indptr,                \
+                             global cs_ix *out_indices,                     \
+                             global T *out_data, cs_csr_params p)           \
+{                                                                           \
+    CS_FOR(i, p.out_rows) {                                                 \
+        long lo, hi;                                                        \
+        long at = out_indptr[p.out_indptr_base + i];                        \
+        long end = out_indptr[p.out_indptr_base + i + 1];                   \
+        if (!cs_row_range(indptr, &p, i, &lo, &hi, 0) || at < 0 ||          \
+            end > p.out_nnz)                                                \
+            continue;                                                       \
+        for (long e = lo; e < hi && at < end; e++) {                        \
+            long c = indices[p.indices_base + e];                           \
+            long j = c < 0 || c >= p.cols ? -1 : cs_column(&p, c);          \
+            if (j < 0)                                                      \
+                continue;                                                   \
+            out_indices[p.out_indices_base + at] = (cs_ix)j;                \
+            long from = p.data_base + e * p.carriers;                       \
+            long to = p.out_data_base + at * p.carriers;                    \
+            for (long k = 0; k < p.carriers; k++)                           \
+                out_data[to + k] = data[from + k];                          \
+            at++;                                                           \
+        }                                                                   \
+    }                                                                       \
+}
+
+CS_FILL_KERNEL(uchar, 1)
+CS_FILL_KERNEL(ushort, 2)
+CS_FILL_KERNEL(uint, 4)
+CS_FILL_KERNEL(uint2, 8)
+CS_FILL_KERNEL(uint4, 16)

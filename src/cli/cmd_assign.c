@@ -1,0 +1,174 @@
+/* clslice assign: writes a .npy value into a slice of a .npy tensor (TF
+ * StridedSliceAssign, MXNet _slice_assign and _slice_assign_scalar), on an
+ * OpenCL device or with the host executor. */
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "device.h"
+#include "device_scatter.h"
+#include "diag.h"
+#include "help.h"
+#include "npy.h"
+#include "spec.h"
+
+static const cli_optdef assign_options[] = {
+    {"device", false},
+    {"host", true},
+    {"exact", true},
+    {NULL, false},
+};
+
+/* Same dtype, and a value shape the rule accepts for this slice; both are
+ * about the files, hence CLI_EXIT_FILE. */
+static int check_value(const char *in_path, const cli_npy *in,
+                       const char *value_path, const cli_npy *value,
+                       const clslice_plan *plan, clslice_value_rule rule,
+                       cli_err *err)
+{
+    if (strcmp(in->descr, value->descr) != 0)
+        return cli_fail(err, CLI_EXIT_FILE,
+                        "%.200s: dtype '%s' differs from the dtype '%s' of "
+                        "%.200s; assign writes values of the tensor's own "
+                        "dtype", value_path, value->descr, in->descr,
+                        in_path);
+    clslice_layout layout;
+    clslice_error lib;
+    clslice_status st = clslice_plan_scatter_layout(plan, value->shape,
+                                                    value->rank, rule,
+                                                    &layout, &lib);
+    if (st == CLSLICE_ERROR_SHAPE)
+        return cli_fail(err, CLI_EXIT_FILE, "%.200s does not fit the slice: "
+                        "%s", value_path, lib.message);
+    /* a plan built on a loaded file is known and fits in memory */
+    return st == CLSLICE_OK ? CLI_EXIT_OK
+                            : cli_fail(err, CLI_EXIT_FAILURE, "%s",
+                                       lib.message);
+}
+
+static int scatter(const cli_target *target, const clslice_plan *plan,
+                   const cli_npy *value, clslice_value_rule rule,
+                   cli_npy *tensor, cli_err *err)
+{
+    if (!target->host) {
+        cli_device device;
+        int status = cli_device_pick(&target->request, &device, err);
+        return status != CLI_EXIT_OK
+                   ? status
+                   : cli_device_scatter(&device, plan, tensor->elem_size,
+                                        value->data, value->shape,
+                                        value->rank, value->bytes, rule,
+                                        tensor->data, tensor->bytes, err);
+    }
+    clslice_error lib;
+    clslice_status st = clslice_host_scatter(plan, tensor->elem_size,
+                                             value->data, value->shape,
+                                             value->rank, value->bytes, rule,
+                                             tensor->data, tensor->bytes,
+                                             &lib);
+    return st == CLSLICE_OK ? CLI_EXIT_OK
+                            : cli_fail(err, CLI_EXIT_FAILURE, "%s",
+                                       lib.message);
+}
+
+static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
+{
+    cli_target target;
+    cli_npy in = {0}, value = {0};
+    clslice_plan *plan = NULL;
+    clslice_value_rule rule = cli_opt(opts, "exact")
+                                  ? CLSLICE_VALUE_EXACT
+                                  : CLSLICE_VALUE_BROADCAST;
+    int status = cli_target_parse(cli_opt(opts, "host"),
+                                  cli_opt(opts, "device"), &target, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_load(paths[0], &in, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_load(paths[1], &value, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = check_value(paths[0], &in, paths[1], &value, plan, rule,
+                             err);
+    if (status == CLI_EXIT_OK)
+        status = scatter(&target, plan, &value, rule, &in, err);
+    if (status == CLI_EXIT_OK) /* IN now holds the result */
+        status = cli_npy_save(paths[2], &in, err);
+    clslice_plan_release(&plan);
+    cli_npy_free(&value);
+    cli_npy_free(&in);
+    return status;
+}
+
+static int run_assign(const cli_command *self, int argc, char **argv)
+{
+    static const char *const missing[] = {
+        "IN.npy, VALUE.npy and OUT.npy, which come", "VALUE.npy and OUT.npy, "
+        "which come", "OUT.npy, which comes"};
+    const cli_optdef *const tables[] = {assign_options, cli_spec_options,
+                                        NULL};
+    int files = cli_count_leading(argc, argv, 3);
+    cli_opts opts;
+    cli_err err;
+    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
+                                                tables, &opts, &err);
+    if (parsed == CLI_WANTS_HELP)
+        return cli_help_command(self);
+    int status;
+    if (files < 3)
+        status = cli_usage_error(&err, "assign: missing %s first (see "
+                                 "--help)", missing[files]);
+    else if (parsed == CLI_BAD_USAGE)
+        status = CLI_EXIT_USAGE;
+    else
+        status = assign_main(argv, &opts, &err);
+    if (status != CLI_EXIT_OK)
+        cli_report(&err);
+    return status;
+}
+
+const cli_command cli_cmd_assign = {
+    .name = "assign",
+    .summary = "write a .npy value into a slice of a .npy tensor",
+    .usage = "assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host] "
+             "[--exact]",
+    .description =
+        "\n"
+        "Writes OUT.npy = IN.npy with IN[SPEC] = VALUE.npy: the elements of\n"
+        "the slice receive VALUE, every other element keeps its value.\n"
+        "VALUE must have IN's dtype.  By default VALUE broadcasts to the\n"
+        "slice's final shape as in numpy and TensorFlow's\n"
+        "tensor[...].assign(v): its dims align with the slice's from the\n"
+        "right, a dim of 1 repeats, extra leading dims must be 1, and a\n"
+        "VALUE of shape () fills the slice (MXNet _slice_assign_scalar).  An\n"
+        "empty slice leaves IN as it is, whatever VALUE's shape.\n"
+        "  --exact      VALUE must have the slice's final shape exactly\n"
+        "               (MXNet _slice_assign)\n"
+        "A VALUE of another dtype, or a shape that does not fit, exits with\n"
+        "status 3.  OUT is written to a temporary file next to it and\n"
+        "renamed into place at the end, so a failed run leaves OUT as it\n"
+        "was; OUT may be IN.  Files are read as 'clslice slice' reads them.\n"
+        "\n"
+        "The write runs on the default OpenCL device (the first GPU, else\n"
+        "the first device of any type), or on:\n"
+        "  --device N   device N as 'clslice devices' numbers them; without\n"
+        "               it, the environment variable CLSLICE_DEVICE=N\n"
+        "  --host       the host reference executor, without OpenCL\n",
+    .examples =
+        "  $ python3 -c 'import numpy as np; "
+        "np.save(\"a.npy\", np.arange(6.).reshape(2,3)); "
+        "np.save(\"v.npy\", np.array([10., 20.]))'\n"
+        "  $ clslice assign a.npy v.npy b.npy --expr '[:, ::-2]'\n"
+        "  $ python3 -c 'import numpy as np; print(np.load(\"b.npy\"))'\n"
+        "  [[20.  1. 10.]\n"
+        "   [20.  4. 10.]]\n"
+        "  $ python3 -c 'import numpy as np; "
+        "np.save(\"s.npy\", np.float64(-1))'\n"
+        "  $ clslice assign a.npy s.npy b.npy --style mxnet --begin 1 "
+        "--end 2 --host\n"
+        "  $ python3 -c 'import numpy as np; print(np.load(\"b.npy\"))'\n"
+        "  [[ 0.  1.  2.]\n"
+        "   [-1. -1. -1.]]\n",
+    .takes_spec = true,
+    .run = run_assign,
+};

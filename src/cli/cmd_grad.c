@@ -1,0 +1,198 @@
+/* clslice grad: TensorFlow's StridedSliceGrad on .npy files, on an OpenCL
+ * device or with the host executor. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "device.h"
+#include "device_scatter.h"
+#include "diag.h"
+#include "help.h"
+#include "lists.h"
+#include "npy.h"
+#include "spec.h"
+
+static const cli_optdef grad_options[] = {
+    {"shape", false},
+    {"device", false},
+    {"host", true},
+    {NULL, false},
+};
+
+/* --shape: the output's shape, every dim known. */
+static int read_shape(const cli_opts *opts, cli_list *shape, cli_err *err)
+{
+    bool given;
+    int status = cli_list_option(opts, "shape", false, shape, &given, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (!given)
+        return cli_usage_error(err, "missing --shape (the shape of the "
+                               "sliced tensor and of OUT, e.g. --shape "
+                               "6,4,4)");
+    for (size_t d = 0; d < shape->len; d++)
+        if (shape->value[d] < 0)
+            return cli_usage_error(err, "--shape: dim %zu is %" PRId64 "; "
+                                   "grad needs a known shape of sizes >= 0",
+                                   d, shape->value[d]);
+    return CLI_EXIT_OK;
+}
+
+/* OUT: the plan's input shape in DY's dtype.  Its size in bytes must fit
+ * in memory. */
+static int make_output(const clslice_plan *plan, const cli_npy *dy,
+                       cli_npy *out, cli_err *err)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->descr, dy->descr, sizeof out->descr);
+    out->elem_size = dy->elem_size;
+    out->rank = clslice_plan_input_rank(plan);
+    clslice_plan_input_shape(plan, out->shape);
+    size_t bytes = out->elem_size;
+    for (int d = 0; d < out->rank; d++)
+        if (__builtin_mul_overflow(bytes, (size_t)out->shape[d], &bytes))
+            return cli_usage_error(err, "--shape: OUT would have more bytes "
+                                   "than memory can hold");
+    out->bytes = bytes;
+    out->data = malloc(bytes ? bytes : 1);
+    return out->data ? CLI_EXIT_OK
+                     : cli_fail(err, CLI_EXIT_FAILURE, "out of memory "
+                                "(OUT needs %zu bytes)", bytes);
+}
+
+/* DY must have the slice's final shape; that is about the file. */
+static int check_dy(const char *dy_path, const cli_npy *dy,
+                    const clslice_plan *plan, cli_err *err)
+{
+    int64_t final[CLSLICE_MAX_RANK];
+    int rank = clslice_plan_output_rank(plan);
+    clslice_plan_output_shape(plan, final);
+    bool same = rank == dy->rank;
+    for (int d = 0; same && d < rank; d++)
+        same = final[d] == dy->shape[d];
+    if (same)
+        return CLI_EXIT_OK;
+    char want[400] = "(", got[400] = "(";
+    for (int d = 0; d < rank; d++)
+        snprintf(want + strlen(want), sizeof want - strlen(want),
+                 "%s%" PRId64, d ? ", " : "", final[d]);
+    for (int d = 0; d < dy->rank; d++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%" PRId64,
+                 d ? ", " : "", dy->shape[d]);
+    return cli_fail(err, CLI_EXIT_FILE, "%.200s has shape %s%s) but the "
+                    "slice's shape is %s%s): dy must have exactly the "
+                    "slice's shape", dy_path, got, dy->rank == 1 ? "," : "",
+                    want, rank == 1 ? "," : "");
+}
+
+static int grad(const cli_target *target, const clslice_plan *plan,
+                const cli_npy *dy, cli_npy *out, cli_err *err)
+{
+    if (!target->host) {
+        cli_device device;
+        int status = cli_device_pick(&target->request, &device, err);
+        return status != CLI_EXIT_OK
+                   ? status
+                   : cli_device_grad(&device, plan, dy->elem_size, dy->data,
+                                     dy->shape, dy->rank, dy->bytes,
+                                     out->data, out->bytes, err);
+    }
+    clslice_error lib;
+    clslice_status st = clslice_host_grad(plan, dy->elem_size, dy->data,
+                                          dy->shape, dy->rank, dy->bytes,
+                                          out->data, out->bytes, &lib);
+    return st == CLSLICE_OK ? CLI_EXIT_OK
+                            : cli_fail(err, CLI_EXIT_FAILURE, "%s",
+                                       lib.message);
+}
+
+static int grad_main(char **paths, const cli_opts *opts, cli_err *err)
+{
+    cli_target target;
+    cli_list shape;
+    cli_npy dy = {0}, out = {0};
+    clslice_plan *plan = NULL;
+    int status = cli_target_parse(cli_opt(opts, "host"),
+                                  cli_opt(opts, "device"), &target, err);
+    if (status == CLI_EXIT_OK)
+        status = read_shape(opts, &shape, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_spec_plan(opts, shape.value, (int)shape.len, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_load(paths[0], &dy, err);
+    if (status == CLI_EXIT_OK)
+        status = check_dy(paths[0], &dy, plan, err);
+    if (status == CLI_EXIT_OK)
+        status = make_output(plan, &dy, &out, err);
+    if (status == CLI_EXIT_OK)
+        status = grad(&target, plan, &dy, &out, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_save(paths[1], &out, err);
+    clslice_plan_release(&plan);
+    cli_npy_free(&out);
+    cli_npy_free(&dy);
+    return status;
+}
+
+static int run_grad(const cli_command *self, int argc, char **argv)
+{
+    const cli_optdef *const tables[] = {grad_options, cli_spec_options,
+                                        NULL};
+    int files = cli_count_leading(argc, argv, 2);
+    cli_opts opts;
+    cli_err err;
+    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
+                                                tables, &opts, &err);
+    if (parsed == CLI_WANTS_HELP)
+        return cli_help_command(self);
+    int status;
+    if (files < 2)
+        status = cli_usage_error(&err, "grad: missing %s first (see --help)",
+                                 files ? "OUT.npy, which comes"
+                                       : "DY.npy and OUT.npy, which come");
+    else if (parsed == CLI_BAD_USAGE)
+        status = CLI_EXIT_USAGE;
+    else
+        status = grad_main(argv, &opts, &err);
+    if (status != CLI_EXIT_OK)
+        cli_report(&err);
+    return status;
+}
+
+const cli_command cli_cmd_grad = {
+    .name = "grad",
+    .summary = "StridedSliceGrad: scatter a .npy gradient into zeros",
+    .usage = "grad DY.npy OUT.npy --shape S SPEC [--device N | --host]",
+    .description =
+        "\n"
+        "TensorFlow's StridedSliceGrad: the gradient of slicing a tensor of\n"
+        "shape S with SPEC.  OUT.npy gets shape S and DY's dtype; it is zero\n"
+        "everywhere except in the slice, which receives DY.  DY must have\n"
+        "exactly the slice's final shape ('clslice shape --shape S SPEC'\n"
+        "prints it); another shape exits with status 3.\n"
+        "  --shape S    the sliced tensor's shape, e.g. 6,4,4 ('' for a\n"
+        "               rank-0 tensor); every dim known (>= 0)\n"
+        "OUT is written to a temporary file next to it and renamed into\n"
+        "place at the end, so a failed run leaves OUT as it was.\n"
+        "\n"
+        "The gradient runs on the default OpenCL device (the first GPU,\n"
+        "else the first device of any type), or on:\n"
+        "  --device N   device N as 'clslice devices' numbers them; without\n"
+        "               it, the environment variable CLSLICE_DEVICE=N\n"
+        "  --host       the host reference executor, without OpenCL\n",
+    .examples =
+        "  $ python3 -c 'import numpy as np; "
+        "np.save(\"dy.npy\", np.array([[1., 2.], [3., 4.]]))'\n"
+        "  $ clslice grad dy.npy g.npy --shape 3,3 --expr '[1:, ::-2]'\n"
+        "  $ python3 -c 'import numpy as np; print(np.load(\"g.npy\"))'\n"
+        "  [[0. 0. 0.]\n"
+        "   [2. 0. 1.]\n"
+        "   [4. 0. 3.]]\n"
+        "  $ clslice grad dy.npy g.npy --shape 2,2,3 --style tf --begin 1,0,0 "
+        "--end 2,2,3 --shrink-axis-mask 1 --strides 1,1,2 --host\n",
+    .takes_spec = true,
+    .run = run_grad,
+};

@@ -1,0 +1,87 @@
+/* The tool's OpenCL session: context, queue, runtime, buffers.  The queue
+ * is our own, so blocking reads and writes on it are fine (the library
+ * itself never blocks a caller's queue except where it says so). */
+#include "device_session.h"
+
+#include <stdio.h>
+
+#include "cl_fail.h"
+
+int cli_session_fail(clslice_status status, const clslice_error *lib,
+                     cli_err *err)
+{
+    return cli_fail(err, status == CLSLICE_ERROR_MEMORY ? CLI_EXIT_FAILURE
+                                                        : CLI_EXIT_OPENCL,
+                    "%s", lib->message[0] ? lib->message
+                                          : clslice_status_string(status));
+}
+
+int cli_session_open(const cli_device *device, cli_session *session,
+                     cli_err *err)
+{
+    cl_context_properties props[] = {
+        CL_CONTEXT_PLATFORM, (cl_context_properties)device->platform, 0};
+    cl_int rc;
+    *session = (cli_session){NULL, NULL, NULL};
+    session->context = clCreateContext(props, 1, &device->id, NULL, NULL,
+                                       &rc);
+    if (!session->context)
+        return cli_cl_fail(err, "clCreateContext", rc);
+    session->queue = clCreateCommandQueue(session->context, device->id, 0,
+                                          &rc);
+    if (!session->queue) {
+        cli_session_close(session);
+        return cli_cl_fail(err, "clCreateCommandQueue", rc);
+    }
+    clslice_error lib;
+    clslice_status st = clslice_runtime_create(session->context,
+                                               &session->runtime, &lib);
+    if (st == CLSLICE_OK)
+        return CLI_EXIT_OK;
+    cli_session_close(session);
+    return cli_session_fail(st, &lib, err);
+}
+
+void cli_session_close(cli_session *session)
+{
+    clslice_runtime_release(&session->runtime);
+    if (session->queue)
+        clReleaseCommandQueue(session->queue);
+    if (session->context)
+        clReleaseContext(session->context);
+    *session = (cli_session){NULL, NULL, NULL};
+}
+
+/* The message gives the size, since a tensor larger than the device's
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE is the likely cause of a failure. */
+int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
+                       size_t bytes, const void *host, const char *what,
+                       cl_mem *buffer, cli_err *err)
+{
+    cl_int rc;
+    *buffer = clCreateBuffer(session->context, flags, bytes ? bytes : 1,
+                             NULL, &rc);
+    if (!*buffer) {
+        char call[96];
+        snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
+                 bytes);
+        return cli_cl_fail(err, call, rc);
+    }
+    if (!host || !bytes)
+        return CLI_EXIT_OK;
+    rc = clEnqueueWriteBuffer(session->queue, *buffer, CL_TRUE, 0, bytes,
+                              host, 0, NULL, NULL);
+    return rc == CL_SUCCESS ? CLI_EXIT_OK
+                            : cli_cl_fail(err, "clEnqueueWriteBuffer", rc);
+}
+
+int cli_session_read(const cli_session *session, cl_mem buffer, size_t bytes,
+                     void *host, cli_err *err)
+{
+    if (!bytes)
+        return CLI_EXIT_OK;
+    cl_int rc = clEnqueueReadBuffer(session->queue, buffer, CL_TRUE, 0, bytes,
+                                    host, 0, NULL, NULL);
+    return rc == CL_SUCCESS ? CLI_EXIT_OK
+                            : cli_cl_fail(err, "clEnqueueReadBuffer", rc);
+}

@@ -1,0 +1,24 @@
+/* Scatter layouts shared by the host and device writers: the public
+ * clslice_plan_scatter_layout with the value's name ("value", "dy") for
+ * messages, and the value's element count. */
+#ifndef CLSLICE_SCATTER_INTERNAL_H
+#define CLSLICE_SCATTER_INTERNAL_H
+
+#include <stdint.h>
+
+#include "clslice.h"
+
+/* clslice_plan_scatter_layout, with messages that call the value `name`
+ * (its arguments are then NAME_shape and NAME_rank). */
+clslice_status cs_scatter_layout(const clslice_plan *plan,
+                                 const int64_t *shape, int rank,
+                                 clslice_value_rule rule, const char *name,
+                                 clslice_layout *layout, clslice_error *err);
+
+/* Product of a shape of known, non-negative dims; CLSLICE_ERROR_SHAPE when
+ * it exceeds INT64_MAX (a 0 dim gives 0, whatever the others). */
+clslice_status cs_value_elements(const int64_t *shape, int rank,
+                                 const char *name, int64_t *elements,
+                                 clslice_error *err);
+
+#endif

@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# End-to-end tests of `clslice assign` and `clslice grad` on .npy files
+# written by numpy (tests/data/make_npy_fixtures.py made them, and numpy
+# computed every expected output).
+# Usage: test_cli_assign.sh PATH-TO-clslice ASSIGN-FIXTURE-DIR NPY-FIXTURE-DIR
+# Each case runs with --host and on the default OpenCL device; without any
+# OpenCL device the device checks are skipped with a message.
+set -u
+
+if [[ $# -ne 3 || ! -x $1 || ! -f $2/assign.txt || ! -f $3/bad.txt ]]; then
+    echo "usage: $0 PATH-TO-clslice ASSIGN-FIXTURE-DIR NPY-FIXTURE-DIR" >&2
+    exit 2
+fi
+BIN=$1
+DATA=$2
+NPY=$3
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+# The loader's own variables would change which devices exist.
+unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
+
+# run ARGS...: runs the tool; sets rc; stdout and stderr land in files.
+run() {
+    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+    rc=$?
+}
+
+fail() {
+    failed=$((failed + 1))
+    printf 'FAIL (%s): clslice' "$1"
+    shift
+    printf ' %q' "$@"
+    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
+        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
+}
+
+# writes_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
+writes_ok() {
+    local expected=$1 out=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no output" "$@"
+    elif ! cmp -s "$out" "$expected"; then
+        fail "output differs from $expected" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that starts
+# with "clslice: " and contains TEXT.
+fails() {
+    local code=$1 text=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne $code ]]; then
+        fail "want exit $code" "$@"
+    elif [[ -s $TMP/stdout ]]; then
+        fail "want empty stdout" "$@"
+    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
+            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
+        fail "want one stderr line starting 'clslice: '" "$@"
+    elif ! grep -qF -- "$text" "$TMP/stderr"; then
+        fail "want stderr to mention '$text'" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
+# was: a pre-existing OUT ($TMP/w/keep.npy) keeps its bytes, a new OUT
+# ($TMP/w/new.npy) is not created, no temporary file is left.
+untouched() {
+    rm -rf "$TMP/w" && mkdir -p "$TMP/w/dir" &&
+        printf 'keep me' >"$TMP/w/keep.npy"
+    local before
+    before=$(ls -A "$TMP/w")
+    local args=("$@")
+    fails "${args[@]}"
+    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
+        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
+            "${args[@]:2}"
+    elif [[ $(cat "$TMP/w/keep.npy") != "keep me" ]]; then
+        fail "want keep.npy unchanged" "${args[@]:2}"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# --- is there an OpenCL device? -------------------------------------------
+run devices
+if [[ $rc -eq 0 ]]; then
+    have_device=1
+else
+    have_device=0
+    echo "SKIP device checks: $(cat "$TMP/stderr")"
+fi
+targets=(--host)
+[[ $have_device -eq 1 ]] && targets+=(default)
+
+# --- every case, numpy's expected bytes --------------------------------------
+O=$TMP/out.npy
+while IFS=$'\t' read -r -a f; do
+    for target in "${targets[@]}"; do
+        rm -f "$O"
+        args=(assign "$DATA/${f[0]}" "$DATA/${f[1]}" "$O" "${f[@]:3}")
+        [[ $target == default ]] || args+=("$target")
+        writes_ok "$DATA/${f[2]}" "$O" "${args[@]}"
+    done
+done <"$DATA/assign.txt"
+while IFS=$'\t' read -r -a f; do
+    for target in "${targets[@]}"; do
+        printf 'old' >"$O" # OUT is replaced
+        args=(grad "$DATA/${f[0]}" "$O" "${f[@]:2}")
+        [[ $target == default ]] || args+=("$target")
+        writes_ok "$DATA/${f[1]}" "$O" "${args[@]}"
+    done
+done <"$DATA/grad.txt"
+
+# IN and OUT may be the same file; options in any order
+for target in "${targets[@]}"; do
+    t=()
+    [[ $target == default ]] || t=("$target")
+    cp "$DATA/in_f4.npy" "$TMP/same.npy"
+    writes_ok "$DATA/out_assign_0.npy" "$TMP/same.npy" assign \
+        "$TMP/same.npy" "$DATA/value_0.npy" "$TMP/same.npy" "${t[@]}" \
+        --expr='[1:-1, ::-2]'
+done
+
+# --- the value does not fit: exit 3, OUT untouched ----------------------------
+I=$DATA/in_f4.npy
+V=$DATA/value_0.npy # float32 of shape (2, 3, 3)
+for target in "${targets[@]}"; do
+    t=()
+    [[ $target == default ]] || t=("$target")
+    untouched 3 "value_0.npy does not fit the slice: value dim 1 has size 3" \
+        assign "$I" "$V" "$TMP/w/keep.npy" --expr '[::2, 1:]' "${t[@]}"
+    untouched 3 "value has rank 1 but the slice's final shape [2,3,3]" \
+        assign "$I" "$DATA/value_1.npy" "$TMP/w/new.npy" \
+        --expr '[1:-1, ::-2]' --exact "${t[@]}"
+    untouched 3 "dtype '<f8' differs from the dtype '<f4' of" \
+        assign "$I" "$DATA/value_29.npy" "$TMP/w/keep.npy" --expr '[0]' \
+        "${t[@]}"
+    untouched 3 "dy_0.npy has shape (2, 2, 2) but the slice's shape is " \
+        grad "$DATA/dy_0.npy" "$TMP/w/keep.npy" --shape 6,4,4 \
+        --expr '[3:0:-2, 1:3, 2]' "${t[@]}"
+    untouched 3 "has shape (2, 2) but the slice's shape is (3,)" \
+        grad "$DATA/dy_1.npy" "$TMP/w/new.npy" --shape 3 --expr '[...]' \
+        "${t[@]}"
+done
+# a shape that broadcasts is fine without --exact
+rm -f "$O"
+writes_ok "$DATA/out_assign_1.npy" "$O" assign "$I" "$DATA/value_1.npy" "$O" \
+    --expr '[1:-1, ::-2]' --host
+
+# --- bad files: exit 3, naming the file ----------------------------------------
+while IFS=$'\t' read -r name text; do
+    untouched 3 "$text" assign "$I" "$NPY/$name" "$TMP/w/keep.npy" \
+        --expr '[...]' --host
+    untouched 3 "$name: " assign "$NPY/$name" "$V" "$TMP/w/new.npy" \
+        --expr '[...]'
+    untouched 3 "$text" grad "$NPY/$name" "$TMP/w/keep.npy" --shape 3 \
+        --expr '[...]' --host
+done <"$NPY/bad.txt"
+untouched 3 'cannot open: No such file' assign "$I" "$TMP/missing.npy" \
+    "$TMP/w/keep.npy" --expr '[...]' --host
+untouched 3 'cannot open: No such file' grad "$TMP/missing.npy" \
+    "$TMP/w/keep.npy" --shape 3 --expr '[...]'
+untouched 3 'cannot replace it: Is a directory' assign "$I" "$V" \
+    "$TMP/w/dir" --expr '[1:-1, ::-2]' --host
+untouched 3 'cannot create a temporary file' grad "$DATA/dy_0.npy" \
+    "$TMP/w/no/new.npy" --shape 6,4,4 --expr '[3:0:-2, 1:3, 1:3]' --host
+
+# --- invalid specs and usage: exit 2, OUT untouched --------------------------
+untouched 2 'clslice:' assign "$I" "$V" "$TMP/w/keep.npy" --expr '[::0]'
+untouched 2 'missing slice spec' assign "$I" "$V" "$TMP/w/keep.npy" --host
+untouched 2 'missing OUT.npy, which comes first' assign "$I" "$V" \
+    --expr '[...]'
+untouched 2 'missing VALUE.npy and OUT.npy' assign "$I" --expr '[...]'
+fails 2 'missing IN.npy, VALUE.npy and OUT.npy' assign
+untouched 2 'exclude each other' assign "$I" "$V" "$TMP/w/keep.npy" \
+    --expr '[...]' --host --device 0
+untouched 2 "unexpected argument 'x'" assign "$I" "$V" "$TMP/w/new.npy" x \
+    --expr '[...]'
+untouched 2 'unknown option --shape' assign "$I" "$V" "$TMP/w/new.npy" \
+    --expr '[...]' --shape 3
+untouched 2 'missing --shape' grad "$DATA/dy_0.npy" "$TMP/w/keep.npy" \
+    --expr '[...]'
+untouched 2 '--shape: dim 1 is -1' grad "$DATA/dy_0.npy" "$TMP/w/keep.npy" \
+    --shape 6,-1 --expr '[...]'
+untouched 2 'more bytes than memory can hold' grad "$DATA/dy_8.npy" \
+    "$TMP/w/keep.npy" --shape 4611686018427387904,4 --expr '[0, 0]' --host
+untouched 2 'clslice:' grad "$DATA/dy_0.npy" "$TMP/w/new.npy" --shape 6,4,4 \
+    --expr '[9]'
+untouched 2 'missing OUT.npy, which comes first' grad "$DATA/dy_0.npy" \
+    --shape 6,4,4 --expr '[...]'
+fails 2 'missing DY.npy and OUT.npy' grad
+untouched 2 'unknown option --exact' grad "$DATA/dy_0.npy" "$TMP/w/new.npy" \
+    --shape 6,4,4 --expr '[...]' --exact
+mkdir "$TMP/none" # an ICD folder without drivers: no OpenCL platform
+OCL_ICD_VENDORS=$TMP/none untouched 2 'clslice:' assign "$I" "$V" \
+    "$TMP/w/keep.npy" --expr '[::0]'
+
+# --- devices: OpenCL errors (exit 4) ---------------------------------------------
+OCL_ICD_VENDORS=$TMP/none untouched 4 'no OpenCL platform found' assign "$I" \
+    "$V" "$TMP/w/keep.npy" --expr '[1:-1, ::-2]'
+OCL_ICD_VENDORS=$TMP/none untouched 4 'no OpenCL platform found' grad \
+    "$DATA/dy_0.npy" "$TMP/w/keep.npy" --shape 6,4,4 \
+    --expr '[3:0:-2, 1:3, 1:3]'
+if [[ $have_device -eq 1 ]]; then
+    untouched 4 '--device 99: no such device' assign "$I" "$V" \
+        "$TMP/w/keep.npy" --expr '[1:-1, ::-2]' --device 99
+    CLSLICE_DEVICE=99 untouched 4 'CLSLICE_DEVICE=99: no such device' grad \
+        "$DATA/dy_0.npy" "$TMP/w/new.npy" --shape 6,4,4 \
+        --expr '[3:0:-2, 1:3, 1:3]'
+    rm -f "$O"
+    CLSLICE_DEVICE=99 writes_ok "$DATA/out_grad_0.npy" "$O" grad \
+        "$DATA/dy_0.npy" "$O" --shape 6,4,4 --expr '[3:0:-2, 1:3, 1:3]' \
+        --device 0
+fi
+
+# --- help ---------------------------------------------------------------
+# help_mentions "ARGS" WORD...: exit 0, no stderr, stdout has every WORD.
+help_mentions() {
+    local words word
+    read -r -a words <<<"$1"
+    shift
+    run "${words[@]}"
+    if [[ $rc -ne 0 || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no stderr" "${words[@]}"
+        return
+    fi
+    for word in "$@"; do
+        if ! grep -qF -- "$word" "$TMP/stdout"; then
+            fail "want help to mention '$word'" "${words[@]}"
+            return
+        fi
+    done
+    passed=$((passed + 1))
+}
+assign_words=('assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host]'
+    '--exact' '_slice_assign' 'broadcasts' 'Examples' '--expr EXPR'
+    'Exit status')
+grad_words=('grad DY.npy OUT.npy --shape S SPEC [--device N | --host]'
+    'StridedSliceGrad' '--shape S' 'Examples' '--expr EXPR' 'Exit status')
+help_mentions "assign --help" "${assign_words[@]}"
+help_mentions "help assign" "${assign_words[@]}"
+help_mentions "grad --help" "${grad_words[@]}"
+help_mentions "grad dy.npy out.npy --shape 3 --help" "${grad_words[@]}"
+help_mentions "--help" "${assign_words[@]}" "${grad_words[@]}"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# End-to-end tests of `clslice csr-slice` on CSR matrices saved by numpy
+# (and scipy) as four .npy files; tests/data/make_csr_fixtures.py made
+# them and computed every expected result.
+# Usage: test_cli_csr.sh PATH-TO-clslice FIXTURE-DIR
+# Each case runs with --host and on the default OpenCL device; without any
+# OpenCL device the device runs are skipped with a message.
+set -u
+
+if [[ $# -ne 2 || ! -x $1 || ! -f $2/cases.txt ]]; then
+    echo "usage: $0 PATH-TO-clslice FIXTURE-DIR" >&2
+    exit 2
+fi
+BIN=$1
+DATA=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+PARTS=(indptr indices data shape)
+passed=0
+failed=0
+unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
+
+run() {
+    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+    rc=$?
+}
+
+fail() {
+    failed=$((failed + 1))
+    printf 'FAIL (%s): clslice' "$1"
+    shift
+    printf ' %q' "$@"
+    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
+        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
+}
+
+# same OUT EXPECTED: the four files of OUT equal EXPECTED's byte for byte.
+same() {
+    for part in "${PARTS[@]}"; do
+        cmp -s "$1_$part.npy" "$2_$part.npy" || return 1
+    done
+}
+
+# slice_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
+slice_ok() {
+    local expected=$1 out=$2
+    shift 2
+    run csr-slice "$@"
+    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no output" csr-slice "$@"
+    elif ! same "$out" "$expected"; then
+        fail "output differs from $expected" csr-slice "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that
+# starts with "clslice: " and contains TEXT.
+fails() {
+    local code=$1 text=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne $code ]]; then
+        fail "want exit $code" "$@"
+    elif [[ -s $TMP/stdout ]]; then
+        fail "want empty stdout" "$@"
+    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
+            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
+        fail "want one stderr line starting 'clslice: '" "$@"
+    elif ! grep -qF -- "$text" "$TMP/stderr"; then
+        fail "want stderr to mention '$text'" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
+# was: the four files of $TMP/w/keep keep their bytes, no file of
+# $TMP/w/new appears, no temporary file is left.  $TMP/w/dir_data.npy is a
+# directory (so OUT_PREFIX $TMP/w/dir cannot get its data file).
+untouched() {
+    rm -rf "$TMP/w" && mkdir -p "$TMP/w/dir_data.npy"
+    for part in "${PARTS[@]}"; do
+        printf 'keep %s' "$part" >"$TMP/w/keep_$part.npy"
+    done
+    local before
+    before=$(ls -A "$TMP/w")
+    local args=("$@")
+    fails "${args[@]}"
+    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
+        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
+            "${args[@]:2}"
+        return
+    fi
+    for part in "${PARTS[@]}"; do
+        if [[ $(cat "$TMP/w/keep_$part.npy") != "keep $part" ]]; then
+            fail "want keep_$part.npy unchanged" "${args[@]:2}"
+            return
+        fi
+    done
+    passed=$((passed + 1))
+}
+
+# --- is there an OpenCL device? -------------------------------------------
+run devices
+if [[ $rc -eq 0 ]]; then
+    targets=(--host default)
+else
+    targets=(--host)
+    echo "SKIP device runs: $(cat "$TMP/stderr")"
+fi
+
+# --- every case, the fixture script's expected files ------------------------
+O=$TMP/out
+while IFS=$'\t' read -r -a fields; do
+    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
+    for target in "${targets[@]}"; do
+        rm -f "$O"_*.npy
+        if [[ $target == default ]]; then
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+        else
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+        fi
+    done
+done <"$DATA/cases.txt"
+
+# OUT_PREFIX may be IN_PREFIX: everything is read before anything is
+# written.
+for part in "${PARTS[@]}"; do cp "$DATA/in_A_$part.npy" "$TMP/self_$part.npy"; done
+slice_ok "$DATA/out_A_1" "$TMP/self" "$TMP/self" "$TMP/self" --begin=0,1 \
+    --end=3,3 --host
+
+# --- corrupt and unsupported inputs: exit 3, nothing written ----------------
+while IFS=$'\t' read -r -a fields; do
+    in=$DATA/${fields[0]} code=${fields[1]} text=${fields[2]}
+    for target in "${targets[@]}"; do
+        extra=()
+        [[ $target == --host ]] && extra=(--host)
+        untouched "$code" "$text" csr-slice "$in" "$TMP/w/keep" \
+            "${fields[@]:3}" "${extra[@]}"
+        untouched "$code" "$text" csr-slice "$in" "$TMP/w/new" \
+            "${fields[@]:3}" "${extra[@]}"
+    done
+done <"$DATA/bad.txt"
+
+A=$DATA/in_A
+untouched 3 "$TMP/w/missing_indptr.npy: cannot open" \
+    csr-slice "$TMP/w/missing" "$TMP/w/new" --begin=0 --end=1
+# An output that cannot be written: none of the four appears or changes.
+for target in "${targets[@]}"; do
+    extra=()
+    [[ $target == --host ]] && extra=(--host)
+    untouched 3 "dir_data.npy: cannot replace it" \
+        csr-slice "$A" "$TMP/w/dir" --begin=0 --end=1 "${extra[@]}"
+done
+untouched 3 "cannot create a temporary file" \
+    csr-slice "$A" "$TMP/w/nodir/x" --begin=0 --end=1 --host
+
+# --- usage and spec errors: exit 2 -------------------------------------------
+untouched 2 "csr-slice needs --end" csr-slice "$A" "$TMP/w/new" --begin=1
+untouched 2 "csr-slice needs --begin" csr-slice "$A" "$TMP/w/new" --end=1
+untouched 2 "missing OUT_PREFIX" csr-slice "$A"
+untouched 2 "missing IN_PREFIX and OUT_PREFIX" csr-slice --begin=1 --end=2
+untouched 2 "begin has 3 entries" csr-slice "$A" "$TMP/w/new" \
+    --begin=0,0,0 --end=1,1,1
+untouched 2 "step" csr-slice "$A" "$TMP/w/new" --begin=0 --end=1 --step=0
+untouched 2 "--host and --device exclude each other" \
+    csr-slice "$A" "$TMP/w/new" --begin=0 --end=1 --host --device 0
+untouched 2 "unknown option" csr-slice "$A" "$TMP/w/new" --begin=0 --end=1 \
+    --expr '[1]'
+untouched 2 "not a device index" csr-slice "$A" "$TMP/w/new" --begin=0 \
+    --end=1 --device x
+untouched 4 "no such device" csr-slice "$A" "$TMP/w/new" --begin=0 --end=1 \
+    --device 999
+
+# --- help -----------------------------------------------------------------------
+run csr-slice --help
+if [[ $rc -ne 0 || -s $TMP/stderr ]] || ! grep -q 'IN_PREFIX_indptr.npy' \
+    "$TMP/stdout"; then
+    fail "want the help text" csr-slice --help
+else
+    passed=$((passed + 1))
+fi
+run --help
+if ! grep -q '^  csr-slice ' "$TMP/stdout"; then
+    fail "want csr-slice in the command list" --help
+else
+    passed=$((passed + 1))
+fi
+
+echo "test_cli_csr: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
