@@ -3,28 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool tc_dev_open(tc_dev *dev)
-{
-    memset(dev, 0, sizeof *dev);
-    if (!tu_cl_open(&dev->cl))
-        return false;
-    dev->queue = tu_cl_queue(&dev->cl, 0);
-    clslice_error err;
-    if (clslice_runtime_create(dev->cl.context, &dev->runtime, &err) !=
-        CLSLICE_OK)
-        fail_msg("clslice_runtime_create: %s", err.message);
-    return true;
-}
-
-void tc_dev_close(tc_dev *dev)
-{
-    clslice_runtime_release(&dev->runtime);
-    if (dev->queue)
-        clReleaseCommandQueue(dev->queue);
-    tu_cl_close(&dev->cl);
-    memset(dev, 0, sizeof *dev);
-}
-
 /* One device array: a buffer of offset + bytes + slack, sentinel-filled,
  * with `bytes` of host data written at offset (when host is given). */
 typedef struct dev_array {
@@ -34,7 +12,7 @@ typedef struct dev_array {
 
 enum { SLACK = 24 };
 
-static void upload(tc_dev *dev, dev_array *a, size_t offset, size_t bytes,
+static void upload(tu_dev *dev, dev_array *a, size_t offset, size_t bytes,
                    const void *host)
 {
     a->offset = offset;
@@ -53,7 +31,7 @@ static void upload(tc_dev *dev, dev_array *a, size_t offset, size_t bytes,
 /* Reads the array back: its bytes into host (when given), and checks
  * that everything else is still the sentinel (all of it when host is
  * NULL). */
-static void download(tc_dev *dev, const dev_array *a, void *host,
+static void download(tu_dev *dev, const dev_array *a, void *host,
                      const char *name)
 {
     unsigned char *all = malloc(a->size);
@@ -71,7 +49,7 @@ static void download(tc_dev *dev, const dev_array *a, void *host,
 }
 
 /* The slice only reads its input. */
-static void check_input(tc_dev *dev, const dev_array *a, const void *host,
+static void check_input(tu_dev *dev, const dev_array *a, const void *host,
                         const char *name)
 {
     unsigned char *now = malloc(a->bytes + 1);
@@ -101,7 +79,7 @@ static void release(dev_array *a, int n)
             clReleaseMemObject(a[i].buffer);
 }
 
-clslice_status tc_dev_slice(tc_dev *dev, const clslice_plan *plan,
+clslice_status tc_dev_slice(tu_dev *dev, const clslice_plan *plan,
                             const tc_csr *in, tc_csr *out, tu_rng *rng,
                             clslice_error *err)
 {

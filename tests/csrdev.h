@@ -10,17 +10,6 @@
 #include "csrutil.h"
 #include "devutil.h"
 
-typedef struct tc_dev {
-    tu_cl cl;
-    cl_command_queue queue;
-    clslice_runtime *runtime;
-} tc_dev;
-
-/* Opens the default device with an in-order queue and a runtime; false
- * (after saying why) when there is no OpenCL device. */
-bool tc_dev_open(tc_dev *dev);
-void tc_dev_close(tc_dev *dev);
-
 enum { TC_SENTINEL = 0xA5 };
 
 /* Slices `in` on the device into a fresh `out` (which the caller frees on
@@ -28,7 +17,7 @@ enum { TC_SENTINEL = 0xA5 };
  * indptr and indices, any byte for data); without, at 0.  On a failing
  * count pass, checks that out->indptr's buffer is untouched.  Fails the
  * test if any byte outside the result changed. */
-clslice_status tc_dev_slice(tc_dev *dev, const clslice_plan *plan,
+clslice_status tc_dev_slice(tu_dev *dev, const clslice_plan *plan,
                             const tc_csr *in, tc_csr *out, tu_rng *rng,
                             clslice_error *err);
 

@@ -1,6 +1,8 @@
 #include "devutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "testutil.h"
 
@@ -70,4 +72,58 @@ cl_mem tu_cl_buffer(const tu_cl *cl, size_t size)
     if (rc != CL_SUCCESS)
         fail_msg("clCreateBuffer(%zu) failed with %d", size, (int)rc);
     return buffer;
+}
+
+bool tu_dev_open(tu_dev *dev)
+{
+    memset(dev, 0, sizeof *dev);
+    if (!tu_cl_open(&dev->cl))
+        return false;
+    dev->queue = tu_cl_queue(&dev->cl, 0);
+    clslice_error err;
+    if (clslice_runtime_create(dev->cl.context, &dev->runtime, &err) !=
+        CLSLICE_OK)
+        fail_msg("clslice_runtime_create: %s", err.message);
+    return true;
+}
+
+void tu_dev_close(tu_dev *dev)
+{
+    clslice_runtime_release(&dev->runtime);
+    if (dev->queue)
+        clReleaseCommandQueue(dev->queue);
+    tu_cl_close(&dev->cl);
+    memset(dev, 0, sizeof *dev);
+}
+
+void tu_cl_fill(cl_command_queue queue, cl_mem buffer, unsigned char byte,
+                size_t size)
+{
+    TU_CL_CHECK(clEnqueueFillBuffer(queue, buffer, &byte, 1, 0, size, 0,
+                                    NULL, NULL));
+    TU_CL_CHECK(clFinish(queue));
+}
+
+void tu_cl_read(cl_command_queue queue, cl_mem buffer, size_t size,
+                void *out)
+{
+    TU_CL_CHECK(clFinish(queue));
+    TU_CL_CHECK(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, out, 0,
+                                    NULL, NULL));
+}
+
+void tu_cl_assert_filled(cl_command_queue queue, cl_mem buffer, size_t size,
+                         unsigned char byte)
+{
+    unsigned char *got = malloc(size ? size : 1);
+    assert_non_null(got);
+    tu_cl_read(queue, buffer, size, got);
+    for (size_t i = 0; i < size; i++) {
+        if (got[i] != byte) {
+            unsigned char bad = got[i];
+            free(got);
+            fail_msg("byte %zu was written (0x%02x)", i, bad);
+        }
+    }
+    free(got);
 }

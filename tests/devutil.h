@@ -24,6 +24,42 @@ cl_command_queue tu_cl_queue(const tu_cl *cl,
 /* A buffer of `size` bytes; fails the test if it cannot be created. */
 cl_mem tu_cl_buffer(const tu_cl *cl, size_t size);
 
+/* What the enqueue tests run on: the default device, an in-order queue on
+ * it and a runtime on its context. */
+typedef struct tu_dev {
+    tu_cl cl;
+    cl_command_queue queue;
+    clslice_runtime *runtime;
+} tu_dev;
+
+/* Opens dev (zeroing it first); false (after saying why, with nothing
+ * open) when there is no OpenCL device, and the test then skips.  Fails
+ * the test if the queue or the runtime cannot be made. */
+bool tu_dev_open(tu_dev *dev);
+/* Releases whatever dev holds (nothing after a failed open) and zeroes it;
+ * the caller releases its own buffers first. */
+void tu_dev_close(tu_dev *dev);
+
+/* Skips the running test when `dev` (a tu_dev *) has no device. */
+#define TU_SKIP_WITHOUT_DEVICE(dev)                                       \
+    do {                                                                  \
+        if (!(dev)->cl.context)                                           \
+            skip();                                                       \
+    } while (0)
+
+/* Fills the first `size` bytes of `buffer` with `byte` and waits. */
+void tu_cl_fill(cl_command_queue queue, cl_mem buffer, unsigned char byte,
+                size_t size);
+
+/* Waits for what `queue` holds, then reads `size` bytes of `buffer`. */
+void tu_cl_read(cl_command_queue queue, cl_mem buffer, size_t size,
+                void *out);
+
+/* Asserts every one of the first `size` bytes of `buffer` is still `byte`
+ * (after what `queue` holds has run), naming the first that is not. */
+void tu_cl_assert_filled(cl_command_queue queue, cl_mem buffer, size_t size,
+                         unsigned char byte);
+
 /* Asserts an OpenCL call succeeded, naming it on failure. */
 #define TU_CL_CHECK(call)                                                 \
     do {                                                                  \

@@ -378,6 +378,38 @@ typedef struct expect {
     int64_t input_base;
 } expect;
 
+/* The message a case expects its plan to fail with (NULL: none). */
+static void read_expected_error(const cJSON *cs, expect *e)
+{
+    const char *error = json_str(cs, "error");
+    e->want_error = error != NULL;
+    e->error_text = error;
+}
+
+/* The case's "out_shape", when it has one; 0, or -1 after failing the
+ * case on unreadable data. */
+static int read_expected_shape(const cJSON *cs, expect *e, ctx *c)
+{
+    if (!json_is_null(jget(cs, "out_shape"))) {
+        if (json_shape(jget(cs, "out_shape"), e->out_shape, &e->out_rank) != 0) {
+            cx_fail(c, "case data: unreadable out_shape");
+            return -1;
+        }
+        e->has_shape = 1;
+    }
+    return 0;
+}
+
+/* Whether the plan must come out known: every index is (indices_known)
+ * and so is every input dim. */
+static int every_size_known(const expect *e, int indices_known)
+{
+    for (int k = 0; k < e->in_rank; k++)
+        if (e->in_shape[k] < 0)
+            return 0;
+    return indices_known;
+}
+
 static int plausible_error(clslice_status st)
 {
     return st == CLSLICE_ERROR_SPEC || st == CLSLICE_ERROR_INDEX ||
@@ -933,20 +965,10 @@ static void run_tf_case(const cJSON *cs, const cJSON *all, ctx *c)
     spec.new_axis_mask = masks[3];
     spec.shrink_axis_mask = masks[4];
 
-    const char *error = json_str(cs, "error");
-    e.want_error = error != NULL;
-    e.error_text = error;
-    if (!json_is_null(jget(cs, "out_shape"))) {
-        if (json_shape(jget(cs, "out_shape"), e.out_shape, &e.out_rank) != 0) {
-            cx_fail(c, "case data: unreadable out_shape");
-            return;
-        }
-        e.has_shape = 1;
-    }
-    e.all_known = begin_known && end_known;
-    for (int k = 0; k < e.in_rank; k++)
-        if (e.in_shape[k] < 0)
-            e.all_known = 0;
+    read_expected_error(cs, &e);
+    if (read_expected_shape(cs, &e, c) != 0)
+        return;
+    e.all_known = every_size_known(&e, begin_known && end_known);
 
     const char *op = json_str(cs, "op");
     int is_assign = op && strcmp(op, "assign") == 0;
@@ -1088,6 +1110,31 @@ static void check_openvino_plan(ctx *c, const clslice_plan *plan,
     }
 }
 
+/* OpenVINO's begin or end (`name`): an array into idx[*n] (*len = *n), or
+ * "runtime ..." for values known only at runtime (*known = 0, *len from
+ * runtime_length).  0, or -1 after failing the case or marking it
+ * uncheckable. */
+static int read_ov_indices(ctx *c, const cJSON *j, const char *name,
+                           int64_t *idx, size_t *n, int *known, long *len)
+{
+    if (cJSON_IsString(j)) {
+        if (strncmp(j->valuestring, "runtime", 7) != 0) {
+            cx_uncheckable(c, "%s is %s: partially known values cannot be "
+                              "expressed",
+                           name, j->valuestring);
+            return -1;
+        }
+        *known = 0;
+        *len = runtime_length(j->valuestring);
+    } else if (json_int64_array(j, idx, MAXA, n) != 0) {
+        cx_fail(c, "case data: unreadable %s", name);
+        return -1;
+    } else {
+        *len = (long)*n;
+    }
+    return 0;
+}
+
 static void run_openvino_case(const cJSON *cs, const cJSON *all, ctx *c)
 {
     (void)all;
@@ -1120,36 +1167,9 @@ static void run_openvino_case(const cJSON *cs, const cJSON *all, ctx *c)
     /* begin/end: arrays, or runtime vectors whose values are unknown. */
     long lb = -1, le = -1;
     int begin_known = 1, end_known = 1;
-    if (cJSON_IsString(jbegin)) {
-        if (strncmp(jbegin->valuestring, "runtime", 7) != 0) {
-            cx_uncheckable(c, "begin is %s: partially known values cannot be "
-                              "expressed",
-                           jbegin->valuestring);
-            return;
-        }
-        begin_known = 0;
-        lb = runtime_length(jbegin->valuestring);
-    } else if (json_int64_array(jbegin, begin, MAXA, &nb) != 0) {
-        cx_fail(c, "case data: unreadable begin");
+    if (read_ov_indices(c, jbegin, "begin", begin, &nb, &begin_known, &lb) ||
+        read_ov_indices(c, jend, "end", end, &ne, &end_known, &le))
         return;
-    } else {
-        lb = (long)nb;
-    }
-    if (cJSON_IsString(jend)) {
-        if (strncmp(jend->valuestring, "runtime", 7) != 0) {
-            cx_uncheckable(c, "end is %s: partially known values cannot be "
-                              "expressed",
-                           jend->valuestring);
-            return;
-        }
-        end_known = 0;
-        le = runtime_length(jend->valuestring);
-    } else if (json_int64_array(jend, end, MAXA, &ne) != 0) {
-        cx_fail(c, "case data: unreadable end");
-        return;
-    } else {
-        le = (long)ne;
-    }
     /* A runtime vector of unknown length has the length of the other. */
     if (lb < 0)
         lb = le;
@@ -1188,20 +1208,10 @@ static void run_openvino_case(const cJSON *cs, const cJSON *all, ctx *c)
     spec.ellipsis_mask = nm[4] ? masks[4] : NULL;
     spec.ellipsis_mask_len = nm[4];
 
-    const char *error = json_str(cs, "error");
-    e.want_error = error != NULL;
-    e.error_text = error;
-    if (!json_is_null(jget(cs, "out_shape"))) {
-        if (json_shape(jget(cs, "out_shape"), e.out_shape, &e.out_rank) != 0) {
-            cx_fail(c, "case data: unreadable out_shape");
-            return;
-        }
-        e.has_shape = 1;
-    }
-    e.all_known = begin_known && end_known;
-    for (int k = 0; k < e.in_rank; k++)
-        if (e.in_shape[k] < 0)
-            e.all_known = 0;
+    read_expected_error(cs, &e);
+    if (read_expected_shape(cs, &e, c) != 0)
+        return;
+    e.all_known = every_size_known(&e, begin_known && end_known);
     if (!json_is_null(jget(cs, "values"))) {
         const char *iv = json_str(cs, "input_values");
         if (iv && sscanf(iv, "iota(%" SCNd64 ")", &e.input_base) != 1) {
@@ -1357,20 +1367,13 @@ static void run_mxnet_case(const cJSON *cs, const cJSON *all, ctx *c)
         cx_fail(c, "case data: unreadable shape");
         return;
     }
-    const char *error = json_str(cs, "error");
-    e.want_error = error != NULL;
-    e.error_text = error;
+    read_expected_error(cs, &e);
     e.all_known = 1;
     int is_assign = strcmp(op, "mxnet._slice_assign") == 0 ||
                     strcmp(op, "mxnet._slice_assign_scalar") == 0;
     int is_csr = strcmp(op, "mxnet.csr_slice") == 0;
-    if (!is_assign && !json_is_null(jget(cs, "out_shape"))) {
-        if (json_shape(jget(cs, "out_shape"), e.out_shape, &e.out_rank) != 0) {
-            cx_fail(c, "case data: unreadable out_shape");
-            return;
-        }
-        e.has_shape = 1;
-    }
+    if (!is_assign && read_expected_shape(cs, &e, c) != 0)
+        return;
     if (is_assign && !json_is_null(jget(cs, "rhs_shape"))) {
         /* The slice written to has the shape of the rhs. */
         if (json_shape(jget(cs, "rhs_shape"), e.out_shape, &e.out_rank) != 0) {
@@ -1524,17 +1527,10 @@ static void run_onnx_case(const cJSON *cs, const cJSON *all, ctx *c)
         cx_fail(c, "case data: unreadable shape/starts/ends/axes/steps");
         return;
     }
-    const char *error = json_str(cs, "error");
-    e.want_error = error != NULL;
-    e.error_text = error;
+    read_expected_error(cs, &e);
     e.all_known = 1;
-    if (!json_is_null(jget(cs, "out_shape"))) {
-        if (json_shape(jget(cs, "out_shape"), e.out_shape, &e.out_rank) != 0) {
-            cx_fail(c, "case data: unreadable out_shape");
-            return;
-        }
-        e.has_shape = 1;
-    }
+    if (read_expected_shape(cs, &e, c) != 0)
+        return;
     const cJSON *jvalues = jget(cs, "values");
     const cJSON *jinput = jget(cs, "input");
     if (json_is_null(jvalues)) {

@@ -9,26 +9,7 @@ if [[ $# -ne 1 || ! -x $1 ]]; then
     exit 2
 fi
 BIN=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-# run ARGS...: runs the tool; sets rc, out (stdout file) and errf.
-run() {
-    "$BIN" "$@" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-}
-
-report_failure() {
-    local why=$1
-    shift
-    failed=$((failed + 1))
-    printf 'FAIL (%s): clslice' "$why"
-    printf ' %q' "$@"
-    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
-        "$(head -c 400 "$TMP/out")" "$(head -c 400 "$TMP/err")"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 
 # ok WANT ARGS...: exit 0, stdout exactly WANT and a newline, no stderr.
 ok() {
@@ -36,11 +17,11 @@ ok() {
     shift
     run "$@"
     if [[ $rc -ne 0 ]]; then
-        report_failure "want exit 0 and $want" "$@"
-    elif ! printf '%s\n' "$want" | cmp -s - "$TMP/out"; then
-        report_failure "want stdout $want" "$@"
-    elif [[ -s $TMP/err ]]; then
-        report_failure "want empty stderr" "$@"
+        fail "want exit 0 and $want" "$@"
+    elif ! printf '%s\n' "$want" | cmp -s - "$TMP/stdout"; then
+        fail "want stdout $want" "$@"
+    elif [[ -s $TMP/stderr ]]; then
+        fail "want empty stderr" "$@"
     else
         passed=$((passed + 1))
     fi
@@ -49,45 +30,19 @@ ok() {
 # bad WORD ARGS...: exit 2, no stdout, stderr exactly one line that starts
 # with "clslice: " and contains WORD.
 bad() {
-    local word=$1
-    shift
-    run "$@"
-    local lines
-    lines=$(wc -l <"$TMP/err")
-    if [[ $rc -ne 2 ]]; then
-        report_failure "want exit 2" "$@"
-    elif [[ -s $TMP/out ]]; then
-        report_failure "want empty stdout" "$@"
-    elif [[ $lines -ne 1 ]] || [[ $(head -c 9 "$TMP/err") != "clslice: " ]]; then
-        report_failure "want one stderr line starting 'clslice: '" "$@"
-    elif ! grep -qF -- "$word" "$TMP/err"; then
-        report_failure "want stderr to mention '$word'" "$@"
-    else
-        passed=$((passed + 1))
-    fi
+    fails 2 "$@"
 }
 
-# helps ARGS...: exit 0, the full documentation on stdout, no stderr.
+# helps ARGS...: exit 0, the full documentation on stdout, no stderr.  (No
+# ARG holds a space, so help_mentions can take them as one string.)
 helps() {
-    run "$@"
-    local word
-    if [[ $rc -ne 0 || -s $TMP/err ]]; then
-        report_failure "want exit 0 and no stderr" "$@"
-        return
-    fi
-    for word in 'clslice shape --shape' '--expr' '--style tf' \
+    help_mentions "$*" 'clslice shape --shape' '--expr' '--style tf' \
         '--style openvino' '--style mxnet' '--style onnx' '--begin=L' \
         '--end=L' '--strides=L' '--step=L' '--starts=L' '--ends=L' \
         '--axes=L' '--steps=L' '--begin-mask=N' '--end-mask=N' \
         '--ellipsis-mask=N' '--new-axis-mask=N' '--shrink-axis-mask=N' \
         '--begin-mask=L' '--shrink-axis-mask=L' 'None' '0x' '-1' \
-        "''" '--opt=V' '--opt V' 'Examples' 'Exit status' 'clslice: '; do
-        if ! grep -qF -- "$word" "$TMP/out"; then
-            report_failure "want help to mention '$word'" "$@"
-            return
-        fi
-    done
-    passed=$((passed + 1))
+        "''" '--opt=V' '--opt V' 'Examples' 'Exit status' 'clslice: '
 }
 
 S=shape
@@ -345,10 +300,10 @@ helps shape -h
 helps help shape
 helps shape --shape 3 --expr '[]' --help
 run --version
-if [[ $rc -eq 0 ]] && grep -qE '^clslice [0-9]+\.[0-9]+\.[0-9]+$' "$TMP/out"; then
+if [[ $rc -eq 0 ]] && grep -qE '^clslice [0-9]+\.[0-9]+\.[0-9]+$' "$TMP/stdout"; then
     passed=$((passed + 1))
 else
-    report_failure "want a version line" --version
+    fail "want a version line" --version
 fi
 
 echo "$passed passed, $failed failed"

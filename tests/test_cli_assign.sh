@@ -14,81 +14,7 @@ fi
 BIN=$1
 DATA=$2
 NPY=$3
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-# The loader's own variables would change which devices exist.
-unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
-
-# run ARGS...: runs the tool; sets rc; stdout and stderr land in files.
-run() {
-    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
-    rc=$?
-}
-
-fail() {
-    failed=$((failed + 1))
-    printf 'FAIL (%s): clslice' "$1"
-    shift
-    printf ' %q' "$@"
-    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
-        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
-}
-
-# writes_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
-writes_ok() {
-    local expected=$1 out=$2
-    shift 2
-    run "$@"
-    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
-        fail "want exit 0 and no output" "$@"
-    elif ! cmp -s "$out" "$expected"; then
-        fail "output differs from $expected" "$@"
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that starts
-# with "clslice: " and contains TEXT.
-fails() {
-    local code=$1 text=$2
-    shift 2
-    run "$@"
-    if [[ $rc -ne $code ]]; then
-        fail "want exit $code" "$@"
-    elif [[ -s $TMP/stdout ]]; then
-        fail "want empty stdout" "$@"
-    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
-            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
-        fail "want one stderr line starting 'clslice: '" "$@"
-    elif ! grep -qF -- "$text" "$TMP/stderr"; then
-        fail "want stderr to mention '$text'" "$@"
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
-# was: a pre-existing OUT ($TMP/w/keep.npy) keeps its bytes, a new OUT
-# ($TMP/w/new.npy) is not created, no temporary file is left.
-untouched() {
-    rm -rf "$TMP/w" && mkdir -p "$TMP/w/dir" &&
-        printf 'keep me' >"$TMP/w/keep.npy"
-    local before
-    before=$(ls -A "$TMP/w")
-    local args=("$@")
-    fails "${args[@]}"
-    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
-        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
-            "${args[@]:2}"
-    elif [[ $(cat "$TMP/w/keep.npy") != "keep me" ]]; then
-        fail "want keep.npy unchanged" "${args[@]:2}"
-    else
-        passed=$((passed + 1))
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 
 # --- is there an OpenCL device? -------------------------------------------
 run devices
@@ -223,24 +149,6 @@ if [[ $have_device -eq 1 ]]; then
 fi
 
 # --- help ---------------------------------------------------------------
-# help_mentions "ARGS" WORD...: exit 0, no stderr, stdout has every WORD.
-help_mentions() {
-    local words word
-    read -r -a words <<<"$1"
-    shift
-    run "${words[@]}"
-    if [[ $rc -ne 0 || -s $TMP/stderr ]]; then
-        fail "want exit 0 and no stderr" "${words[@]}"
-        return
-    fi
-    for word in "$@"; do
-        if ! grep -qF -- "$word" "$TMP/stdout"; then
-            fail "want help to mention '$word'" "${words[@]}"
-            return
-        fi
-    done
-    passed=$((passed + 1))
-}
 assign_words=('assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host]'
     '--exact' '_slice_assign' 'broadcasts' 'Examples' '--expr EXPR'
     'Exit status')

@@ -13,29 +13,17 @@ if [[ $# -ne 2 || ! -x $1 || ! -f $2/cases.txt ]]; then
 fi
 BIN=$1
 DATA=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 PARTS=(indptr indices data shape)
-passed=0
-failed=0
-unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
+# A CSR matrix is four files: $TMP/w/keep has all four, and
+# $TMP/w/dir_data.npy is a directory (so OUT_PREFIX $TMP/w/dir cannot get
+# its data file).
+W_KEEP=(keep_indptr.npy keep_indices.npy keep_data.npy keep_shape.npy)
+W_DIR=dir_data.npy
 
-run() {
-    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
-    rc=$?
-}
-
-fail() {
-    failed=$((failed + 1))
-    printf 'FAIL (%s): clslice' "$1"
-    shift
-    printf ' %q' "$@"
-    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
-        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
-}
-
-# same OUT EXPECTED: the four files of OUT equal EXPECTED's byte for byte.
-same() {
+# same_output OUT EXPECTED: the four files of OUT equal EXPECTED's byte for
+# byte.
+same_output() {
     for part in "${PARTS[@]}"; do
         cmp -s "$1_$part.npy" "$2_$part.npy" || return 1
     done
@@ -45,61 +33,7 @@ same() {
 slice_ok() {
     local expected=$1 out=$2
     shift 2
-    run csr-slice "$@"
-    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
-        fail "want exit 0 and no output" csr-slice "$@"
-    elif ! same "$out" "$expected"; then
-        fail "output differs from $expected" csr-slice "$@"
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that
-# starts with "clslice: " and contains TEXT.
-fails() {
-    local code=$1 text=$2
-    shift 2
-    run "$@"
-    if [[ $rc -ne $code ]]; then
-        fail "want exit $code" "$@"
-    elif [[ -s $TMP/stdout ]]; then
-        fail "want empty stdout" "$@"
-    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
-            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
-        fail "want one stderr line starting 'clslice: '" "$@"
-    elif ! grep -qF -- "$text" "$TMP/stderr"; then
-        fail "want stderr to mention '$text'" "$@"
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
-# was: the four files of $TMP/w/keep keep their bytes, no file of
-# $TMP/w/new appears, no temporary file is left.  $TMP/w/dir_data.npy is a
-# directory (so OUT_PREFIX $TMP/w/dir cannot get its data file).
-untouched() {
-    rm -rf "$TMP/w" && mkdir -p "$TMP/w/dir_data.npy"
-    for part in "${PARTS[@]}"; do
-        printf 'keep %s' "$part" >"$TMP/w/keep_$part.npy"
-    done
-    local before
-    before=$(ls -A "$TMP/w")
-    local args=("$@")
-    fails "${args[@]}"
-    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
-        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
-            "${args[@]:2}"
-        return
-    fi
-    for part in "${PARTS[@]}"; do
-        if [[ $(cat "$TMP/w/keep_$part.npy") != "keep $part" ]]; then
-            fail "want keep_$part.npy unchanged" "${args[@]:2}"
-            return
-        fi
-    done
-    passed=$((passed + 1))
+    writes_ok "$expected" "$out" csr-slice "$@"
 }
 
 # --- is there an OpenCL device? -------------------------------------------

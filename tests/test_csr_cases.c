@@ -19,7 +19,7 @@
 
 #include "csrdev.h"
 
-static tc_dev g_dev;
+static tu_dev g_dev;
 static bool g_have;
 
 /* Matrix B: rows 1..3 from case "row slice with an empty row". */
@@ -247,7 +247,7 @@ static void run_matrix(const cJSON *all, const cJSON *c, int index)
 static void test_cases(void **state)
 {
     (void)state;
-    g_have = tc_dev_open(&g_dev);
+    g_have = tu_dev_open(&g_dev);
     cJSON *all = load("cases/mxnet_slice.json");
     int index = 0, slices = 0, matrices = 0, device_runs = 0;
     const cJSON *c;
@@ -271,7 +271,7 @@ static void test_cases(void **state)
     assert_true(slices >= 8);
     cJSON_Delete(all);
     if (g_have)
-        tc_dev_close(&g_dev);
+        tu_dev_close(&g_dev);
 }
 
 int main(void)

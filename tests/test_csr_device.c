@@ -16,13 +16,13 @@
 
 enum { RANDOM_CASES = 1500 };
 
-static tc_dev g_dev;
+static tu_dev g_dev;
 static bool g_have;
 
 static int setup(void **state)
 {
     (void)state;
-    g_have = tc_dev_open(&g_dev);
+    g_have = tu_dev_open(&g_dev);
     return 0;
 }
 
@@ -30,7 +30,7 @@ static int teardown(void **state)
 {
     (void)state;
     if (g_have)
-        tc_dev_close(&g_dev);
+        tu_dev_close(&g_dev);
     return 0;
 }
 

@@ -66,9 +66,7 @@ typedef struct job {
 } job;
 
 typedef struct fixture {
-    tu_cl cl;
-    cl_command_queue queue;
-    clslice_runtime *runtime;
+    tu_dev dev;
     cl_mem value, dst;
     unsigned char *value_host, *expect, *got;
     job *jobs;
@@ -85,13 +83,10 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
     *state = f;
-    if (!tu_cl_open(&f->cl))
+    if (!tu_dev_open(&f->dev))
         return 0; /* the tests skip */
-    f->queue = tu_cl_queue(&f->cl, 0);
-    assert_int_equal(clslice_runtime_create(f->cl.context, &f->runtime, NULL),
-                     CLSLICE_OK);
-    f->value = tu_cl_buffer(&f->cl, VALUE_BYTES);
-    f->dst = tu_cl_buffer(&f->cl, DST_BYTES);
+    f->value = tu_cl_buffer(&f->dev.cl, VALUE_BYTES);
+    f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
     f->value_host = malloc(VALUE_BYTES);
     f->expect = malloc(DST_BYTES);
     f->got = malloc(DST_BYTES);
@@ -104,7 +99,7 @@ static int setup(void **state)
         unsigned char b = (unsigned char)tu_next(&f->rng);
         f->value_host[i] = b == SENTINEL ? (unsigned char)~b : b;
     }
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, f->value, CL_TRUE, 0,
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->value, CL_TRUE, 0,
                                      VALUE_BYTES, f->value_host, 0, NULL,
                                      NULL));
     return 0;
@@ -113,12 +108,10 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    if (f->cl.context) {
+    if (f->dev.cl.context) {
         clReleaseMemObject(f->value);
         clReleaseMemObject(f->dst);
-        clslice_runtime_release(&f->runtime);
-        clReleaseCommandQueue(f->queue);
-        tu_cl_close(&f->cl);
+        tu_dev_close(&f->dev);
     }
     free(f->value_host);
     free(f->expect);
@@ -127,12 +120,6 @@ static int teardown(void **state)
     free(f);
     return 0;
 }
-
-#define SKIP_WITHOUT_DEVICE(f) \
-    do {                       \
-        if (!(f)->cl.context)  \
-            skip();            \
-    } while (0)
 
 /* ---- random jobs ---------------------------------------------------------- */
 
@@ -291,17 +278,17 @@ static void enqueue(fixture *f, const job *j, size_t at, unsigned flags)
     clslice_error err;
     clslice_status st;
     if (j->mode == SCATTER)
-        st = clslice_enqueue_scatter(f->runtime, f->queue, j->plan,
+        st = clslice_enqueue_scatter(f->dev.runtime, f->dev.queue, j->plan,
                                      j->elem_size, f->value, j->value_offset,
                                      j->v.shape, j->v.rank, j->v.rule, f->dst,
                                      at, flags, 0, NULL, NULL, &err);
     else if (j->mode == FILL)
-        st = clslice_enqueue_fill(f->runtime, f->queue, j->plan,
+        st = clslice_enqueue_fill(f->dev.runtime, f->dev.queue, j->plan,
                                   j->elem_size,
                                   f->value_host + j->value_offset, f->dst,
                                   at, flags, 0, NULL, NULL, &err);
     else
-        st = clslice_enqueue_grad(f->runtime, f->queue, j->plan,
+        st = clslice_enqueue_grad(f->dev.runtime, f->dev.queue, j->plan,
                                   j->elem_size, f->value, j->value_offset,
                                   j->v.shape, j->v.rank, f->dst, at, flags, 0,
                                   NULL, NULL, &err);
@@ -362,8 +349,8 @@ static void run_batch(fixture *f, size_t jobs)
     size_t used = lay_out(f, jobs);
     memset(f->expect, SENTINEL, used);
     const unsigned char sentinel = SENTINEL;
-    TU_CL_CHECK(clEnqueueFillBuffer(f->queue, f->dst, &sentinel, 1, 0, used,
-                                    0, NULL, NULL));
+    TU_CL_CHECK(clEnqueueFillBuffer(f->dev.queue, f->dst, &sentinel, 1, 0,
+                                    used, 0, NULL, NULL));
     for (size_t k = 0; k < FLAG_COUNT; k++)
         for (size_t i = 0; i < jobs; i++) {
             const job *j = &f->jobs[i];
@@ -372,7 +359,7 @@ static void run_batch(fixture *f, size_t jobs)
             count_path(&f->cover[j->mode], j, j->dst_offset[k],
                        FLAG_SETS[k]);
         }
-    TU_CL_CHECK(clEnqueueReadBuffer(f->queue, f->dst, CL_TRUE, 0, used,
+    TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
                                     f->got, 0, NULL, NULL));
     check_batch(f, jobs, used);
     for (size_t i = 0; i < jobs; i++)
@@ -392,7 +379,7 @@ static double now(void)
 static void test_random_jobs(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     double start = now();
     while (f->jobs_done < JOBS)
         run_batch(f, BATCH_JOBS);
@@ -414,14 +401,14 @@ static void test_random_jobs(void **state)
 static void test_capped_grid(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     long before = f->jobs_done;
     for (size_t groups = 1; groups <= 3; groups++) {
-        cs_runtime_set_max_groups(f->runtime, groups);
+        cs_runtime_set_max_groups(f->dev.runtime, groups);
         for (int b = 0; b < 3; b++)
             run_batch(f, 32);
     }
-    cs_runtime_set_max_groups(f->runtime, 0);
+    cs_runtime_set_max_groups(f->dev.runtime, 0);
     print_message("%ld jobs with the grid capped at 1-3 groups\n",
                   f->jobs_done - before);
 }

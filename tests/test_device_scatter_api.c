@@ -22,9 +22,7 @@ enum {
 };
 
 typedef struct fixture {
-    tu_cl cl;
-    cl_command_queue queue;
-    clslice_runtime *runtime;
+    tu_dev dev;
     clslice_plan *plan;  /* [1:3, ::-2] on [4, 6]: final [2, 3], a kernel */
     clslice_plan *rows;  /* [1:2] on [4, 6]: final [1, 6], one run */
     clslice_plan *empty; /* [2:2] on [4, 6]: final [0, 6] */
@@ -49,19 +47,16 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
     *state = f;
-    if (!tu_cl_open(&f->cl))
+    if (!tu_dev_open(&f->dev))
         return 0;
     f->plan = plan_of("[1:3, ::-2]");
     f->rows = plan_of("[1:2]");
     f->empty = plan_of("[2:2]");
-    f->queue = tu_cl_queue(&f->cl, 0);
-    assert_int_equal(clslice_runtime_create(f->cl.context, &f->runtime, NULL),
-                     CLSLICE_OK);
     for (int i = 0; i < VALUE_BYTES; i++)
         f->values[i] = (unsigned char)(i + 1);
-    f->value = tu_cl_buffer(&f->cl, VALUE_BYTES);
-    f->dst = tu_cl_buffer(&f->cl, DST_BYTES);
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, f->value, CL_TRUE, 0,
+    f->value = tu_cl_buffer(&f->dev.cl, VALUE_BYTES);
+    f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->value, CL_TRUE, 0,
                                      VALUE_BYTES, f->values, 0, NULL, NULL));
     return 0;
 }
@@ -69,51 +64,16 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    if (f->cl.context) {
+    if (f->dev.cl.context) {
         clReleaseMemObject(f->value);
         clReleaseMemObject(f->dst);
-        clslice_runtime_release(&f->runtime);
-        clReleaseCommandQueue(f->queue);
-        tu_cl_close(&f->cl);
+        tu_dev_close(&f->dev);
     }
     clslice_plan_release(&f->plan);
     clslice_plan_release(&f->rows);
     clslice_plan_release(&f->empty);
     free(f);
     return 0;
-}
-
-#define SKIP_WITHOUT_DEVICE(f) \
-    do {                       \
-        if (!(f)->cl.context)  \
-            skip();            \
-    } while (0)
-
-static void fill_sentinel(const fixture *f, cl_mem buffer, size_t size)
-{
-    const unsigned char sentinel = SENTINEL;
-    TU_CL_CHECK(clEnqueueFillBuffer(f->queue, buffer, &sentinel, 1, 0, size,
-                                    0, NULL, NULL));
-    TU_CL_CHECK(clFinish(f->queue));
-}
-
-static void read_all(const fixture *f, cl_mem buffer, size_t size,
-                     unsigned char *out)
-{
-    TU_CL_CHECK(clFinish(f->queue));
-    TU_CL_CHECK(clEnqueueReadBuffer(f->queue, buffer, CL_TRUE, 0, size, out,
-                                    0, NULL, NULL));
-}
-
-/* Asserts every byte of `buffer` still holds the sentinel. */
-static void assert_untouched(const fixture *f, cl_mem buffer, size_t size)
-{
-    unsigned char got[512];
-    assert_true(size <= sizeof got);
-    read_all(f, buffer, size, got);
-    for (size_t i = 0; i < size; i++)
-        if (got[i] != SENTINEL)
-            fail_msg("byte %zu was written (0x%02x)", i, got[i]);
 }
 
 /* ---- one call, every argument explicit ---------------------------------- */
@@ -142,8 +102,9 @@ typedef struct call {
 /* A valid call of `o` on the fixture's kernel plan. */
 static call base_call(const fixture *f, op o)
 {
-    call c = {o, f->runtime, f->queue, f->plan, ELEM, f->value, 0, FINAL, 2,
-              CLSLICE_VALUE_EXACT, f->values, f->dst, 0, 0, 0, NULL};
+    call c = {o, f->dev.runtime, f->dev.queue, f->plan, ELEM, f->value, 0,
+              FINAL, 2, CLSLICE_VALUE_EXACT, f->values, f->dst, 0, 0, 0,
+              NULL};
     return c;
 }
 
@@ -198,11 +159,11 @@ static void expect_failure(const fixture *f, const call *c,
 {
     clslice_error err;
     cl_event event = NULL;
-    fill_sentinel(f, f->dst, DST_BYTES);
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
     assert_int_equal(run_call(c, &event, &err), status);
     tu_assert_error(&err, status, part1, part2, NULL);
     assert_null(event);
-    assert_untouched(f, f->dst, DST_BYTES);
+    tu_cl_assert_filled(f->dev.queue, f->dst, DST_BYTES, SENTINEL);
 }
 
 static const op OPS[] = {OP_SCATTER, OP_FILL, OP_GRAD};
@@ -212,7 +173,7 @@ static const op OPS[] = {OP_SCATTER, OP_FILL, OP_GRAD};
 static void test_argument_errors(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     clslice_plan *released = plan_of("[1:3]");
     clslice_plan_release(&released);
     for (size_t i = 0; i < 3; i++) {
@@ -269,7 +230,7 @@ static void test_argument_errors(void **state)
 static void test_shape_errors(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const int64_t two[] = {2}, one_three[] = {1, 3}, flipped[] = {3, 2};
     call c = base_call(f, OP_SCATTER);
     c.rule = CLSLICE_VALUE_BROADCAST;
@@ -286,8 +247,8 @@ static void test_shape_errors(void **state)
     expect_failure(f, &c, CLSLICE_ERROR_SHAPE, "dy dim 0 has size 3",
                    "slice dim 0 has size 2");
     /* a value that broadcasts needs only its own bytes */
-    cl_mem small = tu_cl_buffer(&f->cl, 3 * ELEM);
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, small, CL_TRUE, 0, 3 * ELEM,
+    cl_mem small = tu_cl_buffer(&f->dev.cl, 3 * ELEM);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, small, CL_TRUE, 0, 3 * ELEM,
                                      f->values, 0, NULL, NULL));
     const int64_t three[] = {3};
     c = base_call(f, OP_SCATTER);
@@ -295,10 +256,10 @@ static void test_shape_errors(void **state)
     c.shape = three;
     c.rank = 1;
     c.rule = CLSLICE_VALUE_BROADCAST;
-    fill_sentinel(f, f->dst, DST_BYTES);
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
     assert_int_equal(run_call(&c, NULL, NULL), CLSLICE_OK);
     unsigned char got[DST_BYTES], want[DST_BYTES];
-    read_all(f, f->dst, DST_BYTES, got);
+    tu_cl_read(f->dev.queue, f->dst, DST_BYTES, got);
     host_result(f, &c, want); /* reads the same 3 leading values */
     assert_memory_equal(got, want, DST_BYTES);
     clReleaseMemObject(small);
@@ -309,9 +270,9 @@ static void test_shape_errors(void **state)
 static void test_buffer_errors(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
-    cl_mem small_value = tu_cl_buffer(&f->cl, VALUE_BYTES - 1);
-    cl_mem small_dst = tu_cl_buffer(&f->cl, DST_BYTES - 1);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_mem small_value = tu_cl_buffer(&f->dev.cl, VALUE_BYTES - 1);
+    cl_mem small_dst = tu_cl_buffer(&f->dev.cl, DST_BYTES - 1);
     call c = base_call(f, OP_SCATTER);
     c.value = small_value;
     expect_failure(f, &c, CLSLICE_ERROR_BUFFER,
@@ -360,8 +321,8 @@ static void test_buffer_errors(void **state)
 static void test_overlap(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
-    cl_mem both = tu_cl_buffer(&f->cl, 256);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_mem both = tu_cl_buffer(&f->dev.cl, 256);
     call c = base_call(f, OP_SCATTER);
     c.value = c.dst = both;
     c.dst_offset = 20;
@@ -375,17 +336,17 @@ static void test_overlap(void **state)
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
                     "dy and out share a buffer and overlap: dy bytes", NULL);
     /* disjoint parts of one buffer are fine, and right */
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, both, CL_TRUE, 0, VALUE_BYTES,
-                                     f->values, 0, NULL, NULL));
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, both, CL_TRUE, 0,
+                                     VALUE_BYTES, f->values, 0, NULL, NULL));
     unsigned char fill[DST_BYTES];
     memset(fill, SENTINEL, sizeof fill);
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->queue, both, CL_TRUE, 24, DST_BYTES,
-                                     fill, 0, NULL, NULL));
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, both, CL_TRUE, 24,
+                                     DST_BYTES, fill, 0, NULL, NULL));
     c.op = OP_SCATTER;
     c.dst_offset = 24;
     assert_int_equal(run_call(&c, NULL, &err), CLSLICE_OK);
     unsigned char got[DST_BYTES], want[DST_BYTES];
-    TU_CL_CHECK(clEnqueueReadBuffer(f->queue, both, CL_TRUE, 24, DST_BYTES,
+    TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, both, CL_TRUE, 24, DST_BYTES,
                                     got, 0, NULL, NULL));
     host_result(f, &c, want);
     assert_memory_equal(got, want, DST_BYTES);
@@ -395,7 +356,7 @@ static void test_overlap(void **state)
 static void test_foreign_objects(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     tu_cl other;
     assert_true(tu_cl_open(&other));
     cl_command_queue queue = tu_cl_queue(&other, 0);
@@ -423,9 +384,9 @@ static void test_foreign_objects(void **state)
 static void test_wait_list_checked(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     cl_int rc;
-    cl_event gate = clCreateUserEvent(f->cl.context, &rc);
+    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc);
     TU_CL_CHECK(rc);
     const clslice_plan *plans[] = {f->plan, f->rows, f->empty};
     const int64_t *shapes[] = {FINAL, ROW, (const int64_t[]){0, 6}};
@@ -462,9 +423,9 @@ static cl_int event_status(cl_event event)
 static void check_gated(const fixture *f, call c, cl_command_queue queue)
 {
     cl_int rc;
-    cl_event gate = clCreateUserEvent(f->cl.context, &rc), done = NULL;
+    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
     TU_CL_CHECK(rc);
-    fill_sentinel(f, f->dst, DST_BYTES);
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
     c.queue = queue;
     c.num_events = 1;
     c.wait_list = &gate;
@@ -490,13 +451,13 @@ static void check_gated(const fixture *f, call c, cl_command_queue queue)
 static void test_events_on_every_path(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     cl_command_queue_properties props = 0;
-    TU_CL_CHECK(clGetDeviceInfo(f->cl.device, CL_DEVICE_QUEUE_PROPERTIES,
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_QUEUE_PROPERTIES,
                                 sizeof props, &props, NULL));
     cl_command_queue ooo = NULL;
     if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
-        ooo = tu_cl_queue(&f->cl, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+        ooo = tu_cl_queue(&f->dev.cl, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     else
         print_message("no out-of-order queues on this device\n");
     const clslice_plan *plans[] = {f->plan, f->rows, f->empty};
@@ -509,7 +470,7 @@ static void test_events_on_every_path(void **state)
                 c.plan = plans[p];
                 c.shape = shapes[p];
                 c.flags = flags;
-                check_gated(f, c, f->queue);
+                check_gated(f, c, f->dev.queue);
                 if (ooo)
                     check_gated(f, c, ooo);
             }
@@ -522,20 +483,20 @@ static void test_events_on_every_path(void **state)
 static void test_empty_slice_without_event(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const int64_t empty_shape[] = {0, 6};
     for (size_t i = 0; i < 3; i++) {
         call c = base_call(f, OPS[i]);
         c.plan = f->empty;
         c.shape = empty_shape;
-        fill_sentinel(f, f->dst, DST_BYTES);
+        tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
         assert_int_equal(run_call(&c, NULL, NULL), CLSLICE_OK);
         if (OPS[i] != OP_GRAD) {
-            assert_untouched(f, f->dst, DST_BYTES);
+            tu_cl_assert_filled(f->dev.queue, f->dst, DST_BYTES, SENTINEL);
             continue;
         }
         unsigned char got[DST_BYTES], zeros[DST_BYTES] = {0};
-        read_all(f, f->dst, DST_BYTES, got);
+        tu_cl_read(f->dev.queue, f->dst, DST_BYTES, got);
         assert_memory_equal(got, zeros, DST_BYTES);
     }
     /* TF: an empty slice takes any value shape under broadcasting */
@@ -568,7 +529,7 @@ static cl_uint context_references(cl_context context)
 static void test_fill_element_sizes(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const size_t sizes[] = {1, 3, 16, CLSLICE_FILL_INLINE_MAX - 1,
                             CLSLICE_FILL_INLINE_MAX,
                             CLSLICE_FILL_INLINE_MAX + 1, BIG};
@@ -577,35 +538,35 @@ static void test_fill_element_sizes(void **state)
     assert_int_equal(clslice_plan_expr(shape, 2, "[::2, 1:3]", &plan, NULL),
                      CLSLICE_OK);
     enum { TENSOR = 12 * BIG, OFFSET = 7 };
-    cl_mem dst = tu_cl_buffer(&f->cl, TENSOR + OFFSET);
+    cl_mem dst = tu_cl_buffer(&f->dev.cl, TENSOR + OFFSET);
     unsigned char element[BIG], got[TENSOR], want[TENSOR];
     for (size_t b = 0; b < BIG; b++)
         element[b] = (unsigned char)(3 * b + 1);
-    TU_CL_CHECK(clFinish(f->queue));
-    cl_uint before = context_references(f->cl.context);
+    TU_CL_CHECK(clFinish(f->dev.queue));
+    cl_uint before = context_references(f->dev.cl.context);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         size_t es = sizes[i], bytes = 12 * es;
         memset(want, SENTINEL, bytes);
-        fill_sentinel(f, dst, TENSOR + OFFSET);
+        tu_cl_fill(f->dev.queue, dst, SENTINEL, TENSOR + OFFSET);
         cl_event done = NULL;
         clslice_error err;
-        assert_int_equal(clslice_enqueue_fill(f->runtime, f->queue, plan, es,
-                                              element, dst, OFFSET, 0, 0,
-                                              NULL, &done, &err),
+        assert_int_equal(clslice_enqueue_fill(f->dev.runtime, f->dev.queue,
+                                              plan, es, element, dst, OFFSET,
+                                              0, 0, NULL, &done, &err),
                          CLSLICE_OK);
         element[0] ^= 0xFF; /* the element was read before the return */
         TU_CL_CHECK(clWaitForEvents(1, &done));
         clReleaseEvent(done);
         element[0] ^= 0xFF;
-        TU_CL_CHECK(clEnqueueReadBuffer(f->queue, dst, CL_TRUE, OFFSET,
+        TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, dst, CL_TRUE, OFFSET,
                                         bytes, got, 0, NULL, NULL));
         assert_int_equal(clslice_host_scatter(plan, es, element, NULL, 0, es,
                                               CLSLICE_VALUE_BROADCAST, want,
                                               bytes, NULL), CLSLICE_OK);
         assert_memory_equal(got, want, bytes);
     }
-    TU_CL_CHECK(clFinish(f->queue));
-    assert_int_equal(context_references(f->cl.context), before);
+    TU_CL_CHECK(clFinish(f->dev.queue));
+    assert_int_equal(context_references(f->dev.cl.context), before);
     clReleaseMemObject(dst);
     clslice_plan_release(&plan);
 }
@@ -615,7 +576,7 @@ static void test_fill_element_sizes(void **state)
 static void test_argument_size_limit(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const int64_t shape[] = {3, 3, 3, 3, 3};
     clslice_plan *plan = NULL;
     assert_int_equal(clslice_plan_expr(shape, 5, "[::2, ::2, ::2, ::2, ::2]",
@@ -630,7 +591,7 @@ static void test_argument_size_limit(void **state)
     assert_int_equal(move.rank, 5);
     cs_program_info real;
     clslice_error err;
-    assert_int_equal(cs_runtime_program(f->runtime, f->cl.device,
+    assert_int_equal(cs_runtime_program(f->dev.runtime, f->dev.cl.device,
                                         CS_PROGRAM_SCATTER, 64, &real, &err),
                      CLSLICE_OK);
     real.max_param_size = 256; /* the least OpenCL allows (embedded) */
@@ -638,19 +599,19 @@ static void test_argument_size_limit(void **state)
     cs_kernel_call scatter = {CS_KERNEL_SCATTER, &move, 64, f->value, f->dst,
                               NULL};
     cs_kernel_call fill = {CS_KERNEL_FILL, &move, 64, NULL, f->dst, element};
-    fill_sentinel(f, f->dst, DST_BYTES);
-    assert_int_equal(cs_launch_kernel(f->queue, &real, &scatter, 65535, 0,
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
+    assert_int_equal(cs_launch_kernel(f->dev.queue, &real, &scatter, 65535, 0,
                                       NULL, NULL, &err),
                      CLSLICE_ERROR_OPENCL);
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL,
                     "the scatter kernel needs 832 bytes",
                     "CL_DEVICE_MAX_PARAMETER_SIZE is 256", NULL);
-    assert_int_equal(cs_launch_kernel(f->queue, &real, &fill, 65535, 0, NULL,
-                                      NULL, &err),
+    assert_int_equal(cs_launch_kernel(f->dev.queue, &real, &fill, 65535, 0,
+                                      NULL, NULL, &err),
                      CLSLICE_ERROR_OPENCL);
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL,
                     "the fill kernel needs 880 bytes", NULL);
-    assert_untouched(f, f->dst, DST_BYTES);
+    tu_cl_assert_filled(f->dev.queue, f->dst, DST_BYTES, SENTINEL);
     clslice_plan_release(&plan);
 }
 
@@ -658,9 +619,9 @@ static void test_argument_size_limit(void **state)
 static void test_program_cache(void **state)
 {
     fixture *f = *state;
-    SKIP_WITHOUT_DEVICE(f);
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
     clslice_runtime *runtime = NULL;
-    assert_int_equal(clslice_runtime_create(f->cl.context, &runtime, NULL),
+    assert_int_equal(clslice_runtime_create(f->dev.cl.context, &runtime, NULL),
                      CLSLICE_OK);
     for (int round = 0; round < 2; round++)
         for (size_t i = 0; i < 3; i++)
@@ -673,7 +634,7 @@ static void test_program_cache(void **state)
             }
     assert_int_equal(cs_runtime_program_count(runtime), 2);
     clslice_runtime_release(&runtime);
-    TU_CL_CHECK(clFinish(f->queue));
+    TU_CL_CHECK(clFinish(f->dev.queue));
 }
 
 int main(void)

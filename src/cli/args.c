@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "help.h"
+
 /* The table entry named by the first `len` characters of `name`. */
 static const cli_optdef *find_def(const cli_optdef *const *tables,
                                   const char *name, size_t len)
@@ -108,4 +110,28 @@ int cli_count_leading(int argc, char **argv, int most)
            strcmp(argv[n], "-h") != 0)
         n++;
     return n;
+}
+
+int cli_run_command(const cli_command *self, int argc, char **argv,
+                    int nfiles, const char *const *missing,
+                    const cli_optdef *const *tables, cli_command_main *body)
+{
+    int files = cli_count_leading(argc, argv, nfiles);
+    cli_opts opts;
+    cli_err err;
+    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
+                                                tables, &opts, &err);
+    if (parsed == CLI_WANTS_HELP)
+        return cli_help_command(self);
+    int status;
+    if (files < nfiles)
+        status = cli_usage_error(&err, "%s: missing %s (see --help)",
+                                 self->name, missing[files]);
+    else if (parsed == CLI_BAD_USAGE)
+        status = CLI_EXIT_USAGE;
+    else
+        status = body(argv, &opts, &err);
+    if (status != CLI_EXIT_OK)
+        cli_report(&err);
+    return status;
 }

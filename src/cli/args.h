@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "commands.h"
 #include "diag.h"
 
 /* One accepted option; tables end with an entry whose name is NULL. */
@@ -47,5 +48,23 @@ int cli_count_leading(int argc, char **argv, int most);
 
 /* Value of option `name`, or NULL when it was not given. */
 const char *cli_opt(const cli_opts *opts, const char *name);
+
+/* What a subcommand does once its arguments are in order: `files` are its
+ * leading file arguments, all present.  Returns the exit status, with any
+ * message in err. */
+typedef int cli_command_main(char **files, const cli_opts *opts,
+                             cli_err *err);
+
+/* The argument handling every subcommand shares, so that all of them treat
+ * --help, missing files and bad options alike: up to `nfiles` leading file
+ * arguments (cli_count_leading), then options from `tables`.  --help or -h
+ * among the options prints the command's help, even when files are
+ * missing; else fewer than `nfiles` files is the usage error
+ * "NAME: missing MISSING[n] (see --help)" for n files given; else a bad
+ * option is a usage error; else `body` runs.  Reports any error; returns
+ * the exit status.  `missing` may be NULL when nfiles is 0. */
+int cli_run_command(const cli_command *self, int argc, char **argv,
+                    int nfiles, const char *const *missing,
+                    const cli_optdef *const *tables, cli_command_main *body);
 
 #endif

@@ -8,7 +8,6 @@
 #include "device.h"
 #include "device_scatter.h"
 #include "diag.h"
-#include "help.h"
 #include "npy.h"
 #include "spec.h"
 
@@ -103,28 +102,13 @@ static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
 static int run_assign(const cli_command *self, int argc, char **argv)
 {
     static const char *const missing[] = {
-        "IN.npy, VALUE.npy and OUT.npy, which come", "VALUE.npy and OUT.npy, "
-        "which come", "OUT.npy, which comes"};
+        "IN.npy, VALUE.npy and OUT.npy, which come first",
+        "VALUE.npy and OUT.npy, which come first",
+        "OUT.npy, which comes first"};
     const cli_optdef *const tables[] = {assign_options, cli_spec_options,
                                         NULL};
-    int files = cli_count_leading(argc, argv, 3);
-    cli_opts opts;
-    cli_err err;
-    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
-                                                tables, &opts, &err);
-    if (parsed == CLI_WANTS_HELP)
-        return cli_help_command(self);
-    int status;
-    if (files < 3)
-        status = cli_usage_error(&err, "assign: missing %s first (see "
-                                 "--help)", missing[files]);
-    else if (parsed == CLI_BAD_USAGE)
-        status = CLI_EXIT_USAGE;
-    else
-        status = assign_main(argv, &opts, &err);
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 3, missing, tables,
+                           assign_main);
 }
 
 const cli_command cli_cmd_assign = {

@@ -10,7 +10,6 @@
 #include "device.h"
 #include "device_csr.h"
 #include "diag.h"
-#include "help.h"
 #include "spec_build.h"
 
 static const cli_optdef csr_options[] = {
@@ -74,8 +73,8 @@ static int slice(const cli_target *target, const clslice_plan *plan,
                : status;
 }
 
-static int csr_slice_main(const char *in_prefix, const char *out_prefix,
-                          const cli_opts *opts, cli_err *err)
+static int csr_slice_main(char **prefixes, const cli_opts *opts,
+                          cli_err *err)
 {
     cli_target target;
     cli_csr in, out;
@@ -85,14 +84,14 @@ static int csr_slice_main(const char *in_prefix, const char *out_prefix,
                                   cli_opt(opts, "device"), &target, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = cli_csr_load(in_prefix, &in, err);
+    status = cli_csr_load(prefixes[0], &in, err);
     if (status != CLI_EXIT_OK)
         return status;
     status = make_plan(opts, &in, &plan, err);
     if (status == CLI_EXIT_OK)
         status = slice(&target, plan, &in, &out, err);
     if (status == CLI_EXIT_OK)
-        status = cli_csr_save(out_prefix, &out, err);
+        status = cli_csr_save(prefixes[1], &out, err);
     clslice_plan_release(&plan);
     cli_csr_free(&out);
     cli_csr_free(&in);
@@ -101,28 +100,12 @@ static int csr_slice_main(const char *in_prefix, const char *out_prefix,
 
 static int run_csr_slice(const cli_command *self, int argc, char **argv)
 {
+    static const char *const missing[] = {
+        "IN_PREFIX and OUT_PREFIX, which come first",
+        "OUT_PREFIX, which comes first"};
     const cli_optdef *const tables[] = {csr_options, NULL};
-    int files = cli_count_leading(argc, argv, 2);
-    cli_opts opts;
-    cli_err err;
-    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
-                                                tables, &opts, &err);
-    if (parsed == CLI_WANTS_HELP)
-        return cli_help_command(self);
-    int status;
-    if (files < 2)
-        status = cli_usage_error(&err, "csr-slice: missing %s, which "
-                                 "come%s first (see --help)",
-                                 files ? "OUT_PREFIX"
-                                       : "IN_PREFIX and OUT_PREFIX",
-                                 files ? "s" : "");
-    else if (parsed == CLI_BAD_USAGE)
-        status = CLI_EXIT_USAGE;
-    else
-        status = csr_slice_main(argv[0], argv[1], &opts, &err);
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 2, missing, tables,
+                           csr_slice_main);
 }
 
 const cli_command cli_cmd_csr_slice = {

@@ -8,7 +8,6 @@
 #include "commands.h"
 #include "device.h"
 #include "diag.h"
-#include "help.h"
 
 static const cli_optdef devices_options[] = {{NULL, false}};
 
@@ -101,8 +100,10 @@ static int print_platform(const cli_device_list *list, cl_uint p,
     return status;
 }
 
-static int devices_main(cli_err *err)
+static int devices_main(char **files, const cli_opts *opts, cli_err *err)
 {
+    (void)files; /* no files, and no options but --help */
+    (void)opts;
     cli_device_list list;
     int status = cli_device_list_all(&list, err);
     for (cl_uint p = 0; status == CLI_EXIT_OK && p < list.platform_count; p++)
@@ -118,23 +119,7 @@ static int devices_main(cli_err *err)
 static int run_devices(const cli_command *self, int argc, char **argv)
 {
     const cli_optdef *const tables[] = {devices_options, NULL};
-    cli_opts opts;
-    cli_err err;
-    int status;
-    switch (cli_parse_options(argc, argv, tables, &opts, &err)) {
-    case CLI_WANTS_HELP:
-        return cli_help_command(self);
-    case CLI_BAD_USAGE:
-        status = CLI_EXIT_USAGE;
-        break;
-    case CLI_PARSED:
-    default:
-        status = devices_main(&err);
-        break;
-    }
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 0, NULL, tables, devices_main);
 }
 
 const cli_command cli_cmd_devices = {

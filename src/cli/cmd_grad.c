@@ -10,7 +10,6 @@
 #include "device.h"
 #include "device_scatter.h"
 #include "diag.h"
-#include "help.h"
 #include "lists.h"
 #include "npy.h"
 #include "spec.h"
@@ -139,27 +138,11 @@ static int grad_main(char **paths, const cli_opts *opts, cli_err *err)
 
 static int run_grad(const cli_command *self, int argc, char **argv)
 {
+    static const char *const missing[] = {
+        "DY.npy and OUT.npy, which come first", "OUT.npy, which comes first"};
     const cli_optdef *const tables[] = {grad_options, cli_spec_options,
                                         NULL};
-    int files = cli_count_leading(argc, argv, 2);
-    cli_opts opts;
-    cli_err err;
-    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
-                                                tables, &opts, &err);
-    if (parsed == CLI_WANTS_HELP)
-        return cli_help_command(self);
-    int status;
-    if (files < 2)
-        status = cli_usage_error(&err, "grad: missing %s first (see --help)",
-                                 files ? "OUT.npy, which comes"
-                                       : "DY.npy and OUT.npy, which come");
-    else if (parsed == CLI_BAD_USAGE)
-        status = CLI_EXIT_USAGE;
-    else
-        status = grad_main(argv, &opts, &err);
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 2, missing, tables, grad_main);
 }
 
 const cli_command cli_cmd_grad = {

@@ -5,7 +5,6 @@
 #include "args.h"
 #include "commands.h"
 #include "diag.h"
-#include "help.h"
 #include "lists.h"
 #include "spec.h"
 
@@ -29,8 +28,9 @@ static int print_output_shape(const clslice_plan *plan, cli_err *err)
     return cli_finish_output(err);
 }
 
-static int shape_main(const cli_opts *opts, cli_err *err)
+static int shape_main(char **files, const cli_opts *opts, cli_err *err)
 {
+    (void)files; /* shape reads no file */
     cli_list shape;
     bool given;
     clslice_plan *plan = NULL;
@@ -51,23 +51,7 @@ static int run_shape(const cli_command *self, int argc, char **argv)
 {
     const cli_optdef *const tables[] = {shape_options, cli_spec_options,
                                         NULL};
-    cli_opts opts;
-    cli_err err;
-    int status;
-    switch (cli_parse_options(argc, argv, tables, &opts, &err)) {
-    case CLI_WANTS_HELP:
-        return cli_help_command(self);
-    case CLI_BAD_USAGE:
-        status = CLI_EXIT_USAGE;
-        break;
-    case CLI_PARSED:
-    default:
-        status = shape_main(&opts, &err);
-        break;
-    }
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 0, NULL, tables, shape_main);
 }
 
 const cli_command cli_cmd_shape = {

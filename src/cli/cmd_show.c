@@ -9,7 +9,6 @@
 #include "args.h"
 #include "commands.h"
 #include "diag.h"
-#include "help.h"
 #include "npy.h"
 
 /* Arrays with more elements than this print summarised (numpy's default
@@ -130,8 +129,10 @@ static void print_block(const cli_npy *arr, int dim, int64_t first,
     printf("]");
 }
 
-static int show_main(const char *path, cli_err *err)
+static int show_main(char **paths, const cli_opts *opts, cli_err *err)
 {
+    const char *path = paths[0];
+    (void)opts; /* no options but --help */
     cli_npy arr;
     int status = cli_npy_load(path, &arr, err);
     if (status != CLI_EXIT_OK)
@@ -149,26 +150,9 @@ static int show_main(const char *path, cli_err *err)
 
 static int run_show(const cli_command *self, int argc, char **argv)
 {
+    static const char *const missing[] = {"FILE.npy"};
     const cli_optdef *const tables[] = {show_options, NULL};
-    bool has_file = argc > 0 && strncmp(argv[0], "--", 2) != 0 &&
-                    strcmp(argv[0], "-h") != 0;
-    cli_opts opts;
-    cli_err err;
-    cli_parse_result parsed = cli_parse_options(argc - has_file,
-                                                argv + has_file, tables,
-                                                &opts, &err);
-    if (parsed == CLI_WANTS_HELP)
-        return cli_help_command(self);
-    int status;
-    if (!has_file)
-        status = cli_usage_error(&err, "show: missing FILE.npy (see --help)");
-    else if (parsed == CLI_BAD_USAGE)
-        status = CLI_EXIT_USAGE;
-    else
-        status = show_main(argv[0], &err);
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 1, missing, tables, show_main);
 }
 
 const cli_command cli_cmd_show = {

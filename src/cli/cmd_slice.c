@@ -8,7 +8,6 @@
 #include "device.h"
 #include "device_gather.h"
 #include "diag.h"
-#include "help.h"
 #include "npy.h"
 #include "spec.h"
 
@@ -64,8 +63,7 @@ static int gather(const cli_target *target, const clslice_plan *plan,
     return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
 }
 
-static int slice_main(const char *in_path, const char *out_path,
-                      const cli_opts *opts, cli_err *err)
+static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
     cli_npy in, out = {0};
@@ -73,7 +71,7 @@ static int slice_main(const char *in_path, const char *out_path,
     int status = choose_target(opts, &target, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = cli_npy_load(in_path, &in, err);
+    status = cli_npy_load(paths[0], &in, err);
     if (status != CLI_EXIT_OK)
         return status;
     status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
@@ -82,7 +80,7 @@ static int slice_main(const char *in_path, const char *out_path,
     if (status == CLI_EXIT_OK)
         status = gather(&target, plan, &in, &out, err);
     if (status == CLI_EXIT_OK)
-        status = cli_npy_save(out_path, &out, err);
+        status = cli_npy_save(paths[1], &out, err);
     clslice_plan_release(&plan);
     cli_npy_free(&out);
     cli_npy_free(&in);
@@ -91,28 +89,11 @@ static int slice_main(const char *in_path, const char *out_path,
 
 static int run_slice(const cli_command *self, int argc, char **argv)
 {
+    static const char *const missing[] = {
+        "IN.npy and OUT.npy, which come first", "OUT.npy, which comes first"};
     const cli_optdef *const tables[] = {slice_options, cli_spec_options,
                                         NULL};
-    int files = cli_count_leading(argc, argv, 2);
-    cli_opts opts;
-    cli_err err;
-    cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
-                                                tables, &opts, &err);
-    if (parsed == CLI_WANTS_HELP)
-        return cli_help_command(self);
-    int status;
-    if (files < 2)
-        status = cli_usage_error(&err, "slice: missing %s, which come%s "
-                                 "first (see --help)",
-                                 files ? "OUT.npy" : "IN.npy and OUT.npy",
-                                 files ? "s" : "");
-    else if (parsed == CLI_BAD_USAGE)
-        status = CLI_EXIT_USAGE;
-    else
-        status = slice_main(argv[0], argv[1], &opts, &err);
-    if (status != CLI_EXIT_OK)
-        cli_report(&err);
-    return status;
+    return cli_run_command(self, argc, argv, 2, missing, tables, slice_main);
 }
 
 const cli_command cli_cmd_slice = {

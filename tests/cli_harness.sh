@@ -1,0 +1,117 @@
+# Shared checks of the command-line test scripts (test_cli*.sh), sourced
+# after the script has set BIN to the clslice binary.  Kept in one place so
+# that every script judges exit codes, stdout and the one "clslice: " error
+# line by the same rules.  Each script ends with the totals:
+#   echo "$passed passed, $failed failed"; [[ $failed -eq 0 ]]
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+# The loader's own variables would change which devices exist.
+unset OCL_ICD_VENDORS OCL_ICD_FILENAMES CLSLICE_DEVICE
+
+# run ARGS...: runs the tool; sets rc; stdout and stderr land in files.
+run() {
+    "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+    rc=$?
+}
+
+# fail WHY ARGS...: counts a failure and shows the last run's results.
+fail() {
+    failed=$((failed + 1))
+    printf 'FAIL (%s): clslice' "$1"
+    shift
+    printf ' %q' "$@"
+    printf '\n  rc=%s\n  stdout: %s\n  stderr: %s\n' "$rc" \
+        "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
+}
+
+# same_output OUT EXPECTED: OUT equals EXPECTED byte for byte.  A script
+# whose outputs are several files redefines it.
+same_output() {
+    cmp -s "$1" "$2"
+}
+
+# writes_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
+writes_ok() {
+    local expected=$1 out=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne 0 || -s $TMP/stdout || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no output" "$@"
+    elif ! same_output "$out" "$expected"; then
+        fail "output differs from $expected" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# fails CODE TEXT ARGS...: exit CODE, no stdout, one stderr line that starts
+# with "clslice: " and contains TEXT.
+fails() {
+    local code=$1 text=$2
+    shift 2
+    run "$@"
+    if [[ $rc -ne $code ]]; then
+        fail "want exit $code" "$@"
+    elif [[ -s $TMP/stdout ]]; then
+        fail "want empty stdout" "$@"
+    elif [[ $(wc -l <"$TMP/stderr") -ne 1 ||
+            $(head -c 9 "$TMP/stderr") != "clslice: " ]]; then
+        fail "want one stderr line starting 'clslice: '" "$@"
+    elif ! grep -qF -- "$text" "$TMP/stderr"; then
+        fail "want stderr to mention '$text'" "$@"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# untouched CODE TEXT ARGS...: as fails, and the run leaves $TMP/w as it
+# was: each pre-existing file named in W_KEEP keeps its bytes, no new file
+# appears (so a new OUT is not created and no temporary file is left).
+# $TMP/w/$W_DIR is a directory.  The defaults suit one-file outputs:
+# $TMP/w/keep.npy exists, $TMP/w/new.npy does not, $TMP/w/dir is a folder.
+W_KEEP=(keep.npy)
+W_DIR=dir
+untouched() {
+    local f
+    rm -rf "$TMP/w" && mkdir -p "$TMP/w/$W_DIR"
+    for f in "${W_KEEP[@]}"; do
+        printf 'keep %s' "$f" >"$TMP/w/$f"
+    done
+    local before
+    before=$(ls -A "$TMP/w")
+    local args=("$@")
+    fails "${args[@]}"
+    if [[ $(ls -A "$TMP/w") != "$before" ]]; then
+        fail "want $TMP/w unchanged, has: $(ls -A "$TMP/w" | tr '\n' ' ')" \
+            "${args[@]:2}"
+        return
+    fi
+    for f in "${W_KEEP[@]}"; do
+        if [[ $(cat "$TMP/w/$f") != "keep $f" ]]; then
+            fail "want $f unchanged" "${args[@]:2}"
+            return
+        fi
+    done
+    passed=$((passed + 1))
+}
+
+# help_mentions "ARGS" WORD...: exit 0, no stderr, stdout has every WORD.
+help_mentions() {
+    local words word
+    read -r -a words <<<"$1"
+    shift
+    run "${words[@]}"
+    if [[ $rc -ne 0 || -s $TMP/stderr ]]; then
+        fail "want exit 0 and no stderr" "${words[@]}"
+        return
+    fi
+    for word in "$@"; do
+        if ! grep -qF -- "$word" "$TMP/stdout"; then
+            fail "want help to mention '$word'" "${words[@]}"
+            return
+        fi
+    done
+    passed=$((passed + 1))
+}
