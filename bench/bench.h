@@ -1,14 +1,20 @@
 /*
  * clslice-bench: shared declarations of the benchmark's parts.
  *
- *   cases.c        the case table (issue 4's ten cases, and tiny smoke shapes)
+ *   cases.c        the case tables (issue 4's ten dense cases, the CSR
+ *                  slices of issue 5, and tiny smoke shapes)
  *   stats.c        the monotonic clock, medians, byte patterns
  *   device.c       choosing the OpenCL device, buffers, fatal-error helpers
- *   competitors.c  the plain copy kernel and the naive gather (OpenCL C)
- *   numpy_run.c    running bench/numpy_bench.py and reading its answers
- *   report.c       the table and the JSON lines
+ *   competitors.c  the plain copy kernel, the naive gather and the naive
+ *                  scatter (OpenCL C)
+ *   numpy_run.c    running a Python script (bench/numpy_bench.py,
+ *                  bench/scipy_bench.py) and reading its answers
+ *   report.c       the tables and the JSON lines
  *   host_bench.c   plan build micro-benchmark, cold/warm latency
- *   clslice_bench.c  options and the per-case driver
+ *   dense.c        the per-case driver of the gather and the scatter
+ *   csr_matrix.c   the seeded CSR matrix, and scipy timed on it
+ *   csr_bench.c    the CSR slices and their competitors
+ *   clslice_bench.c  options and the run
  */
 #ifndef CLSLICE_BENCH_H
 #define CLSLICE_BENCH_H
@@ -40,6 +46,24 @@ extern const int bench_case_count;
 /* The case whose plan the rank-8 micro-benchmark builds (case 7) and the
  * small case used for the cold/warm latency (case 9). */
 const bench_case *bench_case_by_id(int id);
+
+/* The random CSR matrix the CSR rows slice: `rows` x `cols`, float32
+ * data, each row holding 0..max_row_nnz distinct, sorted columns (drawn
+ * uniformly, so about max_row_nnz / 2 per row on average). */
+typedef struct csr_spec {
+    int64_t rows, cols;
+    int max_row_nnz;
+} csr_spec;
+
+extern const csr_spec bench_csr_full, bench_csr_smoke;
+
+typedef struct csr_case {
+    const char *name;    /* JSON "case" (int64 rows add " (int64)") */
+    const char *expr;    /* numpy / scipy expression on [rows, cols] */
+} csr_case;
+
+extern const csr_case bench_csr_cases[];
+extern const int bench_csr_case_count;
 
 /* ---- clock, statistics, patterns (stats.c) ------------------------------ */
 
@@ -111,41 +135,70 @@ int bench_copy_variants(const bench_kernels *k, size_t bytes,
 /* Enqueues the plain copy of `bytes` bytes from src to dst (offset 0). */
 void bench_copy_enqueue(bench_kernels *k, cl_command_queue q, cl_mem src,
                         cl_mem dst, size_t bytes, copy_variant v);
+/* The fastest variant for copying `bytes` bytes from src to dst: each is
+ * run `warm` times, then the median of `pilot` runs decides.  The
+ * roofline should be the best a plain copy does on this device, not a
+ * fixed guess.  `verbose` prints every variant's pilot. */
+copy_variant bench_copy_pick(bench_kernels *k, const bench_cl *cl,
+                             cl_mem src, cl_mem dst, size_t bytes, int warm,
+                             int pilot, bool verbose);
 
-/* The naive gather's per-case state: its table buffer and arguments. */
-typedef struct naive_gather {
+/* A naive kernel's per-case state: its table buffer and arguments.  The
+ * naive gather reads the tensor through the table and writes its output
+ * contiguously; the naive scatter, its twin, reads the value contiguously
+ * and writes the tensor through the table. */
+typedef struct naive_launch {
     cl_kernel kernel; /* owned by bench_kernels */
-    cl_mem table;     /* count[rank] then src_stride[rank], cl_long */
+    cl_mem table;     /* count[rank] then the tensor stride[rank], cl_long */
     cl_int rank;
-    cl_long offset;
+    cl_long offset;   /* of the slice's first element in the tensor */
     cl_long elements;
     size_t local;
-} naive_gather;
+} naive_launch;
 
-/* Uploads the plan's unsimplified layout as the naive kernel's table. */
+/* Uploads the plan's unsimplified layout as the naive gather's table. */
 void bench_naive_prepare(bench_kernels *k, const bench_cl *cl,
                          const clslice_plan *plan, size_t elem_size,
-                         naive_gather *n);
-void bench_naive_enqueue(const naive_gather *n, cl_command_queue q,
+                         naive_launch *n);
+/* The same for the naive scatter of a value of the slice's final shape. */
+void bench_naive_scatter_prepare(bench_kernels *k, const bench_cl *cl,
+                                 const clslice_plan *plan,
+                                 const int64_t *value_shape, int value_rank,
+                                 size_t elem_size, naive_launch *n);
+/* Gather: src is the tensor, dst the output; scatter: src is the value,
+ * dst the tensor. */
+void bench_naive_enqueue(const naive_launch *n, cl_command_queue q,
                          cl_mem src, cl_mem dst);
-void bench_naive_release(naive_gather *n);
+void bench_naive_release(naive_launch *n);
 
-/* ---- numpy (numpy_run.c) ------------------------------------------------ */
+/* ---- numpy and scipy (numpy_run.c) ------------------------------------- */
 
 typedef struct numpy_result {
-    bool measured;
+    bool measured;          /* the gather's numbers below */
     double seconds;         /* median of np.ascontiguousarray(a[expr]) */
     double copyto_seconds;  /* median of np.copyto(preallocated, a[expr]) */
     bool was_view;          /* ascontiguousarray returned a view: timed a copy */
+    bool scatter_measured;
+    double scatter_seconds; /* median of a[expr] = v */
 } numpy_result;
 
 /* Runs `python3 script` on the selected cases (results[i] for case
- * selected[i], timed repeats[i] times).  Returns 0 when every case was
- * measured; 1 when python3 or numpy is missing and -1 when the script
- * failed, with why[] filled and every result unmeasured. */
+ * selected[i], timed repeats[i] times; the gather, the scatter or both).
+ * Returns 0 when every case was measured; 1 when python3 or numpy is
+ * missing and -1 when the script failed, with why[] filled and every
+ * result unmeasured. */
 int bench_numpy_run(const char *script, const int *selected,
-                    const int *repeats, int n, bool smoke,
-                    numpy_result *results, char *why, size_t why_size);
+                    const int *repeats, int n, bool smoke, bool gather,
+                    bool scatter, numpy_result *results, char *why,
+                    size_t why_size);
+
+/* Runs `python3 script json_arg`; `line` gets every output line but an
+ * "UNAVAILABLE <why>" one and returns false for a line it does not know
+ * (printed to stderr).  Returns 0, or 1 (python3 or the module missing)
+ * or -1 (the script failed) with why[] filled. */
+int bench_python_run(const char *script, const char *json_arg,
+                     void (*line)(const char *text, void *ctx), void *ctx,
+                     char *why, size_t why_size);
 
 /* ---- results and reporting (report.c) ----------------------------------- */
 
@@ -154,6 +207,7 @@ enum { COMP_CLSLICE, COMP_COPY_KERNEL, COMP_COPY_BUFFER, COMP_NAIVE,
 
 typedef struct case_result {
     const bench_case *c;
+    bool scatter;               /* a scatter row (else a gather row) */
     size_t out_bytes;
     int repeat;
     double seconds[COMP_COUNT]; /* medians; NAN when not measured */
@@ -161,6 +215,29 @@ typedef struct case_result {
     numpy_result numpy;
     double other_load;          /* bench_other_load while timing; NAN */
 } case_result;
+
+/* CSR competitors: clslice's two device passes together, the count pass
+ * alone, the plain copy of the result's bytes (the roofline) and clslice's
+ * host slicer; scipy is timed by bench/scipy_bench.py. */
+enum { CSR_CLSLICE, CSR_COUNT_PASS, CSR_COPY_KERNEL, CSR_HOST,
+       CSR_COMP_COUNT };
+
+typedef struct csr_result {
+    const csr_case *c;
+    clslice_index_type index;
+    int64_t rows, cols, nnz;          /* the input matrix */
+    int64_t out_rows, out_cols;
+    int64_t sel_nnz;                  /* stored entries of the selected rows */
+    int64_t out_nnz;
+    size_t moved_bytes;               /* the least a slicer reads + writes */
+    size_t out_bytes;                 /* the result's three arrays */
+    int repeat;
+    double seconds[CSR_COMP_COUNT];   /* medians; NAN when not measured */
+    bool scipy_measured;
+    double scipy_seconds;
+    char scipy_index[16];             /* the index dtype scipy worked in */
+    double other_load;
+} csr_result;
 
 typedef struct latency_result {
     const bench_case *c;
@@ -177,13 +254,81 @@ typedef struct plan_result {
 /* GB/s of moving out_bytes (read + written: 2 x out_bytes) in seconds. */
 double bench_gbps(size_t out_bytes, double seconds);
 
-void report_table(FILE *f, const case_result *r, int n,
-                  const latency_result *lat, const plan_result *plan,
-                  const char *device, const char *numpy_why);
+void report_header(FILE *f, const char *device);
+/* The gather or scatter section: the rows of r[] with r->scatter equal to
+ * `scatter`. */
+void report_dense(FILE *f, const case_result *r, int n, bool scatter,
+                  const char *numpy_why);
+void report_csr(FILE *f, const csr_result *r, int n, const char *scipy_why);
+void report_footer(FILE *f, const case_result *r, int n,
+                   const latency_result *lat, const plan_result *plan);
 void report_json(FILE *f, const case_result *r, int n,
+                 const csr_result *csr, int n_csr,
                  const latency_result *lat, const plan_result *plan,
                  const char *device, const char *mode, int repeat,
                  double wall_seconds, double other_load);
+
+/* ---- the drivers (dense.c, csr_bench.c) --------------------------------- */
+
+typedef struct bench_opts {
+    bool smoke, verbose;
+    int repeat;
+} bench_opts;
+
+/* Outputs below 1 MB are launch-overhead bound, so they get this many
+ * times the repeats (cheap ones). */
+#define BENCH_SMALL_CASE (1u << 20)
+#define BENCH_SMALL_REPEAT_FACTOR 20
+int bench_case_repeat(const bench_opts *o, size_t out_bytes);
+
+/* Builds case c's plan and buffers once, then checks and times the gather
+ * (into *gather, when not NULL) and the scatter (into *scatter, when not
+ * NULL) on them. */
+void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
+                      bench_kernels *k, const bench_case *c,
+                      const bench_opts *o, case_result *gather,
+                      case_result *scatter);
+
+/* ---- the CSR matrix and scipy (csr_matrix.c) ---------------------------- */
+
+/* A CSR matrix in host memory; data is float32. */
+typedef struct bench_host_csr {
+    int64_t rows, cols, nnz;
+    clslice_index_type index;
+    size_t isize;             /* bytes per indptr / indices entry */
+    void *indptr, *indices;
+    float *data;
+} bench_host_csr;
+
+/* The seeded random matrix of `spec`, int32 indices (the caller frees the
+ * three arrays). */
+void bench_csr_generate(const csr_spec *spec, bench_host_csr *m);
+/* The same matrix with int64 indices: new indptr and indices (the caller
+ * frees them), m's data shared. */
+void bench_csr_widen(const bench_host_csr *m, bench_host_csr *wide);
+/* Entry k of one of m's index arrays. */
+int64_t bench_csr_ix(const bench_host_csr *m, const void *array, int64_t k);
+
+typedef struct bench_scipy_result {
+    bool measured;
+    double seconds;           /* median of m[expr] */
+    long long nnz;            /* of scipy's result, checked against ours */
+    char index[16];           /* the index dtype of scipy's result */
+} bench_scipy_result;
+
+/* Has `script` time scipy on the int32 matrix m (results[i] for
+ * bench_csr_cases[i % count], int32 indices for i < count and int64
+ * after), each `repeat` times.  Returns as bench_python_run. */
+int bench_csr_scipy(const char *script, const bench_host_csr *m, int repeat,
+                    bench_scipy_result *results, char *why, size_t why_size);
+
+/* The CSR section: builds the matrix, has scipy_script time scipy on it
+ * (unless script is NULL), then checks and times every CSR case with
+ * int32 and int64 indices.  Fills results[0..bench_csr_case_count*2-1]
+ * and why[] when scipy was not measured. */
+void bench_csr_run(const bench_cl *cl, clslice_runtime *rt, bench_kernels *k,
+                   const bench_opts *o, const char *scipy_script,
+                   csr_result *results, char *why, size_t why_size);
 
 /* ---- host-side measurements (host_bench.c) ------------------------------ */
 

@@ -39,3 +39,20 @@ const bench_case *bench_case_by_id(int id)
             return &bench_cases[i];
     return NULL;
 }
+
+/* Issue 5's CSR rows: a row range, a row and column range (scipy's
+ * csr_submatrix), and steps in both dims (MXNet would densify; clslice
+ * and scipy stay sparse).  About 20 M stored entries: 164 MB with int32
+ * indices, 244 MB with int64.  The smoke matrix keeps every slice
+ * non-empty with a few thousand entries. */
+const csr_spec bench_csr_full = {1000000, 10000, 40};
+const csr_spec bench_csr_smoke = {2000, 10000, 6};
+
+const csr_case bench_csr_cases[] = {
+    {"csr rows [1000:900000]", "[1000:900000]"},
+    {"csr rows+cols [1000:900000, 2000:8000]", "[1000:900000, 2000:8000]"},
+    {"csr strided [::2, ::3]", "[::2, ::3]"},
+};
+
+const int bench_csr_case_count =
+    (int)(sizeof bench_csr_cases / sizeof bench_csr_cases[0]);

@@ -1,12 +1,15 @@
 /*
- * clslice-bench: how close clslice_enqueue_gather comes to the memory
- * roofline, and how far ahead it is of what users would otherwise use.
- * Issue 4 specifies the cases and the competitors; `clslice-bench --help`
- * lists the options, and scripts/bench.sh is the one documented command.
+ * clslice-bench: how close clslice comes to the memory roofline, and how
+ * far ahead it is of what users would otherwise use.  Issue 4 specifies
+ * the gather's cases and competitors, issue 5 adds the scatter on the same
+ * cases and CSR slicing against scipy; `clslice-bench --help` lists the
+ * options, and scripts/bench.sh is the one documented command.
  *
  * Every case is built from its numpy expression, its buffers are created
  * once, and every competitor's output is checked against the host oracle
  * before anything is timed: a fast wrong kernel must not produce a number.
+ * numpy and scipy run first, in a child process, so that they and the
+ * OpenCL CPU device never compete for the cores.
  */
 #include "bench.h"
 
@@ -18,24 +21,20 @@
 #ifndef CLSLICE_BENCH_NUMPY_SCRIPT
 #define CLSLICE_BENCH_NUMPY_SCRIPT "bench/numpy_bench.py"
 #endif
+#ifndef CLSLICE_BENCH_SCIPY_SCRIPT
+#define CLSLICE_BENCH_SCIPY_SCRIPT "bench/scipy_bench.py"
+#endif
 
-enum {
-    GUARD = 4096,            /* bytes past the output that must stay intact */
-    SENTINEL = 0xA5,
-    MAX_VARIANTS = 8,
-    SMALL_CASE = 1 << 20,    /* outputs below 1 MB: launch-overhead bound */
-    SMALL_REPEAT_FACTOR = 20 /* ...so they get more, cheap, repeats */
-};
-
-static const char *const COMP_NAMES[COMP_COUNT] = {
-    "clslice", "copy kernel", "clEnqueueCopyBuffer", "naive gather"};
+/* The parts --only picks. */
+enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_ALL = 7 };
 
 typedef struct options {
     long device;          /* -1: the default device */
     int repeat;
-    bool quick, smoke, numpy, verbose;
+    bool quick, smoke, numpy, scipy, verbose;
+    unsigned parts;
     const char *json;
-    const char *numpy_script;
+    const char *numpy_script, *scipy_script;
     const char *cases;    /* comma-separated case numbers, or NULL: all */
 } options;
 
@@ -43,10 +42,12 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: clslice-bench [options]\n"
-        "Times clslice_enqueue_gather on issue 4's cases against a plain copy\n"
-        "kernel (the roofline), clEnqueueCopyBuffer, a naive gather kernel\n"
-        "and numpy, and prints a table of medians in GB/s (2 x output bytes\n"
-        "per second).\n\n"
+        "Times clslice_enqueue_gather and clslice_enqueue_scatter on issue\n"
+        "4's cases against a plain copy kernel (the roofline),\n"
+        "clEnqueueCopyBuffer, a naive kernel and numpy, in GB/s (2 x slice\n"
+        "bytes per second), and CSR slicing (clslice_cl_csr_count +\n"
+        "clslice_enqueue_csr_fill) against a copy of the result's bytes,\n"
+        "clslice's host slicer and scipy.sparse; prints tables of medians.\n\n"
         "  --device N        OpenCL device N of the flat list over all\n"
         "                    platforms (as `clslice devices`); default: the\n"
         "                    first GPU, else the first device\n"
@@ -55,15 +56,20 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --case LIST       only these case numbers, e.g. --case 1,9,10\n"
+        "  --only PARTS      only these of gather,scatter,csr (comma-\n"
+        "                    separated; default all three)\n"
+        "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
         "  --no-numpy        do not run the numpy comparison\n"
+        "  --no-scipy        do not run the scipy comparison\n"
         "  --verbose         also print each plain-copy variant's pilot time\n"
         "  --numpy-script P  the numpy script (default %s)\n"
+        "  --scipy-script P  the scipy script (default %s)\n"
         "  --help            this text\n"
         "Exit status: 0 on success (and for --smoke on a machine without an\n"
         "OpenCL device), 1 on any failure or wrong result, 2 on bad usage.\n",
-        SMALL_REPEAT_FACTOR, CLSLICE_BENCH_NUMPY_SCRIPT);
+        BENCH_SMALL_REPEAT_FACTOR, CLSLICE_BENCH_NUMPY_SCRIPT,
+        CLSLICE_BENCH_SCIPY_SCRIPT);
 }
 
 static long parse_count(const char *opt, const char *text, long min)
@@ -79,10 +85,32 @@ static long parse_count(const char *opt, const char *text, long min)
     return v;
 }
 
+static unsigned parse_only(const char *list)
+{
+    static const char *const names[] = {"gather", "scatter", "csr"};
+    unsigned parts = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        unsigned before = parts;
+        for (unsigned i = 0; i < 3; i++)
+            if (len == strlen(names[i]) && !strncmp(p, names[i], len))
+                parts |= 1u << i;
+        if (parts == before) {
+            fprintf(stderr, "clslice-bench: --only wants gather, scatter or "
+                            "csr (comma-separated), not '%s'\n", list);
+            exit(2);
+        }
+        p += len + (p[len] == ',');
+    }
+    return parts;
+}
+
 static void parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){-1, 0, false, false, true, false, NULL,
-                   CLSLICE_BENCH_NUMPY_SCRIPT, NULL};
+    *o = (options){.device = -1, .numpy = true, .scipy = true,
+                   .parts = PART_ALL,
+                   .numpy_script = CLSLICE_BENCH_NUMPY_SCRIPT,
+                   .scipy_script = CLSLICE_BENCH_SCIPY_SCRIPT};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help")) {
@@ -100,12 +128,18 @@ static void parse_args(int argc, char **argv, options *o)
             o->verbose = true;
         } else if (!strcmp(a, "--no-numpy")) {
             o->numpy = false;
+        } else if (!strcmp(a, "--no-scipy")) {
+            o->scipy = false;
         } else if (!strcmp(a, "--json") && next) {
             o->json = argv[++i];
         } else if (!strcmp(a, "--numpy-script") && next) {
             o->numpy_script = argv[++i];
+        } else if (!strcmp(a, "--scipy-script") && next) {
+            o->scipy_script = argv[++i];
         } else if (!strcmp(a, "--case") && next) {
             o->cases = argv[++i];
+        } else if (!strcmp(a, "--only") && next) {
+            o->parts = parse_only(argv[++i]);
         } else {
             fprintf(stderr, "clslice-bench: unknown or incomplete option "
                             "'%s'\n", a);
@@ -145,199 +179,15 @@ static int select_cases(const char *list, int *selected)
     return n;
 }
 
-/* ---- one case ------------------------------------------------------------ */
-
-typedef struct case_run {
-    const bench_cl *cl;
-    clslice_runtime *rt;
-    bench_kernels *k;
-    const bench_case *c;
-    clslice_plan *plan;
-    size_t in_bytes, out_bytes;
-    cl_mem src, dst;
-    naive_gather naive;
-    copy_variant copy;
-} case_run;
-
-static void enqueue(case_run *r, int comp)
-{
-    clslice_error err;
-    cl_command_queue q = r->cl->queue;
-    switch (comp) {
-    case COMP_CLSLICE:
-        bench_clslice_check(clslice_enqueue_gather(r->rt, q, r->plan,
-                                                   r->c->elem_size, r->src, 0,
-                                                   r->dst, 0, 0, 0, NULL, NULL,
-                                                   &err),
-                            &err, "clslice_enqueue_gather");
-        break;
-    case COMP_COPY_KERNEL:
-        bench_copy_enqueue(r->k, q, r->src, r->dst, r->out_bytes, r->copy);
-        break;
-    case COMP_COPY_BUFFER:
-        bench_cl_check(clEnqueueCopyBuffer(q, r->src, r->dst, 0, 0,
-                                           r->out_bytes, 0, NULL, NULL),
-                       "clEnqueueCopyBuffer");
-        break;
-    default:
-        bench_naive_enqueue(&r->naive, q, r->src, r->dst);
-    }
-}
-
-/* What a caller waits for: enqueue until the work is done. */
-static double time_once(case_run *r, int comp)
-{
-    double t0 = bench_now();
-    enqueue(r, comp);
-    bench_cl_check(clFinish(r->cl->queue), "clFinish");
-    return bench_now() - t0;
-}
-
-/* Runs one competitor into a sentinel-filled output (PoCL does not zero
- * buffers, and a missed element must not pass by luck) and compares the
- * output, and the guard bytes after it, with `want`. */
-static void check(case_run *r, int comp, const unsigned char *want,
-                  unsigned char *got)
-{
-    const unsigned char sentinel = SENTINEL;
-    size_t total = r->out_bytes + GUARD;
-    cl_command_queue q = r->cl->queue;
-    bench_cl_check(clEnqueueFillBuffer(q, r->dst, &sentinel, 1, 0, total, 0,
-                                       NULL, NULL),
-                   "clEnqueueFillBuffer");
-    enqueue(r, comp);
-    bench_cl_check(clEnqueueReadBuffer(q, r->dst, CL_TRUE, 0, total, got, 0,
-                                       NULL, NULL),
-                   "clEnqueueReadBuffer");
-    bool same = memcmp(got, want, r->out_bytes) == 0;
-    for (size_t i = same ? r->out_bytes : 0; i < total; i++) {
-        if (i < r->out_bytes && got[i] != want[i])
-            bench_die("case %d %s: the %s output differs from the reference "
-                      "at element %zu of %zu", r->c->id, r->c->name,
-                      COMP_NAMES[comp], i / r->c->elem_size,
-                      r->out_bytes / r->c->elem_size);
-        if (i >= r->out_bytes && got[i] != SENTINEL)
-            bench_die("case %d %s: the %s wrote past the output's end (byte "
-                      "%zu)", r->c->id, r->c->name, COMP_NAMES[comp],
-                      i - r->out_bytes);
-    }
-}
-
-/* The fastest plain-copy variant after warming each: the roofline should
- * be the best a plain copy does on this device, not a fixed guess. */
-static copy_variant pick_copy(case_run *r, int warm, int pilot,
-                              bool verbose)
-{
-    copy_variant v[MAX_VARIANTS];
-    int n = bench_copy_variants(r->k, r->out_bytes, v, MAX_VARIANTS);
-    double best = INFINITY, t[16];
-    copy_variant chosen = v[0];
-    for (int i = 0; i < n; i++) {
-        r->copy = v[i];
-        for (int w = 0; w < warm; w++)
-            time_once(r, COMP_COPY_KERNEL);
-        for (int p = 0; p < pilot; p++)
-            t[p] = time_once(r, COMP_COPY_KERNEL);
-        double m = bench_median(t, pilot);
-        if (verbose)
-            fprintf(stderr, "  copy kernel, %2zu-byte carrier, local %3zu: "
-                            "%.2f GB/s\n", v[i].carrier, v[i].local,
-                    bench_gbps(r->out_bytes, m));
-        if (m < best)
-            best = m, chosen = v[i];
-    }
-    return chosen;
-}
-
-/* Medians of `repeat` runs per competitor, taken round-robin so that
- * drift (frequency, other load) hits every competitor alike. */
-static void time_all(case_run *r, int warm, int repeat, double *medians,
-                     bool verbose)
-{
-    double *t = malloc((size_t)repeat * COMP_COUNT * sizeof *t);
-    if (!t)
-        bench_die("out of memory");
-    for (int c = 0; c < COMP_COUNT; c++)
-        for (int w = 0; w < warm; w++)
-            time_once(r, c);
-    for (int i = 0; i < repeat; i++)
-        for (int c = 0; c < COMP_COUNT; c++)
-            t[c * repeat + i] = time_once(r, c);
-    for (int c = 0; c < COMP_COUNT; c++) {
-        double *tc = t + c * repeat;
-        medians[c] = bench_median(tc, repeat); /* sorts tc */
-        if (verbose) /* the spread says how far to trust the median */
-            fprintf(stderr, "  %-20s median %9.1f us  %6.2f GB/s  (min %.1f, "
-                            "max %.1f us)\n", COMP_NAMES[c], 1e6 * medians[c],
-                    bench_gbps(r->out_bytes, medians[c]), 1e6 * tc[0],
-                    1e6 * tc[repeat - 1]);
-    }
-    free(t);
-}
-
-static void run_case(const bench_cl *cl, clslice_runtime *rt,
-                     bench_kernels *k, const bench_case *c,
-                     const options *o, case_result *res)
-{
-    const int64_t *shape = o->smoke ? c->smoke_shape : c->shape;
-    case_run r = {cl, rt, k, c, NULL, 0, 0, NULL, NULL, {0}, {0, 0}};
-    clslice_error err;
-    bench_clslice_check(clslice_plan_expr(shape, c->rank, c->expr, &r.plan,
-                                          &err),
-                        &err, c->name);
-    r.in_bytes = bench_case_bytes(c, shape);
-    r.out_bytes = (size_t)clslice_plan_output_elements(r.plan) * c->elem_size;
-    if (r.out_bytes == 0 || r.out_bytes > r.in_bytes) /* cases.c is wrong */
-        bench_die("case %d %s: output of %zu bytes from %zu", c->id, c->name,
-                  r.out_bytes, r.in_bytes);
-
-    unsigned char *in = malloc(r.in_bytes), *want = malloc(r.out_bytes),
-                  *got = malloc(r.out_bytes + GUARD);
-    if (!in || !want || !got)
-        bench_die("out of memory (case %d)", c->id);
-    bench_fill_pattern(in, r.in_bytes);
-    bench_clslice_check(clslice_host_gather(r.plan, c->elem_size, in,
-                                            r.in_bytes, want, r.out_bytes,
-                                            &err),
-                        &err, "clslice_host_gather");
-    r.src = bench_buffer(cl, r.in_bytes);
-    r.dst = bench_buffer(cl, r.out_bytes + GUARD);
-    bench_cl_check(clEnqueueWriteBuffer(cl->queue, r.src, CL_TRUE, 0,
-                                        r.in_bytes, in, 0, NULL, NULL),
-                   "clEnqueueWriteBuffer");
-    bench_naive_prepare(k, cl, r.plan, c->elem_size, &r.naive);
-
-    int warm = o->smoke ? 1 : 3;
-    check(&r, COMP_CLSLICE, want, got);
-    check(&r, COMP_NAIVE, want, got);
-    r.copy = pick_copy(&r, warm, o->smoke ? 1 : 3, o->verbose);
-    check(&r, COMP_COPY_KERNEL, in, got); /* the copies move the first */
-    check(&r, COMP_COPY_BUFFER, in, got); /* out_bytes of the input */
-    free(in);
-    free(want);
-    free(got);
-
-    int repeat = o->repeat;
-    if (!o->smoke && r.out_bytes < SMALL_CASE)
-        repeat *= SMALL_REPEAT_FACTOR;
-    res->c = c;
-    res->out_bytes = r.out_bytes;
-    res->repeat = repeat;
-    res->copy = r.copy;
-    cpu_sample before, after;
-    bool sampled = bench_cpu_sample(&before);
-    time_all(&r, warm, repeat, res->seconds, o->verbose);
-    res->other_load = sampled && bench_cpu_sample(&after)
-                          ? bench_other_load(&before, &after) : NAN;
-
-    bench_naive_release(&r.naive);
-    clReleaseMemObject(r.src);
-    clReleaseMemObject(r.dst);
-    clslice_plan_release(&r.plan);
-}
-
 /* ---- the run ------------------------------------------------------------- */
 
+static bench_opts driver_opts(const options *o)
+{
+    return (bench_opts){o->smoke, o->verbose, o->repeat};
+}
+
+/* numpy on the selected cases, into results[i] (gather) and
+ * results[n + i] (scatter). */
 static void run_numpy(const options *o, const int *selected, int n,
                       case_result *results, char *why, size_t why_size)
 {
@@ -345,6 +195,7 @@ static void run_numpy(const options *o, const int *selected, int n,
     int *repeats = malloc((size_t)n * sizeof *repeats);
     if (!np || !repeats)
         bench_die("out of memory");
+    bench_opts dopts = driver_opts(o);
     for (int i = 0; i < n; i++) {
         /* The same repeat rule as the device side, decided on the output
          * size the plan gives. */
@@ -357,20 +208,46 @@ static void run_numpy(const options *o, const int *selected, int n,
                             &err, c->name);
         size_t out = (size_t)clslice_plan_output_elements(plan) * c->elem_size;
         clslice_plan_release(&plan);
-        repeats[i] = o->repeat * (!o->smoke && out < SMALL_CASE
-                                      ? SMALL_REPEAT_FACTOR : 1);
+        repeats[i] = bench_case_repeat(&dopts, out);
     }
     fprintf(stderr, "clslice-bench: numpy (%s)...\n", o->numpy_script);
     int rc = bench_numpy_run(o->numpy_script, selected, repeats, n, o->smoke,
+                             o->parts & PART_GATHER, o->parts & PART_SCATTER,
                              np, why, why_size);
     if (rc < 0 && o->smoke) /* the smoke test keeps the script from rotting */
         bench_die("numpy: %s", why);
     if (rc != 0)
         fprintf(stderr, "clslice-bench: numpy not measured: %s\n", why);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         results[i].numpy = np[i];
+        results[n + i].numpy = (numpy_result){
+            .measured = np[i].scatter_measured,
+            .seconds = np[i].scatter_seconds};
+    }
     free(np);
     free(repeats);
+}
+
+/* The gather and scatter rows of the selected cases, packed into
+ * results[]; returns how many. */
+static int run_dense(const options *o, const bench_cl *cl,
+                     clslice_runtime *rt, bench_kernels *k,
+                     const int *selected, int n, case_result *all,
+                     case_result *results)
+{
+    bench_opts dopts = driver_opts(o);
+    bool gather = o->parts & PART_GATHER, scatter = o->parts & PART_SCATTER;
+    for (int i = 0; i < n; i++) {
+        const bench_case *c = &bench_cases[selected[i]];
+        fprintf(stderr, "clslice-bench: case %d %s\n", c->id, c->name);
+        bench_dense_case(cl, rt, k, c, &dopts, gather ? &all[i] : NULL,
+                         scatter ? &all[n + i] : NULL);
+    }
+    int m = 0;
+    for (int i = 0; i < 2 * n; i++)
+        if ((i < n && gather) || (i >= n && scatter))
+            results[m++] = all[i];
+    return m;
 }
 
 int main(int argc, char **argv)
@@ -381,7 +258,8 @@ int main(int argc, char **argv)
     cpu_sample run_start, run_end;
     bool sampled = bench_cpu_sample(&run_start);
     int selected[64];
-    int n = select_cases(o.cases, selected);
+    bool dense = o.parts & (PART_GATHER | PART_SCATTER);
+    int n = dense ? select_cases(o.cases, selected) : 0;
 
     bench_cl cl;
     char why[512] = "";
@@ -394,20 +272,28 @@ int main(int argc, char **argv)
             cl.device_name, o.repeat, o.smoke ? " (smoke: tiny shapes)" : "");
 
     /* Latency first: nothing else in this process has built a clslice
-     * program yet, so the first call is as cold as a user's. */
-    latency_result lat;
-    bench_latency(&cl, bench_case_by_id(9), o.smoke,
-                  o.smoke ? 2 : o.quick ? 50 : 200, &lat);
-    plan_result plan;
-    bench_plan_build(bench_case_by_id(7), o.smoke ? 2 : o.quick ? 50 : 200,
-                     o.smoke ? 100 : 1000, &plan);
+     * program yet, so the first call is as cold as a user's.  Both are
+     * the gather's. */
+    latency_result lat, *latp = NULL;
+    plan_result plan, *planp = NULL;
+    if (o.parts & PART_GATHER) {
+        bench_latency(&cl, bench_case_by_id(9), o.smoke,
+                      o.smoke ? 2 : o.quick ? 50 : 200, &lat);
+        bench_plan_build(bench_case_by_id(7),
+                         o.smoke ? 2 : o.quick ? 50 : 200,
+                         o.smoke ? 100 : 1000, &plan);
+        latp = &lat, planp = &plan;
+    }
 
-    case_result *results = calloc((size_t)n, sizeof *results);
-    if (!results)
+    case_result *all = calloc(2 * (size_t)n + 1, sizeof *all);
+    case_result *results = calloc(2 * (size_t)n + 1, sizeof *results);
+    int n_csr = (o.parts & PART_CSR) ? 2 * bench_csr_case_count : 0;
+    csr_result *csr = calloc((size_t)n_csr + 1, sizeof *csr);
+    if (!all || !results || !csr)
         bench_die("out of memory");
-    char numpy_why[512] = "";
-    if (o.numpy)
-        run_numpy(&o, selected, n, results, numpy_why, sizeof numpy_why);
+    char numpy_why[512] = "", scipy_why[512] = "";
+    if (dense && o.numpy)
+        run_numpy(&o, selected, n, all, numpy_why, sizeof numpy_why);
     else
         snprintf(numpy_why, sizeof numpy_why, "--no-numpy");
 
@@ -416,10 +302,11 @@ int main(int argc, char **argv)
     bench_clslice_check(clslice_runtime_create(cl.context, &rt, &err), &err,
                         "clslice_runtime_create");
     bench_kernels *k = bench_kernels_create(&cl);
-    for (int i = 0; i < n; i++) {
-        const bench_case *c = &bench_cases[selected[i]];
-        fprintf(stderr, "clslice-bench: case %d %s\n", c->id, c->name);
-        run_case(&cl, rt, k, c, &o, &results[i]);
+    int m = run_dense(&o, &cl, rt, k, selected, n, all, results);
+    if (n_csr) {
+        bench_opts dopts = driver_opts(&o);
+        bench_csr_run(&cl, rt, k, &dopts, o.scipy ? o.scipy_script : NULL,
+                      csr, scipy_why, sizeof scipy_why);
     }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
@@ -427,21 +314,30 @@ int main(int argc, char **argv)
     const char *mode = o.smoke ? "smoke" : o.quick ? "quick" : "full";
     if (o.smoke)
         printf("clslice-bench --smoke: every competitor's output is right on "
-               "%d cases (%s); timings below are not measurements\n", n,
-               cl.device_name);
-    report_table(stdout, results, n, &lat, &plan, cl.device_name, numpy_why);
+               "%d dense and %d CSR rows (%s); timings below are not "
+               "measurements\n", m, n_csr, cl.device_name);
+    report_header(stdout, cl.device_name);
+    if (o.parts & PART_GATHER)
+        report_dense(stdout, results, m, false, numpy_why);
+    if (o.parts & PART_SCATTER)
+        report_dense(stdout, results, m, true, numpy_why);
+    if (n_csr)
+        report_csr(stdout, csr, n_csr, scipy_why);
+    report_footer(stdout, results, m, latp, planp);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
         if (!f)
             bench_die("cannot write %s: %s", o.json, strerror(errno));
-        report_json(f, results, n, &lat, &plan, cl.device_name, mode,
-                    o.repeat, bench_now() - start,
+        report_json(f, results, m, csr, n_csr, latp, planp, cl.device_name,
+                    mode, o.repeat, bench_now() - start,
                     sampled && bench_cpu_sample(&run_end)
                         ? bench_other_load(&run_start, &run_end) : NAN);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
     }
+    free(all);
     free(results);
+    free(csr);
     bench_cl_close(&cl);
     return 0;
 }

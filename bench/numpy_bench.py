@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""numpy's side of clslice-bench: times np.ascontiguousarray(a[expr]) on the
-same data the C program slices on the device, in host memory.
+"""numpy's side of clslice-bench: times np.ascontiguousarray(a[expr]) (the
+gather) and a[expr] = v (the scatter) on the same data the C program
+slices on the device, in host memory.
 
 clslice-bench runs this script itself, passing the cases as one JSON
 argument so the case list lives only in bench/cases.c:
 
     numpy_bench.py --repeat R '[{"dtype": "float32", "shape": [512, 512, 256],
-                                 "expr": "[1:-1, ::2, 3:250]", "repeat": 15}]'
+                                 "expr": "[1:-1, ::2, 3:250]", "repeat": 15,
+                                 "gather": 1, "scatter": 1}]'
 
-and prints one line per case, in order:
+and prints, per case in order, for the gather (unless "gather" is 0):
 
     RESULT <index> <median seconds> <copyto median seconds> <view 0|1>
+
+and for the scatter (when "scatter" is 1), where v is a contiguous array
+of the slice's final shape (MXNet _slice_assign's exact rule):
+
+    SCATTER <index> <median seconds>
 
 `copyto` is np.copyto into a preallocated output: the same data movement
 without numpy's per-call allocation (fresh pages fault in on every call).
@@ -69,10 +76,7 @@ def median_seconds(fn, repeat):
     return statistics.median(times)
 
 
-def run_case(index, case, default_repeat):
-    a = make_input(case["dtype"], case["shape"])
-    idx = parse_index(case["expr"])
-    repeat = int(case.get("repeat", default_repeat))
+def time_gather(index, a, idx, repeat):
     view = np.shares_memory(np.ascontiguousarray(a[idx]), a)
     if view:
         seconds = median_seconds(lambda: a[idx].copy(), repeat)
@@ -82,6 +86,26 @@ def run_case(index, case, default_repeat):
     copyto = median_seconds(lambda: np.copyto(out, a[idx]), repeat)
     print(f"RESULT {index} {seconds:.9e} {copyto:.9e} {int(view)}",
           flush=True)
+
+
+def time_scatter(index, a, idx, repeat):
+    v = np.array(a[idx], order="C")  # a copy: v must not alias a
+
+    def assign():
+        a[idx] = v
+
+    seconds = median_seconds(assign, repeat)
+    print(f"SCATTER {index} {seconds:.9e}", flush=True)
+
+
+def run_case(index, case, default_repeat):
+    a = make_input(case["dtype"], case["shape"])
+    idx = parse_index(case["expr"])
+    repeat = int(case.get("repeat", default_repeat))
+    if case.get("gather", 1):
+        time_gather(index, a, idx, repeat)
+    if case.get("scatter", 0):
+        time_scatter(index, a, idx, repeat)
 
 
 def main(argv):

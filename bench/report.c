@@ -37,18 +37,27 @@ static void cell(FILE *f, double v, int width, int decimals)
         fprintf(f, " %*.*f", width, decimals, v);
 }
 
-void report_table(FILE *f, const case_result *r, int n,
-                  const latency_result *lat, const plan_result *plan,
-                  const char *device, const char *numpy_why)
+void report_header(FILE *f, const char *device)
 {
     fprintf(f, "device: %s\n", device);
-    fprintf(f, "GB/s = 2 x output bytes / median time (read + written); "
-               "ratios are clslice's GB/s over the competitor's\n\n");
-    fprintf(f, "%3s %8s %8s %8s %8s %8s %8s %7s %7s %7s  %s\n", "#", "out MB",
-            "clslice", "copy-k", "CopyBuf", "naive", "numpy", "/copy-k",
-            "/numpy", "/naive", "case");
+}
+
+void report_dense(FILE *f, const case_result *r, int n, bool scatter,
+                  const char *numpy_why)
+{
+    fprintf(f, "\n%s: GB/s = 2 x slice bytes / median time (read + "
+               "written); ratios are clslice's GB/s over the competitor's\n",
+            scatter ? "SCATTER (value of the slice's final shape written "
+                      "into T; numpy: a[expr] = v)"
+                    : "GATHER");
+    fprintf(f, "%3s %8s %8s %8s %8s %8s %8s %7s %7s %7s  %s\n", "#",
+            scatter ? "slice MB" : "out MB", "clslice", "copy-k", "CopyBuf",
+            "naive", "numpy", "/copy-k", "/numpy", "/naive", "case");
+    bool view = false;
     for (int i = 0; i < n; i++) {
         const case_result *x = &r[i];
+        if (x->scatter != scatter)
+            continue;
         double g[COMP_COUNT];
         for (int c = 0; c < COMP_COUNT; c++)
             g[c] = bench_gbps(x->out_bytes, x->seconds[c]);
@@ -61,24 +70,93 @@ void report_table(FILE *f, const case_result *r, int n,
         cell(f, ratio(g[COMP_CLSLICE], g[COMP_COPY_KERNEL]), 7, 2);
         cell(f, ratio(g[COMP_CLSLICE], np), 7, 2);
         cell(f, ratio(g[COMP_CLSLICE], g[COMP_NAIVE]), 7, 2);
-        fprintf(f, "  %s%s\n", x->c->name, x->numpy.was_view ? " (*)" : "");
+        fprintf(f, "  %s%s%s\n", scatter ? "scatter " : "", x->c->name,
+                x->numpy.was_view ? " (*)" : "");
+        view |= x->numpy.was_view;
     }
-    for (int i = 0; i < n; i++)
-        if (r[i].numpy.was_view) {
-            fprintf(f, "(*) numpy: ascontiguousarray returns a view here "
-                       "(nothing moved); timed a[expr].copy() instead\n");
-            break;
-        }
+    if (view)
+        fprintf(f, "(*) numpy: ascontiguousarray returns a view here "
+                   "(nothing moved); timed a[expr].copy() instead\n");
     if (numpy_why && *numpy_why)
         fprintf(f, "numpy: not measured (%s)\n", numpy_why);
     for (int i = 0; i < n; i++)
-        if (r[i].other_load > 0.05) /* NAN compares false */
+        if (r[i].scatter == scatter && r[i].other_load > 0.05) /* NAN: no */
             fprintf(f, "warning: other processes used %.0f%% of the CPUs "
                        "while case %d was timed: its numbers are low\n",
                     100 * r[i].other_load, r[i].c->id);
+}
+
+/* Speed of `seconds` over clslice's: > 1 when clslice is faster. */
+static double speedup(const csr_result *x, double seconds)
+{
+    return ratio(seconds, x->seconds[CSR_CLSLICE]);
+}
+
+static double csr_copy_gbps(const csr_result *x)
+{
+    return bench_gbps(x->out_bytes, x->seconds[CSR_COPY_KERNEL]);
+}
+
+static double csr_gbps(const csr_result *x, double seconds)
+{
+    return isnan(seconds) || seconds <= 0
+               ? NAN : (double)x->moved_bytes / seconds / 1e9;
+}
+
+static double scipy_seconds(const csr_result *x)
+{
+    return x->scipy_measured ? x->scipy_seconds : NAN;
+}
+
+void report_csr(FILE *f, const csr_result *r, int n, const char *scipy_why)
+{
+    if (n == 0)
+        return;
+    fprintf(f, "\nCSR %lld x %lld, %lld stored entries, float32 data: "
+               "median ms; clslice = count + fill on the device;\n"
+               "GB/s = the least bytes a slicer moves (selected rows' "
+               "indptr + indices, kept data, the result) / time;\n"
+               "copy-k GB/s = 2 x result bytes / time of copying them; "
+               "/copy-k is a GB/s ratio, /scipy and /host are time ratios\n",
+            (long long)r[0].rows, (long long)r[0].cols,
+            (long long)r[0].nnz);
+    fprintf(f, "%5s %8s %8s %7s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s  "
+               "%s\n", "index", "sel Mnz", "out Mnz", "MB", "clslice",
+            "count", "copy-k", "host", "scipy", "GB/s", "copy-k", "/copy-k",
+            "/scipy", "/host", "case");
+    for (int i = 0; i < n; i++) {
+        const csr_result *x = &r[i];
+        fprintf(f, "%5s", x->index == CLSLICE_INT64 ? "int64" : "int32");
+        cell(f, (double)x->sel_nnz / 1e6, 8, 2);
+        cell(f, (double)x->out_nnz / 1e6, 8, 2);
+        cell(f, (double)x->moved_bytes / 1e6, 7, 1);
+        for (int c = 0; c < CSR_COMP_COUNT; c++)
+            cell(f, 1e3 * x->seconds[c], 8, 2);
+        cell(f, 1e3 * scipy_seconds(x), 8, 2);
+        cell(f, csr_gbps(x, x->seconds[CSR_CLSLICE]), 8, 2);
+        cell(f, csr_copy_gbps(x), 8, 2);
+        cell(f, ratio(csr_gbps(x, x->seconds[CSR_CLSLICE]), csr_copy_gbps(x)),
+             7, 2);
+        cell(f, speedup(x, scipy_seconds(x)), 7, 2);
+        cell(f, speedup(x, x->seconds[CSR_HOST]), 7, 2);
+        fprintf(f, "  %s\n", x->c->name);
+    }
+    if (scipy_why && *scipy_why)
+        fprintf(f, "scipy: not measured (%s)\n", scipy_why);
     for (int i = 0; i < n; i++)
-        if (r[i].c->id == 9)
-            fprintf(f, "\ncase 9 enqueue-to-finish (median): clslice %.1f us, "
+        if (r[i].other_load > 0.05)
+            fprintf(f, "warning: other processes used %.0f%% of the CPUs "
+                       "while %s was timed: its numbers are low\n",
+                    100 * r[i].other_load, r[i].c->name);
+}
+
+void report_footer(FILE *f, const case_result *r, int n,
+                   const latency_result *lat, const plan_result *plan)
+{
+    fputc('\n', f);
+    for (int i = 0; i < n; i++)
+        if (r[i].c->id == 9 && !r[i].scatter)
+            fprintf(f, "case 9 enqueue-to-finish (median): clslice %.1f us, "
                        "clEnqueueCopyBuffer %.1f us (ratio %.2f)\n",
                     1e6 * r[i].seconds[COMP_CLSLICE],
                     1e6 * r[i].seconds[COMP_COPY_BUFFER],
@@ -130,8 +208,12 @@ static void json_number(FILE *f, const char *key, double v)
 static void json_case(FILE *f, const case_result *x, const char *device)
 {
     double g[COMP_COUNT];
+    char name[256];
+    snprintf(name, sizeof name, "%s%s", x->scatter ? "scatter " : "",
+             x->c->name);
     fprintf(f, "{\"case\": ");
-    json_escaped(f, x->c->name);
+    json_escaped(f, name);
+    json_string(f, "op", x->scatter ? "scatter" : "gather");
     fprintf(f, ", \"id\": %d", x->c->id);
     json_string(f, "expr", x->c->expr);
     json_string(f, "dtype", x->c->dtype);
@@ -143,10 +225,11 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     }
     double np = bench_gbps(x->out_bytes, numpy_seconds(x));
     json_number(f, "numpy_gbps", np);
-    json_number(f, "numpy_copyto_gbps",
-                bench_gbps(x->out_bytes, x->numpy.measured
-                                             ? x->numpy.copyto_seconds
-                                             : NAN));
+    if (!x->scatter)
+        json_number(f, "numpy_copyto_gbps",
+                    bench_gbps(x->out_bytes, x->numpy.measured
+                                                 ? x->numpy.copyto_seconds
+                                                 : NAN));
     json_number(f, "ratio_vs_copy_kernel",
                 ratio(g[COMP_CLSLICE], g[COMP_COPY_KERNEL]));
     json_number(f, "ratio_vs_numpy", ratio(g[COMP_CLSLICE], np));
@@ -156,7 +239,7 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     for (int c = 0; c < COMP_COUNT; c++)
         json_number(f, JSON_US[c], 1e6 * x->seconds[c]);
     json_number(f, "numpy_us", 1e6 * numpy_seconds(x));
-    if (x->c->id == 9) /* issue 4's target: <= 1.5 */
+    if (x->c->id == 9 && !x->scatter) /* issue 4's target: <= 1.5 */
         json_number(f, "time_ratio_vs_copy_buffer",
                     ratio(x->seconds[COMP_CLSLICE],
                           x->seconds[COMP_COPY_BUFFER]));
@@ -164,6 +247,12 @@ static void json_case(FILE *f, const case_result *x, const char *device)
         json_string(f, "numpy_note",
                     "ascontiguousarray returns a view here; timed "
                     "a[expr].copy()");
+    if (x->scatter)
+        json_string(f, "note",
+                    "clslice_enqueue_scatter of a contiguous value of the "
+                    "slice's final shape (CLSLICE_VALUE_EXACT) into the "
+                    "tensor; copies move the slice's bytes value -> tensor; "
+                    "naive = 1-D scatter kernel; numpy: a[expr] = v");
     char variant[64];
     snprintf(variant, sizeof variant, "%s, local size %zu",
              x->copy.carrier == 16 ? "uint4"
@@ -176,13 +265,66 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     fprintf(f, "}\n");
 }
 
+static void json_csr(FILE *f, const csr_result *x, const char *device)
+{
+    static const char *const MS[CSR_COMP_COUNT] = {
+        "clslice_ms", "count_ms", "copy_kernel_ms", "host_ms"};
+    bool wide = x->index == CLSLICE_INT64;
+    char name[256];
+    snprintf(name, sizeof name, "%s%s", x->c->name, wide ? " (int64)" : "");
+    fprintf(f, "{\"case\": ");
+    json_escaped(f, name);
+    json_string(f, "op", "csr");
+    json_string(f, "expr", x->c->expr);
+    json_string(f, "index", wide ? "int64" : "int32");
+    json_string(f, "dtype", "float32");
+    fprintf(f, ", \"rows\": %lld, \"cols\": %lld, \"nnz\": %lld, "
+               "\"out_rows\": %lld, \"out_cols\": %lld, \"sel_nnz\": %lld, "
+               "\"out_nnz\": %lld, \"moved_bytes\": %zu, \"out_bytes\": %zu, "
+               "\"repeat\": %d",
+            (long long)x->rows, (long long)x->cols, (long long)x->nnz,
+            (long long)x->out_rows, (long long)x->out_cols,
+            (long long)x->sel_nnz, (long long)x->out_nnz, x->moved_bytes,
+            x->out_bytes, x->repeat);
+    for (int c = 0; c < CSR_COMP_COUNT; c++)
+        json_number(f, MS[c], 1e3 * x->seconds[c]);
+    json_number(f, "scipy_ms", 1e3 * scipy_seconds(x));
+    json_number(f, "clslice_gbps", csr_gbps(x, x->seconds[CSR_CLSLICE]));
+    json_number(f, "host_gbps", csr_gbps(x, x->seconds[CSR_HOST]));
+    json_number(f, "scipy_gbps", csr_gbps(x, scipy_seconds(x)));
+    json_number(f, "copy_kernel_gbps", csr_copy_gbps(x));
+    json_number(f, "clslice_mnnz_per_s",
+                (double)x->sel_nnz / x->seconds[CSR_CLSLICE] / 1e6);
+    json_number(f, "ratio_vs_copy_kernel",
+                ratio(csr_gbps(x, x->seconds[CSR_CLSLICE]),
+                      csr_copy_gbps(x)));
+    json_number(f, "ratio_vs_scipy", speedup(x, scipy_seconds(x)));
+    json_number(f, "ratio_vs_host", speedup(x, x->seconds[CSR_HOST]));
+    if (x->scipy_measured)
+        json_string(f, "scipy_index", x->scipy_index);
+    json_string(f, "note",
+                "clslice = clslice_cl_csr_count + clslice_enqueue_csr_fill "
+                "+ clFinish; count = the count pass alone; host = "
+                "clslice_host_csr_count + clslice_host_csr_slice; scipy = "
+                "m[expr] on the host; moved_bytes = selected rows' indptr "
+                "and indices + kept data (read) + the result (written); "
+                "GB/s = moved_bytes / time, copy kernel: 2 x out_bytes / "
+                "time; ratios vs scipy and host are time ratios");
+    json_number(f, "other_cpu_load", x->other_load);
+    json_string(f, "device", device);
+    fprintf(f, "}\n");
+}
+
 void report_json(FILE *f, const case_result *r, int n,
+                 const csr_result *csr, int n_csr,
                  const latency_result *lat, const plan_result *plan,
                  const char *device, const char *mode, int repeat,
                  double wall_seconds, double other_load)
 {
     for (int i = 0; i < n; i++)
         json_case(f, &r[i], device);
+    for (int i = 0; i < n_csr; i++)
+        json_csr(f, &csr[i], device);
     if (lat) {
         fprintf(f, "{\"case\": \"clslice latency cold/warm\"");
         json_string(f, "on", lat->c->name);

@@ -47,8 +47,8 @@ void clslice_runtime_release(clslice_runtime **runtime);
 enum {
     /* Use 64-bit index arithmetic even where 32 bits would do (testing). */
     CLSLICE_FORCE_INDEX64 = 1u << 0,
-    /* Launch the kernel even where one clEnqueueCopyBuffer would do
-     * (testing and benchmarking). */
+    /* Launch the kernel even where one clEnqueueCopyBuffer or
+     * clEnqueueCopyBufferRect would do (testing and benchmarking). */
     CLSLICE_NO_COPY_SHORTCUT = 1u << 1,
     /* The names these flags had when the gather was the only call. */
     CLSLICE_GATHER_FORCE_INDEX64 = CLSLICE_FORCE_INDEX64,
@@ -69,7 +69,12 @@ enum {
  *
  * An empty output enqueues no kernel; `event`, if requested, is then a
  * marker that completes once the wait list has.  When the slice is one
- * contiguous run, a single clEnqueueCopyBuffer does the work.
+ * contiguous run, a single clEnqueueCopyBuffer does the work (on a CPU
+ * device, a large run goes to the copy kernel, which uses every core), and
+ * on a CPU device a small 2-D or 3-D box of contiguous rows is a single
+ * clEnqueueCopyBufferRect.  Otherwise a gather kernel runs: on CPU devices
+ * one work-item per output row, on GPUs and other devices one per output
+ * element.
  *
  * OpenCL failures return CLSLICE_ERROR_OPENCL with the failing call named;
  * a failed program build returns CLSLICE_ERROR_BUILD with the build log. */

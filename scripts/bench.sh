@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Builds clslice in Release (build-bench/) and runs clslice-bench, the
-# benchmark of issue 4: the table goes to the terminal and bench/results.txt,
-# one JSON object per case to bench/results.json.  Arguments are passed on
-# to clslice-bench (--quick, --device N, --case 1,9, --repeat R, --help).
+# benchmark of issues 4 and 5 (gather, scatter, CSR): the tables go to the
+# terminal and bench/results.txt, one JSON object per row to
+# bench/results.json.  Arguments are passed on to clslice-bench (--quick,
+# --device N, --case 1,9, --only gather,scatter,csr, --repeat R, --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 
-# numpy is optional: without it the numpy column is null.
+# numpy and scipy are optional: without them their columns are null.
 if ! python3 -c 'import numpy' 2>/dev/null; then
   echo "bench.sh: numpy is not importable, so numpy is not measured;" \
        "to measure it: pip install numpy" >&2
+fi
+if ! python3 -c 'import scipy.sparse' 2>/dev/null; then
+  echo "bench.sh: scipy is not importable, so scipy is not measured;" \
+       "to measure it: pip install scipy" >&2
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)

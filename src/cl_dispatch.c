@@ -1,13 +1,41 @@
 /*
  * Running a validated layout on the device, for every enqueue call: the
- * cheapest of three ways (KERNEL_NOTES technique 2).  An empty layout
- * needs no work at all, only a marker when the caller wants an event; a
- * single run contiguous on both sides is one clEnqueueCopyBuffer, which
- * drivers do at full bandwidth; anything else is a kernel of the
- * request's family.
+ * cheapest way for the device at hand (KERNEL_NOTES technique 2).
+ *
+ *   empty                   nothing; a marker when the caller wants an
+ *                           event;
+ *   one contiguous run      clEnqueueCopyBuffer, which drivers run at full
+ *                           bandwidth; except a large run on a CPU device,
+ *                           where PoCL's copy is one memcpy on one thread
+ *                           and the row kernel uses every core;
+ *   a small 2-D/3-D box     clEnqueueCopyBufferRect on a CPU device, where
+ *                           launch overhead dominates (cl_rect.c); GPU
+ *                           drivers implement it as a kernel much like
+ *                           ours, so GPUs keep the kernel;
+ *   anything else           a kernel: for a gather the CPU family (rows,
+ *                           cl/gather_rows.cl) on CPU devices, the element
+ *                           grid (cl/gather_grid.cl) on all others; the
+ *                           scatter family for scatters and fills.
+ *
+ * CLSLICE_NO_COPY_SHORTCUT always runs the kernel, so tests reach it.
  */
 #include "cl_internal.h"
 #include "plan_internal.h"
+
+typedef enum choice {
+    RUN_MARKER,
+    RUN_COPY,
+    RUN_RECT,
+    RUN_KERNEL
+} choice;
+
+/* What the call will run, and with which kernel family. */
+typedef struct decision {
+    choice run;
+    cs_program_kind program;
+    cs_tuning tuning;
+    cs_device_info device;
+} decision;
 
 static bool is_one_run(const clslice_layout *layout)
 {
@@ -16,18 +44,50 @@ static bool is_one_run(const clslice_layout *layout)
             layout->dst_stride[0] == 1);
 }
 
-/* A fill reads no buffer, so it has no copy to shortcut to. */
-static bool uses_kernel(const cs_request *r, const clslice_layout *layout)
+static bool rows_style(const decision *d)
 {
-    if (layout->elements == 0)
-        return false;
-    return r->kind == CS_KERNEL_FILL || !is_one_run(layout) ||
-           (r->flags & CLSLICE_NO_COPY_SHORTCUT);
+    return d->tuning.style == CS_STYLE_ROWS ||
+           (d->tuning.style == CS_STYLE_AUTO && d->device.cpu);
 }
 
-static cs_program_kind program_of(cs_kernel_kind kind)
+static cs_program_kind program_of(const cs_request *r, const decision *d)
 {
-    return kind == CS_KERNEL_GATHER ? CS_PROGRAM_GATHER : CS_PROGRAM_SCATTER;
+    if (r->kind != CS_KERNEL_GATHER)
+        return CS_PROGRAM_SCATTER;
+    return rows_style(d) ? CS_PROGRAM_GATHER_ROWS : CS_PROGRAM_GATHER_GRID;
+}
+
+static choice shortcut(const cs_request *r, const clslice_layout *layout,
+                       const decision *d)
+{
+    size_t bytes = (size_t)layout->elements * r->elem_size;
+    bool gather_rows = d->program == CS_PROGRAM_GATHER_ROWS;
+    if (r->kind == CS_KERNEL_FILL || (r->flags & CLSLICE_NO_COPY_SHORTCUT))
+        return RUN_KERNEL; /* a fill reads no buffer: nothing to copy */
+    if (is_one_run(layout))
+        return gather_rows && bytes >= d->tuning.run_kernel_bytes
+                   ? RUN_KERNEL
+                   : RUN_COPY;
+    if (rows_style(d) && bytes <= d->tuning.rect_max_bytes &&
+        cs_rect_fits(r, layout))
+        return RUN_RECT;
+    return RUN_KERNEL;
+}
+
+static clslice_status decide(const cs_request *r,
+                             const clslice_layout *layout, decision *d,
+                             clslice_error *err)
+{
+    d->run = RUN_MARKER;
+    if (layout->elements == 0)
+        return CLSLICE_OK;
+    clslice_status st = cs_runtime_device(r->runtime, r->device, &d->device,
+                                          &d->tuning, err);
+    if (st != CLSLICE_OK)
+        return st;
+    d->program = program_of(r, d);
+    d->run = shortcut(r, layout, d);
+    return CLSLICE_OK;
 }
 
 static clslice_status enqueue_marker(const cs_request *r, clslice_error *err)
@@ -55,45 +115,83 @@ static clslice_status enqueue_copy(const cs_request *r,
                             : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
 }
 
+/* The move in carriers: the CPU family's loops want scalar carriers, so
+ * a contiguous row moves as uint at most (a uint4 loop does not
+ * vectorize); the element grid keeps the widest carrier (16-byte
+ * accesses per work-item). */
+static void build_move(const cs_request *r, const clslice_layout *layout,
+                       const decision *d, cs_move *move)
+{
+    cs_move_build(layout, r->elem_size, r->src_offset, r->dst_offset, move);
+    if (d->program == CS_PROGRAM_GATHER_ROWS)
+        cs_move_narrow(move, 4);
+}
+
+static clslice_status find_program(const cs_request *r, const decision *d,
+                                   const cs_move *move, cs_program_info *info,
+                                   clslice_error *err)
+{
+    return cs_runtime_program(r->runtime, r->device, d->program,
+                              cs_move_index_bits(move, r->flags), info, err);
+}
+
 static clslice_status enqueue_kernel(const cs_request *r,
                                      const clslice_layout *layout,
+                                     const decision *d, unsigned *paths,
                                      clslice_error *err)
 {
     cs_move move;
-    cs_move_build(layout, r->elem_size, r->src_offset, r->dst_offset, &move);
+    build_move(r, layout, d, &move);
     cs_kernel_call call = {r->kind, &move, cs_move_index_bits(&move, r->flags),
-                           r->src, r->dst, r->pattern};
+                           r->src, r->dst, r->pattern, &d->tuning};
     cs_program_info program;
-    clslice_status st = cs_runtime_program(r->runtime, r->device,
-                                           program_of(r->kind),
-                                           call.index_bits, &program, err);
+    clslice_status st = find_program(r, d, &move, &program, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_launch_kernel(r->queue, &program, &call,
-                            cs_runtime_max_groups(r->runtime), r->num_events,
-                            r->wait_list, r->event, err);
+    return cs_launch_kernel_paths(r->queue, &program, &call,
+                                  d->tuning.max_groups, r->num_events,
+                                  r->wait_list, r->event, paths, err);
 }
 
 clslice_status cs_dispatch_prepare(const cs_request *r,
                                    const clslice_layout *layout,
                                    clslice_error *err)
 {
-    if (!uses_kernel(r, layout))
-        return CLSLICE_OK;
+    decision d;
+    clslice_status st = decide(r, layout, &d, err);
+    if (st != CLSLICE_OK || d.run != RUN_KERNEL)
+        return st;
     cs_move move;
-    cs_move_build(layout, r->elem_size, r->src_offset, r->dst_offset, &move);
+    build_move(r, layout, &d, &move);
     cs_program_info program;
-    return cs_runtime_program(r->runtime, r->device, program_of(r->kind),
-                              cs_move_index_bits(&move, r->flags), &program,
-                              err);
+    return find_program(r, &d, &move, &program, err);
 }
 
 clslice_status cs_dispatch(const cs_request *r, const clslice_layout *layout,
                            clslice_error *err)
 {
-    if (layout->elements == 0)
-        return enqueue_marker(r, err);
-    if (!uses_kernel(r, layout))
-        return enqueue_copy(r, layout, err);
-    return enqueue_kernel(r, layout, err);
+    decision d;
+    unsigned paths = 0;
+    clslice_status st = decide(r, layout, &d, err);
+    if (st != CLSLICE_OK)
+        return st;
+    switch (d.run) {
+    case RUN_MARKER:
+        paths = 1u << CS_PATH_MARKER;
+        st = enqueue_marker(r, err);
+        break;
+    case RUN_COPY:
+        paths = 1u << CS_PATH_COPY;
+        st = enqueue_copy(r, layout, err);
+        break;
+    case RUN_RECT:
+        paths = 1u << CS_PATH_RECT;
+        st = cs_rect_enqueue(r, layout, err);
+        break;
+    default:
+        st = enqueue_kernel(r, layout, &d, &paths, err);
+    }
+    if (st == CLSLICE_OK)
+        cs_runtime_count_paths(r->runtime, paths);
+    return st;
 }

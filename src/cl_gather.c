@@ -1,8 +1,10 @@
 /*
  * clslice_enqueue_gather: validates everything before enqueuing anything,
- * then runs the plan's layout the cheapest way (cl_dispatch.c): nothing
- * (a marker, if an event is wanted) for an empty output, one
- * clEnqueueCopyBuffer for a single contiguous run, else a gather kernel.
+ * then runs the plan's layout the cheapest way for the device
+ * (cl_dispatch.c): nothing (a marker, if an event is wanted) for an empty
+ * output, one clEnqueueCopyBuffer for a single contiguous run, one
+ * clEnqueueCopyBufferRect for a small box on a CPU device, else a gather
+ * kernel of the device's family.
  */
 #include "cl_internal.h"
 #include "plan_internal.h"

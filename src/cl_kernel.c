@@ -1,237 +1,71 @@
 /*
- * Enqueues one gather, scatter or fill kernel for a move.
+ * Enqueues one gather, scatter or fill kernel for a move: the family
+ * builder (cl_kernel_grid.c, cl_kernel_rows.c) names the kernel and packs
+ * its arguments, then a kernel object is taken from the runtime's pool,
+ * given the arguments, enqueued and handed back.
  *
- * The per-dimension tables travel by value as a struct argument (on PoCL
- * that was ~4x faster than a __constant buffer; KERNEL_NOTES).  The host
- * structs below mirror cl/gather.cl and cl/scatter.cl member for member,
- * all of one width, so both sides agree on the layout without padding
- * rules.
- *
- * A cl_kernel is created per call and released right after enqueuing
- * (OpenCL keeps it alive while queued): clSetKernelArg is not thread-safe,
- * and a fresh kernel per call needs no locking at all.
+ * Why a pool: clCreateKernel per call costs ~0.3-0.5 us on PoCL (more in
+ * some runs), a visible share of a small slice's ~10 us, while a pooled
+ * kernel costs a lock.  A cl_kernel is never shared between threads at
+ * once (clSetKernelArg is not thread-safe): a thread owns the kernel from
+ * take to give, and OpenCL captures the argument values at enqueue, so
+ * the next owner may set new ones while the first launch is queued.
  */
-#include <assert.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "cl_internal.h"
+#include "cl_job.h"
 #include "plan_internal.h"
 
-/* Gather tables: count and source stride per dim. */
-typedef struct cs_table4_32 {
-    cl_uint count[4];
-    cl_uint stride[4];
-} cs_table4_32;
-
-typedef struct cs_table4_64 {
-    cl_ulong count[4];
-    cl_ulong stride[4];
-} cs_table4_64;
-
-typedef struct cs_tablen_32 {
-    cl_uint count[CS_MAX_DIMS];
-    cl_uint stride[CS_MAX_DIMS];
-    cl_uint rank;
-} cs_tablen_32;
-
-typedef struct cs_tablen_64 {
-    cl_ulong count[CS_MAX_DIMS];
-    cl_ulong stride[CS_MAX_DIMS];
-    cl_ulong rank;
-} cs_tablen_64;
-
-/* Scatter and fill tables (cl/scatter.cl): a destination stride too. */
-typedef struct cs_stable4_32 {
-    cl_uint count[4];
-    cl_uint stride[4];
-    cl_uint dst_stride[4];
-} cs_stable4_32;
-
-typedef struct cs_stable4_64 {
-    cl_ulong count[4];
-    cl_ulong stride[4];
-    cl_ulong dst_stride[4];
-} cs_stable4_64;
-
-typedef struct cs_stablen_32 {
-    cl_uint count[CS_MAX_DIMS];
-    cl_uint stride[CS_MAX_DIMS];
-    cl_uint dst_stride[CS_MAX_DIMS];
-    cl_uint rank;
-} cs_stablen_32;
-
-typedef struct cs_stablen_64 {
-    cl_ulong count[CS_MAX_DIMS];
-    cl_ulong stride[CS_MAX_DIMS];
-    cl_ulong dst_stride[CS_MAX_DIMS];
-    cl_ulong rank;
-} cs_stablen_64;
-
-static_assert(sizeof(cs_table4_32) == 8 * 4, "cs_table4 (32-bit) layout");
-static_assert(sizeof(cs_table4_64) == 8 * 8, "cs_table4 (64-bit) layout");
-static_assert(sizeof(cs_tablen_32) == (2 * CS_MAX_DIMS + 1) * 4,
-              "cs_tablen (32-bit) layout");
-static_assert(sizeof(cs_tablen_64) == (2 * CS_MAX_DIMS + 1) * 8,
-              "cs_tablen (64-bit) layout");
-static_assert(sizeof(cs_stable4_32) == 12 * 4, "cs_stable4 (32-bit) layout");
-static_assert(sizeof(cs_stable4_64) == 12 * 8, "cs_stable4 (64-bit) layout");
-static_assert(sizeof(cs_stablen_32) == (3 * CS_MAX_DIMS + 1) * 4,
-              "cs_stablen (32-bit) layout");
-static_assert(sizeof(cs_stablen_64) == (3 * CS_MAX_DIMS + 1) * 8,
-              "cs_stablen (64-bit) layout");
-/* OpenCL promises 1024 bytes of kernel arguments: the largest call is a
- * fill (one pointer, one base, the element, the table). */
-static_assert(sizeof(cs_stablen_64) + 2 * 8 + 2 * 8 <= 1024,
-              "scatter arguments must fit the 1024 bytes OpenCL promises");
-static_assert(sizeof(cs_stablen_64) + 8 + 8 + CS_FILL_BYTES <= 1024,
-              "fill arguments must fit the 1024 bytes OpenCL promises");
-
-/* The table and both bases in the chosen width.  Negative strides wrap to
- * two's complement, as the kernels expect. */
-typedef struct cs_args {
-    size_t index_size, table_size;
-    union { cl_uint u32; cl_ulong u64; } src_base, dst_base;
-    union {
-        cs_table4_32 t4_32;
-        cs_table4_64 t4_64;
-        cs_tablen_32 tn_32;
-        cs_tablen_64 tn_64;
-        cs_stable4_32 s4_32;
-        cs_stable4_64 s4_64;
-        cs_stablen_32 sn_32;
-        cs_stablen_64 sn_64;
-    } table;
-} cs_args;
-
-#define CS_PUT_GATHER(table, move, type)                                  \
-    do {                                                                  \
-        for (int k = 0; k < (move)->rank; k++) {                          \
-            (table).count[k] = (type)(move)->count[k];                    \
-            (table).stride[k] = (type)(uint64_t)(move)->stride[k];        \
-        }                                                                 \
-    } while (0)
-
-#define CS_PUT_SCATTER(table, move, type)                                 \
-    do {                                                                  \
-        CS_PUT_GATHER(table, move, type);                                 \
-        for (int k = 0; k < (move)->rank; k++)                            \
-            (table).dst_stride[k] = (type)(uint64_t)(move)->dst_stride[k];\
-    } while (0)
-
-/* The fixed-rank table up to rank 4, else the generic one with its rank. */
-#define CS_PACK(args, move, type, t4, tn, put)                            \
-    do {                                                                  \
-        if ((move)->rank > 4) {                                           \
-            put((args)->table.tn, move, type);                            \
-            (args)->table.tn.rank = (type)(move)->rank;                   \
-            (args)->table_size = sizeof (args)->table.tn;                 \
-        } else {                                                          \
-            put((args)->table.t4, move, type);                            \
-            (args)->table_size = sizeof (args)->table.t4;                 \
-        }                                                                 \
-    } while (0)
-
-static void pack_args(const cs_kernel_call *call, cs_args *args)
+void cs_job_arg(cs_job *job, size_t size, const void *value)
 {
-    const cs_move *move = call->move;
-    bool gather = call->kind == CS_KERNEL_GATHER;
-    memset(args, 0, sizeof *args);
-    if (call->index_bits == 32) {
-        args->index_size = sizeof(cl_uint);
-        args->src_base.u32 = (cl_uint)move->src_base;
-        args->dst_base.u32 = (cl_uint)move->dst_base;
-        if (gather)
-            CS_PACK(args, move, cl_uint, t4_32, tn_32, CS_PUT_GATHER);
-        else
-            CS_PACK(args, move, cl_uint, s4_32, sn_32, CS_PUT_SCATTER);
-    } else {
-        args->index_size = sizeof(cl_ulong);
-        args->src_base.u64 = (cl_ulong)move->src_base;
-        args->dst_base.u64 = (cl_ulong)move->dst_base;
-        if (gather)
-            CS_PACK(args, move, cl_ulong, t4_64, tn_64, CS_PUT_GATHER);
-        else
-            CS_PACK(args, move, cl_ulong, s4_64, sn_64, CS_PUT_SCATTER);
-    }
+    job->arg_size[job->arg_count] = size;
+    job->arg_value[job->arg_count] = value;
+    job->arg_count++;
 }
 
-static const char *family_name(cs_kernel_kind kind)
+void cs_job_mem(cs_job *job, const cl_mem *buffer)
 {
-    return kind == CS_KERNEL_GATHER    ? "gather"
-           : kind == CS_KERNEL_SCATTER ? "scatter"
-                                       : "fill";
+    cs_job_arg(job, sizeof *buffer, buffer);
+    job->mem_args++;
 }
 
-static void kernel_name(const cs_kernel_call *call, char *name, size_t size)
-{
-    const char *family = family_name(call->kind);
-    if (call->move->rank > 4)
-        snprintf(name, size, "cs_%s_rn_c%zu", family, call->move->carrier);
-    else
-        snprintf(name, size, "cs_%s_r%d_c%zu", family, call->move->rank,
-                 call->move->carrier);
-}
-
-/* Gathers and scatters take (src, dst, src_base, dst_base, table); fills
- * take (dst, dst_base, element, table). */
-static clslice_status set_args(cl_kernel kernel, const cs_kernel_call *call,
-                               const cs_args *args, clslice_error *err)
-{
-    cl_uint at = 0;
-    cl_int rc = CL_SUCCESS;
-    if (call->kind != CS_KERNEL_FILL)
-        rc = clSetKernelArg(kernel, at++, sizeof(cl_mem), &call->src);
-    if (rc == CL_SUCCESS)
-        rc = clSetKernelArg(kernel, at++, sizeof(cl_mem), &call->dst);
-    if (rc == CL_SUCCESS && call->kind != CS_KERNEL_FILL)
-        rc = clSetKernelArg(kernel, at++, args->index_size, &args->src_base);
-    if (rc == CL_SUCCESS)
-        rc = clSetKernelArg(kernel, at++, args->index_size, &args->dst_base);
-    if (rc == CL_SUCCESS && call->kind == CS_KERNEL_FILL)
-        rc = clSetKernelArg(kernel, at++, CS_FILL_BYTES, call->pattern);
-    if (rc == CL_SUCCESS)
-        rc = clSetKernelArg(kernel, at, args->table_size, &args->table);
-    return rc == CL_SUCCESS ? CLSLICE_OK
-                            : cs_cl_fail(err, "clSetKernelArg", rc);
-}
-
-/* Work-group limits of this kernel on this device. */
-static clslice_status launch_limits(cl_kernel kernel,
-                                    const cs_program_info *program,
-                                    size_t max_groups,
-                                    cs_launch_limits *limits,
-                                    clslice_error *err)
-{
-    cl_int rc = clGetKernelWorkGroupInfo(kernel, program->device,
-                                         CL_KERNEL_WORK_GROUP_SIZE,
-                                         sizeof limits->max_group,
-                                         &limits->max_group, NULL);
-    if (rc != CL_SUCCESS)
-        return cs_cl_fail(err, "clGetKernelWorkGroupInfo", rc);
-    for (int d = 0; d < 3; d++)
-        limits->max_item[d] = program->max_item[d];
-    limits->max_groups = max_groups;
-    return CLSLICE_OK;
-}
-
+/* Buffers count as device pointers, not as host cl_mem handles. */
 static clslice_status check_param_size(const cs_program_info *program,
-                                       const cs_kernel_call *call,
-                                       const cs_args *args,
-                                       clslice_error *err)
+                                       const cs_job *job, clslice_error *err)
 {
-    size_t need = program->pointer_size + args->index_size + args->table_size;
-    if (call->kind == CS_KERNEL_FILL)
-        need += CS_FILL_BYTES;
-    else
-        need += program->pointer_size + args->index_size;
+    size_t need = job->mem_args * program->pointer_size;
+    for (cl_uint i = 0; i < job->arg_count; i++)
+        need += job->arg_size[i];
+    need -= job->mem_args * sizeof(cl_mem);
     if (need > program->max_param_size)
         return cs_fail(err, CLSLICE_ERROR_OPENCL,
                        "the %s kernel needs %zu bytes of arguments but "
                        "the device's CL_DEVICE_MAX_PARAMETER_SIZE is %zu",
-                       family_name(call->kind), need,
-                       program->max_param_size);
+                       job->family, need, program->max_param_size);
     return CLSLICE_OK;
+}
+
+static clslice_status set_args(cl_kernel kernel, const cs_job *job,
+                               clslice_error *err)
+{
+    for (cl_uint i = 0; i < job->arg_count; i++) {
+        cl_int rc = clSetKernelArg(kernel, i, job->arg_size[i],
+                                   job->arg_value[i]);
+        if (rc != CL_SUCCESS)
+            return cs_cl_fail(err, "clSetKernelArg", rc);
+    }
+    return CLSLICE_OK;
+}
+
+static void launch_of(const cs_program_info *program, const cs_job *job,
+                      size_t max_group, size_t max_groups, cs_launch *launch)
+{
+    cs_launch_limits limits;
+    limits.max_group = max_group;
+    for (int d = 0; d < 3; d++)
+        limits.max_item[d] = program->max_item[d];
+    limits.max_groups = max_groups;
+    cs_launch_fit(&job->shape, &limits, launch);
 }
 
 static clslice_status enqueue(cl_command_queue queue, cl_kernel kernel,
@@ -246,37 +80,55 @@ static clslice_status enqueue(cl_command_queue queue, cl_kernel kernel,
                             : cs_cl_fail(err, "clEnqueueNDRangeKernel", rc);
 }
 
+static void build_job(const cs_program_info *program,
+                      const cs_kernel_call *call, cs_job *job)
+{
+    memset(job, 0, offsetof(cs_job, table));
+    if (call->kind == CS_KERNEL_GATHER &&
+        program->kind == CS_PROGRAM_GATHER_ROWS)
+        cs_rows_job(program, call, job);
+    else
+        cs_grid_job(call, job);
+}
+
+clslice_status cs_launch_kernel_paths(cl_command_queue queue,
+                                      const cs_program_info *program,
+                                      const cs_kernel_call *call,
+                                      size_t max_groups, cl_uint num_events,
+                                      const cl_event *wait_list,
+                                      cl_event *event, unsigned *paths,
+                                      clslice_error *err)
+{
+    cs_job job;
+    build_job(program, call, &job);
+    clslice_status st = check_param_size(program, &job, err);
+    cs_pooled_kernel *kernel = NULL;
+    if (st == CLSLICE_OK)
+        st = cs_kernel_take(program->pool, program->program, program->device,
+                            job.name, &kernel, err);
+    if (st != CLSLICE_OK)
+        return st;
+    st = set_args(kernel->kernel, &job, err);
+    if (st == CLSLICE_OK) {
+        cs_launch launch;
+        launch_of(program, &job, kernel->max_group, max_groups, &launch);
+        st = enqueue(queue, kernel->kernel, &launch, num_events, wait_list,
+                     event, err);
+    }
+    cs_kernel_give(program->pool, kernel);
+    if (st == CLSLICE_OK && paths)
+        *paths = job.paths;
+    return st;
+}
+
 clslice_status cs_launch_kernel(cl_command_queue queue,
                                 const cs_program_info *program,
                                 const cs_kernel_call *call, size_t max_groups,
                                 cl_uint num_events, const cl_event *wait_list,
                                 cl_event *event, clslice_error *err)
 {
-    cs_args args;
-    pack_args(call, &args);
-    clslice_status st = check_param_size(program, call, &args, err);
-    if (st != CLSLICE_OK)
-        return st;
-
-    char name[64];
-    kernel_name(call, name, sizeof name);
-    cl_int rc;
-    cl_kernel kernel = clCreateKernel(program->program, name, &rc);
-    if (rc != CL_SUCCESS)
-        return cs_cl_fail(err, "clCreateKernel", rc);
-
-    cs_launch_limits limits;
-    cs_launch launch;
-    st = set_args(kernel, call, &args, err);
-    if (st == CLSLICE_OK)
-        st = launch_limits(kernel, program, max_groups, &limits, err);
-    if (st == CLSLICE_OK) {
-        cs_launch_size(call->move, &limits, &launch);
-        st = enqueue(queue, kernel, &launch, num_events, wait_list, event,
-                     err);
-    }
-    clReleaseKernel(kernel);
-    return st;
+    return cs_launch_kernel_paths(queue, program, call, max_groups,
+                                  num_events, wait_list, event, NULL, err);
 }
 
 clslice_status cs_launch_move(cl_command_queue queue,
@@ -287,7 +139,7 @@ clslice_status cs_launch_move(cl_command_queue queue,
                               cl_event *event, clslice_error *err)
 {
     cs_kernel_call call = {CS_KERNEL_GATHER, move, index_bits, src, dst,
-                           NULL};
+                           NULL, NULL};
     return cs_launch_kernel(queue, program, &call, max_groups, num_events,
                             wait_list, event, err);
 }

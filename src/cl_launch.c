@@ -1,17 +1,23 @@
 /*
- * Launch geometry for the gather kernels.
+ * Launch geometry: the NDRange a kernel family wants (cs_shape), fitted
+ * to the limits of a device and kernel.
  *
  * Local sizes come from a deliberately small set: PoCL compiles a kernel
  * again for every new local size (~40 ms each), so sizing groups to each
- * shape would pay that over and over.  64 work-items a group, either all
- * on the innermost dim (long rows) or 8 x 8 (short rows, where 64 along a
- * short row would leave most of the group idle).  Global sizes are rounded
- * up to a multiple of the local size (the kernels bounds-check), so a
- * prime count never forces tiny groups.  The performance issue tunes this.
+ * shape would pay that over and over.  Global sizes are rounded up to a
+ * multiple of the local size (every kernel bounds-checks), so a prime
+ * count never forces tiny groups.  The CPU family (cl_kernel_rows.c)
+ * picks its own shapes; the element grid's are below.
  */
 #include "cl_internal.h"
 
-enum { GROUP_TARGET = 64, SHORT_ROW = 32, SHORT_ROW_GROUP = 8 };
+enum {
+    WIDE_GROUP = 256,   /* GPU gathers: 256 work-items along the row, the
+                         * usual sweet spot for coalesced copies */
+    NARROW_GROUP = 64,  /* scatters and fills, as they were tuned */
+    SHORT_ROW = 32,     /* rows shorter than this share a group: */
+    SHORT_ROW_ITEMS = 8 /* 8 items along each of several rows */
+};
 
 static size_t min_size(size_t a, size_t b)
 {
@@ -34,22 +40,61 @@ static size_t dim_extent(const cs_move *move, int d)
     return extent;
 }
 
+void cs_grid_shape(const cs_move *move, bool wide, cs_shape *shape)
+{
+    size_t group = wide ? WIDE_GROUP : NARROW_GROUP;
+    shape->work_dim = (cl_uint)(move->rank < 3 ? move->rank : 3);
+    shape->local[0] = group;
+    shape->local[1] = shape->local[2] = 1;
+    if (move->count[0] < SHORT_ROW && move->rank > 1) {
+        shape->local[0] = SHORT_ROW_ITEMS;
+        shape->local[1] = group / SHORT_ROW_ITEMS;
+    }
+    for (int d = 0; d < 3; d++)
+        shape->extent[d] = dim_extent(move, d);
+    shape->grid_stride = true;
+}
+
+/* Halves the largest local size until the group fits max_group. */
+static void shrink_group(size_t *local, size_t max_group)
+{
+    size_t most = max_group ? max_group : 1;
+    while (local[0] * local[1] * local[2] > most) {
+        int big = 0;
+        for (int d = 1; d < 3; d++)
+            if (local[d] > local[big])
+                big = d;
+        local[big] /= 2;
+    }
+}
+
+void cs_launch_fit(const cs_shape *shape, const cs_launch_limits *limits,
+                   cs_launch *launch)
+{
+    size_t local[3];
+    for (int d = 0; d < 3; d++) {
+        bool used = d < (int)shape->work_dim;
+        size_t l = used ? min_size(shape->local[d], limits->max_item[d]) : 1;
+        local[d] = l ? l : 1;
+    }
+    shrink_group(local, limits->max_group);
+    launch->work_dim = shape->work_dim;
+    for (int d = 0; d < 3; d++) {
+        size_t extent = shape->extent[d] ? shape->extent[d] : 1;
+        size_t global = round_up(extent, local[d]);
+        if (shape->grid_stride) {
+            size_t groups = limits->max_groups ? limits->max_groups : 1;
+            global = min_size(global, groups * local[d]);
+        }
+        launch->local[d] = local[d];
+        launch->global[d] = global;
+    }
+}
+
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch)
 {
-    size_t target = min_size(GROUP_TARGET, limits->max_group);
-    size_t local[3] = {target, 1, 1};
-    if (move->count[0] < SHORT_ROW && move->rank > 1) {
-        local[0] = min_size(SHORT_ROW_GROUP, target);
-        local[1] = target / local[0];
-    }
-    launch->work_dim = (cl_uint)(move->rank < 3 ? move->rank : 3);
-    for (int d = 0; d < 3; d++) {
-        size_t l = min_size(local[d], limits->max_item[d]);
-        l = l ? l : 1;
-        size_t extent = dim_extent(move, d);
-        size_t cap = (limits->max_groups ? limits->max_groups : 1) * l;
-        launch->local[d] = l;
-        launch->global[d] = min_size(round_up(extent, l), cap);
-    }
+    cs_shape shape;
+    cs_grid_shape(move, true, &shape);
+    cs_launch_fit(&shape, limits, launch);
 }

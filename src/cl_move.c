@@ -137,3 +137,20 @@ int cs_move_index_bits(const cs_move *move, unsigned flags)
                ? 32
                : 64;
 }
+
+void cs_move_narrow(cs_move *move, size_t max_carrier)
+{
+    if (move->carrier <= max_carrier || move->stride[0] != 1 ||
+        max_carrier == 0)
+        return;
+    int64_t f = (int64_t)(move->carrier / max_carrier);
+    move->carrier = max_carrier;
+    move->src_base *= f;
+    move->dst_base *= f;
+    move->elements *= f;
+    move->count[0] *= f;
+    for (int k = 1; k < move->rank; k++) {
+        move->stride[k] *= f;
+        move->dst_stride[k] *= f;
+    }
+}

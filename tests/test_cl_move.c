@@ -1,6 +1,7 @@
 /*
  * The host-side decisions of the device path, without a device: carrier
- * choice, index width, launch geometry and OpenCL error naming.  The
+ * choice, index width, launch geometry, the CPU family's work split and
+ * OpenCL error naming.  The
  * 64-bit index variant is only needed past 4 Gi carriers, far beyond what
  * a CI device can allocate, so its selection is tested here on layouts
  * made up by hand.
@@ -259,9 +260,9 @@ static void test_launch_geometry(void **state)
     move.count[0] = 997;
     cs_launch_size(&move, &limits, &launch);
     assert_int_equal(launch.work_dim, 1);
-    assert_int_equal(launch.local[0], 64);
+    assert_int_equal(launch.local[0], 256);
     assert_int_equal(launch.global[0], 1024);
-    /* short rows: 8 x 8 groups; dim 2 folds the outer dims */
+    /* short rows: 8 x 32 groups; dim 2 folds the outer dims */
     move.rank = 4;
     move.count[0] = 3;
     move.count[1] = 5;
@@ -270,10 +271,10 @@ static void test_launch_geometry(void **state)
     cs_launch_size(&move, &limits, &launch);
     assert_int_equal(launch.work_dim, 3);
     assert_int_equal(launch.local[0], 8);
-    assert_int_equal(launch.local[1], 8);
+    assert_int_equal(launch.local[1], 32);
     assert_int_equal(launch.local[2], 1);
     assert_int_equal(launch.global[0], 8);
-    assert_int_equal(launch.global[1], 8);
+    assert_int_equal(launch.global[1], 32);
     assert_int_equal(launch.global[2], 77);
     /* capped grids: the kernels loop */
     limits.max_groups = 1;
@@ -286,6 +287,110 @@ static void test_launch_geometry(void **state)
     assert_true(launch.local[0] * launch.local[1] * launch.local[2] <= 4);
     for (int d = 0; d < 3; d++)
         assert_int_equal(launch.global[d] % launch.local[d], 0);
+    /* scatters keep 64-item groups */
+    cs_shape shape;
+    move.rank = 1;
+    move.count[0] = 100;
+    cs_grid_shape(&move, false, &shape);
+    assert_int_equal(shape.local[0], 64);
+}
+
+/* Row kernels are never capped: they have no loop to cover the rest. */
+static void test_row_launch_is_exact(void **state)
+{
+    (void)state;
+    cs_shape shape = {2, {1000003, 70000, 1}, {8, 1, 1}, false};
+    cs_launch_limits limits = {4096, {4096, 4096, 4096}, 1};
+    cs_launch launch;
+    cs_launch_fit(&shape, &limits, &launch);
+    assert_int_equal(launch.work_dim, 2);
+    assert_int_equal(launch.local[0], 8);
+    assert_int_equal(launch.global[0], 1000008);
+    assert_int_equal(launch.global[1], 70000);
+    assert_int_equal(launch.local[1], 1);
+}
+
+/* Long rank-1 and rank-2 rows are cut into chunks of split / 2 carriers;
+ * the last chunk of each row keeps the rest. */
+static void test_rows_split(void **state)
+{
+    (void)state;
+    cs_move move;
+    cs_rows rows;
+    memset(&move, 0, sizeof move);
+    move.rank = 1;
+    move.count[0] = 25;
+    move.stride[0] = -3;
+    move.src_base = 100;
+    cs_rows_build(&move, 30, &rows); /* short enough: one row */
+    assert_false(rows.split);
+    assert_int_equal(rows.n0, 25);
+    assert_int_equal(rows.n1, 1);
+    assert_int_equal(rows.last, 25);
+    cs_rows_build(&move, 8, &rows); /* chunks of 4: 6 of 4, then 1 */
+    assert_true(rows.split);
+    assert_int_equal(rows.n0, 4);
+    assert_int_equal(rows.n1, 7);
+    assert_int_equal(rows.s1, -12);
+    assert_int_equal(rows.last, 1);
+    assert_int_equal(rows.n2, 1);
+    /* rank 2: the old rows move to dim 2, written n0 apart */
+    move.rank = 2;
+    move.count[1] = 3;
+    move.stride[1] = 1000;
+    cs_rows_build(&move, 10, &rows); /* chunks of 5: 5 of them, last 5 */
+    assert_true(rows.split);
+    assert_int_equal(rows.n0, 5);
+    assert_int_equal(rows.n1, 5);
+    assert_int_equal(rows.last, 5);
+    assert_int_equal(rows.n2, 3);
+    assert_int_equal(rows.s2, 1000);
+    assert_int_equal(rows.d2, 25);
+    /* rank 3 never splits */
+    move.rank = 3;
+    move.count[2] = 2;
+    move.stride[2] = 5000;
+    cs_rows_build(&move, 10, &rows);
+    assert_false(rows.split);
+    assert_int_equal(rows.d2, 75);
+}
+
+/* The CPU family narrows contiguous rows to scalar carriers. */
+static void test_narrow(void **state)
+{
+    (void)state;
+    const int64_t shape[] = {6, 16};
+    clslice_layout l = layout_of(shape, 2, "[::2, 4:12]");
+    cs_move move;
+    cs_move_build(&l, 4, 0, 0, &move);
+    assert_move(&move, 16, 1, 0, 2, I(2), I(1), I(3), I(8));
+    cs_move_narrow(&move, 4);
+    assert_move(&move, 4, 4, 0, 2, I(8), I(1), I(3), I(32));
+    assert_int_equal(move.elements, 24);
+    /* a strided innermost dim keeps its carrier */
+    l = layout_of(shape, 2, "[:, ::-1]");
+    cs_move_build(&l, 16, 0, 0, &move);
+    assert_int_equal(move.carrier, 16);
+    cs_move_narrow(&move, 4);
+    assert_int_equal(move.carrier, 16);
+}
+
+/* ~4 KB per odometer work-item, but at least 4 items per compute unit. */
+static void test_odometer_rows(void **state)
+{
+    (void)state;
+    cs_move move;
+    memset(&move, 0, sizeof move);
+    move.rank = 3;
+    move.carrier = 4;
+    move.count[0] = 16; /* 64-byte rows */
+    move.count[1] = 100;
+    move.count[2] = 100;
+    assert_int_equal(cs_odometer_rows(&move, 2), 64);
+    move.count[2] = 1; /* 100 rows, 2 units: 12 per item */
+    assert_int_equal(cs_odometer_rows(&move, 2), 12);
+    move.count[0] = 5000; /* long rows: one each */
+    assert_int_equal(cs_odometer_rows(&move, 0), 1);
 }
 
 static void test_error_names(void **state)
@@ -314,6 +419,10 @@ int main(void)
         cmocka_unit_test(test_scatter_moves),
         cmocka_unit_test(test_scatter_index_width),
         cmocka_unit_test(test_launch_geometry),
+        cmocka_unit_test(test_row_launch_is_exact),
+        cmocka_unit_test(test_rows_split),
+        cmocka_unit_test(test_narrow),
+        cmocka_unit_test(test_odometer_rows),
         cmocka_unit_test(test_error_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,13 @@
  * runs four times: plain, with CLSLICE_GATHER_FORCE_INDEX64, with
  * CLSLICE_GATHER_NO_COPY_SHORTCUT, and with both.
  *
+ * Both kernel families run whatever the device: the runtime's tuning
+ * (cs_runtime_set_tuning) forces the CPU family (rows, odometer, with
+ * tiny split and short-row limits so small tensors reach every variant)
+ * and the GPU family (element grid, also with a capped grid so its loops
+ * run).  The runtime counts the path each call took; the tests assert
+ * that every path ran, in both index widths.
+ *
  * Plans are batched for speed: a batch lays its outputs out in one
  * destination buffer with sentinel-filled gaps between them, fills the
  * whole used range with the sentinel, enqueues every gather, reads the
@@ -25,7 +32,8 @@
 #include "testutil.h"
 
 enum {
-    PLANS = 10000,          /* random plans per run (each run 4 ways) */
+    PLANS = 8000,           /* random plans, default tuning (each 4 ways) */
+    FAMILY_PLANS = 3000,    /* more, per forced kernel family */
     LOOP_PLANS = 600,       /* more, with the grid capped to force loops */
     MAX_ELEMS = 4096,       /* input elements per plan, at most */
     MAX_ELEM_SIZE = 16,
@@ -42,11 +50,10 @@ static const unsigned FLAG_SETS[] = {
     CLSLICE_GATHER_FORCE_INDEX64 | CLSLICE_GATHER_NO_COPY_SHORTCUT};
 #define FLAG_COUNT (sizeof FLAG_SETS / sizeof FLAG_SETS[0])
 
-/* What a plan was run as: empty (marker), copy, or kernel
- * [rank variant 1-4 or n][carrier][index width]. */
+/* What ran, from the runtime's path counts: per cs_path, by carrier
+ * (1 2 4 8 16) and index width; the shortcuts count under [0][0]. */
 typedef struct coverage {
-    long marker, copy;
-    long kernel[5][5][2];
+    long runs[CS_PATH_COUNT][5][2];
 } coverage;
 
 typedef struct job {
@@ -66,6 +73,7 @@ typedef struct fixture {
     tu_rng rng;
     uint64_t seed;
     long plans_done, enqueues;
+    long path_seen[CS_PATH_COUNT]; /* the runtime's counts, last seen */
     coverage cover;
 } fixture;
 
@@ -175,7 +183,72 @@ static void random_job(fixture *f, job *j)
         (size_t)clslice_plan_output_elements(j->plan) * j->elem_size;
 }
 
+static void run_batch(fixture *f, int count);
+
+/* Slices that reach every kernel variant, with any element size: a
+ * random plan meets some (a reversed row of 8-byte elements, say) only
+ * now and then. */
+typedef struct directed {
+    int rank;
+    int64_t shape[5];
+    const char *expr;
+} directed;
+
+static const directed DIRECTED[] = {
+    {2, {3, 40}, "[:, ::-1]"},          /* reversed rows */
+    {2, {3, 300}, "[1:, ::-1]"},        /* ...long: split */
+    {1, {600}, "[::-1]"},               /* one reversed run */
+    {2, {5, 64}, "[:, ::2]"},           /* stride 2, even start */
+    {2, {5, 65}, "[::2, 1::2]"},        /* stride 2, odd start */
+    {1, {700}, "[3::2]"},
+    {2, {4, 50}, "[:, ::3]"},           /* any stride */
+    {2, {4, 50}, "[::-1, ::-3]"},
+    {3, {10, 3, 8}, "[:, 1:, 2:6]"},    /* contiguous rows, rank 3 */
+    {3, {9, 4, 100}, "[::-2, :, 1:99]"},
+    {5, {2, 3, 4, 5, 6}, "[:, ::-1, :, ::2, 1:]"}, /* rank 5 */
+    {4, {3, 4, 5, 6}, "[1:, :, ::-1, 2:5]"},
+    {1, {4000}, "[5:3990]"},            /* one run */
+    {2, {6, 30}, "[1:5, 2:28]"},        /* a box */
+};
+
+/* The DIRECTED slices, each with every element size, and a source offset
+ * that allows wide carriers and one that forces bytes. */
+static void run_directed(fixture *f)
+{
+    size_t n = sizeof DIRECTED / sizeof DIRECTED[0], count = 0;
+    size_t sizes = sizeof ELEM_SIZES / sizeof ELEM_SIZES[0];
+    for (size_t d = 0; d < n; d++)
+        for (size_t e = 0; e < sizes; e++)
+            for (size_t odd = 0; odd < 2; odd++) {
+                job *j = &f->jobs[count++];
+                memset(&j->c, 0, sizeof j->c);
+                snprintf(j->c.desc, sizeof j->c.desc, "directed %s", 
+                         DIRECTED[d].expr);
+                j->plan = NULL;
+                assert_int_equal(clslice_plan_expr(DIRECTED[d].shape,
+                                                   DIRECTED[d].rank,
+                                                   DIRECTED[d].expr, &j->plan,
+                                                   NULL),
+                                 CLSLICE_OK);
+                j->elem_size = ELEM_SIZES[e];
+                j->src_offset = odd ? 1 : 16;
+                j->out_bytes = (size_t)clslice_plan_output_elements(j->plan) *
+                               j->elem_size;
+                if (count == BATCH_PLANS) {
+                    run_batch(f, (int)count);
+                    count = 0;
+                }
+            }
+    if (count > 0)
+        run_batch(f, (int)count);
+}
+
 /* ---- coverage --------------------------------------------------------------- */
+
+static const char *const PATH_NAMES[CS_PATH_COUNT] = {
+    "marker", "copy", "rect", "rows c", "rows r", "rows s2", "rows g",
+    "(split)", "odometer c", "odometer g", "grid r1", "grid r2", "grid r3",
+    "grid r4", "grid rn", "scatter"};
 
 static int carrier_index(size_t carrier)
 {
@@ -183,43 +256,107 @@ static int carrier_index(size_t carrier)
                                             : carrier == 2 ? 1 : 0;
 }
 
-/* Mirrors the dispatch of clslice_enqueue_gather to count what ran. */
-static void count_path(coverage *cover, const job *j, size_t dst_offset,
-                       unsigned flags)
+static bool is_rows_path(int p)
 {
-    clslice_layout layout;
-    assert_int_equal(clslice_plan_layout(j->plan, &layout, NULL), CLSLICE_OK);
-    clslice_layout_simplify(&layout);
-    bool one_run = layout.rank == 0 ||
-                   (layout.rank == 1 && layout.src_stride[0] == 1);
-    if (layout.elements == 0) {
-        cover->marker++;
-    } else if (one_run && !(flags & CLSLICE_GATHER_NO_COPY_SHORTCUT)) {
-        cover->copy++;
-    } else {
+    return p >= CS_PATH_ROW_C && p <= CS_PATH_ODO_G;
+}
+
+static bool is_kernel_path(int p)
+{
+    return p >= CS_PATH_ROW_C;
+}
+
+/* The paths the call just made took: the runtime counts that grew. */
+static unsigned paths_taken(fixture *f)
+{
+    unsigned paths = 0;
+    for (int p = 0; p < CS_PATH_COUNT; p++) {
+        long now = cs_runtime_path_count(f->runtime, (cs_path)p);
+        if (now != f->path_seen[p])
+            paths |= 1u << p;
+        f->path_seen[p] = now;
+    }
+    return paths;
+}
+
+/* Records the call's paths; a kernel's with the carrier and index width
+ * of its move (narrowed as the CPU family narrows it). */
+static void count_paths(fixture *f, const job *j, size_t dst_offset,
+                        unsigned flags)
+{
+    unsigned paths = paths_taken(f);
+    assert_true(paths != 0);
+    for (int p = 0; p < CS_PATH_COUNT; p++) {
+        if (!(paths & (1u << p)))
+            continue;
+        if (!is_kernel_path(p)) {
+            f->cover.runs[p][0][0]++;
+            continue;
+        }
+        clslice_layout layout;
         cs_move move;
-        cs_move_build(&layout, j->elem_size, j->src_offset, dst_offset, &move);
-        int variant = move.rank > 4 ? 4 : move.rank - 1;
+        assert_int_equal(clslice_plan_layout(j->plan, &layout, NULL),
+                         CLSLICE_OK);
+        clslice_layout_simplify(&layout);
+        cs_move_build(&layout, j->elem_size, j->src_offset, dst_offset,
+                      &move);
+        if (is_rows_path(p))
+            cs_move_narrow(&move, 4);
         int bits = cs_move_index_bits(&move, flags) == 64;
-        cover->kernel[variant][carrier_index(move.carrier)][bits]++;
+        f->cover.runs[p][carrier_index(move.carrier)][bits]++;
     }
 }
 
 static void print_coverage(const coverage *cover)
 {
-    static const char *const RANKS[] = {"r1", "r2", "r3", "r4", "rn"};
-    print_message("paths: %ld empty (marker), %ld copy shortcut; kernels "
-                  "(32-bit/64-bit) by carrier 1 2 4 8 16:\n",
-                  cover->marker, cover->copy);
-    for (int r = 0; r < 5; r++) {
+    print_message("paths (32-bit/64-bit runs by carrier 1 2 4 8 16):\n");
+    for (int p = 0; p < CS_PATH_COUNT; p++) {
         char line[256];
-        int used = snprintf(line, sizeof line, "  %s:", RANKS[r]);
-        for (int c = 0; c < 5; c++)
-            used += snprintf(line + used, sizeof line - (size_t)used,
-                             " %5ld/%-5ld", cover->kernel[r][c][0],
-                             cover->kernel[r][c][1]);
+        int used = snprintf(line, sizeof line, "  %-11s", PATH_NAMES[p]);
+        if (!is_kernel_path(p)) {
+            snprintf(line + used, sizeof line - (size_t)used, " %ld",
+                     cover->runs[p][0][0]);
+        } else {
+            for (int c = 0; c < 5; c++)
+                used += snprintf(line + used, sizeof line - (size_t)used,
+                                 " %5ld/%-5ld", cover->runs[p][c][0],
+                                 cover->runs[p][c][1]);
+        }
         print_message("%s\n", line);
     }
+}
+
+/* Runs of path p with the given index width (bits: 0 = 32, 1 = 64), over
+ * all carriers. */
+static long runs_of(const coverage *cover, int p, int bits)
+{
+    long runs = 0;
+    for (int c = 0; c < 5; c++)
+        runs += cover->runs[p][c][bits];
+    return runs;
+}
+
+/* Every kernel path in [first, last] ran in both index widths. */
+static void assert_paths_ran(const coverage *cover, int first, int last)
+{
+    for (int p = first; p <= last; p++)
+        for (int b = 0; b < 2; b++) {
+            if (runs_of(cover, p, b) == 0)
+                fail_msg("path '%s' never ran with %d-bit indices",
+                         PATH_NAMES[p], b ? 64 : 32);
+        }
+}
+
+/* Path p ran with every carrier in `carriers` (a mask of carrier
+ * indices). */
+static void assert_carriers_ran(const coverage *cover, int p,
+                                unsigned carriers)
+{
+    for (int c = 0; c < 5; c++)
+        if ((carriers & (1u << c)) &&
+            cover->runs[p][c][0] + cover->runs[p][c][1] == 0)
+            fail_msg("path '%s' never ran with the %d-byte carrier",
+                     PATH_NAMES[p], 1 << c);
 }
 
 /* ---- one batch -------------------------------------------------------------- */
@@ -324,7 +461,7 @@ static void run_batch(fixture *f, int count)
                 describe(f, j, k);
                 fail();
             }
-            count_path(&f->cover, j, j->dst_offset[k], FLAG_SETS[k]);
+            count_paths(f, j, j->dst_offset[k], FLAG_SETS[k]);
             f->enqueues++;
         }
     TU_CL_CHECK(clEnqueueReadBuffer(f->queue, f->dst, CL_TRUE, 0, used,
@@ -359,55 +496,97 @@ static double now(void)
 
 /* ---- tests ------------------------------------------------------------------ */
 
+/* Default tuning: the device's own family and shortcuts. */
 static void test_random_plans(void **state)
 {
     fixture *f = *state;
     if (!f->cl.context)
         skip();
     double start = now();
+    memset(&f->cover, 0, sizeof f->cover);
     run_plans(f, PLANS);
     print_message("%ld random plans (seed 0x%llx), %ld gathers checked in "
                   "%.1f s\n", f->plans_done,
                   (unsigned long long)f->seed, f->enqueues, now() - start);
     print_coverage(&f->cover);
-
-    /* Every kernel variant and carrier ran, in both index widths. */
-    for (int r = 0; r < 5; r++)
-        for (int b = 0; b < 2; b++) {
-            long runs = 0;
-            for (int c = 0; c < 5; c++)
-                runs += f->cover.kernel[r][c][b];
-            assert_true(runs > 0);
-        }
-    for (int c = 0; c < 5; c++)
-        for (int b = 0; b < 2; b++) {
-            long runs = 0;
-            for (int r = 0; r < 5; r++)
-                runs += f->cover.kernel[r][c][b];
-            assert_true(runs > 0);
-        }
-    assert_true(f->cover.marker > 0 && f->cover.copy > 0);
+    assert_true(f->cover.runs[CS_PATH_MARKER][0][0] > 0);
+    assert_true(f->cover.runs[CS_PATH_COPY][0][0] > 0);
 }
 
-/* With one or two work-groups per NDRange dim, every kernel's grid-stride
- * loops run many rounds. */
-static void test_capped_grid(void **state)
+/* The CPU family on any device, half the plans with rows kernels for every
+ * rank <= 3 move and half with the odometer for all, rows split at a few
+ * carriers, and single runs through the kernel from 256 bytes. */
+static void test_rows_family(void **state)
 {
     fixture *f = *state;
     if (!f->cl.context)
         skip();
+    cs_tuning tuning;
+    cs_runtime_tuning(f->runtime, &tuning);
+    tuning.style = CS_STYLE_ROWS;
+    tuning.row_split = 24;
+    tuning.run_kernel_bytes = 256;
+    memset(&f->cover, 0, sizeof f->cover);
+    for (int half = 0; half < 2; half++) {
+        tuning.short_row_bytes = half ? INT64_MAX : 0;
+        cs_runtime_set_tuning(f->runtime, &tuning);
+        run_directed(f);
+        run_plans(f, FAMILY_PLANS / 2);
+    }
+    cs_runtime_set_tuning(f->runtime, NULL);
+    print_coverage(&f->cover);
+
+    assert_true(f->cover.runs[CS_PATH_RECT][0][0] > 0);
+    assert_paths_ran(&f->cover, CS_PATH_ROW_C, CS_PATH_ROW_C);
+    assert_paths_ran(&f->cover, CS_PATH_ROW_R, CS_PATH_ROW_R);
+    cs_device_info device;
+    assert_int_equal(cs_runtime_device(f->runtime, f->cl.device, &device,
+                                       NULL, NULL), CLSLICE_OK);
+    if (device.little_endian) {
+        assert_paths_ran(&f->cover, CS_PATH_ROW_S2, CS_PATH_ROW_S2);
+        assert_carriers_ran(&f->cover, CS_PATH_ROW_S2, 0x7); /* 1 2 4 */
+    }
+    assert_paths_ran(&f->cover, CS_PATH_ROW_G, CS_PATH_ODO_G);
+    assert_carriers_ran(&f->cover, CS_PATH_ROW_C, 0x7);
+    assert_carriers_ran(&f->cover, CS_PATH_ODO_C, 0x7);
+    assert_carriers_ran(&f->cover, CS_PATH_ROW_R, 0x1f);
+    assert_carriers_ran(&f->cover, CS_PATH_ROW_G, 0x1f);
+    assert_carriers_ran(&f->cover, CS_PATH_ODO_G, 0x1f);
+}
+
+/* The GPU family (one work-item per element) on any device, then with
+ * one or two work-groups per NDRange dim, so that every kernel's
+ * grid-stride loops run many rounds. */
+static void test_grid_family(void **state)
+{
+    fixture *f = *state;
+    if (!f->cl.context)
+        skip();
+    cs_tuning tuning;
+    cs_runtime_tuning(f->runtime, &tuning);
+    tuning.style = CS_STYLE_GRID;
+    memset(&f->cover, 0, sizeof f->cover);
+    cs_runtime_set_tuning(f->runtime, &tuning);
+    run_directed(f);
+    run_plans(f, FAMILY_PLANS);
+    assert_paths_ran(&f->cover, CS_PATH_GRID_R1, CS_PATH_GRID_RN);
+    for (int p = CS_PATH_GRID_R1; p <= CS_PATH_GRID_RN; p++)
+        assert_carriers_ran(&f->cover, p, p == CS_PATH_GRID_R1 ? 0x1f : 0x17);
     for (size_t groups = 1; groups <= 2; groups++) {
-        cs_runtime_set_max_groups(f->runtime, groups);
+        tuning.max_groups = groups;
+        cs_runtime_set_tuning(f->runtime, &tuning);
         run_plans(f, LOOP_PLANS / 2);
     }
-    cs_runtime_set_max_groups(f->runtime, 0);
+    cs_runtime_set_tuning(f->runtime, NULL);
+    print_coverage(&f->cover);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_plans),
-        cmocka_unit_test(test_capped_grid),
+        cmocka_unit_test(test_rows_family),
+        cmocka_unit_test(test_grid_family),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

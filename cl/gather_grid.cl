@@ -1,5 +1,16 @@
 /*
- * Strided gather kernels (OpenCL C 1.2).
+ * Gather kernels for GPUs and every other non-CPU device (OpenCL C 1.2):
+ * one work-item per output element.
+ *
+ * Why elements on a GPU: consecutive work-items of a group run in
+ * lockstep (warps, wavefronts), so when work-item i writes output i and
+ * reads input base + i * stride[0], a group's accesses coalesce into a
+ * few wide memory transactions; that, not per-thread work, is what makes
+ * a GPU copy fast.  The host launches 256-item groups along the innermost
+ * output dim (8 x 32 when rows are short) and keeps the widest carrier
+ * (uint4: 16-byte accesses).  The same kernels on a CPU driver leave each
+ * work-item too little work to vectorize (0.1-0.4x a plain copy on PoCL),
+ * so CPUs get cl/gather_rows.cl instead.
  *
  * The host turns every slice into a "move" in carrier units: a rank, and
  * per dimension (innermost first) a count and a signed source stride; the
@@ -15,8 +26,10 @@
  *   CS_MAX_DIMS  size of the generic kernel's tables.
  *
  * NDRange dim 0 walks the innermost output dim, dim 1 the next, dim 2 the
- * rest (folded).  Each dim is a grid-stride loop, so the host may cap the
- * grid (some devices limit work-groups per dim) and round it up freely.
+ * rest (folded, one division per folded dim).  Each dim is a grid-stride
+ * loop that normally runs once (one element per work-item); it loops only
+ * where the host capped the grid (some devices limit work-groups per
+ * dim), which costs a GPU a compare per element.
  */
 
 #if CS_INDEX64
