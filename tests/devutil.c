@@ -1,4 +1,7 @@
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "devutil.h"
+
+#include <time.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,4 +129,23 @@ void tu_cl_assert_filled(cl_command_queue queue, cl_mem buffer, size_t size,
         }
     }
     free(got);
+}
+
+static cl_uint context_refs(cl_context context)
+{
+    cl_uint count = 0;
+    TU_CL_CHECK(clGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT,
+                                 sizeof count, &count, NULL));
+    return count;
+}
+
+cl_uint tu_cl_context_refs_settled(cl_context context, cl_uint expected)
+{
+    const struct timespec pause = {0, 10 * 1000 * 1000}; /* 10 ms */
+    cl_uint count = context_refs(context);
+    for (int tries = 0; tries < 100 && count != expected; tries++) {
+        nanosleep(&pause, NULL);
+        count = context_refs(context);
+    }
+    return count;
 }

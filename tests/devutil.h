@@ -48,6 +48,13 @@ void tu_dev_close(tu_dev *dev);
     } while (0)
 
 /* Fills the first `size` bytes of `buffer` with `byte` and waits. */
+/* The context's reference count once it has settled at `expected`, or
+ * its value after about a second of waiting.  PoCL drops the references
+ * that finished commands hold to their buffers and kernels from its
+ * worker threads, shortly after clFinish returns, so a count read at once
+ * can still be one too high. */
+cl_uint tu_cl_context_refs_settled(cl_context context, cl_uint expected);
+
 void tu_cl_fill(cl_command_queue queue, cl_mem buffer, unsigned char byte,
                 size_t size);
 
