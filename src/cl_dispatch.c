@@ -12,10 +12,11 @@
  *                           launch overhead dominates (cl_rect.c); GPU
  *                           drivers implement it as a kernel much like
  *                           ours, so GPUs keep the kernel;
- *   anything else           a kernel: for a gather the CPU family (rows,
- *                           cl/gather_rows.cl) on CPU devices, the element
- *                           grid (cl/gather_grid.cl) on all others; the
- *                           scatter family for scatters and fills.
+ *   anything else           a kernel: on CPU devices the row family
+ *                           (cl/gather_rows.cl) for gathers and scatters
+ *                           and cl/scatter.cl for fills; on all others the
+ *                           element grids (cl/gather_grid.cl for gathers,
+ *                           cl/scatter.cl for scatters and fills).
  *
  * CLSLICE_NO_COPY_SHORTCUT always runs the kernel, so tests reach it.
  */
@@ -52,16 +53,20 @@ static bool rows_style(const decision *d)
 
 static cs_program_kind program_of(const cs_request *r, const decision *d)
 {
-    if (r->kind != CS_KERNEL_GATHER)
+    if (r->kind == CS_KERNEL_FILL)
         return CS_PROGRAM_SCATTER;
-    return rows_style(d) ? CS_PROGRAM_GATHER_ROWS : CS_PROGRAM_GATHER_GRID;
+    if (rows_style(d))
+        return CS_PROGRAM_GATHER_ROWS; /* gathers and scatters */
+    return r->kind == CS_KERNEL_GATHER ? CS_PROGRAM_GATHER_GRID
+                                       : CS_PROGRAM_SCATTER;
 }
 
 static choice shortcut(const cs_request *r, const clslice_layout *layout,
                        const decision *d)
 {
     size_t bytes = (size_t)layout->elements * r->elem_size;
-    bool gather_rows = d->program == CS_PROGRAM_GATHER_ROWS;
+    bool gather_rows = d->program == CS_PROGRAM_GATHER_ROWS &&
+                       r->kind == CS_KERNEL_GATHER;
     if (r->kind == CS_KERNEL_FILL || (r->flags & CLSLICE_NO_COPY_SHORTCUT))
         return RUN_KERNEL; /* a fill reads no buffer: nothing to copy */
     if (is_one_run(layout))

@@ -181,12 +181,13 @@ void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
 
 /* A rank <= 3 move as rows (one work-item each, cl/gather_rows.cl): row
  * (i1, i2) reads n0 carriers from src_base + i1 * s1 + i2 * s2 at stride
- * st0 and writes them at dst_base + i1 * n0 + i2 * d2; the row i1 = n1 - 1
- * holds `last` carriers (the tail of a split row), every other n0. */
+ * st0 and writes them at dst_base + i1 * d1 + i2 * d2 at stride dt0 (a
+ * gather: d1 = n0, dt0 = 1); the row i1 = n1 - 1 holds `last` carriers
+ * (the tail of a split row), every other n0. */
 typedef struct cs_rows {
     int64_t src_base, dst_base;
-    int64_t n0, st0;
-    int64_t n1, s1;
+    int64_t n0, st0, dt0;
+    int64_t n1, s1, d1;
     int64_t n2, s2, d2;
     int64_t last;
     bool split; /* a long innermost dim was cut into rows */
@@ -235,7 +236,13 @@ typedef enum cs_path {
     CS_PATH_GRID_R3,
     CS_PATH_GRID_R4,
     CS_PATH_GRID_RN,
-    CS_PATH_SCATTER,   /* scatter or fill kernel */
+    CS_PATH_SCATTER,   /* scatter or fill kernel (element grid) */
+    CS_PATH_SROW,      /* CPU scatter rows (cl/gather_rows.cl) */
+    CS_PATH_SODO,      /* CPU scatter odometer */
+    CS_PATH_SDST_C,    /* ...destination inner stride +1 (counted too) */
+    CS_PATH_SDST_R,    /* ...destination inner stride -1 */
+    CS_PATH_SDST_G,    /* ...any other destination inner stride */
+    CS_PATH_SSRC_B,    /* ...source inner stride 0 (a broadcast) */
     CS_PATH_COUNT
 } cs_path;
 

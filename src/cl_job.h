@@ -13,7 +13,8 @@
 
 enum {
     CS_JOB_MAX_ARGS = 5,
-    CS_JOB_TABLE_WORDS = 104 /* the largest table: scatter rank n, 64-bit */
+    CS_JOB_TABLE_WORDS = 6 + 3 * CS_MAX_DIMS /* the largest table: the
+                                            * odometer, 64-bit */
 };
 
 typedef struct cs_job {

@@ -84,7 +84,7 @@ static void build_job(const cs_program_info *program,
                       const cs_kernel_call *call, cs_job *job)
 {
     memset(job, 0, offsetof(cs_job, table));
-    if (call->kind == CS_KERNEL_GATHER &&
+    if (call->kind != CS_KERNEL_FILL &&
         program->kind == CS_PROGRAM_GATHER_ROWS)
         cs_rows_job(program, call, job);
     else

@@ -1,5 +1,6 @@
 /*
- * Jobs of the CPU gather family (cl/gather_rows.cl): a rank <= 3 move
+ * Jobs of the CPU row family (cl/gather_rows.cl), for gathers and
+ * scatters: a rank <= 3 move
  * with rows long enough runs one work-item per row; a higher rank, or
  * short rows, runs the odometer kernel, several rows per work-item.
  *
@@ -27,7 +28,7 @@ enum {
 /* Host mirrors of cs_rows and cs_odometer (cl/gather_rows.cl). */
 #define CS_ROWS_STRUCT(name, type)                                        \
     typedef struct name {                                                 \
-        type src_base, dst_base, n0, st0, n1, s1, s2, d2, last;           \
+        type src_base, dst_base, n0, st0, dt0, n1, s1, d1, s2, d2, last;  \
     } name;
 CS_ROWS_STRUCT(cs_rows_32, cl_uint)
 CS_ROWS_STRUCT(cs_rows_64, cl_ulong)
@@ -37,12 +38,13 @@ CS_ROWS_STRUCT(cs_rows_64, cl_ulong)
         type src_base, dst_base, rows, per_item, items, rank;             \
         type count[CS_MAX_DIMS];                                          \
         type stride[CS_MAX_DIMS];                                         \
+        type dst_stride[CS_MAX_DIMS];                                     \
     } name;
 CS_ODOMETER_STRUCT(cs_odometer_32, cl_uint)
 CS_ODOMETER_STRUCT(cs_odometer_64, cl_ulong)
 
-static_assert(sizeof(cs_rows_64) == 9 * 8, "cs_rows layout");
-static_assert(sizeof(cs_odometer_64) == (6 + 2 * CS_MAX_DIMS) * 8,
+static_assert(sizeof(cs_rows_64) == 11 * 8, "cs_rows layout");
+static_assert(sizeof(cs_odometer_64) == (6 + 3 * CS_MAX_DIMS) * 8,
               "cs_odometer layout");
 static_assert(sizeof(cs_odometer_64) <= CS_JOB_TABLE_WORDS * 8,
               "the job's table storage holds the odometer's");
@@ -75,6 +77,29 @@ static const char *row_variant(const cs_move *move, bool little_endian,
     return "g";
 }
 
+/* A scatter's variant: destination inner stride +1, -1 or any (c r g),
+ * then source inner stride +1, 0 or any (c b g).  A contiguous
+ * destination takes the gather's kernels where they exist (c, r, g). */
+static const char *scatter_variant(const cs_move *move, bool odometer,
+                                   unsigned *paths)
+{
+    static const char *const names[3][3] = {
+        {"c", "cb", "g"}, {"rc", "rb", "rg"}, {"gc", "gb", "gg"}};
+    int64_t dt = move->dst_stride[0], st = move->stride[0];
+    int dst = dt == 1 ? 0 : dt == -1 ? 1 : 2;
+    int src = st == 1 ? 0 : st == 0 ? 1 : 2;
+    if (dst == 0 && src == 0 && move->carrier > 4)
+        src = 2; /* no wide c kernels (the host narrows contiguous rows) */
+    *paths = 1u << (odometer ? CS_PATH_SODO : CS_PATH_SROW);
+    *paths |= 1u << (dst == 0 ? CS_PATH_SDST_C
+                     : dst == 1 ? CS_PATH_SDST_R : CS_PATH_SDST_G);
+    if (src == 1)
+        *paths |= 1u << CS_PATH_SSRC_B;
+    if (dst == 0 && src == 2 && st == -1 && !odometer)
+        return "r"; /* the gather's reversed rows */
+    return names[dst][src];
+}
+
 /* Short rows (tuning.short_row_bytes) go to the odometer: a work-item
  * per row would be mostly overhead. */
 static bool use_odometer(const cs_move *move, int64_t short_row_bytes)
@@ -93,10 +118,12 @@ static bool use_odometer(const cs_move *move, int64_t short_row_bytes)
         (t).dst_base = (type)(uint64_t)(r)->dst_base;                     \
         (t).n0 = (type)(r)->n0;                                           \
         (t).st0 = (type)(uint64_t)(r)->st0;                               \
+        (t).dt0 = (type)(uint64_t)(r)->dt0;                               \
         (t).n1 = (type)(r)->n1;                                           \
         (t).s1 = (type)(uint64_t)(r)->s1;                                 \
+        (t).d1 = (type)(uint64_t)(r)->d1;                                 \
         (t).s2 = (type)(uint64_t)(r)->s2;                                 \
-        (t).d2 = (type)(r)->d2;                                           \
+        (t).d2 = (type)(uint64_t)(r)->d2;                                 \
         (t).last = (type)(r)->last;                                       \
     } while (0)
 
@@ -129,6 +156,8 @@ static size_t pack_rows(const cs_rows *rows, int index_bits, cs_job *job)
             bool in_ = k < (move)->rank;                                  \
             (t).count[k] = in_ ? (type)(move)->count[k] : 1;              \
             (t).stride[k] = in_ ? (type)(uint64_t)(move)->stride[k] : 0;  \
+            (t).dst_stride[k] =                                           \
+                in_ ? (type)(uint64_t)(move)->dst_stride[k] : 0;          \
         }                                                                 \
     } while (0)
 
@@ -183,11 +212,16 @@ void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
     bool odometer = use_odometer(move, tuning ? tuning->short_row_bytes
                                               : CS_DEFAULT_SHORT_ROW_BYTES);
     cs_path path;
-    const char *variant = row_variant(move, program->little_endian, odometer,
-                                      &path);
+    const char *variant;
     size_t table_size;
-    job->paths = 1u << path;
-    job->family = "gather";
+    if (call->kind == CS_KERNEL_GATHER) {
+        variant = row_variant(move, program->little_endian, odometer, &path);
+        job->paths = 1u << path;
+        job->family = "gather";
+    } else {
+        variant = scatter_variant(move, odometer, &job->paths);
+        job->family = "scatter";
+    }
     if (odometer) {
         size_t items;
         int64_t per = cs_odometer_rows(move, program->compute_units);
@@ -199,7 +233,7 @@ void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
                                    : CS_DEFAULT_ROW_SPLIT, &rows);
         table_size = pack_rows(&rows, call->index_bits, job);
         rows_shape(&rows, &job->shape);
-        if (rows.split)
+        if (rows.split && call->kind == CS_KERNEL_GATHER)
             job->paths |= 1u << CS_PATH_ROW_SPLIT;
     }
     snprintf(job->name, sizeof job->name, "cs_%s_%s_c%zu",

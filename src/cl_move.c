@@ -141,7 +141,7 @@ int cs_move_index_bits(const cs_move *move, unsigned flags)
 void cs_move_narrow(cs_move *move, size_t max_carrier)
 {
     if (move->carrier <= max_carrier || move->stride[0] != 1 ||
-        max_carrier == 0)
+        move->dst_stride[0] != 1 || max_carrier == 0)
         return;
     int64_t f = (int64_t)(move->carrier / max_carrier);
     move->carrier = max_carrier;

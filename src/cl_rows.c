@@ -23,11 +23,13 @@ void cs_rows_build(const cs_move *move, int64_t split, cs_rows *rows)
     rows->dst_base = move->dst_base;
     rows->n0 = move->count[0];
     rows->st0 = move->stride[0];
+    rows->dt0 = move->dst_stride[0];
     rows->n1 = move->rank > 1 ? move->count[1] : 1;
     rows->s1 = move->rank > 1 ? move->stride[1] : 0;
+    rows->d1 = move->rank > 1 ? move->dst_stride[1] : 0;
     rows->n2 = move->rank > 2 ? move->count[2] : 1;
     rows->s2 = move->rank > 2 ? move->stride[2] : 0;
-    rows->d2 = rows->n1 * rows->n0;
+    rows->d2 = move->rank > 2 ? move->dst_stride[2] : 0;
     rows->last = rows->n0;
     rows->split = false;
     if (move->rank > 2 || split < 1 || rows->n0 <= split)
@@ -38,9 +40,10 @@ void cs_rows_build(const cs_move *move, int64_t split, cs_rows *rows)
     int64_t chunks = (rows->n0 + chunk - 1) / chunk;
     rows->n2 = rows->n1;
     rows->s2 = rows->s1;
-    rows->d2 = rows->n0;
+    rows->d2 = rows->d1;
     rows->n1 = chunks;
     rows->s1 = chunk * rows->st0;
+    rows->d1 = chunk * rows->dt0;
     rows->last = rows->n0 - (chunks - 1) * chunk;
     rows->n0 = chunk;
     rows->split = true;

@@ -149,3 +149,16 @@ cl_uint tu_cl_context_refs_settled(cl_context context, cl_uint expected)
     }
     return count;
 }
+
+cl_uint tu_cl_context_refs_stable(cl_context context)
+{
+    const struct timespec pause = {0, 10 * 1000 * 1000}; /* 10 ms */
+    cl_uint count = context_refs(context);
+    for (int same = 0, tries = 0; same < 5 && tries < 200; tries++) {
+        nanosleep(&pause, NULL);
+        cl_uint now = context_refs(context);
+        same = now == count ? same + 1 : 0;
+        count = now;
+    }
+    return count;
+}

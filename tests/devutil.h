@@ -55,6 +55,12 @@ void tu_dev_close(tu_dev *dev);
  * can still be one too high. */
 cl_uint tu_cl_context_refs_settled(cl_context context, cl_uint expected);
 
+/* The context's reference count once it has stopped changing (the same
+ * value over 50 ms, at most about two seconds of waiting): a baseline
+ * taken while PoCL still holds references for finished commands would be
+ * too high. */
+cl_uint tu_cl_context_refs_stable(cl_context context);
+
 void tu_cl_fill(cl_command_queue queue, cl_mem buffer, unsigned char byte,
                 size_t size);
 

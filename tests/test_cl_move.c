@@ -321,6 +321,7 @@ static void test_rows_split(void **state)
     move.rank = 1;
     move.count[0] = 25;
     move.stride[0] = -3;
+    move.dst_stride[0] = 1; /* a gather: the destination contiguous */
     move.src_base = 100;
     cs_rows_build(&move, 30, &rows); /* short enough: one row */
     assert_false(rows.split);
@@ -338,6 +339,7 @@ static void test_rows_split(void **state)
     move.rank = 2;
     move.count[1] = 3;
     move.stride[1] = 1000;
+    move.dst_stride[1] = 25;
     cs_rows_build(&move, 10, &rows); /* chunks of 5: 5 of them, last 5 */
     assert_true(rows.split);
     assert_int_equal(rows.n0, 5);
@@ -350,9 +352,19 @@ static void test_rows_split(void **state)
     move.rank = 3;
     move.count[2] = 2;
     move.stride[2] = 5000;
+    move.dst_stride[2] = 75;
     cs_rows_build(&move, 10, &rows);
     assert_false(rows.split);
     assert_int_equal(rows.d2, 75);
+    /* a scatter: the destination strided too, chunks step dt0 apart */
+    move.rank = 2;
+    move.dst_stride[0] = -2;
+    move.dst_stride[1] = 300;
+    cs_rows_build(&move, 10, &rows);
+    assert_true(rows.split);
+    assert_int_equal(rows.dt0, -2);
+    assert_int_equal(rows.d1, -10);
+    assert_int_equal(rows.d2, 300);
 }
 
 /* The CPU family narrows contiguous rows to scalar carriers. */

@@ -248,7 +248,8 @@ static void run_directed(fixture *f)
 static const char *const PATH_NAMES[CS_PATH_COUNT] = {
     "marker", "copy", "rect", "rows c", "rows r", "rows s2", "rows g",
     "(split)", "odometer c", "odometer g", "grid r1", "grid r2", "grid r3",
-    "grid r4", "grid rn", "scatter"};
+    "grid r4", "grid rn", "scatter", "srows", "sodometer", "sdst c",
+    "sdst r", "sdst g", "ssrc b"};
 
 static int carrier_index(size_t carrier)
 {

@@ -381,8 +381,22 @@ static void test_random_jobs(void **state)
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     double start = now();
-    while (f->jobs_done < JOBS)
+    /* The CPU family (scatter rows and odometer) on any device, with tiny
+     * split and short-row limits so small tensors reach every variant;
+     * test_capped_grid runs the element grid. */
+    cs_tuning tuning;
+    cs_runtime_tuning(f->dev.runtime, &tuning);
+    tuning.style = CS_STYLE_ROWS;
+    tuning.row_split = 24;
+    long paths[CS_PATH_COUNT];
+    for (int p = 0; p < CS_PATH_COUNT; p++)
+        paths[p] = cs_runtime_path_count(f->dev.runtime, (cs_path)p);
+    for (int batch = 0; f->jobs_done < JOBS; batch++) {
+        tuning.short_row_bytes = batch % 2 ? INT64_MAX : 0;
+        cs_runtime_set_tuning(f->dev.runtime, &tuning);
         run_batch(f, BATCH_JOBS);
+    }
+    cs_runtime_set_tuning(f->dev.runtime, NULL);
     print_message("%ld random jobs (seed 0x%" PRIx64 "), %ld enqueues "
                   "checked in %.1f s\n", f->jobs_done, f->seed, f->enqueues,
                   now() - start);
@@ -395,6 +409,18 @@ static void test_random_jobs(void **state)
                        f->cover[m].kernel[4][c][1];
         assert_true(generic > 0);
     }
+    /* every scatter row variant ran: rows and odometer, destination inner
+     * stride +1, -1 and other, broadcast sources; fills keep the grid */
+    static const cs_path SCATTER_ROWS[] = {
+        CS_PATH_SROW, CS_PATH_SODO, CS_PATH_SDST_C, CS_PATH_SDST_R,
+        CS_PATH_SDST_G, CS_PATH_SSRC_B, CS_PATH_SCATTER};
+    for (size_t i = 0; i < sizeof SCATTER_ROWS / sizeof SCATTER_ROWS[0];
+         i++) {
+        cs_path p = SCATTER_ROWS[i];
+        long ran = cs_runtime_path_count(f->dev.runtime, p) - paths[p];
+        print_message("path %d: %ld runs\n", (int)p, ran);
+        assert_true(ran > 0);
+    }
 }
 
 /* A grid capped at a few groups per dim makes every kernel loop. */
@@ -403,12 +429,19 @@ static void test_capped_grid(void **state)
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     long before = f->jobs_done;
+    cs_tuning tuning; /* the element grid (the GPU family) on any device */
+    cs_runtime_tuning(f->dev.runtime, &tuning);
+    tuning.style = CS_STYLE_GRID;
+    cs_runtime_set_tuning(f->dev.runtime, &tuning);
+    long grid = cs_runtime_path_count(f->dev.runtime, CS_PATH_SCATTER);
     for (size_t groups = 1; groups <= 3; groups++) {
         cs_runtime_set_max_groups(f->dev.runtime, groups);
         for (int b = 0; b < 3; b++)
             run_batch(f, 32);
     }
     cs_runtime_set_max_groups(f->dev.runtime, 0);
+    assert_true(cs_runtime_path_count(f->dev.runtime, CS_PATH_SCATTER) > grid);
+    cs_runtime_set_tuning(f->dev.runtime, NULL);
     print_message("%ld jobs with the grid capped at 1-3 groups\n",
                   f->jobs_done - before);
 }
