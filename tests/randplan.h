@@ -104,6 +104,32 @@ static inline void rp_random_shape(tu_rng *rng, int rank, int64_t max_elems,
     }
 }
 
+/* A rank for the device differential tests: mostly 0-8, sometimes 16
+ * and sometimes the maximum. */
+static inline int rp_device_rank(tu_rng *rng)
+{
+    int64_t pick = tu_range(rng, 0, 99);
+    if (pick < 4)
+        return 16;
+    if (pick < 7)
+        return CLSLICE_MAX_RANK;
+    return (int)tu_range(rng, 0, 8);
+}
+
+/* A byte offset below max_offset: 0, a multiple of 16 (wide carriers
+ * stay possible) or anything (odd offsets force narrow carriers). */
+static inline size_t rp_buffer_offset(tu_rng *rng, size_t max_offset)
+{
+    switch (tu_range(rng, 0, 3)) {
+    case 0:
+        return 0;
+    case 1:
+        return (size_t)tu_range(rng, 1, (int64_t)max_offset / 16 - 1) * 16;
+    default:
+        return (size_t)tu_range(rng, 1, (int64_t)max_offset - 1);
+    }
+}
+
 static inline int64_t rp_bound(tu_rng *rng, int64_t n)
 {
     switch (tu_range(rng, 0, 15)) {

@@ -130,29 +130,6 @@ static int teardown(void **state)
 
 /* ---- random jobs ---------------------------------------------------------- */
 
-static int random_rank(tu_rng *rng)
-{
-    int64_t pick = tu_range(rng, 0, 99);
-    if (pick < 4)
-        return 16;
-    if (pick < 7)
-        return CLSLICE_MAX_RANK;
-    return (int)tu_range(rng, 0, 8);
-}
-
-/* An offset that is mostly aligned for wide carriers, sometimes odd. */
-static size_t random_offset(tu_rng *rng)
-{
-    switch (tu_range(rng, 0, 3)) {
-    case 0:
-        return 0;
-    case 1:
-        return (size_t)tu_range(rng, 1, MAX_OFFSET / 16 - 1) * 16;
-    default:
-        return (size_t)tu_range(rng, 1, MAX_OFFSET - 1);
-    }
-}
-
 /* Builds a random plan that the front-ends accept.  Empty outputs are
  * kept one time in eight: they are a single code path, and random bounds
  * produce them far more often than that. */
@@ -167,7 +144,7 @@ static void random_job(fixture *f, job *j)
         } else {
             int64_t max_elems =
                 (int64_t[]){64, 512, MAX_ELEMS}[tu_range(&f->rng, 0, 2)];
-            rp_random_case(&f->rng, random_rank(&f->rng), max_elems, &j->c);
+            rp_random_case(&f->rng, rp_device_rank(&f->rng), max_elems, &j->c);
             st = rp_build(&j->c, &j->plan, &err);
         }
         if (st != CLSLICE_OK)
@@ -178,7 +155,7 @@ static void random_job(fixture *f, job *j)
         clslice_plan_release(&j->plan);
     }
     j->elem_size = ELEM_SIZES[tu_range(&f->rng, 0, 6)];
-    j->src_offset = random_offset(&f->rng);
+    j->src_offset = rp_buffer_offset(&f->rng, MAX_OFFSET);
     j->out_bytes =
         (size_t)clslice_plan_output_elements(j->plan) * j->elem_size;
 }
@@ -370,7 +347,7 @@ static size_t plan_batch(fixture *f, int count)
     size_t cursor = 0;
     for (int i = 0; i < count; i++) {
         job *j = &f->jobs[i];
-        size_t misalign = random_offset(&f->rng) % 16;
+        size_t misalign = rp_buffer_offset(&f->rng, MAX_OFFSET) % 16;
         for (size_t k = 0; k < FLAG_COUNT; k++) {
             cursor = (cursor + 16 + 15) / 16 * 16; /* a gap of 16..31 */
             j->dst_offset[k] = cursor + misalign;

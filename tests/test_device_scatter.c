@@ -123,29 +123,6 @@ static int teardown(void **state)
 
 /* ---- random jobs ---------------------------------------------------------- */
 
-static int random_rank(tu_rng *rng)
-{
-    int64_t pick = tu_range(rng, 0, 99);
-    if (pick < 4)
-        return 16;
-    if (pick < 7)
-        return CLSLICE_MAX_RANK;
-    return (int)tu_range(rng, 0, 8);
-}
-
-/* An offset that is mostly aligned for wide carriers, sometimes odd. */
-static size_t random_offset(tu_rng *rng)
-{
-    switch (tu_range(rng, 0, 3)) {
-    case 0:
-        return 0;
-    case 1:
-        return (size_t)tu_range(rng, 1, MAX_OFFSET / 16 - 1) * 16;
-    default:
-        return (size_t)tu_range(rng, 1, MAX_OFFSET - 1);
-    }
-}
-
 /* A random plan the front-ends accept, at most max_elems input elements;
  * empty slices kept one time in eight. */
 static void random_plan(fixture *f, int64_t max_elems, job *j)
@@ -158,7 +135,7 @@ static void random_plan(fixture *f, int64_t max_elems, job *j)
         } else {
             int64_t cap = (int64_t[]){64, 512, max_elems}[tu_range(&f->rng,
                                                                    0, 2)];
-            rp_random_case(&f->rng, random_rank(&f->rng),
+            rp_random_case(&f->rng, rp_device_rank(&f->rng),
                            cap < max_elems ? cap : max_elems, &j->c);
             st = rp_build(&j->c, &j->plan, NULL);
         }
@@ -186,7 +163,7 @@ static void random_job(fixture *f, job *j)
         j->v.rank = j->mode == FILL ? 0 : clslice_plan_output_rank(j->plan);
         clslice_plan_output_shape(j->plan, j->v.shape);
     }
-    j->value_offset = random_offset(&f->rng);
+    j->value_offset = rp_buffer_offset(&f->rng, MAX_OFFSET);
     j->tensor_bytes = (size_t)rp_input_elements(j->plan) * j->elem_size;
 }
 
@@ -309,7 +286,7 @@ static size_t lay_out(fixture *f, size_t jobs)
     for (size_t k = 0; k < FLAG_COUNT; k++)
         for (size_t i = 0; i < jobs; i++) {
             job *j = &f->jobs[i];
-            at += GUARD + random_offset(&f->rng);
+            at += GUARD + rp_buffer_offset(&f->rng, MAX_OFFSET);
             j->dst_offset[k] = at;
             at += j->tensor_bytes + GUARD;
             assert_true(at <= DST_BYTES);
