@@ -1,7 +1,7 @@
 /*
  * Strided scatter and fill kernels (OpenCL C 1.2): writing into a slice.
  *
- * The same "move" as cl/gather.cl (a rank, and per dimension, innermost
+ * The same "move" as cl/gather_grid.cl (a rank, and per dimension, innermost
  * first, a count and strides in carrier units), except that the
  * destination is strided too: a scatter writes a value tensor into the
  * slice of a larger tensor, so both sides have their own strides.  A
@@ -15,7 +15,7 @@
  *                 at most; the source index is the carrier within the
  *                 element), so a fill needs no device allocation.
  *
- * Build options (as cl/gather.cl):
+ * Build options (as cl/gather_grid.cl):
  *   CS_INDEX64   1: 64-bit index math (ulong), 0: 32-bit (uint).  Unsigned
  *                arithmetic wraps, so negative strides travel as two's
  *                complement and every index comes out right as long as the
