@@ -22,16 +22,7 @@ static clslice_status check_handles(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in is NULL");
     if (!out)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out is NULL");
-    /* Not every implementation checks (PoCL dereferences a NULL list). */
-    if (num_events > 0 && !wait_list)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "event_wait_list is NULL but "
-                       "num_events_in_wait_list = %u", (unsigned)num_events);
-    if (num_events == 0 && wait_list)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "event_wait_list is given but "
-                       "num_events_in_wait_list = 0");
-    return CLSLICE_OK;
+    return cs_check_wait_list(num_events, wait_list, err);
 }
 
 /* out must describe the plan's result in the input's types. */

@@ -48,6 +48,12 @@ clslice_status cs_check_buffers(cl_context context, const cs_buffer_use *read,
 /* Flags every enqueue call accepts. */
 #define CS_KNOWN_FLAGS (CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT)
 
+/* A wait list that matches its count (not every implementation checks:
+ * PoCL dereferences a NULL list). */
+clslice_status cs_check_wait_list(cl_uint num_events,
+                                  const cl_event *wait_list,
+                                  clslice_error *err);
+
 /* runtime, queue, plan and elem_size given, flags known, and the wait list
  * well formed (not every implementation checks: PoCL dereferences a NULL
  * list). */

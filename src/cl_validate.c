@@ -7,9 +7,9 @@
 #include "cl_internal.h"
 #include "plan_internal.h"
 
-static clslice_status check_wait_list(cl_uint num_events,
-                                      const cl_event *wait_list,
-                                      clslice_error *err)
+clslice_status cs_check_wait_list(cl_uint num_events,
+                                  const cl_event *wait_list,
+                                  clslice_error *err)
 {
     if (num_events > 0 && !wait_list)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -32,17 +32,14 @@ clslice_status cs_check_call(const clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
     if (!queue)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "plan is NULL (released?)");
-    if (elem_size == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "elem_size is 0; elements must be at least one byte");
+    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
     if (flags & ~(unsigned)CS_KNOWN_FLAGS)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags = 0x%x has unknown bits 0x%x", flags,
                        flags & ~(unsigned)CS_KNOWN_FLAGS);
-    return check_wait_list(num_events, wait_list, err);
+    return cs_check_wait_list(num_events, wait_list, err);
 }
 
 clslice_status cs_queue_device(const clslice_runtime *runtime,

@@ -45,14 +45,11 @@ clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
                                    void *dst, size_t dst_bytes,
                                    clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "plan is NULL (released?)");
-    if (elem_size == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "elem_size is 0; elements must be at least one byte");
+    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
     clslice_layout layout;
-    clslice_status st = clslice_plan_layout(plan, &layout, err);
+    st = clslice_plan_layout(plan, &layout, err);
     if (st == CLSLICE_OK)
         st = check_buffers(plan, elem_size, src, src_bytes, dst, dst_bytes,
                            layout.elements, err);

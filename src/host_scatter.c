@@ -41,14 +41,10 @@ static clslice_status prepare(const clslice_plan *plan, size_t elem_size,
                               clslice_value_rule rule, need *dst,
                               clslice_layout *layout, clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "plan is NULL (released?)");
-    if (elem_size == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "elem_size is 0; elements must be at least one byte");
-    clslice_status st = cs_scatter_layout(plan, shape, rank, rule,
-                                          value->name, layout, err);
+    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    if (st == CLSLICE_OK)
+        st = cs_scatter_layout(plan, shape, rank, rule, value->name, layout,
+                               err);
     if (st == CLSLICE_OK)
         st = cs_value_elements(shape, rank, value->name, &value->elements,
                                err);

@@ -62,6 +62,11 @@ clslice_status cs_build_plan(const int64_t *shape, int rank,
 clslice_status cs_check_shape(const int64_t *shape, int rank,
                               clslice_error *err);
 
+/* A plan (not NULL, i.e. not released) and an element size of at least
+ * one byte: what every executor needs before looking at buffers. */
+clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
+                                  clslice_error *err);
+
 /* Parses a numpy-style expression into at most CLSLICE_MAX_SLOTS slots. */
 clslice_status cs_parse_expr(const char *expr, cs_slot *slots,
                              int *slot_count, clslice_error *err);

@@ -99,3 +99,15 @@ int clslice_plan_is_known(const clslice_plan *plan)
 {
     return plan && plan->known;
 }
+
+clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
+                                  clslice_error *err)
+{
+    if (!plan)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "plan is NULL (released?)");
+    if (elem_size == 0)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "elem_size is 0; elements must be at least one byte");
+    return CLSLICE_OK;
+}
