@@ -26,7 +26,7 @@
  */
 #include <time.h>
 
-#include "cl_internal.h"
+#include "opencl/cl_internal.h"
 #include "devutil.h"
 #include "randplan.h"
 #include "testutil.h"

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "cl_internal.h"
+#include "opencl/cl_internal.h"
 #include "devutil.h"
 #include "testutil.h"
 

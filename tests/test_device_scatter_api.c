@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cl_internal.h"
+#include "opencl/cl_internal.h"
 #include "devutil.h"
 #include "testutil.h"
 

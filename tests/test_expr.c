@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plan_internal.h"
+#include "core/plan.h"
 
 /* ------------------------------------------------------------------------ */
 /* Parser: accepted expressions                                              */

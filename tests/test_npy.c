@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/npy.h"
-#include "cli/npy_internal.h"
+#include "cli/npy/npy.h"
+#include "cli/npy/npy_internal.h"
 #include "testutil.h"
 
 static char g_dir[64]; /* a fresh temporary folder for the whole run */

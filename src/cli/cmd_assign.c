@@ -8,7 +8,7 @@
 #include "device.h"
 #include "device_scatter.h"
 #include "diag.h"
-#include "npy.h"
+#include "npy/npy.h"
 #include "spec.h"
 
 static const cli_optdef assign_options[] = {

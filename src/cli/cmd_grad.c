@@ -11,7 +11,7 @@
 #include "device_scatter.h"
 #include "diag.h"
 #include "lists.h"
-#include "npy.h"
+#include "npy/npy.h"
 #include "spec.h"
 
 static const cli_optdef grad_options[] = {

@@ -9,7 +9,7 @@
 #include "args.h"
 #include "commands.h"
 #include "diag.h"
-#include "npy.h"
+#include "npy/npy.h"
 
 /* Arrays with more elements than this print summarised (numpy's default
  * threshold). */

@@ -10,7 +10,7 @@
 
 #include "clslice.h"
 #include "diag.h"
-#include "npy.h"
+#include "npy/npy.h"
 
 typedef struct cli_csr {
     int64_t rows, cols;

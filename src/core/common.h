@@ -1,0 +1,30 @@
+/*
+ * What every part of the library shares and nothing else: recording a
+ * status and its message in a clslice_error.  Kept apart from the plan
+ * model so that the OpenCL runtime can report errors without seeing the
+ * front-ends' slot model.
+ */
+#ifndef CLSLICE_CORE_COMMON_H
+#define CLSLICE_CORE_COMMON_H
+
+#include <stddef.h>
+
+#include "clslice.h"
+
+/* Records a failure in err (if non-NULL) and returns status. */
+clslice_status cs_fail(clslice_error *err, clslice_status status,
+                       const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Records success in err (if non-NULL) and returns CLSLICE_OK. */
+clslice_status cs_ok(clslice_error *err);
+
+/* A plan (not NULL, i.e. not released) and an element size of at least
+ * one byte: what every executor needs before looking at buffers. */
+clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
+                                  clslice_error *err);
+
+#endif

@@ -1,0 +1,46 @@
+/* Status names and the per-call error record (no global error state). */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "plan.h"
+
+const char *clslice_status_string(clslice_status status)
+{
+    switch (status) {
+    case CLSLICE_OK: return "success";
+    case CLSLICE_ERROR_ARGUMENT: return "invalid argument";
+    case CLSLICE_ERROR_SPEC: return "invalid slice spec";
+    case CLSLICE_ERROR_INDEX: return "index out of range";
+    case CLSLICE_ERROR_RANK: return "rank too large";
+    case CLSLICE_ERROR_SYNTAX: return "syntax error";
+    case CLSLICE_ERROR_UNKNOWN: return "unknown size or index";
+    case CLSLICE_ERROR_SHAPE: return "shape mismatch";
+    case CLSLICE_ERROR_MEMORY: return "out of memory";
+    case CLSLICE_ERROR_BUFFER: return "buffer too small";
+    case CLSLICE_ERROR_OPENCL: return "OpenCL error";
+    case CLSLICE_ERROR_BUILD: return "OpenCL build error";
+    }
+    return "unknown status";
+}
+
+clslice_status cs_fail(clslice_error *err, clslice_status status,
+                       const char *fmt, ...)
+{
+    if (err) {
+        va_list args;
+        va_start(args, fmt);
+        err->status = status;
+        vsnprintf(err->message, sizeof err->message, fmt, args);
+        va_end(args);
+    }
+    return status;
+}
+
+clslice_status cs_ok(clslice_error *err)
+{
+    if (err) {
+        err->status = CLSLICE_OK;
+        err->message[0] = '\0';
+    }
+    return CLSLICE_OK;
+}

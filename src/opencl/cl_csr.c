@@ -1,0 +1,224 @@
+/*
+ * clslice_cl_csr_count and clslice_enqueue_csr_fill: the two passes of a
+ * CSR slice on the device.  The count pass works in scratch buffers of its
+ * own and copies the row pointers out only once the input has proved
+ * valid, so a corrupt input leaves every output buffer untouched.
+ */
+#include <stdio.h>
+
+#include "cl_csr_internal.h"
+#include "core/common.h"
+
+/* Scratch of the count pass: status words and the counts being scanned. */
+typedef struct count_scratch {
+    cl_mem status;
+    cl_mem counts;
+} count_scratch;
+
+static clslice_status make_scratch(const cs_csr_call *call,
+                                   count_scratch *s, clslice_error *err)
+{
+    cl_context context = cs_runtime_context(call->runtime);
+    cl_uint zero[CS_CSR_STATUS_WORDS] = {0};
+    cl_int rc;
+    s->status = clCreateBuffer(context, CL_MEM_READ_WRITE |
+                               CL_MEM_COPY_HOST_PTR, sizeof zero, zero, &rc);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clCreateBuffer (status)", rc);
+    size_t bytes = ((size_t)call->sel.out_rows + 1) * call->isize;
+    s->counts = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, NULL, &rc);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clCreateBuffer (row counts)", rc);
+    return CLSLICE_OK;
+}
+
+/* Queued work keeps released buffers alive until it is done. */
+static void drop_scratch(count_scratch *s)
+{
+    if (s->counts)
+        clReleaseMemObject(s->counts);
+    if (s->status)
+        clReleaseMemObject(s->status);
+}
+
+/* Enqueues `name` with buffer arguments `mems` then the parameters, over
+ * `items` work-items (grid-stride). */
+static clslice_status run_kernel(const cs_csr_call *call,
+                                 cs_csr_chain *chain, const char *name,
+                                 cl_mem *mems, cl_uint count,
+                                 const cs_csr_params *params, int64_t items,
+                                 clslice_error *err)
+{
+    cl_kernel k;
+    size_t local = 0;
+    clslice_status st = cs_csr_kernel(call, name, &k, err);
+    if (st != CLSLICE_OK)
+        return st;
+    for (cl_uint i = 0; i < count && st == CLSLICE_OK; i++)
+        st = cs_csr_arg(k, i, sizeof(cl_mem), &mems[i], err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_arg(k, count, sizeof *params, params, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_local_size(call, k, 64, &local, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_chain_kernel(chain, k, cs_csr_grid(call, items, local),
+                                 local, err);
+    clReleaseKernel(k);
+    return st;
+}
+
+static clslice_status run_finish(const cs_csr_call *call, cs_csr_chain *chain,
+                                 const count_scratch *s, clslice_error *err)
+{
+    cl_kernel k;
+    cl_ulong last = (cl_ulong)call->sel.out_rows;
+    clslice_status st = cs_csr_kernel(call, "cs_csr_finish", &k, err);
+    if (st != CLSLICE_OK)
+        return st;
+    st = cs_csr_arg(k, 0, sizeof s->counts, &s->counts, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_arg(k, 1, sizeof last, &last, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_arg(k, 2, sizeof s->status, &s->status, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_chain_kernel(chain, k, 1, 1, err);
+    clReleaseKernel(k);
+    return st;
+}
+
+/* Validate, count, scan, total: every kernel of the count pass. */
+static clslice_status enqueue_count(const cs_csr_call *call,
+                                    cs_csr_chain *chain,
+                                    const count_scratch *s,
+                                    clslice_error *err)
+{
+    const clslice_cl_csr *in = call->in;
+    cs_csr_params p;
+    cs_csr_params_fill(call, 0, 1, &p);
+    /* With nnz = 0 no index is read; any buffer stands in for a NULL. */
+    cl_mem indices = in->indices ? in->indices : s->status;
+    cl_mem check[] = {in->indptr, s->status};
+    cl_mem count[] = {in->indptr, indices, s->counts, s->status};
+    clslice_status st = run_kernel(call, chain, "cs_csr_check_indptr", check,
+                                   2, &p, in->rows + 1, err);
+    if (st == CLSLICE_OK)
+        st = run_kernel(call, chain, "cs_csr_count", count, 4, &p,
+                        call->sel.out_rows, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_scan(call, chain, s->counts, call->sel.out_rows, err);
+    if (st == CLSLICE_OK)
+        st = run_finish(call, chain, s, err);
+    return st;
+}
+
+/* Blocks until the chain is done and reads the status words. */
+static clslice_status read_status(const cs_csr_call *call,
+                                  cs_csr_chain *chain, cl_mem status,
+                                  cl_uint *words, clslice_error *err)
+{
+    cl_int rc = clEnqueueReadBuffer(call->queue, status, CL_TRUE, 0,
+                                    CS_CSR_STATUS_WORDS * sizeof *words,
+                                    words, 1, &chain->last, NULL);
+    cs_csr_chain_drop(chain);
+    return rc == CL_SUCCESS ? CLSLICE_OK
+                            : cs_cl_fail(err, "clEnqueueReadBuffer (status)",
+                                         rc);
+}
+
+/* The valid result's row pointers into out->indptr.  Everything it
+ * depends on has finished (the status read blocked), so no wait list. */
+static clslice_status copy_out(const cs_csr_call *call, cl_mem counts,
+                               cl_event *event, clslice_error *err)
+{
+    size_t bytes = ((size_t)call->sel.out_rows + 1) * call->isize;
+    cl_int rc = clEnqueueCopyBuffer(call->queue, counts, call->out->indptr,
+                                    0, call->out->indptr_offset, bytes, 0,
+                                    NULL, event);
+    return rc == CL_SUCCESS ? CLSLICE_OK
+                            : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
+}
+
+clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
+                                    cl_command_queue queue,
+                                    const clslice_plan *plan,
+                                    const clslice_cl_csr *in,
+                                    const clslice_cl_csr *out,
+                                    cl_uint num_events_in_wait_list,
+                                    const cl_event *event_wait_list,
+                                    cl_event *event, int64_t *out_nnz,
+                                    clslice_error *err)
+{
+    if (!out_nnz)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
+    cs_csr_call call;
+    clslice_status st = cs_csr_prepare(&call, runtime, queue, plan, in, out,
+                                       false, num_events_in_wait_list,
+                                       event_wait_list, err);
+    if (st != CLSLICE_OK)
+        return st;
+    count_scratch s = {NULL, NULL};
+    cs_csr_chain chain;
+    cs_csr_chain_start(&chain, queue, num_events_in_wait_list,
+                       event_wait_list);
+    cl_uint words[CS_CSR_STATUS_WORDS] = {0};
+    st = make_scratch(&call, &s, err);
+    if (st == CLSLICE_OK)
+        st = enqueue_count(&call, &chain, &s, err);
+    if (st == CLSLICE_OK)
+        st = read_status(&call, &chain, s.status, words, err);
+    if (st == CLSLICE_OK && words[0] != 0)
+        st = cs_csr_diagnose(&call, err);
+    if (st == CLSLICE_OK)
+        st = copy_out(&call, s.counts, event, err);
+    cs_csr_chain_drop(&chain);
+    drop_scratch(&s);
+    if (st != CLSLICE_OK)
+        return st;
+    *out_nnz = (int64_t)((uint64_t)words[3] << 32 | words[2]);
+    return cs_ok(err);
+}
+
+/* Widest carrier (16, 8, 4, 2 or 1 bytes) that divides the element size
+ * and both data offsets. */
+static size_t data_carrier(const clslice_cl_csr *in, const clslice_cl_csr *out)
+{
+    size_t c = 16;
+    while (c > 1 && (in->elem_size % c || in->data_offset % c ||
+                     out->data_offset % c))
+        c /= 2;
+    return c;
+}
+
+clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
+                                        cl_command_queue queue,
+                                        const clslice_plan *plan,
+                                        const clslice_cl_csr *in,
+                                        const clslice_cl_csr *out,
+                                        cl_uint num_events_in_wait_list,
+                                        const cl_event *event_wait_list,
+                                        cl_event *event, clslice_error *err)
+{
+    cs_csr_call call;
+    clslice_status st = cs_csr_prepare(&call, runtime, queue, plan, in, out,
+                                       true, num_events_in_wait_list,
+                                       event_wait_list, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_csr_chain chain;
+    cs_csr_chain_start(&chain, queue, num_events_in_wait_list,
+                       event_wait_list);
+    if (out->nnz > 0) {
+        size_t carrier = data_carrier(in, out);
+        char name[32];
+        snprintf(name, sizeof name, "cs_csr_fill_c%zu", carrier);
+        cs_csr_params p;
+        cs_csr_params_fill(&call, out->nnz, carrier, &p);
+        cl_mem mems[] = {in->indptr,   in->indices, in->data,
+                         out->indptr, out->indices, out->data};
+        st = run_kernel(&call, &chain, name, mems, 6, &p, out->rows, err);
+    }
+    if (st == CLSLICE_OK)
+        st = cs_csr_chain_finish(&chain, event, err);
+    cs_csr_chain_drop(&chain);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}

@@ -1,0 +1,330 @@
+/*
+ * The runtime: a retained context, a cache of built programs keyed by
+ * (device, build options), the facts of each device it met (asked once),
+ * the pool of kernel objects, the tuning of path choices, and counts of
+ * the paths calls took (for tests).
+ *
+ * Builds take ~1 s cold on PoCL, so they run outside the lock: threads
+ * asking for the same program at once may each build it; the first to
+ * come back publishes its program and the others release theirs.  A
+ * failed build is not cached, so a later call reports it again.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl_internal.h"
+#include "core/common.h"
+
+/* Work-groups per NDRange dim before grid-stride kernels loop: CUDA-style
+ * grids cap dims 1 and 2 at 65535 groups, and every device handles this
+ * many. */
+enum { DEFAULT_MAX_GROUPS = 65535 };
+
+/* CPU devices, measured on PoCL 3.1, 2 cores (issue 4):
+ * - clEnqueueCopyBufferRect of a box of up to 512 KB finishes 9-30%
+ *   sooner than the row kernels (launch overhead; case 9 at ~1.0-1.3x a
+ *   clEnqueueCopyBuffer of the same bytes); at 1 MB they tie, and past
+ *   it the kernels, which use every core, win.
+ * - a single contiguous run: PoCL's clEnqueueCopyBuffer is one memcpy on
+ *   one thread.  Up to 16 MB (cache-resident) it matches or beats the row
+ *   kernel; from 32 MB on the kernel is 1.15-1.25x faster. */
+#define DEFAULT_RECT_MAX_BYTES ((size_t)512 << 10)
+#define DEFAULT_RUN_KERNEL_BYTES ((size_t)32 << 20)
+
+static const cs_tuning DEFAULT_TUNING = {
+    DEFAULT_MAX_GROUPS,         CS_STYLE_AUTO,
+    CS_DEFAULT_ROW_SPLIT,       CS_DEFAULT_SHORT_ROW_BYTES,
+    DEFAULT_RECT_MAX_BYTES,     DEFAULT_RUN_KERNEL_BYTES};
+
+typedef struct cs_entry {
+    struct cs_entry *next;
+    char options[160];
+    cs_program_info info;
+} cs_entry;
+
+typedef struct cs_device_entry {
+    struct cs_device_entry *next;
+    cs_device_info info;
+} cs_device_entry;
+
+struct clslice_runtime {
+    cl_context context;
+    pthread_mutex_t lock; /* guards entries, programs, devices, tuning */
+    cs_entry *entries;
+    size_t programs;
+    cs_device_entry *devices;
+    cs_tuning tuning;
+    cs_kernel_pool *pool;
+    atomic_long paths[CS_PATH_COUNT];
+};
+
+static void free_runtime(clslice_runtime *rt)
+{
+    cs_kernel_pool_release(rt->pool); /* kernels before their programs */
+    for (cs_entry *e = rt->entries, *next; e; e = next) {
+        next = e->next;
+        clReleaseProgram(e->info.program);
+        free(e);
+    }
+    for (cs_device_entry *d = rt->devices, *next; d; d = next) {
+        next = d->next;
+        free(d);
+    }
+    pthread_mutex_destroy(&rt->lock);
+    free(rt);
+}
+
+clslice_status clslice_runtime_create(cl_context context,
+                                      clslice_runtime **runtime,
+                                      clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    *runtime = NULL;
+    if (!context)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "context is NULL");
+    clslice_runtime *rt = calloc(1, sizeof *rt);
+    if (!rt)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory allocating the runtime");
+    if (pthread_mutex_init(&rt->lock, NULL) != 0) {
+        free(rt);
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "pthread_mutex_init failed for the runtime's lock");
+    }
+    rt->pool = cs_kernel_pool_create();
+    if (!rt->pool) {
+        free_runtime(rt);
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory allocating the kernel pool");
+    }
+    cl_int rc = clRetainContext(context);
+    if (rc != CL_SUCCESS) {
+        free_runtime(rt);
+        return cs_cl_fail(err, "clRetainContext", rc);
+    }
+    rt->context = context;
+    rt->tuning = DEFAULT_TUNING;
+    for (int p = 0; p < CS_PATH_COUNT; p++)
+        atomic_init(&rt->paths[p], 0);
+    *runtime = rt;
+    return cs_ok(err);
+}
+
+void clslice_runtime_release(clslice_runtime **runtime)
+{
+    if (!runtime || !*runtime)
+        return;
+    cl_context context = (*runtime)->context;
+    free_runtime(*runtime);
+    clReleaseContext(context);
+    *runtime = NULL;
+}
+
+cl_context cs_runtime_context(const clslice_runtime *runtime)
+{
+    return runtime->context;
+}
+
+void cs_runtime_set_tuning(clslice_runtime *runtime, const cs_tuning *tuning)
+{
+    pthread_mutex_lock(&runtime->lock);
+    runtime->tuning = tuning ? *tuning : DEFAULT_TUNING;
+    if (runtime->tuning.max_groups == 0)
+        runtime->tuning.max_groups = DEFAULT_MAX_GROUPS;
+    pthread_mutex_unlock(&runtime->lock);
+}
+
+void cs_runtime_tuning(clslice_runtime *runtime, cs_tuning *tuning)
+{
+    pthread_mutex_lock(&runtime->lock);
+    *tuning = runtime->tuning;
+    pthread_mutex_unlock(&runtime->lock);
+}
+
+void cs_runtime_set_max_groups(clslice_runtime *runtime, size_t groups)
+{
+    pthread_mutex_lock(&runtime->lock);
+    runtime->tuning.max_groups = groups ? groups : DEFAULT_MAX_GROUPS;
+    pthread_mutex_unlock(&runtime->lock);
+}
+
+size_t cs_runtime_max_groups(clslice_runtime *runtime)
+{
+    pthread_mutex_lock(&runtime->lock);
+    size_t groups = runtime->tuning.max_groups;
+    pthread_mutex_unlock(&runtime->lock);
+    return groups;
+}
+
+void cs_runtime_count_paths(clslice_runtime *runtime, unsigned paths)
+{
+    for (int p = 0; p < CS_PATH_COUNT; p++)
+        if (paths & (1u << p))
+            atomic_fetch_add_explicit(&runtime->paths[p], 1,
+                                      memory_order_relaxed);
+}
+
+long cs_runtime_path_count(clslice_runtime *runtime, cs_path path)
+{
+    return atomic_load(&runtime->paths[path]);
+}
+
+/* Call with the lock held. */
+static const cs_device_entry *find_device(const clslice_runtime *rt,
+                                          cl_device_id device)
+{
+    for (const cs_device_entry *d = rt->devices; d; d = d->next)
+        if (d->info.device == device)
+            return d;
+    return NULL;
+}
+
+/* Queried outside the lock; threads racing on a new device may each
+ * query it, and the first to come back adds it. */
+clslice_status cs_runtime_device(clslice_runtime *runtime,
+                                 cl_device_id device, cs_device_info *info,
+                                 cs_tuning *tuning, clslice_error *err)
+{
+    pthread_mutex_lock(&runtime->lock);
+    const cs_device_entry *known = find_device(runtime, device);
+    if (known)
+        *info = known->info;
+    if (tuning)
+        *tuning = runtime->tuning;
+    pthread_mutex_unlock(&runtime->lock);
+    if (known)
+        return CLSLICE_OK;
+
+    clslice_status st = cs_device_query(device, info, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_device_entry *e = calloc(1, sizeof *e);
+    if (!e)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory caching a device");
+    e->info = *info;
+    pthread_mutex_lock(&runtime->lock);
+    if (find_device(runtime, device)) {
+        free(e);
+    } else {
+        e->next = runtime->devices;
+        runtime->devices = e;
+    }
+    pthread_mutex_unlock(&runtime->lock);
+    return CLSLICE_OK;
+}
+
+size_t cs_runtime_program_count(clslice_runtime *runtime)
+{
+    pthread_mutex_lock(&runtime->lock);
+    size_t n = runtime->programs;
+    pthread_mutex_unlock(&runtime->lock);
+    return n;
+}
+
+/* Call with the lock held. */
+static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
+                            const char *options)
+{
+    for (const cs_entry *e = rt->entries; e; e = e->next)
+        if (e->info.device == device && strcmp(e->options, options) == 0)
+            return e;
+    return NULL;
+}
+
+/* One source per program family, in cs_program_kind order. */
+static const char *const program_sources[CS_PROGRAM_KINDS] = {
+    [CS_PROGRAM_GATHER_GRID] = cs_cl_gather_grid,
+    [CS_PROGRAM_GATHER_ROWS] = cs_cl_gather_rows,
+    [CS_PROGRAM_SCATTER] = cs_cl_scatter,
+    [CS_PROGRAM_CSR] = cs_cl_csr,
+};
+
+/* The options double as the cache key, so they name the family too. */
+static void build_options(cs_program_kind kind, int index_bits,
+                          const cs_device_info *device, char *options,
+                          size_t size)
+{
+    snprintf(options, size,
+             "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
+             "-DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
+             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_FILL_BYTES,
+             device->little_endian ? 1 : 0);
+}
+
+static void program_info(const cs_device_info *device, cs_program_kind kind,
+                         cs_kernel_pool *pool, cs_program_info *info)
+{
+    info->program = NULL;
+    info->device = device->device;
+    info->max_param_size = device->max_param_size;
+    for (int d = 0; d < 3; d++)
+        info->max_item[d] = device->max_item[d];
+    info->pointer_size = device->pointer_size;
+    info->kind = kind;
+    info->little_endian = device->little_endian;
+    info->compute_units = device->compute_units;
+    info->pool = pool;
+}
+
+/* Publishes a freshly built program, or adopts the one a racing thread
+ * published first and releases ours. */
+static clslice_status publish(clslice_runtime *rt, const char *options,
+                              cs_program_info *info, clslice_error *err)
+{
+    pthread_mutex_lock(&rt->lock);
+    const cs_entry *found = find(rt, info->device, options);
+    cs_entry *e = found ? NULL : calloc(1, sizeof *e);
+    if (e) {
+        snprintf(e->options, sizeof e->options, "%s", options);
+        e->info = *info;
+        e->next = rt->entries;
+        rt->entries = e;
+        rt->programs++;
+    }
+    cs_program_info winner = found ? found->info : *info;
+    pthread_mutex_unlock(&rt->lock);
+
+    if (!e)
+        clReleaseProgram(info->program);
+    if (!found && !e)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory caching a program");
+    *info = winner;
+    return CLSLICE_OK;
+}
+
+clslice_status cs_runtime_program(clslice_runtime *runtime,
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
+{
+    if ((unsigned)kind >= CS_PROGRAM_KINDS)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "unknown program kind %d",
+                       (int)kind);
+    cs_device_info facts;
+    clslice_status st = cs_runtime_device(runtime, device, &facts, NULL, err);
+    if (st != CLSLICE_OK)
+        return st;
+    char options[160];
+    build_options(kind, index_bits, &facts, options, sizeof options);
+
+    pthread_mutex_lock(&runtime->lock);
+    const cs_entry *cached = find(runtime, device, options);
+    if (cached)
+        *info = cached->info;
+    pthread_mutex_unlock(&runtime->lock);
+    if (cached)
+        return CLSLICE_OK;
+
+    program_info(&facts, kind, runtime->pool, info);
+    st = cs_build_program(runtime->context, device, program_sources[kind],
+                          options, &info->program, err);
+    if (st != CLSLICE_OK)
+        return st;
+    return publish(runtime, options, info, err);
+}
