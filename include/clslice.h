@@ -327,6 +327,26 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
 CLSLICE_API
 void clslice_layout_simplify(clslice_layout *layout);
 
+/* Whether the output of a plan is one contiguous run of its input, so that
+ * it can be a view of the input instead of a copy. */
+typedef struct clslice_view {
+    /* 1: a gather of the plan copies input bytes [offset, offset + bytes)
+     * in order, so the output may alias them; 0: it does not (offset and
+     * bytes are then 0).  An empty output is a run of 0 bytes at 0. */
+    int contiguous;
+    size_t offset; /* byte offset of the run in the input */
+    size_t bytes;  /* length of the run: output elements * elem_size */
+} clslice_view;
+
+/* Fills *view for a gather of `plan` with elements of elem_size bytes.  A
+ * sub-buffer in OpenCL also needs the offset to be a multiple of the
+ * device's CL_DEVICE_MEM_BASE_ADDR_ALIGN (which is given in bits).  Errors: CLSLICE_ERROR_ARGUMENT (NULL plan
+ * or view, elem_size 0), CLSLICE_ERROR_UNKNOWN (the plan has unknowns),
+ * CLSLICE_ERROR_SHAPE (the input, or the run's bytes, overflow). */
+CLSLICE_API
+clslice_status clslice_plan_view(const clslice_plan *plan, size_t elem_size,
+                                 clslice_view *view, clslice_error *err);
+
 /* How a value tensor written into a slice must match the slice's final
  * shape (clslice_plan_output_shape). */
 typedef enum clslice_value_rule {
