@@ -38,6 +38,10 @@ extern "C" {
 #define CLSLICE_VERSION_MAJOR 0
 #define CLSLICE_VERSION_MINOR 1
 #define CLSLICE_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+#define CLSLICE_VERSION_NUMBER                                             \
+    (CLSLICE_VERSION_MAJOR * 10000 + CLSLICE_VERSION_MINOR * 100 +         \
+     CLSLICE_VERSION_PATCH)
 
 /* Largest input rank, and largest output rank, a plan may have. */
 #define CLSLICE_MAX_RANK 32
@@ -89,6 +93,16 @@ typedef enum clslice_status {
  * Never NULL; unknown values give "unknown status". */
 CLSLICE_API
 const char *clslice_status_string(clslice_status status);
+
+/* The version of the library linked at run time, as CLSLICE_VERSION_NUMBER
+ * counts it; compare it with the header's CLSLICE_VERSION_NUMBER to detect
+ * a shared library older than the header a program was built with. */
+CLSLICE_API
+unsigned clslice_version_number(void);
+
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.1.0".  Static; never NULL. */
+CLSLICE_API
+const char *clslice_version_string(void);
 
 /* Filled by every fallible function when non-NULL.  On success status is
  * CLSLICE_OK and message is the empty string. */
