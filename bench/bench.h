@@ -1,8 +1,8 @@
 /*
  * clslice-bench: shared declarations of the benchmark's parts.
  *
- *   cases.c        the case tables (issue 4's ten dense cases, the CSR
- *                  slices of issue 5, and tiny smoke shapes)
+ *   cases.c        the case tables (the ten dense cases, the CSR slices,
+ *                  and tiny smoke shapes)
  *   stats.c        the monotonic clock, medians, byte patterns
  *   device.c       choosing the OpenCL device, buffers, fatal-error helpers
  *   competitors.c  the plain copy kernel, the naive gather and the naive
@@ -31,8 +31,8 @@
 #define BENCH_MAX_RANK 8
 
 typedef struct bench_case {
-    int id;              /* the issue's case number; case 10 has two rows */
-    const char *name;    /* exactly as the issue lists it: JSON "case" */
+    int id;              /* the case number; case 10 has two rows */
+    const char *name;    /* as docs/performance.md lists it: JSON "case" */
     const char *dtype;   /* numpy dtype name */
     size_t elem_size;
     int rank;

@@ -1,7 +1,8 @@
-/* The benchmark cases of issue 4, in its order and with its names.  "T" is
- * the 512x512x256 f32 tensor (256 MiB).  Each case also has a tiny shape of
- * the same rank for --smoke, chosen so its slice is still non-empty and
- * exercises the same kind of access (strides, reversal, shrink, new axis). */
+/* The dense benchmark cases, numbered and named as docs/performance.md
+ * lists them.  "T" is the 512x512x256 f32 tensor (256 MiB).  Each case
+ * also has a tiny shape of the same rank for --smoke, chosen so its slice
+ * is still non-empty and exercises the same kind of access (strides,
+ * reversal, shrink, new axis). */
 #include "bench.h"
 
 #include <stddef.h>
@@ -40,7 +41,7 @@ const bench_case *bench_case_by_id(int id)
     return NULL;
 }
 
-/* Issue 5's CSR rows: a row range, a row and column range (scipy's
+/* The CSR rows: a row range, a row and column range (scipy's
  * csr_submatrix), and steps in both dims (MXNet would densify; clslice
  * and scipy stay sparse).  About 20 M stored entries: 164 MB with int32
  * indices, 244 MB with int64.  The smoke matrix keeps every slice

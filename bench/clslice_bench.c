@@ -1,9 +1,10 @@
 /*
  * clslice-bench: how close clslice comes to the memory roofline, and how
- * far ahead it is of what users would otherwise use.  Issue 4 specifies
- * the gather's cases and competitors, issue 5 adds the scatter on the same
- * cases and CSR slicing against scipy; `clslice-bench --help` lists the
- * options, and scripts/bench.sh is the one documented command.
+ * far ahead it is of what users would otherwise use: the gather against
+ * a copy kernel, clEnqueueCopyBuffer, a naive kernel and numpy, the
+ * scatter on the same cases, and CSR slicing against scipy
+ * (docs/performance.md explains every column).  `clslice-bench --help`
+ * lists the options, and scripts/bench.sh is the one documented command.
  *
  * Every case is built from its numpy expression, its buffers are created
  * once, and every competitor's output is checked against the host oracle
@@ -42,8 +43,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: clslice-bench [options]\n"
-        "Times clslice_enqueue_gather and clslice_enqueue_scatter on issue\n"
-        "4's cases against a plain copy kernel (the roofline),\n"
+        "Times clslice_enqueue_gather and clslice_enqueue_scatter on ten\n"
+        "dense cases against a plain copy kernel (the roofline),\n"
         "clEnqueueCopyBuffer, a naive kernel and numpy, in GB/s (2 x slice\n"
         "bytes per second), and CSR slicing (clslice_cl_csr_count +\n"
         "clslice_enqueue_csr_fill) against a copy of the result's bytes,\n"

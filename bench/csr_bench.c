@@ -1,5 +1,5 @@
 /*
- * The CSR rows of issue 5: every case of bench_csr_cases sliced out of the
+ * The CSR rows: every case of bench_csr_cases sliced out of the
  * matrix of csr_matrix.c, with int32 and then int64 indices, by
  *
  *   clslice   clslice_cl_csr_count + clslice_enqueue_csr_fill + clFinish,

@@ -1,5 +1,5 @@
 /*
- * The dense cases of issues 4 and 5: one plan and one pair of buffers per
+ * The dense cases (gather and scatter): one plan and one pair of buffers per
  * case, on which the gather and then the scatter are checked and timed.
  *
  * `tensor` holds the case's whole input (T is 256 MiB) and `slice` the

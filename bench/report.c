@@ -239,7 +239,7 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     for (int c = 0; c < COMP_COUNT; c++)
         json_number(f, JSON_US[c], 1e6 * x->seconds[c]);
     json_number(f, "numpy_us", 1e6 * numpy_seconds(x));
-    if (x->c->id == 9 && !x->scatter) /* issue 4's target: <= 1.5 */
+    if (x->c->id == 9 && !x->scatter) /* its target: <= 1.5 */
         json_number(f, "time_ratio_vs_copy_buffer",
                     ratio(x->seconds[COMP_CLSLICE],
                           x->seconds[COMP_COPY_BUFFER]));

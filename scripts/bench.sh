@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds clslice in Release (build-bench/) and runs clslice-bench, the
-# benchmark of issues 4 and 5 (gather, scatter, CSR): the tables go to the
+# benchmark (gather, scatter, CSR; docs/performance.md): the tables go to the
 # terminal and bench/results.txt, one JSON object per row to
 # bench/results.json.  Arguments are passed on to clslice-bench (--quick,
 # --device N, --case 1,9, --only gather,scatter,csr, --repeat R, --help).

@@ -329,7 +329,7 @@ static inline clslice_status rp_build(rp_case *c, clslice_plan **plan,
             e64[i] = s->has_e ? s->e : -99;
             s64[i] = s->kind == RP_RANGE ? s->s : 1;
             if (tf && (s->kind == RP_NEW_AXIS || s->kind == RP_ELLIPSIS))
-                s64[i] = 0; /* ignored on these slots (SEMANTICS §3) */
+                s64[i] = 0; /* ignored there (docs/SEMANTICS.md §3) */
             bm[i] = s->kind == RP_RANGE && !s->has_b;
             em[i] = s->kind == RP_RANGE && !s->has_e;
             nm[i] = s->kind == RP_NEW_AXIS;

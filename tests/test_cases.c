@@ -798,8 +798,9 @@ static void check_grad(ctx *c, const clslice_plan *plan, const int64_t *input,
 /* TensorFlow                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Whether `expr` uses only the numpy-expression grammar of SEMANTICS
- * section 7 (no placeholders such as y/s, no typed index tensors). */
+/* Whether `expr` uses only the numpy-expression grammar of
+ * docs/SEMANTICS.md §7 (no placeholders such as y/s, no typed index
+ * tensors). */
 static int plain_numpy_expr(const char *expr)
 {
     /* "()" is Python's empty index tuple, as in x[()]: identity. */
@@ -1454,8 +1455,8 @@ static void run_mxnet_case(const cJSON *cs, const cJSON *all, ctx *c)
     int ok = check_outcome(c, label, st, &err, plan, &e);
 
     if (ok && is_assign) {
-        /* The write itself belongs to a later issue; emulate it through the
-         * plan's selection and compare with the documented result. */
+        /* Run the write itself (check_write) and compare the whole tensor
+         * with the documented result. */
         ivec want = {0};
         int64_t out_shape_full[MAXA];
         int full_rank = 0;

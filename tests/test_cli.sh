@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the command-line tool: clslice shape, usage errors, --help.
 # Usage: test_cli.sh PATH-TO-clslice
-# Expected shapes are worked out by hand from ../../shared/SEMANTICS.md.
+# Expected shapes are worked out by hand from docs/SEMANTICS.md.
 set -u
 
 if [[ $# -ne 1 || ! -x $1 ]]; then

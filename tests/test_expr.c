@@ -450,7 +450,7 @@ typedef struct plan_case {
 static const plan_case plan_cases[] = {
     /* 3x2x3: [1:-1] -> 1, ellipsis of no dims, new axis, ::-2 -> 1, shrink */
     {3, {3, 2, 3}, "[1:-1, ..., None, ::-2, 1]", 3, {1, 1, 1}},
-    /* SEMANTICS §2 consequences */
+    /* docs/SEMANTICS.md §2 consequences */
     {1, {5}, "[3:-1:-1]", 1, {0}},
     {1, {5}, "[-100::-1]", 1, {0}},
     {1, {5}, "[100:-100:-1]", 1, {5}},

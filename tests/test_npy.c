@@ -1,5 +1,5 @@
 /*
- * The command-line tool's .npy reader and writer (src/cli/npy*.c).
+ * The command-line tool's .npy reader and writer (src/cli/npy/).
  *
  * Files written by numpy (tests/data/npy, made by make_npy_fixtures.py):
  * every dtype loads with its shape, and saving it again gives np.save's

@@ -393,7 +393,8 @@ static void test_openvino_errors(void **state)
     assert_null(plan);
 }
 
-/* OpenVINO's negative-step clamping differs from TF's (SEMANTICS §4). */
+/* OpenVINO's negative-step clamping differs from TF's
+ * (docs/SEMANTICS.md §4). */
 static void test_openvino_vs_tf_clamp(void **state)
 {
     (void)state;

@@ -7,8 +7,9 @@
  * shape are compared against a brute-force reference.  The reference does
  * not use the library's normaliser: it resolves begin/end the way each
  * framework documents it (PySlice_AdjustIndices for numpy/TF/MXNet, the
- * OpenVINO/ONNX begin clamp for negative steps; SEMANTICS.md §2, §4, §6) and
- * then enumerates the selected indices by walking first, first+step, ...
+ * OpenVINO/ONNX begin clamp for negative steps; docs/SEMANTICS.md §2, §4,
+ * §6) and then enumerates the selected indices by walking first,
+ * first+step, ...
  *
  * Then shrink (integer) slots for every index -9..9, and the int64
  * extremes (INT64_MIN/INT64_MAX bounds and steps, axes of 2^62 and
@@ -85,7 +86,7 @@ typedef struct ref {
 static ref reference(int64_t n, bound b, bound e, int64_t s, rule r)
 {
     ref out = {0, 0};
-    if (n == 0) /* SEMANTICS §2: a dimension of size 0 always gives count 0 */
+    if (n == 0) /* docs/SEMANTICS.md §2: size 0 always gives count 0 */
         return out;
     const i128 N = n, S = s;
     i128 first, stop;
@@ -439,7 +440,7 @@ static clslice_status build(variant v, const layout3 *l, bound b, bound e,
     case V_ONNX_AXISNEG:
     case V_ONNX_3D: {
         /* ONNX has no missing bounds: INT64_MAX / INT64_MIN stand for "to
-         * the end" / "through index 0" (SEMANTICS §6). */
+         * the end" / "through index 0" (docs/SEMANTICS.md §6). */
         bool neg = has_s && s < 0;
         int64_t st = b.has ? b.v : (neg ? INT64_MAX : INT64_MIN);
         int64_t en = e.has ? e.v : (neg ? INT64_MIN : INT64_MAX);
@@ -600,7 +601,8 @@ SWEEP_TEST(test_sweep_onnx_axis0, V_ONNX_AXIS0)
 SWEEP_TEST(test_sweep_onnx_axis_neg, V_ONNX_AXISNEG)
 SWEEP_TEST(test_sweep_onnx_3d, V_ONNX_3D)
 
-/* The reference itself, on the consequences SEMANTICS §2/§4 single out. */
+/* The reference itself, on the consequences docs/SEMANTICS.md §2 and §4
+ * single out. */
 static void test_reference_spot_checks(void **state)
 {
     (void)state;
@@ -741,8 +743,8 @@ static void check_shrink(shrink_variant v, int64_t n, int64_t k)
             fail();
         }
         EXPECT(err.status == CLSLICE_ERROR_INDEX);
-        /* the message names the offending value, and (SEMANTICS §7) for an
-         * expression the axis size */
+        /* the message names the offending value, and (docs/SEMANTICS.md §7)
+         * for an expression the axis size */
         char text[32];
         snprintf(text, sizeof text, "%" PRId64, k);
         tu_assert_error(&err, CLSLICE_ERROR_INDEX, text, (const char *)NULL);
@@ -789,7 +791,7 @@ static void test_shrink_sweep(void **state)
                 check_shrink((shrink_variant)v, n, k);
 }
 
-/* TF rejects a shrink slot whose stride is <= 0 (SEMANTICS §3). */
+/* TF rejects a shrink slot whose stride is <= 0 (docs/SEMANTICS.md §3). */
 static void test_shrink_tf_needs_positive_stride(void **state)
 {
     (void)state;

@@ -1,7 +1,8 @@
 /*
  * MXNet slice (and its alias crop), slice_axis and slice_like
- * (SEMANTICS.md §5).  slice uses numpy clamping (MXNet >= 1.6); slice_axis
- * keeps MXNet's own strict checks; slice_like slices [0, like) per axis.
+ * (docs/SEMANTICS.md §5).  slice uses numpy clamping (MXNet >= 1.6);
+ * slice_axis keeps MXNet's own strict checks; slice_like slices [0, like)
+ * per axis.
  */
 #include "plan.h"
 

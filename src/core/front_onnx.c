@@ -1,7 +1,7 @@
 /*
  * ONNX Slice (opset 10/11/13): starts/ends with optional axes and steps
- * (SEMANTICS.md §6).  Listed axes are sliced, the others kept whole; for a
- * negative step a start below -n clamps to index 0, as in OpenVINO.
+ * (docs/SEMANTICS.md §6).  Listed axes are sliced, the others kept whole;
+ * for a negative step a start below -n clamps to index 0, as in OpenVINO.
  */
 #include "plan.h"
 

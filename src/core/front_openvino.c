@@ -1,7 +1,7 @@
 /*
  * OpenVINO StridedSlice-1: begin/end/optional strides and five 0/1 mask
  * vectors of any length, following make_slice_plan and its tests rather
- * than the specification's prose examples (SEMANTICS.md §4).
+ * than the specification's prose examples (docs/SEMANTICS.md §4).
  */
 #include "plan.h"
 

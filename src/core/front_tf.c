@@ -1,6 +1,7 @@
 /*
  * TensorFlow tf.strided_slice: begin/end/strides (int32 or int64) and five
- * int32 bitmasks whose bit i refers to spec slot i (SEMANTICS.md §3).
+ * int32 bitmasks whose bit i refers to spec slot i
+ * (docs/SEMANTICS.md §3).
  */
 #include "plan.h"
 

@@ -3,7 +3,7 @@
  *
  * The simplified layout is what executors run: size-1 dimensions dropped and
  * neighbours merged where they chain in both source and destination, so
- * most slices become 1-, 2- or 3-D problems (KERNEL_NOTES.md technique 1).
+ * most slices become 1-, 2- or 3-D problems (docs/design.md, technique 1).
  */
 #include <string.h>
 

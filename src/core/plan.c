@@ -4,10 +4,10 @@
  * A front-end hands over a list of slots (ranges, shrinks, new axes, at most
  * one ellipsis); this file expands the ellipsis (an implicit one is appended
  * when none is given), resolves every range against its dimension with the
- * numpy rules (SEMANTICS.md §2) or the OpenVINO/ONNX variant, and records
- * the final output shape.  All arithmetic is int64 and overflow-free for
- * every int64 input; unknown dimensions (-1) propagate to exactly the output
- * sizes that depend on them.
+ * numpy rules (docs/SEMANTICS.md §2) or the OpenVINO/ONNX variant, and
+ * records the final output shape.  All arithmetic is int64 and
+ * overflow-free for every int64 input; unknown dimensions (-1) propagate to
+ * exactly the output sizes that depend on them.
  */
 #include <stdlib.h>
 #include <string.h>
