@@ -116,11 +116,13 @@ static int check_indexes(const csr_paths *p, cli_csr *m, cli_err *err)
 /* The lengths agree with the shape and with each other. */
 static int check_lengths(const csr_paths *p, const cli_csr *m, cli_err *err)
 {
-    if (m->indptr.shape[0] != m->rows + 1)
+    /* rows may be INT64_MAX: compare without forming rows + 1 in int64. */
+    if (m->indptr.shape[0] - 1 != m->rows)
         return cli_fail(err, CLI_EXIT_FILE, "%.200s has %lld entries, but "
-                        "a matrix of %lld rows needs rows + 1 = %lld",
+                        "a matrix of %lld rows needs rows + 1 = %llu",
                         p->path[INDPTR], (long long)m->indptr.shape[0],
-                        (long long)m->rows, (long long)m->rows + 1);
+                        (long long)m->rows,
+                        (unsigned long long)m->rows + 1);
     if (m->data.rank != 1)
         return cli_fail(err, CLI_EXIT_FILE, "%.200s: CSR data must be 1-D, "
                         "not %d-D", p->path[DATA], m->data.rank);
