@@ -142,7 +142,12 @@ static int show_main(char **paths, const cli_opts *opts, cli_err *err)
     for (int d = 0; d < arr.rank; d++)
         printf("%s%" PRId64, d ? ", " : "", arr.shape[d]);
     printf("%s)\n", arr.rank == 1 ? "," : "");
-    print_block(&arr, 0, 0, elements > SHOW_THRESHOLD);
+    /* numpy prints every empty array as [] whatever its shape; walking
+     * the shape instead would visit each leading index of (2^62, 0). */
+    if (elements == 0 && arr.rank > 0)
+        printf("[]");
+    else
+        print_block(&arr, 0, 0, elements > SHOW_THRESHOLD);
     printf("\n");
     cli_npy_free(&arr);
     return cli_finish_output(err);
