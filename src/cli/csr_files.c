@@ -43,10 +43,10 @@ static int make_paths(const char *prefix, csr_paths *p, cli_err *err)
 static void describe(const cli_npy *a, char *buf, size_t size)
 {
     if (a->rank == 1)
-        snprintf(buf, size, "a 1-D '%s' array of %lld entries", a->descr,
+        snprintf(buf, size, "a 1-D '%.60s' array of %lld entries", a->descr,
                  (long long)a->shape[0]);
     else
-        snprintf(buf, size, "a %d-D '%s' array", a->rank, a->descr);
+        snprintf(buf, size, "a %d-D '%.60s' array", a->rank, a->descr);
 }
 
 static bool is_integer(const cli_npy *a)
@@ -76,7 +76,7 @@ static int64_t int_at(const cli_npy *a, int64_t k)
 static int read_shape(const char *path, const cli_npy *a, cli_csr *m,
                       cli_err *err)
 {
-    char what[96];
+    char what[160];
     describe(a, what, sizeof what);
     if (a->rank != 1 || a->shape[0] != 2 || !is_integer(a))
         return cli_fail(err, CLI_EXIT_FILE, "%.200s: a CSR shape is a 1-D "
@@ -95,7 +95,7 @@ static int check_indexes(const csr_paths *p, cli_csr *m, cli_err *err)
 {
     const cli_npy *arrays[2] = {&m->indptr, &m->indices};
     for (int i = 0; i < 2; i++) {
-        char what[96];
+        char what[160];
         describe(arrays[i], what, sizeof what);
         if (arrays[i]->rank != 1 ||
             (strcmp(arrays[i]->descr, "<i4") != 0 &&
