@@ -209,6 +209,8 @@ ok '[20,0,5]' $S --shape 20,10,5 --style onnx --starts 1000 --ends 1000 --axes 1
 ok '[20,9,5]' $S --shape 20,10,5 --style onnx --starts 1 --ends 1000 --axes 1 --steps 1
 ok '[20,10,1]' $S --shape 20,10,5 --style onnx --starts 0,0,3 --ends 20,10,4
 ok '[20,10,1]' $S --shape 20,10,5 --style onnx --starts 0,0,3 --ends 20,10,4 --axes 0,-2,-1
+# a scalar cannot be sliced (onnxruntime, OpenVINO Slice-8)
+bad 'rank 0' $S --shape '' --style onnx --starts '' --ends ''
 ok '[19,3,2]' $S --shape 20,10,5 --style onnx --starts 20,10,4 --ends 0,0,1 --axes 0,1,2 --steps -1,-3,-2
 ok '[5]' $S --shape 5 --style onnx --starts -1 --ends -9223372036854775808 --steps -1
 ok '[4]' $S --shape 5 --style onnx --starts 1 --ends 9223372036854775807
