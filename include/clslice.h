@@ -477,7 +477,9 @@ typedef struct clslice_csr {
  * values as MXNet's dense result).  Bounds are clamped by the plan, before
  * any row pointer is rebased.  No selected row gives indptr = [0]; no kept
  * entry gives nnz = 0.  The result has the input's index type and element
- * size and [count_r, count_c] as its shape.
+ * size and [count_r, count_c] as its shape; with int32 indices count_c may
+ * be at most 2^31 (output columns up to INT32_MAX), else the slice is
+ * CLSLICE_ERROR_SPEC and int64 indices are needed.
  *
  * Validation, before any value is trusted: indptr[0] == 0, indptr
  * non-decreasing, every indptr[k] <= nnz and indptr[rows] == nnz (the whole

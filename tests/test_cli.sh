@@ -163,8 +163,11 @@ ok '[2,3,2]' $S --shape 2,3,4 --style openvino --begin 0,1 --end 0,3 --ellipsis-
 ok '[2,3]' $S --shape 2,3 --style openvino --begin '' --end '' --begin-mask '' --end-mask=
 ok '[-1,2]' $S --shape -1,3 --style openvino --begin 0,1 --end 0,3 --begin-mask 1 --end-mask 1
 bad 'clslice:' $S --shape 3 --style openvino --begin 0 --end 1 --begin-mask 2
-bad 'clslice:' $S --shape 3 --style openvino --begin 0 --end 1 --ellipsis-mask 1 --new-axis-mask 1
-bad 'clslice:' $S --shape 3 --style openvino --begin 0 --end 1 --ellipsis-mask 1 --shrink-axis-mask 1
+# an ellipsis bit wins over a new-axis or shrink bit on its slot (OpenVINO)
+ok '[3]' $S --shape 3 --style openvino --begin 0 --end 1 --ellipsis-mask 1 --new-axis-mask 1
+ok '[3]' $S --shape 3 --style openvino --begin 0 --end 1 --ellipsis-mask 1 --shrink-axis-mask 1
+# at most one ellipsis bit, counted past the last slot too
+bad 'positions 0 and 2' $S --shape 3 --style openvino --begin 0 --end 1 --ellipsis-mask 1,0,1
 bad 'clslice:' $S --shape 3,3 --style openvino --begin 0,0 --end 1,1 --ellipsis-mask 1,1
 bad 'clslice:' $S --shape 3 --style openvino --begin 3 --end 4 --shrink-axis-mask 1
 bad 'clslice:' $S --shape 3 --style openvino --begin -4 --end 4 --shrink-axis-mask 1
@@ -206,6 +209,8 @@ ok '[20,0,5]' $S --shape 20,10,5 --style onnx --starts 1000 --ends 1000 --axes 1
 ok '[20,9,5]' $S --shape 20,10,5 --style onnx --starts 1 --ends 1000 --axes 1 --steps 1
 ok '[20,10,1]' $S --shape 20,10,5 --style onnx --starts 0,0,3 --ends 20,10,4
 ok '[20,10,1]' $S --shape 20,10,5 --style onnx --starts 0,0,3 --ends 20,10,4 --axes 0,-2,-1
+# a scalar cannot be sliced (onnxruntime, OpenVINO Slice-8)
+bad 'rank 0' $S --shape '' --style onnx --starts '' --ends ''
 ok '[19,3,2]' $S --shape 20,10,5 --style onnx --starts 20,10,4 --ends 0,0,1 --axes 0,1,2 --steps -1,-3,-2
 ok '[5]' $S --shape 5 --style onnx --starts -1 --ends -9223372036854775808 --steps -1
 ok '[4]' $S --shape 5 --style onnx --starts 1 --ends 9223372036854775807

@@ -3,13 +3,13 @@
 # hand from the numpy arrays in data/show/ (each check names the numpy call
 # that made its file).
 set -u
-clslice=$1 data=$2 examples=$3
+clslice=$1 data=$2 examples=$3 wrap=
 passed=0 failed=0
 
 expect() { # NAME EXPECTED_STATUS EXPECTED_STDOUT ARGS...
   local name=$1 want_status=$2 want_out=$3; shift 3
   local out status
-  out=$("$clslice" "$@" 2>/tmp/clslice-show-err.$$); status=$?
+  out=$(${wrap:+$wrap} "$clslice" "$@" 2>/tmp/clslice-show-err.$$); status=$?
   if [ "$status" -ne "$want_status" ] || [ "$out" != "$want_out" ]; then
     echo "FAIL $name: status $status (want $want_status)"
     diff <(printf '%s\n' "$want_out") <(printf '%s\n' "$out") | head -20
@@ -53,6 +53,39 @@ expect summarised_2d 0 "$data/show_big2d.npy: dtype |u1, shape (40, 40)
  [200, 201, 202, ..., 237, 238, 239],
  [240, 241, 242, ..., 21, 22, 23],
  [24, 25, 26, ..., 61, 62, 63]]" show "$data/show_big2d.npy"
+
+# Empty arrays print [] as numpy's print() does, whatever the shape, and at
+# once: a header is the whole file.  npy_header FILE DESCR SHAPE writes a
+# format 1.0 header (padded with spaces to 64 bytes, as np.save does).
+tmp=$(mktemp -d)
+npy_header() {
+  local dict="{'descr': '$2', 'fortran_order': False, 'shape': $3, }"
+  local pad=$(( (64 - (10 + ${#dict} + 1) % 64) % 64 ))
+  local len=$(( ${#dict} + pad + 1 ))
+  { printf '\x93NUMPY\x01\x00'
+    printf "\\x$(printf %02x $((len % 256)))\\x$(printf %02x $((len / 256)))"
+    printf '%s%*s\n' "$dict" "$pad" ''
+  } >"$1"
+}
+# np.zeros((3, 0)), np.zeros((1000000, 0)): numpy prints []
+npy_header "$tmp/e30.npy" '<f8' '(3, 0)'
+expect empty_trailing 0 "$tmp/e30.npy: dtype <f8, shape (3, 0)
+[]" show "$tmp/e30.npy"
+npy_header "$tmp/e_million.npy" '<i4' '(1000000, 0)'
+expect empty_million 0 "$tmp/e_million.npy: dtype <i4, shape (1000000, 0)
+[]" show "$tmp/e_million.npy"
+# (2^62, 0) looped for ever; (2, 2^62, 2^62, 0) overflowed int64 strides.
+# The timeout only turns a hang into a failure; it measures nothing.
+wrap="timeout 300"
+npy_header "$tmp/e_huge.npy" '|u1' '(4611686018427387904, 0)'
+expect empty_huge 0 "$tmp/e_huge.npy: dtype |u1, shape (4611686018427387904, 0)
+[]" show "$tmp/e_huge.npy"
+npy_header "$tmp/e_wide.npy" '<f4' '(2, 4611686018427387904, 4611686018427387904, 0)'
+expect empty_overflow 0 "$tmp/e_wide.npy: dtype <f4, shape (2, 4611686018427387904, 4611686018427387904, 0)
+[]" show "$tmp/e_wide.npy"
+wrap=
+rm -rf "$tmp"
+
 expect missing_file 3 "" show "$data/no-such-file.npy"
 expect corrupt_file 3 "" show "$data/../npy/bad_magic.npy"
 expect no_file 2 "" show

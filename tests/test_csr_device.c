@@ -503,6 +503,30 @@ static void test_out_of_order(void **state)
     clReleaseCommandQueue(q);
 }
 
+/* The device refuses, as the host does, a slice whose output columns do
+ * not fit int32 indices (column 0 of 2^32 reversed is 2^32 - 1), and
+ * writes nothing (tc_dev_slice checks the sentinels). */
+static void test_int32_room(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    const int64_t cols = (int64_t)1 << 32;
+    tc_csr m, out;
+    tc_csr_alloc(&m, 1, cols, 1, CLSLICE_INT32, 1);
+    tc_put(m.indptr, CLSLICE_INT32, 1, 1);
+    m.data[0] = 7;
+    clslice_plan *plan = NULL;
+    assert_int_equal(clslice_plan_expr((int64_t[]){1, cols}, 2, "[:, ::-1]",
+                                       &plan, NULL), CLSLICE_OK);
+    clslice_error err;
+    assert_int_equal(tc_dev_slice(&g_dev, plan, &m, &out, NULL, &err),
+                     CLSLICE_ERROR_SPEC);
+    tu_assert_error(&err, CLSLICE_ERROR_SPEC, "4294967296 output columns",
+                    "int64 indices", NULL);
+    clslice_plan_release(&plan);
+    tc_csr_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_out_of_order),
+        cmocka_unit_test(test_int32_room),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

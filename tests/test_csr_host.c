@@ -332,6 +332,76 @@ static void test_extreme_steps(void **state)
     tc_csr_free(&m);
 }
 
+/* A 1 x cols matrix with one entry, in column 0. */
+static void one_entry(tc_csr *m, int64_t cols, clslice_index_type type)
+{
+    tc_csr_alloc(m, 1, cols, 1, type, 1);
+    tc_put(m->indptr, type, 1, 1);
+    tc_put(m->indices, type, 0, 0);
+    m->data[0] = 7;
+}
+
+/* Reversing the columns sends column 0 to cols - 1, which int32 indices
+ * cannot hold past 2^31 columns: the slice is refused, naming the output
+ * column count, rather than written truncated. */
+static void test_int32_room(void **state)
+{
+    (void)state;
+    const int64_t two31 = (int64_t)1 << 31;
+    const int64_t widths[] = {two31 + 1, (int64_t)1 << 32, INT64_MAX};
+    const char *texts[] = {"2147483649 output columns",
+                           "4294967296 output columns",
+                           "9223372036854775807 output columns"};
+    for (int k = 0; k < 3; k++) {
+        tc_csr m, out;
+        one_entry(&m, widths[k], CLSLICE_INT32);
+        clslice_plan *plan = expr_plan((int64_t[]){1, widths[k]}, 2,
+                                       "[:, ::-1]");
+        clslice_error err;
+        int64_t nnz = -1;
+        clslice_csr v = tc_csr_view(&m);
+        assert_int_equal(clslice_host_csr_count(plan, &v, &nnz, &err),
+                         CLSLICE_ERROR_SPEC);
+        tu_assert_error(&err, CLSLICE_ERROR_SPEC, texts[k], "int64 indices",
+                        NULL);
+        assert_int_equal(nnz, -1);
+        int32_t indptr[2] = {TC_BYTE, TC_BYTE}, indices[1] = {TC_BYTE};
+        unsigned char data[1] = {TC_BYTE};
+        assert_int_equal(clslice_host_csr_slice(plan, &v, indptr, indices,
+                                                data, 1, &nnz, &err),
+                         CLSLICE_ERROR_SPEC);
+        assert_int_equal(indices[0], TC_BYTE);
+        assert_int_equal(indptr[1], TC_BYTE);
+        clslice_plan_release(&plan);
+
+        /* int64 indices hold the last column. */
+        tc_csr wide;
+        one_entry(&wide, widths[k], CLSLICE_INT64);
+        plan = expr_plan((int64_t[]){1, widths[k]}, 2, "[:, ::-1]");
+        if (tc_host_slice(plan, &wide, &out, &err) != CLSLICE_OK)
+            fail_msg("int64, %lld columns: %s", (long long)widths[k],
+                     err.message);
+        assert_int_equal(tc_get(out.indices, CLSLICE_INT64, 0),
+                         widths[k] - 1);
+        tc_csr_free(&out);
+        clslice_plan_release(&plan);
+        tc_csr_free(&wide);
+        tc_csr_free(&m);
+    }
+
+    /* Exactly 2^31 output columns still fit: the last index is INT32_MAX. */
+    tc_csr m, out;
+    one_entry(&m, two31, CLSLICE_INT32);
+    clslice_plan *plan = expr_plan((int64_t[]){1, two31}, 2, "[:, ::-1]");
+    clslice_error err;
+    if (tc_host_slice(plan, &m, &out, &err) != CLSLICE_OK)
+        fail_msg("2^31 columns: %s", err.message);
+    assert_int_equal(tc_get(out.indices, CLSLICE_INT32, 0), INT32_MAX);
+    tc_csr_free(&out);
+    clslice_plan_release(&plan);
+    tc_csr_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -340,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_corrupt),
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_extreme_steps),
+        cmocka_unit_test(test_int32_room),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -338,7 +338,7 @@ static void test_openvino_errors(void **state)
     clslice_plan *plan = NULL;
     int64_t shape[4] = {2, 4, 6, 8};
     int64_t zeros[4] = {0}, ones[4] = {1, 1, 1, 1};
-    int64_t bad_mask[4] = {1, 0, 1, 2}, both[2] = {1, 0}, two_ell[3] = {1, 0, 1};
+    int64_t bad_mask[4] = {1, 0, 1, 2}, two_ell[3] = {1, 0, 1};
 
     assert_int_equal(clslice_plan_openvino(shape, 4, NULL, &plan, &err),
                      CLSLICE_ERROR_ARGUMENT);
@@ -362,21 +362,20 @@ static void test_openvino_errors(void **state)
     clslice_plan_openvino(shape, 4, &spec, &plan, &err);
     tu_assert_error(&err, CLSLICE_ERROR_SPEC, "got 4, 4 and 3", NULL);
 
-    spec = (clslice_openvino_spec){zeros, 2, ones, 2};
-    spec.ellipsis_mask = both;
-    spec.ellipsis_mask_len = 2;
-    spec.new_axis_mask = both;
-    spec.new_axis_mask_len = 1;
-    clslice_plan_openvino(shape, 4, &spec, &plan, &err);
-    tu_assert_error(&err, CLSLICE_ERROR_SPEC,
-                    "slot 0: ellipsis_mask and new_axis_mask", NULL);
-
     spec = (clslice_openvino_spec){zeros, 3, ones, 3};
     spec.ellipsis_mask = two_ell;
     spec.ellipsis_mask_len = 3;
     clslice_plan_openvino(shape, 4, &spec, &plan, &err);
-    tu_assert_error(&err, CLSLICE_ERROR_SPEC, "slot 2: a second ellipsis",
-                    "slot 0", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_SPEC, "ellipsis_mask",
+                    "positions 0 and 2", "at most one ellipsis", NULL);
+
+    /* OpenVINO counts every ellipsis bit, also those past the last slot. */
+    spec = (clslice_openvino_spec){zeros, 2, ones, 2};
+    spec.ellipsis_mask = (int64_t[]){0, 1, 0, 1};
+    spec.ellipsis_mask_len = 4;
+    clslice_plan_openvino(shape, 4, &spec, &plan, &err);
+    tu_assert_error(&err, CLSLICE_ERROR_SPEC, "ellipsis_mask",
+                    "positions 1 and 3", NULL);
 
     int64_t zero_stride[1] = {0};
     spec = (clslice_openvino_spec){zeros, 1, ones, 1, zero_stride, 1};
@@ -391,6 +390,54 @@ static void test_openvino_errors(void **state)
     tu_assert_error(&err, CLSLICE_ERROR_INDEX, "shrink index 4",
                     "dimension 0 of size 4", NULL);
     assert_null(plan);
+}
+
+/* An ellipsis bit sharing its slot with a new-axis or shrink bit: the
+ * ellipsis wins, as in OpenVINO's CPU plugin and shape inference. */
+static void test_openvino_ellipsis_wins(void **state)
+{
+    (void)state;
+    clslice_plan *plan = NULL;
+    int64_t shape[2] = {2, 3}, zero[1] = {0}, one[1] = {1};
+    clslice_openvino_spec spec = {zero, 1, zero, 1, one, 1};
+    spec.ellipsis_mask = one;
+    spec.ellipsis_mask_len = 1;
+    const int64_t **other[2] = {&spec.new_axis_mask, &spec.shrink_axis_mask};
+    size_t *other_len[2] = {&spec.new_axis_mask_len,
+                            &spec.shrink_axis_mask_len};
+    for (int k = 0; k < 2; k++) {
+        *other[k] = one;
+        *other_len[k] = 1;
+        assert_int_equal(clslice_plan_openvino(shape, 2, &spec, &plan, NULL),
+                         CLSLICE_OK);
+        assert_out_shape(plan, (int64_t[]){2, 3}, 2);
+        assert_dim(plan, 0, 0, 1, 2);
+        assert_dim(plan, 1, 0, 1, 3);
+        clslice_plan_release(&plan);
+    }
+}
+
+/* The StridedSlice-1 specification lets every mask have its own length
+ * (missing entries are 0); the 2026 runtime's equal-length check is not
+ * followed.  Here begin_mask has 1 entry, end_mask 3, shrink 2. */
+static void test_openvino_unequal_masks(void **state)
+{
+    (void)state;
+    clslice_plan *plan = NULL;
+    int64_t shape[3] = {4, 5, 6}, begin[2] = {1, 2}, end[2] = {3, 4};
+    clslice_openvino_spec spec = {begin, 2, end, 2};
+    spec.begin_mask = (int64_t[]){1};
+    spec.begin_mask_len = 1;
+    spec.end_mask = (int64_t[]){0, 0, 1};
+    spec.end_mask_len = 3;
+    spec.shrink_axis_mask = (int64_t[]){0, 1};
+    spec.shrink_axis_mask_len = 2;
+    assert_int_equal(clslice_plan_openvino(shape, 3, &spec, &plan, NULL),
+                     CLSLICE_OK);
+    assert_out_shape(plan, (int64_t[]){3, 6}, 2);
+    assert_dim(plan, 0, 0, 1, 3);
+    assert_dim(plan, 1, 2, 1, 1);
+    clslice_plan_release(&plan);
 }
 
 /* OpenVINO's negative-step clamping differs from TF's
@@ -535,6 +582,11 @@ static void test_onnx_errors(void **state)
     int64_t four[4] = {0, 0, 0, 0};
     clslice_plan_onnx(shape, 3, four, 4, four, 4, NULL, 0, NULL, 0, &plan, &err);
     tu_assert_error(&err, CLSLICE_ERROR_INDEX, "axes[3] = 3", NULL);
+    /* A scalar cannot be sliced, even by empty starts and ends. */
+    assert_int_equal(clslice_plan_onnx(shape, 0, NULL, 0, NULL, 0, NULL, 0,
+                                       NULL, 0, &plan, &err),
+                     CLSLICE_ERROR_SPEC);
+    tu_assert_error(&err, CLSLICE_ERROR_SPEC, "rank 0", NULL);
     assert_null(plan);
 }
 
@@ -571,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_unknown_values),
         cmocka_unit_test(test_openvino_errors),
         cmocka_unit_test(test_openvino_vs_tf_clamp),
+        cmocka_unit_test(test_openvino_ellipsis_wins),
+        cmocka_unit_test(test_openvino_unequal_masks),
         cmocka_unit_test(test_mxnet_errors),
         cmocka_unit_test(test_mxnet_adapters),
         cmocka_unit_test(test_onnx_errors),

@@ -76,7 +76,7 @@ static void print_element(const cli_npy *arr, const unsigned char *p)
     } else if (kind == 'i') {
         uint64_t sign = (uint64_t)1 << (8 * size - 1);
         printf("%" PRId64, (int64_t)((bits ^ sign) - sign));
-    } else if (kind == 'f' || kind == 'c') {
+    } else if ((kind == 'f' && size <= 8) || (kind == 'c' && size <= 16)) {
         size_t part = kind == 'c' ? size / 2 : size;
         for (size_t half = 0; half < size / part; half++) {
             double value = float_at(p + half * part, part);
@@ -89,7 +89,7 @@ static void print_element(const cli_npy *arr, const unsigned char *p)
             print_float(value);
             printf(half ? "j)" : "");
         }
-    } else { /* raw record: its bytes */
+    } else { /* records, strings, dates, long doubles: their bytes */
         printf("0x");
         for (size_t i = 0; i < size; i++)
             printf("%02x", p[i]);
@@ -142,7 +142,12 @@ static int show_main(char **paths, const cli_opts *opts, cli_err *err)
     for (int d = 0; d < arr.rank; d++)
         printf("%s%" PRId64, d ? ", " : "", arr.shape[d]);
     printf("%s)\n", arr.rank == 1 ? "," : "");
-    print_block(&arr, 0, 0, elements > SHOW_THRESHOLD);
+    /* numpy prints every empty array as [] whatever its shape; walking
+     * the shape instead would visit each leading index of (2^62, 0). */
+    if (elements == 0 && arr.rank > 0)
+        printf("[]");
+    else
+        print_block(&arr, 0, 0, elements > SHOW_THRESHOLD);
     printf("\n");
     cli_npy_free(&arr);
     return cli_finish_output(err);
@@ -164,7 +169,9 @@ const cli_command cli_cmd_show = {
         "Prints the dtype and shape of FILE.npy, then its values as nested\n"
         "brackets in C order.  Arrays of more than 1000 elements are\n"
         "summarised as numpy does, with the first and last three entries\n"
-        "of each long axis.  Raw records (V<n>) print as hex bytes.\n",
+        "of each long axis.  Elements of other dtypes (records, structured\n"
+        "dtypes, S/U strings, datetime64, timedelta64, long doubles) print\n"
+        "as the hex bytes of each element, as stored.\n",
     .examples =
         "  $ clslice show examples/t.npy\n"
         "  examples/t.npy: dtype <i4, shape (3, 2, 3)\n"

@@ -43,10 +43,10 @@ static int make_paths(const char *prefix, csr_paths *p, cli_err *err)
 static void describe(const cli_npy *a, char *buf, size_t size)
 {
     if (a->rank == 1)
-        snprintf(buf, size, "a 1-D '%s' array of %lld entries", a->descr,
+        snprintf(buf, size, "a 1-D '%.60s' array of %lld entries", a->descr,
                  (long long)a->shape[0]);
     else
-        snprintf(buf, size, "a %d-D '%s' array", a->rank, a->descr);
+        snprintf(buf, size, "a %d-D '%.60s' array", a->rank, a->descr);
 }
 
 static bool is_integer(const cli_npy *a)
@@ -76,7 +76,7 @@ static int64_t int_at(const cli_npy *a, int64_t k)
 static int read_shape(const char *path, const cli_npy *a, cli_csr *m,
                       cli_err *err)
 {
-    char what[96];
+    char what[160];
     describe(a, what, sizeof what);
     if (a->rank != 1 || a->shape[0] != 2 || !is_integer(a))
         return cli_fail(err, CLI_EXIT_FILE, "%.200s: a CSR shape is a 1-D "
@@ -95,7 +95,7 @@ static int check_indexes(const csr_paths *p, cli_csr *m, cli_err *err)
 {
     const cli_npy *arrays[2] = {&m->indptr, &m->indices};
     for (int i = 0; i < 2; i++) {
-        char what[96];
+        char what[160];
         describe(arrays[i], what, sizeof what);
         if (arrays[i]->rank != 1 ||
             (strcmp(arrays[i]->descr, "<i4") != 0 &&
@@ -116,11 +116,13 @@ static int check_indexes(const csr_paths *p, cli_csr *m, cli_err *err)
 /* The lengths agree with the shape and with each other. */
 static int check_lengths(const csr_paths *p, const cli_csr *m, cli_err *err)
 {
-    if (m->indptr.shape[0] != m->rows + 1)
+    /* rows may be INT64_MAX: compare without forming rows + 1 in int64. */
+    if (m->indptr.shape[0] - 1 != m->rows)
         return cli_fail(err, CLI_EXIT_FILE, "%.200s has %lld entries, but "
-                        "a matrix of %lld rows needs rows + 1 = %lld",
+                        "a matrix of %lld rows needs rows + 1 = %llu",
                         p->path[INDPTR], (long long)m->indptr.shape[0],
-                        (long long)m->rows, (long long)m->rows + 1);
+                        (long long)m->rows,
+                        (unsigned long long)m->rows + 1);
     if (m->data.rank != 1)
         return cli_fail(err, CLI_EXIT_FILE, "%.200s: CSR data must be 1-D, "
                         "not %d-D", p->path[DATA], m->data.rank);

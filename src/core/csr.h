@@ -20,10 +20,11 @@ typedef struct cs_csr_sel {
 } cs_csr_sel;
 
 /* Checks that plan is a plain, known 2-D plan (no shrink, no new axis) on
- * [rows, cols] and reads its selection. */
+ * [rows, cols], that every output column fits an index of `type`, and
+ * reads its selection. */
 clslice_status cs_csr_select(const clslice_plan *plan, int64_t rows,
-                             int64_t cols, cs_csr_sel *sel,
-                             clslice_error *err);
+                             int64_t cols, clslice_index_type type,
+                             cs_csr_sel *sel, clslice_error *err);
 
 /* Bytes of one index of `type`. */
 static inline size_t cs_csr_index_size(clslice_index_type type)

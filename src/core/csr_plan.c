@@ -37,9 +37,25 @@ static clslice_status check_kept(const clslice_plan *plan,
     return CLSLICE_OK;
 }
 
+/* Output column indices run up to out_cols - 1, which a negative column
+ * step gives even to an entry of a small input column; int32 indices
+ * cannot hold them past 2^31 columns (scipy picks int64 there too).  One
+ * check here keeps the host and device slicers in agreement. */
+static clslice_status check_index_room(const cs_csr_sel *sel,
+                                       clslice_index_type type,
+                                       clslice_error *err)
+{
+    if (type == CLSLICE_INT32 && sel->out_cols > (int64_t)INT32_MAX + 1)
+        return cs_fail(err, CLSLICE_ERROR_SPEC,
+                       "the slice has %lld output columns, more than int32 "
+                       "indices can address (at most 2147483648 columns); "
+                       "use int64 indices", (long long)sel->out_cols);
+    return CLSLICE_OK;
+}
+
 clslice_status cs_csr_select(const clslice_plan *plan, int64_t rows,
-                             int64_t cols, cs_csr_sel *sel,
-                             clslice_error *err)
+                             int64_t cols, clslice_index_type type,
+                             cs_csr_sel *sel, clslice_error *err)
 {
     if (!plan)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -61,6 +77,8 @@ clslice_status cs_csr_select(const clslice_plan *plan, int64_t rows,
     if (st == CLSLICE_OK)
         st = clslice_plan_dim(plan, 1, &sel->col_start, &sel->col_step,
                               &sel->out_cols, err);
+    if (st == CLSLICE_OK)
+        st = check_index_room(sel, type, err);
     sel->rows = rows;
     sel->cols = cols;
     return st;

@@ -71,6 +71,12 @@ clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
                                 axes_len, steps, steps_len, err);
     if (st != CLSLICE_OK)
         return st;
+    /* onnxruntime ("Cannot slice scalars") and OpenVINO Slice-8 reject a
+     * scalar input, even with empty starts/ends. */
+    if (rank == 0)
+        return cs_fail(err, CLSLICE_ERROR_SPEC,
+                       "the input has rank 0: ONNX Slice needs an input of "
+                       "rank 1 or more");
     cs_slot slots[CLSLICE_MAX_RANK];
     int owner[CLSLICE_MAX_RANK];
     for (int d = 0; d < rank; d++) {

@@ -45,6 +45,27 @@ static clslice_status ov_check_mask(const ov_mask *mask, clslice_error *err)
     return CLSLICE_OK;
 }
 
+/* OpenVINO counts ellipsis bits over the whole mask, also past the last
+ * slot, and allows at most one.  An ellipsis bit may share its slot with
+ * a new-axis or shrink bit: the ellipsis wins (ov_slot), as in the CPU
+ * plugin and TensorFlow. */
+static clslice_status ov_check_ellipsis(const ov_mask *mask, clslice_error *err)
+{
+    size_t first = 0;
+    bool seen = false;
+    for (size_t i = 0; i < mask->len; i++) {
+        if (!mask->values[i])
+            continue;
+        if (seen)
+            return cs_fail(err, CLSLICE_ERROR_SPEC,
+                           "ellipsis_mask has bits at positions %zu and %zu: "
+                           "at most one ellipsis is allowed", first, i);
+        first = i;
+        seen = true;
+    }
+    return CLSLICE_OK;
+}
+
 static clslice_status ov_check_spec(const clslice_openvino_spec *spec,
                                     const ov_mask masks[OV_MASKS],
                                     clslice_error *err)
@@ -68,14 +89,7 @@ static clslice_status ov_check_spec(const clslice_openvino_spec *spec,
         if (st != CLSLICE_OK)
             return st;
     }
-    for (size_t i = 0; i < spec->begin_len; i++)
-        if (ov_bit(&masks[OV_ELLIPSIS], i) &&
-            (ov_bit(&masks[OV_NEW_AXIS], i) || ov_bit(&masks[OV_SHRINK], i)))
-            return cs_fail(err, CLSLICE_ERROR_SPEC,
-                           "slot %zu: ellipsis_mask and %s are both set",
-                           i, ov_bit(&masks[OV_NEW_AXIS], i)
-                                  ? "new_axis_mask" : "shrink_axis_mask");
-    return CLSLICE_OK;
+    return ov_check_ellipsis(&masks[OV_ELLIPSIS], err);
 }
 
 static cs_slot ov_slot(const clslice_openvino_spec *spec,

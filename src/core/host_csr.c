@@ -35,7 +35,8 @@ static clslice_status prepare(const clslice_plan *plan, const clslice_csr *in,
     if (st == CLSLICE_OK)
         st = check_arrays(in, err);
     if (st == CLSLICE_OK)
-        st = cs_csr_select(plan, in->rows, in->cols, sel, err);
+        st = cs_csr_select(plan, in->rows, in->cols, in->index_type, sel,
+                           err);
     if (st == CLSLICE_OK)
         st = cs_csr_check_indptr(in->indptr, in->index_type, in->rows,
                                  in->nnz, err);

@@ -150,7 +150,8 @@ clslice_status cs_csr_prepare(cs_csr_call *call, clslice_runtime *runtime,
         st = cs_csr_check_header("in", in->rows, in->cols, in->index_type,
                                  in->elem_size, in->nnz, err);
     if (st == CLSLICE_OK)
-        st = cs_csr_select(plan, in->rows, in->cols, &call->sel, err);
+        st = cs_csr_select(plan, in->rows, in->cols, in->index_type,
+                               &call->sel, err);
     if (st == CLSLICE_OK)
         st = check_out(&call->sel, in, out, fill, err);
     if (st != CLSLICE_OK)

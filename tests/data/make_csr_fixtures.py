@@ -214,6 +214,15 @@ corrupt("nnz", (np.array([0, 1, 2, 3], i64), np.array([0, 1, 2], i64),
         "they must have one length (nnz)")
 corrupt("shape3", (np.array([0, 1, 2, 3], i64), np.array([0, 1, 2], i64), d3,
                    (3, 3, 1)), 3, "a CSR shape is a 1-D integer array")
+# Reversing 2^32 columns sends column 0 to 2^32 - 1, past int32 indices.
+corrupt("wide", (np.array([0, 1], np.int32), np.array([0], np.int32),
+                 np.array([1.]), (1, 2**32)), 3,
+        "the slice has 4294967296 output columns",
+        ("--begin=None,None", "--end=None,None", "--step=1,-1"))
+# rows = INT64_MAX: rows + 1 must be reported, not overflowed.
+corrupt("hugerows", (np.array([0, 1, 2, 3], i64), np.array([0, 1, 2], i64),
+                     d3, (2**63 - 1, 3)), 3,
+        "rows needs rows + 1 = 9223372036854775808")
 
 with open(os.path.join(HERE, "cases.txt"), "w") as f:
     for inp, out, args in cases:

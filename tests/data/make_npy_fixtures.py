@@ -90,8 +90,22 @@ def random_array(dtype, shape):
     return np.asarray(values).astype(dtype).reshape(shape)
 
 
+def zero_gaps(array):
+    """A C-order copy of a structured array with zero bytes between its
+    fields: numpy's copies leave gap bytes uninitialised (clslice copies
+    them), so the inputs have zero gaps and so must the expected files."""
+    out = np.zeros(np.shape(array), array.dtype)
+    for name in array.dtype.names:
+        out[name] = array[name]
+    return out
+
+
 def little(array):
-    """C-order, little-endian copy of numpy's result (0-d stays 0-d)."""
+    """C-order, little-endian copy of numpy's result (0-d stays 0-d).  A
+    structured dtype keeps its fields' byte order: clslice moves its
+    records as stored and writes its descr back unchanged."""
+    if array.dtype.names is not None:
+        return zero_gaps(array)
     dtype = array.dtype.newbyteorder("<")
     return np.array(array, order="C", copy=True).astype(dtype)
 
@@ -127,7 +141,11 @@ def add_cases(stem, array, specs):
         if isinstance(args, str):
             args = ["--expr", args]
         expected = f"out_{stem}_{k}.npy"
-        save(expected, little(array[index]))
+        result = array[index]
+        if array.dtype.kind in "SU" and np.ndim(result) == 0:
+            # a scalar string would shrink to its own length: U3 -> U1
+            result = np.array(result, dtype=array.dtype)
+        save(expected, little(result))
         cases.append((f"in_{stem}.npy", expected, args))
 
 
@@ -211,6 +229,62 @@ for stem, header in SPELLINGS.items():
     twins.append((f"in_{stem}.npy", "in_i2.npy"))
 
 
+# --- every other fixed-size dtype: strings, dates, long double, records ---
+# Drawn after everything above, so the files above do not change.
+def text_array(kind, chars, shape):
+    """Strings of up to `chars` characters (some shorter, some empty)."""
+    n = int(np.prod(shape))
+    lengths = RNG.integers(0, chars + 1, n)
+    if kind == "S":
+        items = [bytes(RNG.integers(1, 256, k).astype(np.uint8))
+                 for k in lengths]
+    else:  # code points from Latin to CJK, no surrogates
+        items = ["".join(map(chr, RNG.integers(32, 0xD000, k)))
+                 for k in lengths]
+    return np.array(items, dtype=f"{kind}{chars}").reshape(shape)
+
+
+RGB = np.dtype([("r", "u1"), ("g", "u1"), ("b", "u1")])
+# nested fields, a subarray, a title, a big-endian field and padding
+# (offsets leave gaps, which dtype.descr spells as ('', '|V4') fields)
+NESTED = np.dtype({"names": ["x", "pos", "m", "t"],
+                   "formats": [">i4", [("u", "<f4"), ("v", "<f8")],
+                               ("<i2", (2, 3)), "|S2"],
+                   "offsets": [0, 8, 24, 36],
+                   "titles": [None, None, None, "tag"],
+                   "itemsize": 40})
+
+
+MORE = {
+    "rgb": np.frombuffer(RNG.bytes(60 * 3), dtype=RGB).reshape(4, 5, 3),
+    "nested": zero_gaps(np.frombuffer(RNG.bytes(60 * 40), dtype=NESTED)
+                        .reshape(4, 5, 3)),
+    "S5": text_array("S", 5, (4, 5, 3)),
+    "U3": text_array("U", 3, (4, 5, 3)),
+    "M8ns": (RNG.integers(-2**62, 2**62, 60).astype("<M8[ns]")
+             .reshape(4, 5, 3)),
+    "m8s": RNG.integers(-2**40, 2**40, 60).astype("<m8[s]").reshape(4, 5, 3),
+    "f16": (RNG.standard_normal(60) * 100).astype(np.longdouble).reshape(
+        4, 5, 3),
+    "c32": (RNG.standard_normal(60) + 1j * RNG.standard_normal(60)).astype(
+        np.clongdouble).reshape(4, 5, 3),
+}
+for stem, a in MORE.items():
+    save(f"in_{stem}.npy", a)
+    add_cases(stem, a, EXPR + (STYLES[:2] if stem in ("rgb", "U3") else []))
+for stem, order in (("U3", ">"), ("M8ns", ">")):
+    big = with_order(MORE[stem], order)
+    save(f"in_{stem}_be.npy", big)
+    add_cases(f"{stem}_be", big, EXPR[:2])
+    twins.append((f"in_{stem}_be.npy", f"in_{stem}.npy"))
+for stem in ("rgb", "nested"):
+    f = np.zeros(MORE[stem].shape, MORE[stem].dtype, order="F")  # zero gaps
+    f[...] = MORE[stem]
+    save(f"in_{stem}_fortran.npy", f)
+    add_cases(f"{stem}_fortran", f, EXPR[:2])
+    twins.append((f"in_{stem}_fortran.npy", f"in_{stem}.npy"))
+
+
 # --- corrupt and unsupported files ----------------------------------------
 def good_bytes(array):
     buf = io.BytesIO()
@@ -246,15 +320,18 @@ header_file("bad_key.npy", "{'descr': '<f4', 'fortran_order': False, "
 bad.append(("bad_key.npy", "unknown key 'extra'"))
 raw("bad_object.npy", good_bytes(np.array([1, "a", None], dtype=object)))
 bad.append(("bad_object.npy", "unsupported dtype '|O'"))
-raw("bad_unicode.npy", good_bytes(np.array(["ab", "c"])))
-bad.append(("bad_unicode.npy", "unsupported dtype '<U2'"))
-raw("bad_bytes.npy", good_bytes(np.array([b"ab", b"c"])))
-bad.append(("bad_bytes.npy", "unsupported dtype '|S2'"))
-raw("bad_struct.npy", good_bytes(np.zeros(2, dtype=[("x", "<i4"),
-                                                    ("y", "<f8")])))
-bad.append(("bad_struct.npy", "structured"))
-raw("bad_datetime.npy", good_bytes(np.zeros(2, dtype="<M8[s]")))
-bad.append(("bad_datetime.npy", "unsupported dtype '<M8[s]'"))
+raw("bad_struct_object.npy", good_bytes(np.array(
+    [(1, None)], dtype=[("x", "<i4"), ("o", "O")])))
+bad.append(("bad_struct_object.npy", "unsupported dtype '|O'"))
+header_file("bad_struct_text.npy", "{'descr': [('x' '<i4')], "
+            "'fortran_order': False, 'shape': (3,), }\n", bytes(12))
+bad.append(("bad_struct_text.npy", "expected ',' after a field name"))
+header_file("bad_struct_empty.npy", "{'descr': [], 'fortran_order': False, "
+            "'shape': (3,), }\n", b"")
+bad.append(("bad_struct_empty.npy", "has no bytes"))
+header_file("bad_datetime_unit.npy", "{'descr': '<M8[n s]', "
+            "'fortran_order': False, 'shape': (3,), }\n", bytes(24))
+bad.append(("bad_datetime_unit.npy", "unsupported dtype '<M8[n s]'"))
 
 # --- index files -------------------------------------------------------------
 with open(path("cases.txt"), "w") as f:
@@ -412,6 +489,11 @@ add_grad("<c16", (4, 4), "[::3, ::3]", s_[::3, ::3])
 add_grad("|V3", (2, 3), "[1]", s_[1])
 add_grad("<u1", (3,), "[5:]", s_[5:])
 add_grad("<f8", (), "[...]", s_[...])
+
+# structured and string dtypes (drawn last: the files above do not change)
+for descr, stem in ((RGB, "rgb"), ("<U3", "U3")):
+    a = wrandom(descr, (3, 4, 5))
+    add_assign(stem, a, "[1:, ::-3, 1::2]", s_[1:, ::-3, 1::2], (2, 1, 2))
 
 with open(os.path.join(WHERE, "assign.txt"), "w") as f:
     for in_name, value_name, expected, args in assign_cases:

@@ -151,9 +151,9 @@ static int data_size(npy_source *src, const npy_header *h, size_t *bytes)
         !__builtin_mul_overflow((size_t)elements, h->dtype.size, bytes) &&
         *bytes <= PTRDIFF_MAX)
         return CLI_EXIT_OK;
-    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 96];
+    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 160];
     npy_format_shape(shape, h->shape, h->rank);
-    snprintf(reason, sizeof reason, "shape %s of '%s' has too many elements "
+    snprintf(reason, sizeof reason, "shape %s of '%.80s' has too many elements "
              "to hold in memory", shape, h->dtype.descr);
     return fail_with(src, CLI_EXIT_FILE, reason);
 }
@@ -166,14 +166,14 @@ static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
     npy_format_shape(shape, h->shape, h->rank);
     if (have < 0) /* not a regular file: the count is unknown */
         snprintf(reason, sizeof reason, "has bytes after the data (shape %s "
-                 "of '%s' needs %zu)", shape, h->dtype.descr, need);
+                 "of '%.80s' needs %zu)", shape, h->dtype.descr, need);
     else if (have < (long long)need)
         snprintf(reason, sizeof reason, "truncated: the data is %lld bytes, "
-                 "but shape %s of '%s' needs %zu", have, shape,
+                 "but shape %s of '%.80s' needs %zu", have, shape,
                  h->dtype.descr, need);
     else
         snprintf(reason, sizeof reason, "has %lld byte%s after the data "
-                 "(shape %s of '%s' needs %zu)", have - (long long)need,
+                 "(shape %s of '%.80s' needs %zu)", have - (long long)need,
                  have - (long long)need == 1 ? "" : "s", shape,
                  h->dtype.descr, need);
     return fail_with(src, CLI_EXIT_FILE, reason);

@@ -1,13 +1,17 @@
 /* .npy files for the command-line tool (not part of the library API).
  *
- * Reads format versions 1.0, 2.0 and 3.0 with every fixed-size dtype the
- * tool can slice: bool, int/uint of 1-8 bytes, float16/32/64,
- * complex64/128 and raw records V<n>.  What the loader hands back is always
- * C order and little-endian: big-endian data is byte-swapped element by
- * element (each half of a complex on its own) and Fortran-order data is
- * permuted into C order, so a slice of the loaded bytes is a slice of the
- * array numpy sees.  The writer produces exactly what np.save writes for a
- * C-order little-endian array (format 1.0).
+ * Reads format versions 1.0, 2.0 and 3.0 with every fixed-size dtype:
+ * bool, int/uint of 1-8 bytes, float16 to float128, complex64 to
+ * complex256, S<n>, U<n>, datetime64, timedelta64, raw records V<n> and
+ * structured dtypes (object arrays are refused).  What the loader hands
+ * back is always C order and little-endian: big-endian data is
+ * byte-swapped element by element (each half of a complex, each character
+ * of a U string on its own) and Fortran-order data is permuted into C
+ * order, so a slice of the loaded bytes is a slice of the array numpy
+ * sees.  Structured dtypes are the exception to byte swapping: their
+ * records stay as stored and their descr (a list of fields) is kept word
+ * for word.  The writer produces exactly what np.save writes for a C-order
+ * little-endian array (format 1.0).
  *
  * Every failure returns CLI_EXIT_FILE (CLI_EXIT_FAILURE when memory runs
  * out) with a message that starts with the file's name. */
@@ -20,9 +24,15 @@
 #include "clslice.h"
 #include "diag.h"
 
+/* Longest descr kept, terminator included; a structured descr is the
+ * Python text of its field list. */
+#define CLI_NPY_DESCR_MAX 1024
+
 /* A tensor in host memory, C order, little-endian. */
 typedef struct cli_npy {
-    char descr[24];    /* numpy dtype string of the data: "<f4", "|V12" */
+    /* numpy dtype of the data as the header spells it: "<f4", "|V12",
+     * "[('r', 'u1'), ('g', 'u1')]" */
+    char descr[CLI_NPY_DESCR_MAX];
     size_t elem_size;  /* bytes per element, >= 1 */
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];

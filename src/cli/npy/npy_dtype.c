@@ -2,8 +2,10 @@
  *
  * The tool moves elements as opaque bytes, so a dtype only matters for its
  * size and for how to make it little-endian.  numpy writes dtype.str: a
- * byte-order character ('<', '>' or '|'), a kind letter and the size in
- * bytes.  Anything else is refused with a reason. */
+ * byte-order character ('<', '>' or '|'), a kind letter and a count: bytes
+ * for most kinds, characters for U (4 bytes each); datetime64 and
+ * timedelta64 add a unit such as [ns].  Every fixed-size kind is accepted;
+ * object arrays, whose elements are Python objects, are refused. */
 #include "npy_internal.h"
 
 #include <stdio.h>
@@ -20,10 +22,17 @@ static bool size_allowed(char kind, size_t size)
     case 'i':
     case 'u':
         return size == 1 || size == 2 || size == 4 || size == 8;
-    case 'f':
-        return size == 2 || size == 4 || size == 8;
+    case 'f': /* 12 and 16: long double */
+        return size == 2 || size == 4 || size == 8 || size == 12 ||
+               size == 16;
     case 'c':
-        return size == 8 || size == 16;
+        return size == 8 || size == 16 || size == 24 || size == 32;
+    case 'M':
+    case 'm':
+        return size == 8;
+    case 'S':
+    case 'a':
+    case 'U':
     case 'V':
         return size >= 1 && size <= NPY_MAX_RECORD;
     default:
@@ -36,17 +45,16 @@ static const char *kind_hint(char kind)
 {
     switch (kind) {
     case 'O':
-        return "object arrays hold Python objects";
-    case 'S':
-    case 'a':
-    case 'U':
-        return "string dtypes are not supported";
+        return "object arrays hold Python objects, not bytes that can be "
+               "sliced";
     case 'M':
     case 'm':
-        return "datetime64 and timedelta64 are not supported";
+        return "datetime64 and timedelta64 are 8 bytes, with an optional "
+               "unit such as [ns]";
     default:
-        return "supported: bool, int/uint 8-64, float16/32/64, "
-               "complex64/128, raw records V<n>";
+        return "supported: bool, int/uint 8-64, float16/32/64/96/128, "
+               "complex64/128/192/256, S<n>, U<n>, datetime64, "
+               "timedelta64, raw records V<n> and structured dtypes";
     }
 }
 
@@ -73,17 +81,26 @@ static bool parse_size(const char *text, size_t len, size_t *size)
     return true;
 }
 
-/* Checks the byte-order character and sets the swap unit.  Order means
- * nothing for one-byte types and raw records, so any character goes there;
- * numpy writes '|'. */
+/* Byte order means nothing for one-byte types, byte strings and raw
+ * records; numpy writes '|' for them. */
+static bool orderless(const npy_dtype *dtype)
+{
+    return dtype->size == 1 || dtype->kind == 'V' || dtype->kind == 'S' ||
+           dtype->kind == 'a';
+}
+
+/* Checks the byte-order character and sets the swap unit: a complex
+ * swaps each half, a U string each 4-byte character. */
 static bool set_order(char order, const char *descr, size_t len,
                       npy_dtype *dtype, cli_err *err)
 {
     dtype->swap_unit = 0;
-    if (dtype->size == 1 || dtype->kind == 'V' || order == '<')
+    if (orderless(dtype) || order == '<')
         return true;
     if (order == '>') {
-        dtype->swap_unit = dtype->kind == 'c' ? dtype->size / 2 : dtype->size;
+        dtype->swap_unit = dtype->kind == 'c'   ? dtype->size / 2
+                           : dtype->kind == 'U' ? 4
+                                                : dtype->size;
         return true;
     }
     if (order == '=')
@@ -91,6 +108,27 @@ static bool set_order(char order, const char *descr, size_t len,
                       "which; expected '<' or '>'", err);
     return refuse(descr, len, "a multi-byte dtype needs byte order '<' or "
                   "'>'", err);
+}
+
+/* Length of a datetime unit "[ns]", "[25s]" at the end of text (0 when
+ * there is none, or when it is not digits then letters in brackets). */
+static size_t unit_length(const char *text, size_t len)
+{
+    if (len < 3 || text[len - 1] != ']')
+        return 0;
+    size_t open = len - 1;
+    while (open > 0 && text[open] != '[')
+        open--;
+    if (text[open] != '[')
+        return 0;
+    size_t i = open + 1;
+    while (i < len - 1 && text[i] >= '0' && text[i] <= '9')
+        i++;
+    size_t letters = i;
+    while (i < len - 1 && ((text[i] >= 'a' && text[i] <= 'z') ||
+                           (text[i] >= 'A' && text[i] <= 'Z')))
+        i++;
+    return i == len - 1 && i > letters ? len - open : 0;
 }
 
 bool npy_parse_dtype(const char *descr, size_t len, npy_dtype *dtype,
@@ -103,14 +141,21 @@ bool npy_parse_dtype(const char *descr, size_t len, npy_dtype *dtype,
     if (order != '<' && order != '>' && order != '|' && order != '=')
         return refuse(descr, len, "no byte-order character", err);
     dtype->kind = descr[1];
-    if (!parse_size(descr + 2, len - 2, &dtype->size))
+    bool dated = dtype->kind == 'M' || dtype->kind == 'm';
+    size_t unit = dated ? unit_length(descr + 2, len - 2) : 0;
+    size_t count = 0;
+    if (!parse_size(descr + 2, len - 2 - unit, &count))
         return refuse(descr, len, kind_hint(dtype->kind), err);
-    if (!size_allowed(dtype->kind, dtype->size))
+    /* U<n> counts 4-byte characters; the limit applies to bytes. */
+    dtype->size = dtype->kind == 'U' ? count * 4 : count;
+    if (count > NPY_MAX_RECORD || !size_allowed(dtype->kind, dtype->size))
         return refuse(descr, len, kind_hint(dtype->kind), err);
     if (!set_order(order, descr, len, dtype, err))
         return false;
-    bool orderless = dtype->size == 1 || dtype->kind == 'V';
-    snprintf(dtype->descr, sizeof dtype->descr, "%c%c%zu",
-             orderless ? '|' : '<', dtype->kind, dtype->size);
+    /* The data is made little-endian on loading, so is the spelling; the
+     * count and unit stay as written. */
+    snprintf(dtype->descr, sizeof dtype->descr, "%c%c%zu%.*s",
+             orderless(dtype) ? '|' : '<', dtype->kind, count, (int)unit,
+             descr + 2 + (len - 2 - unit));
     return true;
 }

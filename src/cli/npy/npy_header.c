@@ -163,16 +163,39 @@ static int find_key(const char *name, size_t len)
     return -1;
 }
 
-/* The value of 'descr': a dtype string; a list or tuple is a structured
- * dtype, which the tool cannot slice as a whole element type. */
+/* A structured dtype (a list of fields, or a (format, shape) tuple): its
+ * size is all the tool needs, and its text is kept to be written back. */
+static bool parse_struct(cursor *c, npy_header *h)
+{
+    size_t start = c->pos;
+    npy_dtype *d = &h->dtype;
+    if (!npy_parse_struct(c->text, c->len, &c->pos, &d->size, c->err))
+        return false;
+    size_t n = c->pos - start;
+    if (n >= sizeof d->descr) {
+        cli_fail(c->err, CLI_EXIT_FILE, "unsupported dtype: the structured "
+                 "dtype's text has %zu characters, more than the %zu "
+                 "clslice keeps", n, sizeof d->descr - 1);
+        return false;
+    }
+    if (memchr(c->text + start, '\n', n)) {
+        cli_fail(c->err, CLI_EXIT_FILE, "unsupported dtype: the structured "
+                 "dtype spans several lines");
+        return false;
+    }
+    d->kind = '[';
+    d->swap_unit = 0;
+    memcpy(d->descr, c->text + start, n);
+    d->descr[n] = '\0';
+    return true;
+}
+
+/* The value of 'descr': a dtype string, or a structured dtype. */
 static bool parse_descr(cursor *c, npy_header *h)
 {
     skip_space(c);
-    if (peek(c) == '[' || peek(c) == '(') {
-        cli_fail(c->err, CLI_EXIT_FILE, "unsupported dtype: structured "
-                 "dtypes (a list of fields) are not supported");
-        return false;
-    }
+    if (peek(c) == '[' || peek(c) == '(')
+        return parse_struct(c, h);
     const char *descr;
     size_t len;
     return parse_string(c, &descr, &len) &&

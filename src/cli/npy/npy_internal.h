@@ -8,6 +8,7 @@
 
 #include "clslice.h"
 #include "diag.h"
+#include "npy.h"
 
 /* Longest header the reader accepts.  np.save never writes more than a few
  * hundred bytes for the dtypes we support, and a version 1.0 header cannot
@@ -20,12 +21,16 @@
 
 /* One element type. */
 typedef struct npy_dtype {
-    char kind;        /* 'b', 'i', 'u', 'f', 'c' or 'V' */
+    /* 'b', 'i', 'u', 'f', 'c', 'S', 'a', 'U', 'M', 'm' or 'V'; '[' for a
+     * structured dtype */
+    char kind;
     size_t size;      /* bytes per element */
     /* Bytes reversed as one unit to make the data little-endian: 0 when
      * nothing needs swapping, else the size (a complex: half of it). */
     size_t swap_unit;
-    char descr[24];   /* the little-endian spelling: "<f4", "|b1", "|V12" */
+    /* the little-endian spelling: "<f4", "|b1", "|V12", "<M8[ns]"; a
+     * structured dtype's text as written */
+    char descr[CLI_NPY_DESCR_MAX];
 } npy_dtype;
 
 /* The header dictionary. */
@@ -40,6 +45,15 @@ typedef struct npy_header {
  * writes the reason into err (without the file name). */
 bool npy_parse_dtype(const char *descr, size_t len, npy_dtype *dtype,
                      cli_err *err);
+
+/* Parses a structured descr at text[*pos]: a list of fields, each
+ * (name, format) or (name, format, shape) with a format that is a dtype
+ * string or again a structured descr, or a (format, shape) tuple, as
+ * numpy's dtype.descr writes them.  On success advances *pos past it and
+ * sets *size to the bytes of one element; on failure writes the reason
+ * into err. */
+bool npy_parse_struct(const char *text, size_t len, size_t *pos,
+                      size_t *size, cli_err *err);
 
 /* Parses the header text (len bytes, may hold NULs, which are rejected).
  * `python2_longs` accepts the 3L integers of files written by Python 2

@@ -20,7 +20,8 @@
 #include "npy_internal.h"
 
 /* Room for the dict, the growth spaces, the alignment padding. */
-#define NPY_HEADER_TEXT (NPY_SHAPE_TEXT + 128 + 2 * NPY_ALIGN)
+#define NPY_HEADER_TEXT (NPY_SHAPE_TEXT + CLI_NPY_DESCR_MAX + 128 + \
+                         2 * NPY_ALIGN)
 
 /* numpy leaves room for the first dimension to grow to 21 digits
  * (format.GROWTH_AXIS_MAX_DIGITS) so a header can be rewritten in place. */
@@ -32,8 +33,12 @@ static size_t format_header(char out[NPY_HEADER_TEXT], const cli_npy *arr)
 {
     char shape[NPY_SHAPE_TEXT], dict[NPY_HEADER_TEXT];
     npy_format_shape(shape, arr->shape, arr->rank);
-    int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': "
-                       "False, 'shape': %s, }", arr->descr, shape);
+    /* A structured descr is a Python list (or tuple), not a string. */
+    const char *quote =
+        arr->descr[0] == '[' || arr->descr[0] == '(' ? "" : "'";
+    int len = snprintf(dict, sizeof dict, "{'descr': %s%s%s, "
+                       "'fortran_order': False, 'shape': %s, }", quote,
+                       arr->descr, quote, shape);
     if (arr->rank > 0) {
         int digits = snprintf(NULL, 0, "%lld", (long long)arr->shape[0]);
         len += snprintf(dict + len, sizeof dict - (size_t)len, "%*s",
