@@ -89,6 +89,9 @@ cmake -S "$here" -B "$work/subdirectory" -DCLSLICE_CONSUMER_MODE=subdirectory \
       -DCMAKE_C_COMPILER="$cc" >/dev/null
 cmake --build "$work/subdirectory" -j 2 >/dev/null
 run_pair "$work/subdirectory"
+if find "$work/subdirectory" -name 'libclslice_internal*' | grep -q .; then
+  fail "the subproject built the test-only clslice_internal"
+fi
 
 cmake --install "$work/subdirectory" --prefix "$work/prefix-static" >/dev/null
 by_find_package "$work/prefix-static" "$work/find_package-static"
