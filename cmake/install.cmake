@@ -23,11 +23,15 @@ install(EXPORT clsliceCoreTargets NAMESPACE clslice::
 install(EXPORT clsliceTargets NAMESPACE clslice::
         FILE clsliceTargets.cmake DESTINATION ${CLSLICE_CMAKE_DIR})
 if(TARGET clslice_cli)
-  # The installed tool finds a shared libclslice beside it in any prefix.
-  file(RELATIVE_PATH clslice_bin_to_lib
-       ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_LIBDIR})
-  set_target_properties(clslice_cli PROPERTIES
-                        INSTALL_RPATH "$ORIGIN/${clslice_bin_to_lib}")
+  # The installed tool finds a shared libclslice beside it in any prefix;
+  # no RUNPATH where the library lands in a directory the linker searches.
+  if(BUILD_SHARED_LIBS AND NOT CMAKE_INSTALL_FULL_LIBDIR IN_LIST
+     CMAKE_C_IMPLICIT_LINK_DIRECTORIES)
+    file(RELATIVE_PATH clslice_bin_to_lib
+         ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_LIBDIR})
+    set_target_properties(clslice_cli PROPERTIES
+                          INSTALL_RPATH "$ORIGIN/${clslice_bin_to_lib}")
+  endif()
   install(TARGETS clslice_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
