@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Proves that clslice can be consumed from outside, three ways, with the
+# programs in this folder (each gathers a slice on the host and checks it):
+#   1. find_package(clslice) from `cmake --install` of BUILD-DIR,
+#   2. pkg-config (clslice.pc, clslice-core.pc) with a plain cc command,
+#   3. add_subdirectory of the source tree, which builds clslice as a
+#      static subproject; that build is installed too, and ways 1 and 2 are
+#      repeated on it with `pkg-config --static`.
+# The core-only programs must not depend on libOpenCL; a shared
+# libclslice must export exactly the functions the headers mark CLSLICE_API;
+# the installed tool must run from the prefix as it is.  Exits non-zero at
+# the first failure.
+# Usage: check.sh SOURCE-DIR BUILD-DIR WORK-DIR
+set -euo pipefail
+src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
+here="$src/tests/consumer"
+cc=${CC:-cc}
+rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)
+
+step() { echo "-- consumer: $*"; }
+fail() { echo "consumer check FAILED: $*" >&2; exit 1; }
+
+# Runs the two programs and checks that the core-only one does not link
+# OpenCL.  $1: folder holding consumer and consumer_core.
+run_pair() {
+  "$1/consumer" || fail "$1/consumer"
+  "$1/consumer_core" || fail "$1/consumer_core"
+  if readelf -d "$1/consumer_core" | grep -q 'libOpenCL'; then
+    fail "$1/consumer_core needs libOpenCL"
+  fi
+}
+
+# find_package against an install prefix.  $1 prefix, $2 build folder.
+by_find_package() {
+  step "find_package(clslice) from $1"
+  cmake -S "$here" -B "$2" -DCLSLICE_CONSUMER_MODE=find_package \
+        -DCMAKE_PREFIX_PATH="$1" -DCMAKE_C_COMPILER="$cc" >/dev/null
+  cmake --build "$2" >/dev/null
+  run_pair "$2"
+}
+
+# pkg-config with a bare compiler command, as a Makefile would.
+# $1 prefix, $2 output folder, $3 extra pkg-config flags (--static or none).
+by_pkg_config() {
+  step "pkg-config $3 from $1"
+  local pc="env PKG_CONFIG_PATH=$(dirname "$(find "$1" -name clslice.pc)") pkg-config"
+  [ "$($pc --modversion clslice)" = "$($pc --modversion clslice-core)" ] ||
+    fail "clslice.pc and clslice-core.pc disagree on the version"
+  mkdir -p "$2"
+  # shellcheck disable=SC2046
+  $cc -std=c11 -DCLSLICE_CONSUMER_HOW='"pkg-config"' -o "$2/consumer" \
+      "$here/main.c" $($pc $3 --cflags --libs clslice)
+  # shellcheck disable=SC2046
+  $cc -std=c11 -DCLSLICE_CONSUMER_HOW='"pkg-config"' -o "$2/consumer_core" \
+      "$here/core_main.c" $($pc $3 --cflags --libs clslice-core)
+  LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" run_pair "$2"
+}
+
+step "install $build"
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+for f in include/clslice.h include/clslice_cl.h; do
+  [ -f "$work/prefix/$f" ] || fail "$f not installed"
+done
+# Functions declared right after a CLSLICE_API line of the installed headers
+# against the dynamic symbols of the installed shared libraries.
+check_exports() { # LIBRARY HEADER...
+  local lib=$1; shift
+  [ -f "$lib" ] || return 0   # static build: nothing exported to compare
+  step "exports of $(basename "$lib")"
+  diff <(awk '/^CLSLICE_API$/{getline; print}' "$@" | grep -o '[A-Za-z0-9_]*(' |
+           sed 's/($//' | sort) \
+       <(nm -D --defined-only "$lib" | awk '{print $3}' | sort) ||
+    fail "$lib exports other symbols than the CLSLICE_API declarations (< header, > library)"
+}
+inc="$work/prefix/include"
+check_exports "$(find "$work/prefix" -name 'libclslice.so')" "$inc/clslice.h" "$inc/clslice_cl.h"
+check_exports "$(find "$work/prefix" -name 'libclslice-core.so')" "$inc/clslice.h"
+if [ -e "$work/prefix/bin/clslice" ]; then
+  step "installed tool"
+  "$work/prefix/bin/clslice" --version >/dev/null || fail "installed bin/clslice does not run"
+fi
+
+by_find_package "$work/prefix" "$work/find_package"
+by_pkg_config "$work/prefix" "$work/pkg-config" ""
+
+step "add_subdirectory($src), static"
+cmake -S "$here" -B "$work/subdirectory" -DCLSLICE_CONSUMER_MODE=subdirectory \
+      -DCLSLICE_SOURCE="$src" -DCLSLICE_INSTALL=ON -DBUILD_SHARED_LIBS=OFF \
+      -DCMAKE_C_COMPILER="$cc" >/dev/null
+cmake --build "$work/subdirectory" -j 2 >/dev/null
+run_pair "$work/subdirectory"
+if find "$work/subdirectory" -name 'libclslice_internal*' | grep -q .; then
+  fail "the subproject built the test-only clslice_internal"
+fi
+
+cmake --install "$work/subdirectory" --prefix "$work/prefix-static" >/dev/null
+by_find_package "$work/prefix-static" "$work/find_package-static"
+by_pkg_config "$work/prefix-static" "$work/pkg-config-static" --static
+echo "consumer check: all builds passed"
