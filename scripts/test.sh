@@ -18,3 +18,5 @@ echo "== tests (release build)"
 run_suite build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined
+echo "== Python package (python/: numpy, pyopencl, scipy.sparse)"
+bash scripts/test_python.sh

@@ -88,6 +88,7 @@ def _finish(status, err, event, target):
 
 
 def gather(x, plan):
+    plan.require_known()
     _require_contiguous(x, "x")
     out = cla.empty(x.queue, plan.output_shape, x.dtype,
                     allocator=x.allocator)
@@ -109,12 +110,13 @@ def _device_value(x, value):
         if value.dtype != x.dtype:
             value = value.astype(x.dtype)
         return value
-    value = np.ascontiguousarray(value, dtype=x.dtype)
+    value = np.asarray(value, dtype=x.dtype, order="C")
     # Blocking upload: the host array may go away once this returns.
     return cla.to_device(x.queue, value, allocator=x.allocator)
 
 
 def scatter(x, plan, value, rule):
+    plan.require_known()
     _require_contiguous(x, "x")
     value = _device_value(x, value)
     if x.size == 0 or x.dtype.itemsize == 0:
@@ -137,6 +139,7 @@ def scatter(x, plan, value, rule):
 
 
 def fill(x, plan, scalar):
+    plan.require_known()
     _require_contiguous(x, "x")
     element = np.asarray(scalar, dtype=x.dtype)
     if element.ndim != 0:
@@ -156,6 +159,7 @@ def fill(x, plan, scalar):
 
 
 def grad(shape, dy, plan):
+    plan.require_known()
     _require_contiguous(dy, "dy")
     out = cla.empty(dy.queue, tuple(shape), dy.dtype, allocator=dy.allocator)
     if out.size == 0 or dy.dtype.itemsize == 0:

@@ -19,7 +19,8 @@ def _check_dtype(dtype, what):
 
 
 def _contiguous(x):
-    return x if x.flags.c_contiguous else np.ascontiguousarray(x)
+    # np.ascontiguousarray would turn a 0-d array into a 1-d one.
+    return x if x.flags.c_contiguous else np.asarray(x, order="C")
 
 
 def _shape_arg(shape):
@@ -27,6 +28,7 @@ def _shape_arg(shape):
 
 
 def gather(x, plan):
+    plan.require_known()
     _check_dtype(x.dtype, "x")
     out = np.empty(plan.output_shape, x.dtype)
     if x.itemsize == 0 or out.size == 0:
@@ -49,10 +51,11 @@ def _writable(x):
 
 def scatter(x, plan, value, rule):
     """Writes value into plan's slice of x, in place."""
+    plan.require_known()
     _check_dtype(x.dtype, "x")
     _writable(x)
     # numpy assignment converts the value to x's dtype the same way.
-    value = np.ascontiguousarray(value, dtype=x.dtype)
+    value = np.asarray(value, dtype=x.dtype, order="C")
     target = _contiguous(x)
     shape, rank = _shape_arg(value.shape)
     err = Error()
@@ -69,6 +72,7 @@ def scatter(x, plan, value, rule):
 
 
 def grad(shape, dy, plan):
+    plan.require_known()
     _check_dtype(dy.dtype, "dy")
     dy = _contiguous(dy)
     out = np.empty(tuple(shape), dy.dtype)
@@ -86,6 +90,7 @@ def grad(shape, dy, plan):
 def csr_slice(m, plan):
     """Slices a scipy.sparse CSR matrix (or array); the result has m's
     type, index dtype and data dtype."""
+    plan.require_known()
     _check_dtype(m.data.dtype, "m.data")
     index_dtype = np.result_type(m.indptr.dtype, m.indices.dtype)
     if index_dtype not in (np.int32, np.int64):
@@ -118,4 +123,7 @@ def csr_slice(m, plan):
         ctypes.byref(count), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
-    return type(m)((out_data, out_indices, out_indptr), shape=(rows, cols))
+    out = type(m)((out_data, out_indices, out_indptr), shape=(rows, cols))
+    # scipy's constructor may narrow int64 indices; keep the input's.
+    out.indptr, out.indices = out_indptr, out_indices
+    return out

@@ -17,7 +17,7 @@ class Plan:
     are None."""
 
     __slots__ = ("_ptr", "_as_parameter_", "input_shape", "output_shape",
-                 "size", "__weakref__")
+                 "size", "known", "__weakref__")
 
     def __init__(self, ptr):
         self._ptr = ptr
@@ -32,11 +32,20 @@ class Plan:
         self.output_shape = _unknown_to_none(buf[:rank])
         size = lib.clslice_plan_output_elements(ptr)
         self.size = None if size < 0 else size
+        self.known = bool(lib.clslice_plan_is_known(ptr))
+
+    def require_known(self):
+        """Raises ClsliceUnknownError unless the plan can be executed."""
+        if not self.known:
+            raise _lib.ClsliceUnknownError(
+                "the plan has unknown sizes or indices (input shape %r, "
+                "output shape %r); it gives shapes but cannot be executed"
+                % (self.input_shape, self.output_shape))
 
     @property
     def is_known(self):
         """True when every size and index is known (it can be executed)."""
-        return bool(lib.clslice_plan_is_known(self._ptr))
+        return self.known
 
     @property
     def dims(self):
@@ -190,15 +199,26 @@ def key_to_expr(key):
     return ",".join(parts)
 
 
+def _slot_count(begin, end, strides):
+    for values in (begin, end, strides):
+        if values is not None:
+            return len(values)
+    raise ValueError("clslice: begin, end and strides are all None; give "
+                     "at least one of them (the spec's slot count)")
+
+
 class TF(Spec):
-    """tf.strided_slice(begin, end, strides, masks)."""
+    """tf.strided_slice(begin, end, strides, masks).  begin or end may be
+    None when their values are not known yet (shape inference only); the
+    slot count then comes from the other vectors."""
 
     def __init__(self, begin, end, strides=None, begin_mask=0, end_mask=0,
                  ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
         self.begin = _key_tuple(begin)
         self.end = _key_tuple(end)
+        slots = _slot_count(self.begin, self.end, strides)
         self.strides = (_key_tuple(strides) if strides is not None
-                        else (1,) * len(self.begin))
+                        else (1,) * slots)
         self.masks = tuple(operator.index(m) for m in (
             begin_mask, end_mask, ellipsis_mask, new_axis_mask,
             shrink_axis_mask))
@@ -210,6 +230,9 @@ class TF(Spec):
         begin, nb = _int64s(self.begin, "begin")
         end, ne = _int64s(self.end, "end")
         strides, ns = _int64s(self.strides, "strides")
+        # Unknown begin/end values: NULL, with the slot count as length.
+        nb = ns if begin is None else nb
+        ne = ns if end is None else ne
         spec = _lib.TFSpec(1, ctypes.cast(begin, ctypes.c_void_p), nb,
                            ctypes.cast(end, ctypes.c_void_p), ne,
                            ctypes.cast(strides, ctypes.c_void_p), ns,
@@ -240,8 +263,12 @@ class OpenVINO(Spec):
     def _plan(self, shape, arr):
         spec = _lib.OpenVINOSpec()
         keep = []
+        slots = _slot_count(self.vectors["begin"], self.vectors["end"],
+                            self.vectors["strides"])
         for name, values in self.vectors.items():
             data, n = _int64s(values, name)
+            if values is None and name in ("begin", "end"):
+                n = slots  # values not known yet: NULL with the length
             keep.append(data)
             setattr(spec, name, ctypes.cast(data, _lib.c_int64_p))
             setattr(spec, name + "_len", n)
