@@ -130,10 +130,10 @@ class Spec:
     def plan(self, shape):
         """The Plan of this spec on an input of `shape` (None/-1: unknown
         dimension).  Plans are cached per (spec, shape)."""
-        shape, arr = _shape_array(shape)
-        key = (self._cache_key(), shape)
+        key = (self._cache_key(), tuple(shape))
         plan = _cache.get(key)
         if plan is None:
+            shape, arr = _shape_array(shape)
             plan = self._plan(shape, arr)
             if len(_cache) >= _CACHE_LIMIT:
                 _cache.pop(next(iter(_cache)))
@@ -164,28 +164,34 @@ class Expr(Spec):
 def _bound(value):
     if value is None:
         return ""
-    value = operator.index(value)
+    if type(value) is not int:
+        value = operator.index(value)
+    if -_INT64_MAX <= value <= _INT64_MAX:
+        return str(value)
     # Bounds past int64 clamp the same way as the int64 extremes do.
-    return str(max(-_INT64_MAX, min(_INT64_MAX, value)))
+    return str(_INT64_MAX if value > 0 else -_INT64_MAX)
 
 
 def key_to_expr(key):
     """The clslice expression of a numpy basic-indexing key."""
-    if not isinstance(key, tuple):
+    if type(key) is not tuple:
         key = (key,)
     parts = []
     for item in key:
-        if item is None:
-            parts.append("None")
-        elif item is Ellipsis:
-            parts.append("...")
-        elif type(item) is slice:
+        kind = type(item)
+        if kind is slice:
             if item.step is None:
                 parts.append(_bound(item.start) + ":" + _bound(item.stop))
             else:
                 parts.append(_bound(item.start) + ":" + _bound(item.stop) +
                              ":" + _bound(item.step))
-        elif isinstance(item, bool) or type(item).__name__ == "bool_":
+        elif kind is int:
+            parts.append(str(item))
+        elif item is None:
+            parts.append("None")
+        elif item is Ellipsis:
+            parts.append("...")
+        elif kind is bool or kind.__name__ == "bool_":
             raise IndexError("clslice: boolean index %r is advanced "
                              "indexing, which clslice does not do" % (item,))
         else:
@@ -195,7 +201,7 @@ def key_to_expr(key):
                 raise IndexError(
                     "clslice: index %r (%s) is not basic indexing: only "
                     "integers, slices, ..., and None are valid"
-                    % (item, type(item).__name__)) from None
+                    % (item, kind.__name__)) from None
     return ",".join(parts)
 
 

@@ -176,3 +176,11 @@ def test_large_bounds_and_steps_clamp_like_numpy():
 
 def test_library_version_is_the_packages():
     assert clslice.library_version == clslice.__version__
+
+
+def test_read_only_and_broadcast_inputs_are_sliced():
+    x = np.arange(12.0).reshape(3, 4)
+    x.flags.writeable = False
+    assert np.array_equal(clslice.slice(x, np.s_[::-1, 1]), x[::-1, 1])
+    b = np.broadcast_to(np.arange(4), (3, 4))  # read-only, stride 0
+    assert np.array_equal(clslice.slice(b, np.s_[1:, ::2]), b[1:, ::2])
