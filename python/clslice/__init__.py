@@ -166,11 +166,25 @@ def strided_slice_grad(shape, dy, begin, end, strides=None, begin_mask=0,
                                     shrink_axis_mask))
 
 
-def csr_slice(m, key):
-    """Slices a scipy.sparse CSR matrix (csr_matrix or csr_array) on the
-    host.  key: a 2-D key of slices only (np.s_[1:5, ::2]), its expression,
-    or a Spec such as MXNet(begin, end, step).  The result stays CSR, of
-    m's type, even for steps other than 1."""
+def csr_slice(m, key, shape=None):
+    """Slices a CSR matrix; the result stays CSR, even for steps other
+    than 1, with m's index and data dtypes.  key: a 2-D key of slices only
+    (np.s_[1:5, ::2]), its expression, or a Spec such as MXNet(begin, end,
+    step).
+
+    m is a scipy.sparse CSR matrix (csr_matrix or csr_array), sliced on the
+    host, giving one of m's type; or a tuple (data, indices, indptr) of
+    pyopencl arrays with `shape` given, sliced on the device (the call
+    blocks until the device has counted the result's entries) and giving
+    ((data, indices, indptr), shape) as scipy's constructor takes them."""
+    if isinstance(m, tuple):
+        if shape is None or len(m) != 3 or _device_module(m[2]) is None:
+            raise TypeError("clslice: a device CSR matrix is a tuple (data, "
+                            "indices, indptr) of pyopencl arrays, with "
+                            "shape=(rows, cols)")
+        shape = tuple(shape)
+        return _device_module(m[2]).csr_slice(m, shape,
+                                              as_spec(key).plan(shape))
     fmt = getattr(m, "format", None)
     if fmt != "csr":
         raise TypeError("clslice: csr_slice takes a scipy.sparse CSR matrix, "

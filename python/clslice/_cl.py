@@ -14,6 +14,7 @@ import pyopencl as cl
 import pyopencl.array as cla
 
 from . import _lib
+from ._host import _check_dtype
 from ._lib import lib, Error
 
 _runtimes = {}
@@ -175,3 +176,67 @@ def grad(shape, dy, plan):
         waits, ctypes.byref(event), ctypes.byref(err))
     del keep  # the library retained what it enqueued
     return _finish(status, err, event, out)
+
+
+def _csr_struct(shape, index_type, data, indices, indptr):
+    mem = [_mem(a) for a in (indptr, indices, data)]
+    return _lib.CLCSR(shape[0], shape[1], index_type, data.dtype.itemsize,
+                      indices.size, mem[0], indptr.offset, mem[1],
+                      indices.offset if mem[1] else 0, mem[2],
+                      data.offset if mem[2] else 0)
+
+
+def csr_slice(arrays, shape, plan):
+    """Slices a CSR matrix held in pyopencl arrays (data, indices, indptr)
+    on the device; returns ((data, indices, indptr), shape) as scipy's
+    csr_matrix constructor takes them.  Counting the result's entries
+    blocks until the device has counted (the output size depends on it)."""
+    plan.require_known()
+    data, indices, indptr = arrays
+    for name, a in zip(("data", "indices", "indptr"), arrays):
+        if not isinstance(a, cla.Array) or a.ndim != 1:
+            raise TypeError("clslice: %s must be a 1-D pyopencl array" % name)
+        _require_contiguous(a, name)
+    if indices.dtype != indptr.dtype or indices.dtype not in (np.int32,
+                                                              np.int64):
+        raise TypeError("clslice: indices and indptr must both be int32 or "
+                        "both int64 (got %s and %s)"
+                        % (indices.dtype, indptr.dtype))
+    if data.size != indices.size:
+        raise ValueError("clslice: data has %d entries but indices has %d"
+                         % (data.size, indices.size))
+    _check_dtype(data.dtype, "data")
+    index_type = 1 if indices.dtype == np.int64 else 0
+    queue = indptr.queue
+    rows, cols = plan.output_shape
+    src = _csr_struct(shape, index_type, data, indices, indptr)
+    out_indptr = cla.empty(queue, rows + 1, indptr.dtype,
+                           allocator=indptr.allocator)
+    dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
+                     _mem(out_indptr), out_indptr.offset, None, 0, None, 0)
+    rt = runtime_for(indptr.context)
+    n, waits = _wait_list(data, indices, indptr)
+    event = ctypes.c_void_p()
+    nnz = ctypes.c_int64()
+    err = Error()
+    status = lib.clslice_cl_csr_count(rt, queue.int_ptr, plan,
+                                      ctypes.byref(src), ctypes.byref(dst),
+                                      n, waits, ctypes.byref(event),
+                                      ctypes.byref(nnz), ctypes.byref(err))
+    _finish(status, err, event, out_indptr)
+    out_indices = cla.empty(queue, nnz.value, indptr.dtype,
+                            allocator=indptr.allocator)
+    out_data = cla.empty(queue, nnz.value, data.dtype,
+                         allocator=data.allocator)
+    dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
+                      out_indptr)
+    n, waits = _wait_list(data, indices, indptr, out_indptr)
+    event = ctypes.c_void_p()
+    status = lib.clslice_enqueue_csr_fill(rt, queue.int_ptr, plan,
+                                          ctypes.byref(src),
+                                          ctypes.byref(dst), n, waits,
+                                          ctypes.byref(event),
+                                          ctypes.byref(err))
+    _finish(status, err, event, out_data)
+    out_indices.add_event(out_data.events[-1])
+    return (out_data, out_indices, out_indptr), (rows, cols)

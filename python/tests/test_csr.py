@@ -104,3 +104,39 @@ def test_csr_errors_name_the_bad_position():
         clslice.csr_slice(good.tocsc(), np.s_[:])
     with pytest.raises(TypeError, match="CSR"):
         clslice.csr_slice(np.eye(3), np.s_[:])
+
+
+def test_device_csr_slice_matches_scipy(rng, queue):
+    cla = pytest.importorskip("pyopencl.array")
+    for i in range(200):
+        m = _random_csr(rng, sp.csr_matrix)
+        key = (_slice(rng, m.shape[0]), _slice(rng, m.shape[1]))
+        where = "seed=%d case=%d shape=%r key=%r" % (SEED, i, m.shape, key)
+        arrays = tuple(cla.to_device(queue, np.ascontiguousarray(a))
+                       for a in (m.data, m.indices, m.indptr))
+        (data, indices, indptr), shape = clslice.csr_slice(
+            arrays, key, shape=m.shape)
+        ours = sp.csr_matrix((data.get(), indices.get(), indptr.get()),
+                             shape=shape)
+        host = clslice.csr_slice(m, key)
+        assert shape == host.shape, where
+        assert indptr.get().tolist() == host.indptr.tolist(), where
+        assert indices.get().tolist() == host.indices.tolist(), where
+        assert data.get().tobytes() == host.data.tobytes(), where
+        assert np.array_equal(ours.toarray(), m[key].toarray()), where
+
+
+def test_device_csr_errors(queue):
+    cla = pytest.importorskip("pyopencl.array")
+    m = sp.csr_matrix(np.eye(3))
+    arrays = [cla.to_device(queue, a) for a in (m.data, m.indices, m.indptr)]
+    with pytest.raises(TypeError, match="shape"):
+        clslice.csr_slice(tuple(arrays), np.s_[:])
+    bad = arrays[:]
+    bad[1] = cla.to_device(queue, np.array([0, 7, 2], m.indices.dtype))
+    with pytest.raises(clslice.ClsliceSpecError, match="7"):
+        clslice.csr_slice(tuple(bad), np.s_[:, :], shape=(3, 3))
+    bad = arrays[:]
+    bad[1] = arrays[1].astype(np.int64)
+    with pytest.raises(TypeError, match="int32"):
+        clslice.csr_slice(tuple(bad), np.s_[:], shape=(3, 3))
