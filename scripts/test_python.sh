@@ -11,7 +11,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$PWD/$venv/bin/python"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q numpy scipy pyopencl pytest
+"$py" -m pip install -q numpy scipy pytest
+# Without pyopencl the device tests skip, each saying why (pytest -rs).
+"$py" -m pip install -q pyopencl ||
+  echo "test_python.sh: pyopencl did not install; device tests will skip" >&2
 # A fresh wheel of this checkout every run: the C library is rebuilt by
 # scikit-build-core from the repository's CMake project.
 "$py" -m pip install -q --force-reinstall --no-deps ./python
