@@ -1,0 +1,242 @@
+"""pyopencl arrays: the device executors on the array's own queue.
+
+Every call only enqueues: it waits for the input arrays' events and adds
+its own event to the array it writes, as pyopencl's array operations do.
+One clslice_runtime (the per-context program cache) is kept per OpenCL
+context until release_runtimes() or the interpreter's exit.
+"""
+import atexit
+import ctypes
+import threading
+
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cla
+
+from . import _lib
+from ._host import _check_dtype
+from ._lib import lib, Error
+
+_runtimes = {}
+_lock = threading.Lock()
+
+
+def runtime_for(context):
+    key = context.int_ptr
+    rt = _runtimes.get(key)
+    if rt is None:
+        with _lock:
+            rt = _runtimes.get(key)
+            if rt is None:
+                rt = ctypes.c_void_p()
+                err = Error()
+                status = lib.clslice_runtime_create(key, ctypes.byref(rt),
+                                                    ctypes.byref(err))
+                if status:
+                    _lib.raise_for(status, err)
+                # The runtime retains the context, so its address cannot be
+                # reused by another context while it is a key here.
+                _runtimes[key] = rt
+    return rt
+
+
+@atexit.register
+def release_runtimes():
+    """Releases every runtime (and its built programs).  Later calls build
+    them again."""
+    with _lock:
+        for rt in _runtimes.values():
+            lib.clslice_runtime_release(ctypes.byref(rt))
+        _runtimes.clear()
+
+
+def _require_contiguous(x, name):
+    if not x.flags.c_contiguous:
+        raise ValueError(
+            "clslice: %s is a non-contiguous pyopencl array (strides %r); "
+            "strided device views are not supported yet" % (name, x.strides))
+
+
+def _wait_list(*arrays):
+    events = [e for a in arrays for e in a.events]
+    if not events:
+        return 0, None
+    return len(events), (ctypes.c_void_p * len(events))(
+        *[e.int_ptr for e in events])
+
+
+def _mem(a):
+    # pyopencl leaves base_data None for an empty array; the library only
+    # sees empty arrays when nothing is enqueued on them.
+    return a.base_data.int_ptr if a.base_data is not None else None
+
+
+def _mem_or_scratch(a):
+    """A buffer for an array that may be empty: OpenCL has no empty
+    buffers, and the library wants one even for a value of 0 elements."""
+    if a.base_data is not None:
+        return a.base_data.int_ptr, a.base_data
+    scratch = cl.Buffer(a.context, cl.mem_flags.READ_ONLY,
+                        max(a.dtype.itemsize, 1))
+    return scratch.int_ptr, scratch
+
+
+def _finish(status, err, event, target):
+    if status:
+        _lib.raise_for(status, err)
+    target.add_event(cl.Event.from_int_ptr(event.value, retain=False))
+    return target
+
+
+def gather(x, plan):
+    plan.require_known()
+    _require_contiguous(x, "x")
+    out = cla.empty(x.queue, plan.output_shape, x.dtype,
+                    allocator=x.allocator)
+    if out.size == 0 or x.dtype.itemsize == 0:
+        return out
+    n, waits = _wait_list(x)
+    event = ctypes.c_void_p()
+    err = Error()
+    status = lib.clslice_enqueue_gather(
+        runtime_for(x.context), x.queue.int_ptr, plan, x.dtype.itemsize,
+        _mem(x), x.offset, _mem(out), out.offset, 0, n, waits,
+        ctypes.byref(event), ctypes.byref(err))
+    return _finish(status, err, event, out)
+
+
+def _device_value(x, value):
+    if isinstance(value, cla.Array):
+        _require_contiguous(value, "value")
+        if value.dtype != x.dtype:
+            value = value.astype(x.dtype)
+        return value
+    value = np.asarray(value, dtype=x.dtype, order="C")
+    # Blocking upload: the host array may go away once this returns.
+    return cla.to_device(x.queue, value, allocator=x.allocator)
+
+
+def scatter(x, plan, value, rule):
+    plan.require_known()
+    _require_contiguous(x, "x")
+    value = _device_value(x, value)
+    if x.size == 0 or x.dtype.itemsize == 0:
+        # Nothing to write; let the library check the shape rule alone.
+        from ._host import scatter as host_scatter
+        host_scatter(np.empty(x.shape, x.dtype), plan,
+                     np.zeros(value.shape, x.dtype), rule)
+        return x
+    shape = (ctypes.c_int64 * max(value.ndim, 1))(*value.shape)
+    n, waits = _wait_list(x, value)
+    event = ctypes.c_void_p()
+    err = Error()
+    value_mem, keep = _mem_or_scratch(value)
+    status = lib.clslice_enqueue_scatter(
+        runtime_for(x.context), x.queue.int_ptr, plan, x.dtype.itemsize,
+        value_mem, value.offset, shape, value.ndim, rule, _mem(x),
+        x.offset, 0, n, waits, ctypes.byref(event), ctypes.byref(err))
+    del keep  # the library retained what it enqueued
+    return _finish(status, err, event, x)
+
+
+def fill(x, plan, scalar):
+    plan.require_known()
+    _require_contiguous(x, "x")
+    element = np.asarray(scalar, dtype=x.dtype)
+    if element.ndim != 0:
+        raise ValueError("clslice: fill takes one scalar, got an array of "
+                         "shape %r (use assign)" % (element.shape,))
+    if x.size == 0 or x.dtype.itemsize == 0:
+        return x
+    data = element.tobytes()
+    n, waits = _wait_list(x)
+    event = ctypes.c_void_p()
+    err = Error()
+    status = lib.clslice_enqueue_fill(
+        runtime_for(x.context), x.queue.int_ptr, plan, x.dtype.itemsize,
+        data, _mem(x), x.offset, 0, n, waits, ctypes.byref(event),
+        ctypes.byref(err))
+    return _finish(status, err, event, x)
+
+
+def grad(shape, dy, plan):
+    plan.require_known()
+    _require_contiguous(dy, "dy")
+    out = cla.empty(dy.queue, tuple(shape), dy.dtype, allocator=dy.allocator)
+    if out.size == 0 or dy.dtype.itemsize == 0:
+        return out
+    dshape = (ctypes.c_int64 * max(dy.ndim, 1))(*dy.shape)
+    n, waits = _wait_list(dy)
+    event = ctypes.c_void_p()
+    err = Error()
+    dy_mem, keep = _mem_or_scratch(dy)
+    status = lib.clslice_enqueue_grad(
+        runtime_for(dy.context), dy.queue.int_ptr, plan, dy.dtype.itemsize,
+        dy_mem, dy.offset, dshape, dy.ndim, _mem(out), out.offset, 0, n,
+        waits, ctypes.byref(event), ctypes.byref(err))
+    del keep  # the library retained what it enqueued
+    return _finish(status, err, event, out)
+
+
+def _csr_struct(shape, index_type, data, indices, indptr):
+    mem = [_mem(a) for a in (indptr, indices, data)]
+    return _lib.CLCSR(shape[0], shape[1], index_type, data.dtype.itemsize,
+                      indices.size, mem[0], indptr.offset, mem[1],
+                      indices.offset if mem[1] else 0, mem[2],
+                      data.offset if mem[2] else 0)
+
+
+def csr_slice(arrays, shape, plan):
+    """Slices a CSR matrix held in pyopencl arrays (data, indices, indptr)
+    on the device; returns ((data, indices, indptr), shape) as scipy's
+    csr_matrix constructor takes them.  Counting the result's entries
+    blocks until the device has counted (the output size depends on it)."""
+    plan.require_known()
+    data, indices, indptr = arrays
+    for name, a in zip(("data", "indices", "indptr"), arrays):
+        if not isinstance(a, cla.Array) or a.ndim != 1:
+            raise TypeError("clslice: %s must be a 1-D pyopencl array" % name)
+        _require_contiguous(a, name)
+    if indices.dtype != indptr.dtype or indices.dtype not in (np.int32,
+                                                              np.int64):
+        raise TypeError("clslice: indices and indptr must both be int32 or "
+                        "both int64 (got %s and %s)"
+                        % (indices.dtype, indptr.dtype))
+    if data.size != indices.size:
+        raise ValueError("clslice: data has %d entries but indices has %d"
+                         % (data.size, indices.size))
+    _check_dtype(data.dtype, "data")
+    index_type = 1 if indices.dtype == np.int64 else 0
+    queue = indptr.queue
+    rows, cols = plan.output_shape
+    src = _csr_struct(shape, index_type, data, indices, indptr)
+    out_indptr = cla.empty(queue, rows + 1, indptr.dtype,
+                           allocator=indptr.allocator)
+    dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
+                     _mem(out_indptr), out_indptr.offset, None, 0, None, 0)
+    rt = runtime_for(indptr.context)
+    n, waits = _wait_list(data, indices, indptr)
+    event = ctypes.c_void_p()
+    nnz = ctypes.c_int64()
+    err = Error()
+    status = lib.clslice_cl_csr_count(rt, queue.int_ptr, plan,
+                                      ctypes.byref(src), ctypes.byref(dst),
+                                      n, waits, ctypes.byref(event),
+                                      ctypes.byref(nnz), ctypes.byref(err))
+    _finish(status, err, event, out_indptr)
+    out_indices = cla.empty(queue, nnz.value, indptr.dtype,
+                            allocator=indptr.allocator)
+    out_data = cla.empty(queue, nnz.value, data.dtype,
+                         allocator=data.allocator)
+    dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
+                      out_indptr)
+    n, waits = _wait_list(data, indices, indptr, out_indptr)
+    event = ctypes.c_void_p()
+    status = lib.clslice_enqueue_csr_fill(rt, queue.int_ptr, plan,
+                                          ctypes.byref(src),
+                                          ctypes.byref(dst), n, waits,
+                                          ctypes.byref(event),
+                                          ctypes.byref(err))
+    _finish(status, err, event, out_data)
+    out_indices.add_event(out_data.events[-1])
+    return (out_data, out_indices, out_indptr), (rows, cols)

@@ -1,0 +1,137 @@
+"""numpy arrays and scipy CSR matrices: the C library's host executors."""
+import ctypes
+
+import numpy as np
+
+from . import _lib
+from ._lib import lib, Error
+
+BROADCAST, EXACT = 0, 1
+
+
+def _check_dtype(dtype, what):
+    if dtype.hasobject:
+        # Copying object pointers byte-wise would skip their reference
+        # counts.
+        raise TypeError("clslice: %s has dtype %s, which holds Python "
+                        "objects; only plain-data dtypes can be sliced"
+                        % (what, dtype))
+
+
+def _contiguous(x):
+    # np.ascontiguousarray would turn a 0-d array into a 1-d one.
+    return x if x.flags.c_contiguous else np.asarray(x, order="C")
+
+
+def _address(a):
+    """Address of a non-empty contiguous array's data; from_buffer is
+    several times faster than a.ctypes.data but needs a writable one."""
+    if a.flags.writeable:
+        return ctypes.addressof(ctypes.c_char.from_buffer(a))
+    return a.ctypes.data
+
+
+def _shape_arg(shape):
+    return (ctypes.c_int64 * max(len(shape), 1))(*shape), len(shape)
+
+
+def gather(x, plan):
+    plan.require_known()
+    _check_dtype(x.dtype, "x")
+    out = np.empty(plan.output_shape, x.dtype)
+    if x.itemsize == 0 or out.size == 0:
+        return out
+    x = _contiguous(x)
+    err = Error()
+    status = lib.clslice_host_gather(plan, x.itemsize, _address(x),
+                                     x.nbytes, _address(out), out.nbytes,
+                                     ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def _writable(x):
+    if not x.flags.writeable:
+        raise ValueError("clslice: x is read-only; assign and fill write "
+                         "into it in place")
+
+
+def scatter(x, plan, value, rule):
+    """Writes value into plan's slice of x, in place."""
+    plan.require_known()
+    _check_dtype(x.dtype, "x")
+    _writable(x)
+    # numpy assignment converts the value to x's dtype the same way.
+    value = np.asarray(value, dtype=x.dtype, order="C")
+    target = _contiguous(x)
+    shape, rank = _shape_arg(value.shape)
+    err = Error()
+    status = lib.clslice_host_scatter(
+        plan, max(x.itemsize, 1), value.ctypes.data, shape, rank,
+        value.nbytes, rule, target.ctypes.data, target.nbytes,
+        ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    if target is not x:
+        # A non-contiguous x was written through a contiguous copy.
+        np.copyto(x, target)
+    return x
+
+
+def grad(shape, dy, plan):
+    plan.require_known()
+    _check_dtype(dy.dtype, "dy")
+    dy = _contiguous(dy)
+    out = np.empty(tuple(shape), dy.dtype)
+    dshape, rank = _shape_arg(dy.shape)
+    err = Error()
+    status = lib.clslice_host_grad(plan, max(dy.itemsize, 1),
+                                   dy.ctypes.data, dshape, rank, dy.nbytes,
+                                   out.ctypes.data, out.nbytes,
+                                   ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def csr_slice(m, plan):
+    """Slices a scipy.sparse CSR matrix (or array); the result has m's
+    type, index dtype and data dtype."""
+    plan.require_known()
+    _check_dtype(m.data.dtype, "m.data")
+    index_dtype = np.result_type(m.indptr.dtype, m.indices.dtype)
+    if index_dtype not in (np.int32, np.int64):
+        index_dtype = np.dtype(np.int64)
+    indptr = np.ascontiguousarray(m.indptr, dtype=index_dtype)
+    indices = np.ascontiguousarray(m.indices, dtype=index_dtype)
+    data = np.ascontiguousarray(m.data)
+    nnz = len(indices)
+    if len(data) != nnz:
+        raise ValueError("clslice: m.data has %d entries but m.indices has "
+                         "%d" % (len(data), nnz))
+    csr = _lib.CSR(m.shape[0], m.shape[1],
+                   1 if index_dtype == np.int64 else 0,
+                   max(data.itemsize, 1), nnz, indptr.ctypes.data,
+                   indices.ctypes.data, data.ctypes.data)
+    err = Error()
+    count = ctypes.c_int64()
+    status = lib.clslice_host_csr_count(plan, ctypes.byref(csr),
+                                        ctypes.byref(count),
+                                        ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    rows, cols = plan.output_shape
+    out_indptr = np.empty(rows + 1, index_dtype)
+    out_indices = np.empty(count.value, index_dtype)
+    out_data = np.empty(count.value, data.dtype)
+    status = lib.clslice_host_csr_slice(
+        plan, ctypes.byref(csr), out_indptr.ctypes.data,
+        out_indices.ctypes.data, out_data.ctypes.data, count.value,
+        ctypes.byref(count), ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    out = type(m)((out_data, out_indices, out_indptr), shape=(rows, cols))
+    # scipy's constructor may narrow int64 indices; keep the input's.
+    out.indptr, out.indices = out_indptr, out_indices
+    return out
