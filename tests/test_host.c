@@ -23,15 +23,7 @@ static int64_t g_idx[MAX_IN_ELEMS];
 
 static const size_t ELEM_SIZES[] = {1, 2, 3, 4, 5, 8, 12, 16, 24};
 
-#define EXPECT(cond)                                                       \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            print_error("%s:%d: check failed: %s\n  case: %s\n  seed: "   \
-                        "0x%016" PRIx64 " (CLSLICE_TEST_SEED replays)\n",  \
-                        __FILE__, __LINE__, #cond, g_ctx, g_seed);         \
-            fail();                                                        \
-        }                                                                  \
-    } while (0)
+#define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
 /* Fills n elements of es bytes: for es >= 4 the first four bytes hold the
  * element number (xor a per-call constant), so elements are distinct; the

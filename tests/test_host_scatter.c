@@ -28,15 +28,7 @@ static const size_t ELEM_SIZES[] = {1, 2, 3, 4, 8, 12, 16};
 static uint64_t g_seed;
 static char g_ctx[4400];
 
-#define EXPECT(cond)                                                       \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            print_error("%s:%d: check failed: %s\n  case: %s\n  seed: "   \
-                        "0x%016" PRIx64 " (CLSLICE_TEST_SEED replays)\n",  \
-                        __FILE__, __LINE__, #cond, g_ctx, g_seed);         \
-            fail();                                                        \
-        }                                                                  \
-    } while (0)
+#define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
 /* ---- the naive reference ------------------------------------------------ */
 

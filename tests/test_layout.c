@@ -25,15 +25,7 @@ static int64_t g_ref[MAX_ELEMS];
 static int64_t g_src[MAX_ELEMS], g_dst[MAX_ELEMS];
 static int64_t g_src2[MAX_ELEMS], g_dst2[MAX_ELEMS];
 
-#define EXPECT(cond)                                                       \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            print_error("%s:%d: check failed: %s\n  case: %s\n  seed: "   \
-                        "0x%016" PRIx64 " (CLSLICE_TEST_SEED replays)\n",  \
-                        __FILE__, __LINE__, #cond, g_ctx, g_seed);         \
-            fail();                                                        \
-        }                                                                  \
-    } while (0)
+#define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
 #define EXPECT_EQ64(actual, expected)                                      \
     do {                                                                   \

@@ -19,15 +19,7 @@ static char g_ctx[4200];
 static int64_t g_idx[MAX_IN_ELEMS];
 static long long g_runs, g_not_runs;
 
-#define EXPECT(cond)                                                       \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            print_error("%s:%d: check failed: %s\n  case: %s\n  seed: "   \
-                        "0x%016" PRIx64 " (CLSLICE_TEST_SEED replays)\n",  \
-                        __FILE__, __LINE__, #cond, g_ctx, g_seed);         \
-            fail();                                                        \
-        }                                                                  \
-    } while (0)
+#define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
 /* The oracle's answer for `plan`: 1 and the first element read when the
  * reads are consecutive, else 0. */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <inttypes.h>
 
 #include "clslice.h"
 
@@ -32,5 +33,19 @@ const char *tu_shape_str(const int64_t *shape, int rank);
 /* Asserts that err holds `status` and that its message contains every one
  * of the NULL-terminated substrings; prints the message on failure. */
 void tu_assert_error(const clslice_error *err, clslice_status status, ...);
+
+/* Fails the running test unless `cond` holds, printing the condition, the
+ * case being checked (a string) and the seed that replays the run with
+ * CLSLICE_TEST_SEED.  Random tests define EXPECT(cond) over this with
+ * their own case and seed variables. */
+#define TU_EXPECT(cond, ctx, seed)                                         \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            print_error("%s:%d: check failed: %s\n  case: %s\n  seed: "   \
+                        "0x%016" PRIx64 " (CLSLICE_TEST_SEED replays)\n",  \
+                        __FILE__, __LINE__, #cond, (ctx), (uint64_t)(seed)); \
+            fail();                                                        \
+        }                                                                  \
+    } while (0)
 
 #endif
