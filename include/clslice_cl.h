@@ -169,7 +169,10 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
  * requested, is the scatter's (a marker for an empty slice), which
  * completes only after both.  Bytes of out outside the tensor are not
  * touched.  Every check (those of the scatter, and the program build) is
- * made before the fill is enqueued. */
+ * made before the fill is enqueued; an OpenCL failure after it (taking,
+ * setting up or enqueuing the scatter's kernel) returns
+ * CLSLICE_ERROR_OPENCL with the output tensor zeroed, as the fill already
+ * ran or will run. */
 CLSLICE_API
 clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_command_queue queue,

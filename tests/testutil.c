@@ -28,6 +28,15 @@ uint64_t tu_seed(uint64_t fallback)
     return fallback;
 }
 
+long tu_scaled(long n)
+{
+    const char *text = getenv("CLSLICE_TEST_SCALE");
+    long scale = text && *text ? strtol(text, NULL, 0) : 1;
+    if (scale <= 1)
+        return n;
+    return n / scale > 0 ? n / scale : 1;
+}
+
 const char *tu_data_path(const char *relative)
 {
     static char path[4096];

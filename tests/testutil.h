@@ -23,6 +23,10 @@ int64_t tu_range(tu_rng *rng, int64_t lo, int64_t hi);
 /* The seed for this run: CLSLICE_TEST_SEED if set, else `fallback`. */
 uint64_t tu_seed(uint64_t fallback);
 
+/* n divided by CLSLICE_TEST_SCALE when set (at least 1): random tests
+ * run fewer cases on a slow device such as a simulator. */
+long tu_scaled(long n);
+
 /* Path of a file under the tests/ source folder (CLSLICE_TEST_DATA, set by
  * ctest).  Returns a static buffer. */
 const char *tu_data_path(const char *relative);

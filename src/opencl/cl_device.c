@@ -44,7 +44,11 @@ static cl_int query_kind(cl_device_id device, cs_device_info *info)
         rc = clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS,
                              sizeof info->compute_units,
                              &info->compute_units, NULL);
-    info->cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    /* The row family only for a device that is a CPU and nothing else: a
+     * device that also claims GPU or accelerator (Oclgrind claims all
+     * three) gets the element grid, the family meant for any device. */
+    info->cpu = (type & CL_DEVICE_TYPE_CPU) != 0 &&
+                (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) == 0;
     info->little_endian = little == CL_TRUE;
     return rc;
 }

@@ -131,7 +131,7 @@ void cs_move_narrow(cs_move *move, size_t max_carrier);
  * one per device). */
 typedef struct cs_device_info {
     cl_device_id device;
-    bool cpu;              /* CL_DEVICE_TYPE_CPU: the row kernel family */
+    bool cpu;              /* CL_DEVICE_TYPE_CPU alone: the row family */
     bool little_endian;    /* CL_DEVICE_ENDIAN_LITTLE */
     cl_uint compute_units; /* CL_DEVICE_MAX_COMPUTE_UNITS */
     size_t max_param_size; /* CL_DEVICE_MAX_PARAMETER_SIZE */
