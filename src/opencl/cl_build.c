@@ -54,6 +54,6 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
     *program = NULL;
     return cs_fail(err, CLSLICE_ERROR_BUILD,
                    "clBuildProgram failed: %s (%d); build log: %s",
-                   cs_cl_error_name(rc), (int)rc,
+                   clslice_cl_error_name(rc), (int)rc,
                    log[0] ? log : "(empty)");
 }

@@ -15,9 +15,6 @@
 
 /* ---- errors (cl_error.c) ------------------------------------------------ */
 
-/* "CL_INVALID_VALUE" etc.; "CL_UNKNOWN_ERROR" for codes it does not know. */
-const char *cs_cl_error_name(cl_int code);
-
 /* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL. */
 clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code);
 
