@@ -12,7 +12,7 @@
  * bytes (cs_move_narrow) and sizes the NDRange to cover every row
  * exactly, with no cap.  On PoCL 3.1, 2 cores, row kernels reach 0.8-1.0x
  * a plain copy kernel where the element-per-work-item kernels reached 0.1-
- * 0.4x (issue 4's measurements).  They would be wrong for a GPU:
+ * 0.4x (dense bench cases; docs/design.md).  They would be wrong for a GPU:
  * neighbouring work-items would read addresses a whole row apart
  * (uncoalesced) - GPUs get cl/gather_grid.cl.
  *

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "opencl/cl_internal.h"
+#include "opencl/cl_testing.h"
 #include "testutil.h"
 
 /* The simplified layout of `expr` on `shape`. */

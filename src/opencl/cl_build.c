@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "cl_internal.h"
+#include "cl_runtime.h"
 #include "core/common.h"
 
 /* The log, flattened to one line, into buf (empty if unavailable). */

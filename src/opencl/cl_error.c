@@ -2,7 +2,7 @@
  * OpenCL error codes as names, and the one message format every failing
  * OpenCL call reports: "<call> failed: <NAME> (<code>)".
  */
-#include "cl_internal.h"
+#include "cl_check.h"
 #include "core/common.h"
 
 /* Stringizing the macro name keeps each name tied to its value in cl.h. */

@@ -3,17 +3,16 @@
  * (cl/gather_grid.cl) and the scatter and fill kernels (cl/scatter.cl).
  *
  * The per-dimension tables travel by value as a struct argument (on PoCL
- * that was ~4x faster than a __constant buffer; KERNEL_NOTES).  The host
+ * that was ~4x faster than a __constant buffer; docs/design.md).  The host
  * structs below mirror the kernels' member for member, all of one width,
  * so both sides agree on the layout without padding rules.  Ranks 1-4
  * have fixed-rank kernels with 4-entry tables; higher ranks use the
  * generic kernel's CS_MAX_DIMS-entry table and its rank.
  */
 #include <assert.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "cl_job.h"
+#include "cl_dispatch.h"
 
 /* Gather tables: count and source stride per dim. */
 typedef struct cs_table4_32 {
@@ -125,10 +124,10 @@ static_assert(sizeof(cs_stablen_64) + 8 + 8 + CS_FILL_BYTES <= 1024,
 
 static size_t pack_table(const cs_kernel_call *call, cs_job *job)
 {
-    const cs_move *move = call->move;
+    const cs_move *move = &call->choice->move;
     bool gather = call->kind == CS_KERNEL_GATHER;
     size_t table_size;
-    if (call->index_bits == 32) {
+    if (call->choice->index_bits == 32) {
         if (gather)
             CS_PACK(job, move, cl_uint, cs_table4_32, cs_tablen_32,
                     CS_PUT_GATHER);
@@ -153,23 +152,16 @@ static const char *family_name(cs_kernel_kind kind)
                                        : "fill";
 }
 
-static cs_path path_of(const cs_kernel_call *call)
-{
-    if (call->kind != CS_KERNEL_GATHER)
-        return CS_PATH_SCATTER;
-    return call->move->rank > 4 ? CS_PATH_GRID_RN
-                                : (cs_path)(CS_PATH_GRID_R1 +
-                                            call->move->rank - 1);
-}
-
 /* Gathers and scatters take (src, dst, src_base, dst_base, table); fills
  * take (dst, dst_base, element, table). */
 void cs_grid_job(const cs_kernel_call *call, cs_job *job)
 {
-    const cs_move *move = call->move;
-    size_t index_size = call->index_bits == 32 ? sizeof(cl_uint)
-                                               : sizeof(cl_ulong);
-    if (call->index_bits == 32) {
+    const cs_choice *c = call->choice;
+    const cs_move *move = &c->move;
+    size_t index_size = c->index_bits == 32 ? sizeof(cl_uint)
+                                            : sizeof(cl_ulong);
+    cs_job_start(job, family_name(call->kind), c->variant, move->carrier);
+    if (c->index_bits == 32) {
         job->src_base.u32 = (cl_uint)move->src_base;
         job->dst_base.u32 = (cl_uint)move->dst_base;
     } else {
@@ -177,15 +169,6 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
         job->dst_base.u64 = (cl_ulong)move->dst_base;
     }
     size_t table_size = pack_table(call, job);
-    job->family = family_name(call->kind);
-    job->paths = 1u << path_of(call);
-    if (move->rank > 4)
-        snprintf(job->name, sizeof job->name, "cs_%s_rn_c%zu", job->family,
-                 move->carrier);
-    else
-        snprintf(job->name, sizeof job->name, "cs_%s_r%d_c%zu", job->family,
-                 move->rank, move->carrier);
-
     if (call->kind != CS_KERNEL_FILL)
         cs_job_mem(job, &call->src);
     cs_job_mem(job, &call->dst);
