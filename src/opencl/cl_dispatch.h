@@ -112,7 +112,12 @@ typedef struct cs_job {
     cs_shape shape;
     /* storage the arguments may point into */
     union { cl_uint u32; cl_ulong u64; } src_base, dst_base;
-    cl_ulong table[CS_JOB_TABLE_WORDS];
+    int table_bits;      /* 32 or 64: the kernel's cs_idx */
+    size_t table_words;
+    union {
+        cl_uint u32[CS_JOB_TABLE_WORDS];
+        cl_ulong u64[CS_JOB_TABLE_WORDS];
+    } table;
 } cs_job;
 
 /* Starts a job of kernel (variant, carrier). */
@@ -121,6 +126,17 @@ void cs_job_start(cs_job *job, const char *family, cs_variant variant,
 /* Appends an argument (value must live as long as the job). */
 void cs_job_arg(cs_job *job, size_t size, const void *value);
 void cs_job_mem(cs_job *job, const cl_mem *buffer);
+/* The kernels' tables are structs whose members are all one cs_idx
+ * (cl/ sources), so they are built as a list of words of the index width:
+ * cs_job_table starts it, cs_job_word appends a value (wrapped to the
+ * width: negative strides become two's complement, as the kernels
+ * expect), cs_job_dims appends n values then pads to `dims` with `pad`,
+ * and cs_job_table_arg appends the table as the next argument. */
+void cs_job_table(cs_job *job, int index_bits);
+void cs_job_word(cs_job *job, int64_t value);
+void cs_job_dims(cs_job *job, const int64_t *values, int n, int dims,
+                 int64_t pad);
+void cs_job_table_arg(cs_job *job);
 /* A __local argument of `bytes`. */
 void cs_job_local(cs_job *job, size_t bytes);
 /* A 1-D NDRange over `items` work-items in groups of up to `local`;

@@ -37,6 +37,33 @@ void cs_job_mem(cs_job *job, const cl_mem *buffer)
     job->pointer_args++;
 }
 
+void cs_job_table(cs_job *job, int index_bits)
+{
+    job->table_bits = index_bits;
+    job->table_words = 0;
+}
+
+void cs_job_word(cs_job *job, int64_t value)
+{
+    if (job->table_bits == 32)
+        job->table.u32[job->table_words++] = (cl_uint)(uint64_t)value;
+    else
+        job->table.u64[job->table_words++] = (cl_ulong)value;
+}
+
+void cs_job_dims(cs_job *job, const int64_t *values, int n, int dims,
+                 int64_t pad)
+{
+    for (int k = 0; k < dims; k++)
+        cs_job_word(job, k < n ? values[k] : pad);
+}
+
+void cs_job_table_arg(cs_job *job)
+{
+    cs_job_arg(job, job->table_words * (size_t)(job->table_bits / 8),
+               &job->table);
+}
+
 void cs_job_local(cs_job *job, size_t bytes)
 {
     cs_job_arg(job, bytes, NULL);
