@@ -144,17 +144,25 @@ clslice_status cs_check_wait_list(cl_uint num_events,
     return CLSLICE_OK;
 }
 
+clslice_status cs_check_handles(const clslice_runtime *runtime,
+                                cl_command_queue queue, clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    if (!queue)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
+    return CLSLICE_OK;
+}
+
 clslice_status cs_check_call(const clslice_runtime *runtime,
                              cl_command_queue queue, const clslice_plan *plan,
                              size_t elem_size, unsigned flags,
                              cl_uint num_events, const cl_event *wait_list,
                              clslice_error *err)
 {
-    if (!runtime)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
-    if (!queue)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
-    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    clslice_status st = cs_check_handles(runtime, queue, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_plan_elem(plan, elem_size, err);
     if (st != CLSLICE_OK)
         return st;
     if (flags & ~(unsigned)CS_KNOWN_FLAGS)

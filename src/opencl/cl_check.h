@@ -45,8 +45,12 @@ clslice_status cs_check_wait_list(cl_uint num_events,
                                   const cl_event *wait_list,
                                   clslice_error *err);
 
-/* runtime, queue, plan and elem_size given, flags known, and the wait list
- * well formed. */
+/* runtime and queue given: the first check of every device call. */
+clslice_status cs_check_handles(const clslice_runtime *runtime,
+                                cl_command_queue queue, clslice_error *err);
+
+/* cs_check_handles, plan and elem_size given, flags known, and the wait
+ * list well formed. */
 clslice_status cs_check_call(const clslice_runtime *runtime,
                              cl_command_queue queue, const clslice_plan *plan,
                              size_t elem_size, unsigned flags,

@@ -14,10 +14,9 @@ static clslice_status check_handles(clslice_runtime *runtime,
                                     const cl_event *wait_list,
                                     clslice_error *err)
 {
-    if (!runtime)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
-    if (!queue)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
+    clslice_status st = cs_check_handles(runtime, queue, err);
+    if (st != CLSLICE_OK)
+        return st;
     if (!in)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in is NULL");
     if (!out)
