@@ -1,7 +1,7 @@
 /*
  * CSR slicing kernels (OpenCL C 1.2).
  *
- * Two passes, driven by src/cl_csr*.c:
+ * Two passes, driven by src/opencl/cl_csr*.c:
  *   count: cs_csr_check_indptr validates the whole indptr, cs_csr_count
  *          validates the selected rows and counts the entries each output
  *          row keeps into counts[1 + i]; the cs_csr_scan_* kernels turn
@@ -29,7 +29,8 @@ typedef int cs_ix;
 typedef uint cs_ux;
 #endif
 
-/* Mirrors cs_csr_params in src/cl_csr_internal.h: all long, no padding. */
+/* Mirrors cs_csr_params in src/opencl/cl_csr_internal.h: all long, no
+ * padding. */
 typedef struct cs_csr_params {
     long rows, cols, nnz;
     long row_start, row_step, out_rows;
@@ -54,7 +55,7 @@ typedef char cs_csr_params_size_check[
          i += (long)get_global_size(0))
 
 /* Output column of column c (0 <= c < cols), or -1; as cs_csr_column in
- * src/csr_internal.h. */
+ * src/core/csr.h. */
 static long cs_column(const cs_csr_params *p, long c)
 {
     if (p->out_cols == 0)
