@@ -107,10 +107,41 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
         (call->kind == CS_KERNEL_FILL ||
          (call->flags & CLSLICE_NO_COPY_SHORTCUT)))
         fail_msg("%s: a shortcut for a fill or NO_COPY_SHORTCUT", where);
-    if (c->run == CS_RUN_RECT && !rows_style(d, t))
-        fail_msg("%s: a Rect copy outside the CPU family", where);
+    size_t bytes = (size_t)layout->elements * call->elem_size;
+    bool one_run = layout->rank == 0 ||
+                   (layout->rank == 1 && layout->src_stride[0] == 1 &&
+                    layout->dst_stride[0] == 1);
+    if (c->run == CS_RUN_COPY && !one_run)
+        fail_msg("%s: a buffer copy of a layout that is not one run", where);
+    if (c->run == CS_RUN_RECT &&
+        (!rows_style(d, t) || bytes > t->rect_max_bytes || one_run ||
+         layout->rank < 2 || layout->rank > 3 || call->same_buffer))
+        fail_msg("%s: a Rect copy where the rules allow none", where);
+    if (c->run == CS_RUN_KERNEL && one_run && call->kind != CS_KERNEL_FILL &&
+        !(call->flags & CLSLICE_NO_COPY_SHORTCUT) &&
+        !(rows_style(d, t) && call->kind == CS_KERNEL_GATHER &&
+          bytes >= t->run_kernel_bytes))
+        fail_msg("%s: a kernel for one run a copy should take", where);
     if (c->run != CS_RUN_KERNEL)
         return;
+    if (c->move.elements * (int64_t)c->carrier !=
+        layout->elements * (int64_t)call->elem_size)
+        fail_msg("%s: the move does not cover the layout's bytes", where);
+    if (c->variant == CS_VARIANT_ROWS_C || c->variant == CS_VARIANT_ODO_C) {
+        if (c->move.stride[0] != 1 || c->carrier > 4)
+            fail_msg("%s: a contiguous row kernel for stride %lld, "
+                     "carrier %zu", where, (long long)c->move.stride[0],
+                     c->carrier);
+    }
+    if (c->variant == CS_VARIANT_ROWS_S2 && c->move.stride[0] != 2)
+        fail_msg("%s: the stride-2 kernel for stride %lld", where,
+                 (long long)c->move.stride[0]);
+    if (c->variant == CS_VARIANT_ROWS_R && c->move.stride[0] != -1)
+        fail_msg("%s: the reversed kernel for stride %lld", where,
+                 (long long)c->move.stride[0]);
+    if (c->program == CS_PROGRAM_GATHER_ROWS && !c->odometer &&
+        c->move.rank > 3)
+        fail_msg("%s: row kernels for a rank-%d move", where, c->move.rank);
     if (cs_kernel_name(c->variant, c->carrier) == NULL)
         fail_msg("%s: variant %d with carrier %zu is not in "
                  "cl_variants.def", where, (int)c->variant, c->carrier);
