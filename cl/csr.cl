@@ -50,7 +50,7 @@ typedef char cs_csr_params_size_check[
 #define CS_BAD_COLUMN 4u
 
 /* for (i = global id; i < n; i += global size) */
-#define CS_FOR(i, n)                                                        \
+#define CS_ITEMS(i, n)                                                      \
     for (long i = (long)get_global_id(0); i < (n);                          \
          i += (long)get_global_size(0))
 
@@ -70,7 +70,7 @@ static long cs_column(const cs_csr_params *p, long c)
 kernel void cs_csr_check_indptr(global const cs_ix *indptr,
                                 global uint *status, cs_csr_params p)
 {
-    CS_FOR(k, p.rows + 1) {
+    CS_ITEMS(k, p.rows + 1) {
         long v = indptr[p.indptr_base + k];
         bool bad = k == 0 ? v != 0 : v < indptr[p.indptr_base + k - 1];
         if (bad || v > p.nnz || (k == p.rows && v != p.nnz))
@@ -99,7 +99,7 @@ kernel void cs_csr_count(global const cs_ix *indptr,
 {
     if (get_global_id(0) == 0)
         counts[0] = 0;
-    CS_FOR(i, p.out_rows) {
+    CS_ITEMS(i, p.out_rows) {
         long lo, hi;
         cs_ux kept = 0;
         if (cs_row_range(indptr, &p, i, &lo, &hi, status)) {
@@ -191,7 +191,7 @@ kernel void cs_csr_fill_c##C(global const cs_ix *indptr,                    \
                              global cs_ix *out_indices,                     \
                              global T *out_data, cs_csr_params p)           \
 {                                                                           \
-    CS_FOR(i, p.out_rows) {                                                 \
+    CS_ITEMS(i, p.out_rows) {                                               \
         long lo, hi;                                                        \
         long at = out_indptr[p.out_indptr_base + i];                        \
         long end = out_indptr[p.out_indptr_base + i + 1];                   \

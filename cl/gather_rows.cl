@@ -34,11 +34,7 @@
  *                kernels' double-width reads.
  */
 
-#if CS_INDEX64
-typedef ulong cs_idx;
-#else
-typedef uint cs_idx;
-#endif
+/* cs_idx and CS_FOR: cl/common.cl. */
 
 /* Rows (rank <= 3 moves; cl_rows.c): NDRange dim 0 is i1 (rounded up to
  * the group size, so checked), dim 1 is i2 (exact).  Row (i1, i2) has n0

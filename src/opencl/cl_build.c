@@ -40,8 +40,17 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
                                 const char *source, const char *options,
                                 cl_program *program, clslice_error *err)
 {
+    return cs_build_sources(context, device, 1, &source, options, program,
+                            err);
+}
+
+clslice_status cs_build_sources(cl_context context, cl_device_id device,
+                                cl_uint count, const char **sources,
+                                const char *options, cl_program *program,
+                                clslice_error *err)
+{
     cl_int rc;
-    *program = clCreateProgramWithSource(context, 1, &source, NULL, &rc);
+    *program = clCreateProgramWithSource(context, count, sources, NULL, &rc);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clCreateProgramWithSource", rc);
     rc = clBuildProgram(*program, 1, &device, options, NULL, NULL);

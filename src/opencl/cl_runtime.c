@@ -313,8 +313,10 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
 
     *info = (cs_program_info){.kind = kind, .device = facts,
                               .pool = runtime->pool};
-    st = cs_build_program(runtime->context, device, cs_program_source(kind),
-                          options, &info->program, err);
+    const char *sources[CS_MAX_SOURCES];
+    cl_uint count = cs_program_sources(kind, sources);
+    st = cs_build_sources(runtime->context, device, count, sources, options,
+                          &info->program, err);
     if (st != CLSLICE_OK)
         return st;
     return publish(runtime, options, info, err);

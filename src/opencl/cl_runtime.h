@@ -99,8 +99,14 @@ clslice_status cs_kernel_take(const cs_program_info *program,
  * arguments were captured at enqueue, so another call may set new ones. */
 void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel);
 
-/* Builds `source` for one device; a failure returns CLSLICE_ERROR_BUILD
- * with the start of the build log. */
+/* Builds `count` sources, concatenated, for one device; a failure returns
+ * CLSLICE_ERROR_BUILD with the start of the build log. */
+clslice_status cs_build_sources(cl_context context, cl_device_id device,
+                                cl_uint count, const char **sources,
+                                const char *options, cl_program *program,
+                                clslice_error *err);
+
+/* cs_build_sources of one source. */
 clslice_status cs_build_program(cl_context context, cl_device_id device,
                                 const char *source, const char *options,
                                 cl_program *program, clslice_error *err);

@@ -5,9 +5,17 @@
  */
 #include "cl_variants.h"
 
+#define CS_PREAMBLE(file) extern const char cs_cl_##file[];
 #define CS_PROGRAM(id, file) extern const char cs_cl_##file[];
 #include "cl_variants.def"
 #undef CS_PROGRAM
+#undef CS_PREAMBLE
+
+static const char *const preamble[] = {
+#define CS_PREAMBLE(file) cs_cl_##file,
+#include "cl_variants.def"
+#undef CS_PREAMBLE
+};
 
 static const char *const program_sources[CS_PROGRAM_KINDS] = {
 #define CS_PROGRAM(id, file) [CS_PROGRAM_##id] = cs_cl_##file,
@@ -32,9 +40,13 @@ static const variant_row variants[CS_VARIANT_COUNT] = {
 #undef CS_VARIANT
 };
 
-const char *cs_program_source(cs_program_kind kind)
+cl_uint cs_program_sources(cs_program_kind kind, const char **sources)
 {
-    return (unsigned)kind < CS_PROGRAM_KINDS ? program_sources[kind] : NULL;
+    cl_uint n = 0;
+    for (size_t i = 0; i < sizeof preamble / sizeof preamble[0]; i++)
+        sources[n++] = preamble[i];
+    sources[n++] = program_sources[kind];
+    return n;
 }
 
 cs_program_kind cs_variant_program(cs_variant variant)

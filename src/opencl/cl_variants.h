@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "clslice_cl.h"
+
 /* Carrier sizes as a mask: bit k for 1 << k bytes. */
 enum {
     CS_C1 = 1 << 0,
@@ -33,8 +35,11 @@ typedef enum cs_variant {
     CS_VARIANT_COUNT
 } cs_variant;
 
-/* The source of a program family (cl/<file>.cl, embedded at build time). */
-const char *cs_program_source(cs_program_kind kind);
+/* The sources of a program family, in build order: the preamble, then
+ * cl/<file>.cl (embedded at build time).  Fills sources (room for
+ * CS_MAX_SOURCES) and returns their number. */
+enum { CS_MAX_SOURCES = 4 };
+cl_uint cs_program_sources(cs_program_kind kind, const char **sources);
 
 /* The program a variant belongs to. */
 cs_program_kind cs_variant_program(cs_variant variant);
