@@ -36,14 +36,6 @@ static void build_log(cl_program program, cl_device_id device, char *buf,
     free(log);
 }
 
-clslice_status cs_build_program(cl_context context, cl_device_id device,
-                                const char *source, const char *options,
-                                cl_program *program, clslice_error *err)
-{
-    return cs_build_sources(context, device, 1, &source, options, program,
-                            err);
-}
-
 clslice_status cs_build_sources(cl_context context, cl_device_id device,
                                 cl_uint count, const char **sources,
                                 const char *options, cl_program *program,

@@ -106,11 +106,6 @@ clslice_status cs_build_sources(cl_context context, cl_device_id device,
                                 const char *options, cl_program *program,
                                 clslice_error *err);
 
-/* cs_build_sources of one source. */
-clslice_status cs_build_program(cl_context context, cl_device_id device,
-                                const char *source, const char *options,
-                                cl_program *program, clslice_error *err);
-
 /* ---- the runtime (cl_runtime.c) ----------------------------------------- */
 
 cl_context cs_runtime_context(const clslice_runtime *runtime);

@@ -5,6 +5,14 @@
  */
 #include "cl_testing.h"
 
+clslice_status cs_build_program(cl_context context, cl_device_id device,
+                                const char *source, const char *options,
+                                cl_program *program, clslice_error *err)
+{
+    return cs_build_sources(context, device, 1, &source, options, program,
+                            err);
+}
+
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch)
 {

@@ -27,6 +27,12 @@ long cs_runtime_path_count(clslice_runtime *runtime, cs_path path);
  * one per key). */
 size_t cs_runtime_program_count(clslice_runtime *runtime);
 
+/* cs_build_sources of one source (a broken one, or a program of other
+ * kernels). */
+clslice_status cs_build_program(cl_context context, cl_device_id device,
+                                const char *source, const char *options,
+                                cl_program *program, clslice_error *err);
+
 /* cs_grid_shape (wide, as a GPU gather) then cs_launch_fit. */
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch);
