@@ -1,7 +1,7 @@
 /*
  * CSR slicing kernels (OpenCL C 1.2).
  *
- * Two passes, driven by src/cl_csr*.c:
+ * Two passes, driven by src/opencl/cl_csr*.c:
  *   count: cs_csr_check_indptr validates the whole indptr, cs_csr_count
  *          validates the selected rows and counts the entries each output
  *          row keeps into counts[1 + i]; the cs_csr_scan_* kernels turn
@@ -29,7 +29,8 @@ typedef int cs_ix;
 typedef uint cs_ux;
 #endif
 
-/* Mirrors cs_csr_params in src/cl_csr_internal.h: all long, no padding. */
+/* Mirrors cs_csr_params in src/opencl/cl_csr_internal.h: all long, no
+ * padding. */
 typedef struct cs_csr_params {
     long rows, cols, nnz;
     long row_start, row_step, out_rows;
@@ -49,12 +50,12 @@ typedef char cs_csr_params_size_check[
 #define CS_BAD_COLUMN 4u
 
 /* for (i = global id; i < n; i += global size) */
-#define CS_FOR(i, n)                                                        \
+#define CS_ITEMS(i, n)                                                      \
     for (long i = (long)get_global_id(0); i < (n);                          \
          i += (long)get_global_size(0))
 
 /* Output column of column c (0 <= c < cols), or -1; as cs_csr_column in
- * src/csr_internal.h. */
+ * src/core/csr.h. */
 static long cs_column(const cs_csr_params *p, long c)
 {
     if (p->out_cols == 0)
@@ -69,7 +70,7 @@ static long cs_column(const cs_csr_params *p, long c)
 kernel void cs_csr_check_indptr(global const cs_ix *indptr,
                                 global uint *status, cs_csr_params p)
 {
-    CS_FOR(k, p.rows + 1) {
+    CS_ITEMS(k, p.rows + 1) {
         long v = indptr[p.indptr_base + k];
         bool bad = k == 0 ? v != 0 : v < indptr[p.indptr_base + k - 1];
         if (bad || v > p.nnz || (k == p.rows && v != p.nnz))
@@ -98,7 +99,7 @@ kernel void cs_csr_count(global const cs_ix *indptr,
 {
     if (get_global_id(0) == 0)
         counts[0] = 0;
-    CS_FOR(i, p.out_rows) {
+    CS_ITEMS(i, p.out_rows) {
         long lo, hi;
         cs_ux kept = 0;
         if (cs_row_range(indptr, &p, i, &lo, &hi, status)) {
@@ -190,7 +191,7 @@ kernel void cs_csr_fill_c##C(global const cs_ix *indptr,                    \
                              global cs_ix *out_indices,                     \
                              global T *out_data, cs_csr_params p)           \
 {                                                                           \
-    CS_FOR(i, p.out_rows) {                                                 \
+    CS_ITEMS(i, p.out_rows) {                                               \
         long lo, hi;                                                        \
         long at = out_indptr[p.out_indptr_base + i];                        \
         long end = out_indptr[p.out_indptr_base + i + 1];                   \

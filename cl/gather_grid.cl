@@ -32,11 +32,7 @@
  * dim), which costs a GPU a compare per element.
  */
 
-#if CS_INDEX64
-typedef ulong cs_idx;
-#else
-typedef uint cs_idx;
-#endif
+/* cs_idx and CS_FOR: cl/common.cl. */
 
 /* Tables passed by value.  Members are all cs_idx so the host mirrors the
  * layout exactly; the negative-size arrays below fail the build if the
@@ -55,13 +51,6 @@ typedef struct cs_tablen {
 typedef char cs_table4_size_check[sizeof(cs_table4) == 8 * sizeof(cs_idx) ? 1 : -1];
 typedef char cs_tablen_size_check[
     sizeof(cs_tablen) == (2 * CS_MAX_DIMS + 1) * sizeof(cs_idx) ? 1 : -1];
-
-/* for (i = global id; i < n; i += global size), without ever computing
- * i + step past n (that could wrap a 32-bit index). */
-#define CS_FOR(i, dim, n)                                                   \
-    for (cs_idx i = (cs_idx)get_global_id(dim),                             \
-                i##_step = (cs_idx)get_global_size(dim);                    \
-         i < (n); i = ((n) - i > i##_step) ? i + i##_step : (n))
 
 /* One innermost row: count[0] carriers from s (stride stride[0]) to d. */
 #define CS_ROW(T, t, s, d)                                                  \

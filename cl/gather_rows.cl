@@ -12,7 +12,7 @@
  * bytes (cs_move_narrow) and sizes the NDRange to cover every row
  * exactly, with no cap.  On PoCL 3.1, 2 cores, row kernels reach 0.8-1.0x
  * a plain copy kernel where the element-per-work-item kernels reached 0.1-
- * 0.4x (issue 4's measurements).  They would be wrong for a GPU:
+ * 0.4x (dense bench cases; docs/design.md).  They would be wrong for a GPU:
  * neighbouring work-items would read addresses a whole row apart
  * (uncoalesced) - GPUs get cl/gather_grid.cl.
  *
@@ -34,11 +34,7 @@
  *                kernels' double-width reads.
  */
 
-#if CS_INDEX64
-typedef ulong cs_idx;
-#else
-typedef uint cs_idx;
-#endif
+/* cs_idx and CS_FOR: cl/common.cl. */
 
 /* Rows (rank <= 3 moves; cl_rows.c): NDRange dim 0 is i1 (rounded up to
  * the group size, so checked), dim 1 is i2 (exact).  Row (i1, i2) has n0

@@ -28,11 +28,7 @@
  * (folded); each is a grid-stride loop, so the host may cap the grid.
  */
 
-#if CS_INDEX64
-typedef ulong cs_idx;
-#else
-typedef uint cs_idx;
-#endif
+/* cs_idx and CS_FOR: cl/common.cl. */
 
 /* Tables passed by value; all members cs_idx so the host mirrors them
  * exactly (its static asserts check the same sizes as the arrays below). */
@@ -61,13 +57,6 @@ typedef char cs_stablen_size_check[
     } cs_element##C;                                                        \
     typedef char cs_element##C##_size_check[                                \
         sizeof(cs_element##C) == CS_FILL_BYTES ? 1 : -1];
-
-/* for (i = global id; i < n; i += global size), without ever computing
- * i + step past n (that could wrap a 32-bit index). */
-#define CS_FOR(i, dim, n)                                                   \
-    for (cs_idx i = (cs_idx)get_global_id(dim),                             \
-                i##_step = (cs_idx)get_global_size(dim);                    \
-         i < (n); i = ((n) - i > i##_step) ? i + i##_step : (n))
 
 /* One innermost row: count[0] carriers from source index s to destination
  * index d.  LOAD(i) reads source carrier i. */

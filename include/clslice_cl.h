@@ -42,6 +42,14 @@ clslice_status clslice_runtime_create(cl_context context,
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 
+/* The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
+ * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and
+ * the ICD loader return (-69 .. -72, -1001) have their names too; any
+ * other code gives "CL_UNKNOWN_ERROR".  The string is static; never NULL.
+ * Messages of CLSLICE_ERROR_OPENCL use these names. */
+CLSLICE_API
+const char *clslice_cl_error_name(cl_int code);
+
 /* Flags for clslice_enqueue_gather, _scatter, _fill and _grad; 0 gives
  * the normal behaviour. */
 enum {

@@ -22,7 +22,7 @@
  */
 #include <time.h>
 
-#include "opencl/cl_internal.h"
+#include "opencl/cl_testing.h"
 #include "devutil.h"
 #include "randplan.h"
 #include "randvalue.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opencl/cl_internal.h"
+#include "opencl/cl_testing.h"
 #include "devutil.h"
 #include "testutil.h"
 
@@ -587,11 +587,11 @@ static void test_argument_size_limit(void **state)
     assert_int_equal(cs_runtime_program(f->dev.runtime, f->dev.cl.device,
                                         CS_PROGRAM_SCATTER, 64, &real, &err),
                      CLSLICE_OK);
-    real.max_param_size = 256; /* the least OpenCL allows (embedded) */
+    real.device.max_param_size = 256; /* the least OpenCL allows (embedded) */
     const unsigned char element[CS_FILL_BYTES] = {0};
-    cs_kernel_call scatter = {CS_KERNEL_SCATTER, &move, 64, f->value, f->dst,
+    cs_testing_call scatter = {CS_KERNEL_SCATTER, &move, 64, f->value, f->dst,
                               NULL};
-    cs_kernel_call fill = {CS_KERNEL_FILL, &move, 64, NULL, f->dst, element};
+    cs_testing_call fill = {CS_KERNEL_FILL, &move, 64, NULL, f->dst, element};
     tu_cl_fill(f->dev.queue, f->dst, SENTINEL, DST_BYTES);
     assert_int_equal(cs_launch_kernel(f->dev.queue, &real, &scatter, 65535, 0,
                                       NULL, NULL, &err),

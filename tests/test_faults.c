@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "opencl/cl_internal.h"
+#include "opencl/cl_testing.h"
 #include "devutil.h"
 #include "faultcl.h"
 #include "testutil.h"

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "cl_internal.h"
+#include "cl_runtime.h"
 #include "core/common.h"
 
 /* The log, flattened to one line, into buf (empty if unavailable). */
@@ -36,12 +36,13 @@ static void build_log(cl_program program, cl_device_id device, char *buf,
     free(log);
 }
 
-clslice_status cs_build_program(cl_context context, cl_device_id device,
-                                const char *source, const char *options,
-                                cl_program *program, clslice_error *err)
+clslice_status cs_build_sources(cl_context context, cl_device_id device,
+                                cl_uint count, const char **sources,
+                                const char *options, cl_program *program,
+                                clslice_error *err)
 {
     cl_int rc;
-    *program = clCreateProgramWithSource(context, 1, &source, NULL, &rc);
+    *program = clCreateProgramWithSource(context, count, sources, NULL, &rc);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clCreateProgramWithSource", rc);
     rc = clBuildProgram(*program, 1, &device, options, NULL, NULL);
@@ -54,6 +55,6 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
     *program = NULL;
     return cs_fail(err, CLSLICE_ERROR_BUILD,
                    "clBuildProgram failed: %s (%d); build log: %s",
-                   cs_cl_error_name(rc), (int)rc,
+                   clslice_cl_error_name(rc), (int)rc,
                    log[0] ? log : "(empty)");
 }

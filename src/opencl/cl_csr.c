@@ -4,8 +4,6 @@
  * own and copies the row pointers out only once the input has proved
  * valid, so a corrupt input leaves every output buffer untouched.
  */
-#include <stdio.h>
-
 #include "cl_csr_internal.h"
 #include "core/common.h"
 
@@ -41,54 +39,41 @@ static void drop_scratch(count_scratch *s)
         clReleaseMemObject(s->status);
 }
 
-/* Enqueues `name` with buffer arguments `mems` then the parameters, over
- * `items` work-items (grid-stride). */
-static clslice_status run_kernel(const cs_csr_call *call,
-                                 cs_csr_chain *chain, const char *name,
-                                 cl_mem *mems, cl_uint count,
+/* Enqueues `variant` (of `carrier` bytes) with buffer arguments `mems`
+ * then the parameters, over `items` work-items (grid-stride), as the next
+ * link of the chain. */
+static clslice_status run_kernel(const cs_csr_call *call, cs_chain *chain,
+                                 cs_variant variant, size_t carrier,
+                                 const cl_mem *mems, cl_uint count,
                                  const cs_csr_params *params, int64_t items,
                                  clslice_error *err)
 {
-    cl_kernel k;
-    size_t local = 0;
-    clslice_status st = cs_csr_kernel(call, name, &k, err);
-    if (st != CLSLICE_OK)
-        return st;
-    for (cl_uint i = 0; i < count && st == CLSLICE_OK; i++)
-        st = cs_csr_arg(k, i, sizeof(cl_mem), &mems[i], err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, count, sizeof *params, params, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_local_size(call, k, 64, &local, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_chain_kernel(chain, k, cs_csr_grid(call, items, local),
-                                 local, err);
-    clReleaseKernel(k);
-    return st;
+    cs_job job;
+    cs_job_start(&job, "CSR", variant, carrier);
+    for (cl_uint i = 0; i < count; i++)
+        cs_job_mem(&job, &mems[i]);
+    cs_job_arg(&job, sizeof *params, params);
+    cs_job_range(&job, items > 0 ? (size_t)items : 1, 64, true);
+    return cs_chain_job(chain, &call->program, &job, call->max_groups, err);
 }
 
-static clslice_status run_finish(const cs_csr_call *call, cs_csr_chain *chain,
+/* The total of the scan into the status words: one work-item. */
+static clslice_status run_finish(const cs_csr_call *call, cs_chain *chain,
                                  const count_scratch *s, clslice_error *err)
 {
-    cl_kernel k;
     cl_ulong last = (cl_ulong)call->sel.out_rows;
-    clslice_status st = cs_csr_kernel(call, "cs_csr_finish", &k, err);
-    if (st != CLSLICE_OK)
-        return st;
-    st = cs_csr_arg(k, 0, sizeof s->counts, &s->counts, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 1, sizeof last, &last, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 2, sizeof s->status, &s->status, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_chain_kernel(chain, k, 1, 1, err);
-    clReleaseKernel(k);
-    return st;
+    cs_job job;
+    cs_job_start(&job, "CSR", CS_VARIANT_CSR_FINISH, 0);
+    cs_job_mem(&job, &s->counts);
+    cs_job_arg(&job, sizeof last, &last);
+    cs_job_mem(&job, &s->status);
+    cs_job_range(&job, 1, 1, false);
+    return cs_chain_job(chain, &call->program, &job, call->max_groups, err);
 }
 
 /* Validate, count, scan, total: every kernel of the count pass. */
 static clslice_status enqueue_count(const cs_csr_call *call,
-                                    cs_csr_chain *chain,
+                                    cs_chain *chain,
                                     const count_scratch *s,
                                     clslice_error *err)
 {
@@ -99,10 +84,11 @@ static clslice_status enqueue_count(const cs_csr_call *call,
     cl_mem indices = in->indices ? in->indices : s->status;
     cl_mem check[] = {in->indptr, s->status};
     cl_mem count[] = {in->indptr, indices, s->counts, s->status};
-    clslice_status st = run_kernel(call, chain, "cs_csr_check_indptr", check,
-                                   2, &p, in->rows + 1, err);
+    clslice_status st = run_kernel(call, chain,
+                                   CS_VARIANT_CSR_CHECK_INDPTR, 0, check, 2,
+                                   &p, in->rows + 1, err);
     if (st == CLSLICE_OK)
-        st = run_kernel(call, chain, "cs_csr_count", count, 4, &p,
+        st = run_kernel(call, chain, CS_VARIANT_CSR_COUNT, 0, count, 4, &p,
                         call->sel.out_rows, err);
     if (st == CLSLICE_OK)
         st = cs_csr_scan(call, chain, s->counts, call->sel.out_rows, err);
@@ -113,13 +99,13 @@ static clslice_status enqueue_count(const cs_csr_call *call,
 
 /* Blocks until the chain is done and reads the status words. */
 static clslice_status read_status(const cs_csr_call *call,
-                                  cs_csr_chain *chain, cl_mem status,
+                                  cs_chain *chain, cl_mem status,
                                   cl_uint *words, clslice_error *err)
 {
     cl_int rc = clEnqueueReadBuffer(call->queue, status, CL_TRUE, 0,
                                     CS_CSR_STATUS_WORDS * sizeof *words,
                                     words, 1, &chain->last, NULL);
-    cs_csr_chain_drop(chain);
+    cs_chain_drop(chain);
     return rc == CL_SUCCESS ? CLSLICE_OK
                             : cs_cl_fail(err, "clEnqueueReadBuffer (status)",
                                          rc);
@@ -157,8 +143,8 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
     if (st != CLSLICE_OK)
         return st;
     count_scratch s = {NULL, NULL};
-    cs_csr_chain chain;
-    cs_csr_chain_start(&chain, queue, num_events_in_wait_list,
+    cs_chain chain;
+    cs_chain_start(&chain, queue, num_events_in_wait_list,
                        event_wait_list);
     cl_uint words[CS_CSR_STATUS_WORDS] = {0};
     st = make_scratch(&call, &s, err);
@@ -170,7 +156,7 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
         st = cs_csr_diagnose(&call, err);
     if (st == CLSLICE_OK)
         st = copy_out(&call, s.counts, event, err);
-    cs_csr_chain_drop(&chain);
+    cs_chain_drop(&chain);
     drop_scratch(&s);
     if (st != CLSLICE_OK)
         return st;
@@ -204,21 +190,20 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
                                        event_wait_list, err);
     if (st != CLSLICE_OK)
         return st;
-    cs_csr_chain chain;
-    cs_csr_chain_start(&chain, queue, num_events_in_wait_list,
+    cs_chain chain;
+    cs_chain_start(&chain, queue, num_events_in_wait_list,
                        event_wait_list);
     if (out->nnz > 0) {
         size_t carrier = data_carrier(in, out);
-        char name[32];
-        snprintf(name, sizeof name, "cs_csr_fill_c%zu", carrier);
         cs_csr_params p;
         cs_csr_params_fill(&call, out->nnz, carrier, &p);
         cl_mem mems[] = {in->indptr,   in->indices, in->data,
                          out->indptr, out->indices, out->data};
-        st = run_kernel(&call, &chain, name, mems, 6, &p, out->rows, err);
+        st = run_kernel(&call, &chain, CS_VARIANT_CSR_FILL, carrier, mems, 6,
+                        &p, out->rows, err);
     }
     if (st == CLSLICE_OK)
-        st = cs_csr_chain_finish(&chain, event, err);
-    cs_csr_chain_drop(&chain);
+        st = cs_chain_finish(&chain, event, err);
+    cs_chain_drop(&chain);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -14,10 +14,9 @@ static clslice_status check_handles(clslice_runtime *runtime,
                                     const cl_event *wait_list,
                                     clslice_error *err)
 {
-    if (!runtime)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
-    if (!queue)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
+    clslice_status st = cs_check_handles(runtime, queue, err);
+    if (st != CLSLICE_OK)
+        return st;
     if (!in)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in is NULL");
     if (!out)
@@ -76,37 +75,41 @@ static clslice_status array_bytes(const char *name, int64_t count,
     return CLSLICE_OK;
 }
 
-#define CS_ARRAY(list, n, nm, buf, off, count, size, is_out, st, err)      \
-    do {                                                                  \
-        if ((st) == CLSLICE_OK) {                                         \
-            (list)[n] = (cs_csr_array){nm, buf, off, 0, is_out};          \
-            (st) = array_bytes(nm, count, size, &(list)[n].bytes, err);   \
-            (n)++;                                                        \
-        }                                                                 \
-    } while (0)
+/* One array of the call: count entries of `size` bytes each. */
+static clslice_status array_of(const char *name, cl_mem buffer,
+                               size_t offset, int64_t count, size_t size,
+                               bool output, cs_array *a, clslice_error *err)
+{
+    *a = (cs_array){.name = name, .buffer = buffer, .offset = offset,
+                    .output = output, .optional = true};
+    return array_bytes(name, count, size, &a->bytes, err);
+}
 
 static clslice_status check_buffers(const cs_csr_call *call, bool fill,
                                     clslice_error *err)
 {
     const clslice_cl_csr *in = call->in, *out = call->out;
     size_t is = call->isize;
-    cs_csr_array a[6];
-    int n = 0;
-    clslice_status st = CLSLICE_OK;
-    CS_ARRAY(a, n, "in->indptr", in->indptr, in->indptr_offset,
-             in->rows + 1, is, false, st, err);
-    CS_ARRAY(a, n, "in->indices", in->indices, in->indices_offset, in->nnz,
-             is, false, st, err);
-    CS_ARRAY(a, n, "in->data", in->data, in->data_offset, in->nnz,
-             in->elem_size, false, st, err);
-    CS_ARRAY(a, n, "out->indptr", out->indptr, out->indptr_offset,
-             out->rows + 1, is, true, st, err);
-    if (fill) {
-        CS_ARRAY(a, n, "out->indices", out->indices, out->indices_offset,
-                 out->nnz, is, true, st, err);
-        CS_ARRAY(a, n, "out->data", out->data, out->data_offset, out->nnz,
-                 out->elem_size, true, st, err);
-    }
+    cs_array a[6];
+    int n = fill ? 6 : 4;
+    clslice_status st = array_of("in->indptr", in->indptr,
+                                 in->indptr_offset, in->rows + 1, is, false,
+                                 &a[0], err);
+    if (st == CLSLICE_OK)
+        st = array_of("in->indices", in->indices, in->indices_offset,
+                      in->nnz, is, false, &a[1], err);
+    if (st == CLSLICE_OK)
+        st = array_of("in->data", in->data, in->data_offset, in->nnz,
+                      in->elem_size, false, &a[2], err);
+    if (st == CLSLICE_OK)
+        st = array_of("out->indptr", out->indptr, out->indptr_offset,
+                      out->rows + 1, is, true, &a[3], err);
+    if (st == CLSLICE_OK && fill)
+        st = array_of("out->indices", out->indices, out->indices_offset,
+                      out->nnz, is, true, &a[4], err);
+    if (st == CLSLICE_OK && fill)
+        st = array_of("out->data", out->data, out->data_offset, out->nnz,
+                      out->elem_size, true, &a[5], err);
     if (st != CLSLICE_OK)
         return st;
     /* indptr always has an entry, so it always needs a buffer. */
@@ -114,7 +117,7 @@ static clslice_status check_buffers(const cs_csr_call *call, bool fill,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in->indptr is NULL");
     if (!out->indptr)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out->indptr is NULL");
-    return cs_csr_check_arrays(cs_runtime_context(call->runtime), a, n, err);
+    return cs_check_arrays(cs_runtime_context(call->runtime), a, n, err);
 }
 
 static clslice_status check_offsets(const cs_csr_call *call, bool fill,
@@ -135,6 +138,17 @@ static clslice_status check_offsets(const cs_csr_call *call, bool fill,
     return st;
 }
 
+/* Grid-stride kernels loop past the runtime's limit on groups. */
+static clslice_status max_groups(cs_csr_call *call, clslice_error *err)
+{
+    cs_device_info device;
+    cs_tuning tuning;
+    clslice_status st = cs_runtime_device(call->runtime, call->device,
+                                          &device, &tuning, err);
+    call->max_groups = tuning.max_groups;
+    return st;
+}
+
 clslice_status cs_csr_prepare(cs_csr_call *call, clslice_runtime *runtime,
                               cl_command_queue queue,
                               const clslice_plan *plan,
@@ -143,7 +157,8 @@ clslice_status cs_csr_prepare(cs_csr_call *call, clslice_runtime *runtime,
                               cl_uint num_events, const cl_event *wait_list,
                               clslice_error *err)
 {
-    *call = (cs_csr_call){runtime, queue, NULL, {0}, in, out, 0, {0}};
+    *call = (cs_csr_call){.runtime = runtime, .queue = queue, .in = in,
+                          .out = out};
     clslice_status st = check_handles(runtime, queue, in, out, num_events,
                                       wait_list, err);
     if (st == CLSLICE_OK)
@@ -159,9 +174,12 @@ clslice_status cs_csr_prepare(cs_csr_call *call, clslice_runtime *runtime,
     call->isize = cs_csr_index_size(in->index_type);
     st = check_offsets(call, fill, err);
     if (st == CLSLICE_OK)
-        st = cs_queue_device(runtime, queue, &call->device, err);
+        st = cs_queue_device(cs_runtime_context(runtime), queue,
+                             &call->device, err);
     if (st == CLSLICE_OK)
         st = check_buffers(call, fill, err);
+    if (st == CLSLICE_OK)
+        st = max_groups(call, err);
     if (st == CLSLICE_OK)
         st = cs_runtime_program(runtime, call->device, CS_PROGRAM_CSR,
                                 (int)call->isize * 8, &call->program, err);
@@ -175,13 +193,17 @@ void cs_csr_params_fill(const cs_csr_call *call, int64_t out_nnz,
     const cs_csr_sel *s = &call->sel;
     size_t is = call->isize, c = carrier ? carrier : 1;
     *p = (cs_csr_params){
-        in->rows, in->cols, in->nnz,
-        s->row_start, s->row_step, s->out_rows,
-        s->col_start, s->col_step, s->out_cols,
-        out_nnz,
-        (cl_long)(in->indptr_offset / is), (cl_long)(in->indices_offset / is),
-        (cl_long)(in->data_offset / c),
-        (cl_long)(out->indptr_offset / is),
-        (cl_long)(out->indices_offset / is), (cl_long)(out->data_offset / c),
-        (cl_long)(in->elem_size / c)};
+        .rows = in->rows, .cols = in->cols, .nnz = in->nnz,
+        .row_start = s->row_start, .row_step = s->row_step,
+        .out_rows = s->out_rows,
+        .col_start = s->col_start, .col_step = s->col_step,
+        .out_cols = s->out_cols,
+        .out_nnz = out_nnz,
+        .indptr_base = (cl_long)(in->indptr_offset / is),
+        .indices_base = (cl_long)(in->indices_offset / is),
+        .data_base = (cl_long)(in->data_offset / c),
+        .out_indptr_base = (cl_long)(out->indptr_offset / is),
+        .out_indices_base = (cl_long)(out->indices_offset / is),
+        .out_data_base = (cl_long)(out->data_offset / c),
+        .carriers = (cl_long)(in->elem_size / c)};
 }

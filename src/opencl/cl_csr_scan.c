@@ -13,80 +13,53 @@ enum { SCAN_ITEMS = 4, SCAN_GROUP = 256 };
 
 typedef struct scan_ctx {
     const cs_csr_call *call;
-    cs_csr_chain *chain;
+    cs_chain *chain;
     cl_mem sums;  /* every level's block totals, one after the other */
     size_t local; /* work-items per group of cs_csr_scan_block */
 } scan_ctx;
 
-static clslice_status block_args(cl_kernel k, cl_mem *a, cl_ulong base,
-                                 cl_ulong n, const scan_ctx *ctx,
-                                 cl_ulong sums_base, cl_uint write_sums,
+/* The arguments both scan kernels begin with: the array, the range
+ * [base, base + n) they work on, and where the block totals go. */
+typedef struct scan_args {
+    cl_mem a;
+    cl_ulong base, n, sums_base;
+} scan_args;
+
+static void scan_job(const scan_ctx *ctx, cs_variant variant,
+                     const scan_args *args, cs_job *job)
+{
+    cs_job_start(job, "CSR", variant, 0);
+    cs_job_mem(job, &args->a);
+    cs_job_arg(job, sizeof args->base, &args->base);
+    cs_job_arg(job, sizeof args->n, &args->n);
+    cs_job_mem(job, &ctx->sums);
+    cs_job_arg(job, sizeof args->sums_base, &args->sums_base);
+}
+
+static clslice_status scan_blocks(const scan_ctx *ctx, const scan_args *args,
+                                  size_t groups, clslice_error *err)
+{
+    cl_uint write_sums = groups > 1;
+    cs_job job;
+    scan_job(ctx, CS_VARIANT_CSR_SCAN_BLOCK, args, &job);
+    cs_job_arg(&job, sizeof write_sums, &write_sums);
+    cs_job_local(&job, ctx->local * ctx->call->isize);
+    cs_job_range(&job, groups * ctx->local, ctx->local, false);
+    return cs_chain_job(ctx->chain, &ctx->call->program, &job,
+                        ctx->call->max_groups, err);
+}
+
+static clslice_status add_totals(const scan_ctx *ctx, const scan_args *args,
                                  clslice_error *err)
 {
-    clslice_status st = cs_csr_arg(k, 0, sizeof *a, a, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 1, sizeof base, &base, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 2, sizeof n, &n, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 3, sizeof ctx->sums, &ctx->sums, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 4, sizeof sums_base, &sums_base, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 5, sizeof write_sums, &write_sums, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 6, ctx->local * ctx->call->isize, NULL, err);
-    return st;
-}
-
-static clslice_status scan_blocks(const scan_ctx *ctx, cl_mem a,
-                                  cl_ulong base, cl_ulong n, size_t groups,
-                                  cl_ulong sums_base, clslice_error *err)
-{
-    cl_kernel k;
-    clslice_status st = cs_csr_kernel(ctx->call, "cs_csr_scan_block", &k,
-                                      err);
-    if (st != CLSLICE_OK)
-        return st;
-    st = block_args(k, &a, base, n, ctx, sums_base, groups > 1, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_chain_kernel(ctx->chain, k, groups * ctx->local,
-                                 ctx->local, err);
-    clReleaseKernel(k);
-    return st;
-}
-
-static clslice_status add_totals(const scan_ctx *ctx, cl_mem a,
-                                 cl_ulong base, cl_ulong n,
-                                 cl_ulong sums_base, clslice_error *err)
-{
-    cl_kernel k;
-    clslice_status st = cs_csr_kernel(ctx->call, "cs_csr_scan_add", &k,
-                                      err);
-    if (st != CLSLICE_OK)
-        return st;
     cl_ulong block = SCAN_ITEMS * ctx->local;
-    size_t local = 0;
-    st = cs_csr_local_size(ctx->call, k, SCAN_GROUP, &local, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 0, sizeof a, &a, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 1, sizeof base, &base, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 2, sizeof n, &n, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 3, sizeof ctx->sums, &ctx->sums, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 4, sizeof sums_base, &sums_base, err);
-    if (st == CLSLICE_OK)
-        st = cs_csr_arg(k, 5, sizeof block, &block, err);
-    if (st == CLSLICE_OK) {
-        size_t items = (size_t)((n + SCAN_ITEMS - 1) / SCAN_ITEMS);
-        size_t global = (items + local - 1) / local * local;
-        st = cs_csr_chain_kernel(ctx->chain, k, global, local, err);
-    }
-    clReleaseKernel(k);
-    return st;
+    cs_job job;
+    scan_job(ctx, CS_VARIANT_CSR_SCAN_ADD, args, &job);
+    cs_job_arg(&job, sizeof block, &block);
+    cs_job_range(&job, (size_t)((args->n + SCAN_ITEMS - 1) / SCAN_ITEMS),
+                 SCAN_GROUP, false);
+    return cs_chain_job(ctx->chain, &ctx->call->program, &job,
+                        ctx->call->max_groups, err);
 }
 
 /* Scans a[base .. base+n-1]; block totals go to sums from sums_base on,
@@ -97,13 +70,14 @@ static clslice_status scan_level(const scan_ctx *ctx, cl_mem a, cl_ulong base,
 {
     cl_ulong block = SCAN_ITEMS * ctx->local;
     size_t groups = (size_t)((n + block - 1) / block);
-    clslice_status st = scan_blocks(ctx, a, base, n, groups, sums_base, err);
+    scan_args args = {.a = a, .base = base, .n = n, .sums_base = sums_base};
+    clslice_status st = scan_blocks(ctx, &args, groups, err);
     if (st != CLSLICE_OK || groups <= 1)
         return st;
     st = scan_level(ctx, ctx->sums, sums_base, groups, sums_base + groups,
                     err);
     if (st == CLSLICE_OK)
-        st = add_totals(ctx, a, base, n, sums_base, err);
+        st = add_totals(ctx, &args, err);
     return st;
 }
 
@@ -114,26 +88,16 @@ static size_t sums_entries(int64_t n, size_t block)
     return 2 * ((size_t)n / block) + 64;
 }
 
-/* The block scan's group size, from the kernel's own limit. */
-static clslice_status scan_local(const cs_csr_call *call, size_t *local,
-                                 clslice_error *err)
-{
-    cl_kernel k;
-    clslice_status st = cs_csr_kernel(call, "cs_csr_scan_block", &k, err);
-    if (st != CLSLICE_OK)
-        return st;
-    st = cs_csr_local_size(call, k, SCAN_GROUP, local, err);
-    clReleaseKernel(k);
-    return st;
-}
-
-clslice_status cs_csr_scan(const cs_csr_call *call, cs_csr_chain *chain,
+clslice_status cs_csr_scan(const cs_csr_call *call, cs_chain *chain,
                            cl_mem counts, int64_t n, clslice_error *err)
 {
     if (n == 0)
         return CLSLICE_OK;
     scan_ctx ctx = {call, chain, NULL, 0};
-    clslice_status st = scan_local(call, &ctx.local, err);
+    /* The block size follows the group size the kernel will get. */
+    clslice_status st = cs_job_local_size(&call->program,
+                                          CS_VARIANT_CSR_SCAN_BLOCK,
+                                          SCAN_GROUP, &ctx.local, err);
     if (st != CLSLICE_OK)
         return st;
     size_t bytes = sums_entries(n, SCAN_ITEMS * ctx.local) * call->isize;

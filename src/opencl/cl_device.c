@@ -4,7 +4,7 @@
  * its byte order whether the stride-2 kernels may read double-width
  * pairs, and its limits bound launches and kernel arguments.
  */
-#include "cl_internal.h"
+#include "cl_runtime.h"
 #include "core/common.h"
 
 static cl_int query_limits(cl_device_id device, cs_device_info *info)

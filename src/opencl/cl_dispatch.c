@@ -1,202 +1,278 @@
 /*
- * Running a validated layout on the device, for every enqueue call: the
- * cheapest way for the device at hand (KERNEL_NOTES technique 2).
- *
- *   empty                   nothing; a marker when the caller wants an
- *                           event;
- *   one contiguous run      clEnqueueCopyBuffer, which drivers run at full
- *                           bandwidth; except a large run on a CPU device,
- *                           where PoCL's copy is one memcpy on one thread
- *                           and the row kernel uses every core;
- *   a small 2-D/3-D box     clEnqueueCopyBufferRect on a CPU device, where
- *                           launch overhead dominates (cl_rect.c); GPU
- *                           drivers implement it as a kernel much like
- *                           ours, so GPUs keep the kernel;
- *   anything else           a kernel: on CPU devices the row family
- *                           (cl/gather_rows.cl) for gathers and scatters
- *                           and cl/scatter.cl for fills; on all others the
- *                           element grids (cl/gather_grid.cl for gathers,
- *                           cl/scatter.cl for scatters and fills).
- *
- * CLSLICE_NO_COPY_SHORTCUT always runs the kernel, so tests reach it.
+ * The pipeline every device operation (gather, scatter, fill, grad) runs
+ * through: one order of checks (cs_op_prepare), one choice of how to run
+ * (cs_choose, cl_select.c), one way to run it (cs_dispatch), and the event
+ * chain that operations of several commands (grad, CSR) link them with.
  */
-#include "cl_internal.h"
+#include <string.h>
+
+#include "cl_dispatch.h"
 #include "core/common.h"
+#include "core/scatter.h"
 
-typedef enum choice {
-    RUN_MARKER,
-    RUN_COPY,
-    RUN_RECT,
-    RUN_KERNEL
-} choice;
+/* ---- checks ------------------------------------------------------------- */
 
-/* What the call will run, and with which kernel family. */
-typedef struct decision {
-    choice run;
-    cs_program_kind program;
-    cs_tuning tuning;
-    cs_device_info device;
-} decision;
-
-static bool is_one_run(const clslice_layout *layout)
+static clslice_status build_layout(cs_op *op, clslice_error *err)
 {
-    return layout->rank == 0 ||
-           (layout->rank == 1 && layout->src_stride[0] == 1 &&
-            layout->dst_stride[0] == 1);
+    if (op->kind == CS_KERNEL_GATHER)
+        return clslice_plan_layout(op->plan, &op->layout, err);
+    return cs_scatter_layout(op->plan, op->value_shape, op->value_rank,
+                             op->rule, op->value_name, &op->layout, err);
 }
 
-static bool rows_style(const decision *d)
+/* A gather reads the whole input tensor and writes the output. */
+static clslice_status gather_arrays(const cs_op *op, cs_array *a,
+                                    clslice_error *err)
 {
-    return d->tuning.style == CS_STYLE_ROWS ||
-           (d->tuning.style == CS_STYLE_AUTO && d->device.cpu);
+    a[0] = (cs_array){.name = "src", .what = "input", .buffer = op->src,
+                      .offset = op->src_offset};
+    a[1] = (cs_array){.name = "dst", .what = "output", .buffer = op->dst,
+                      .offset = op->dst_offset, .output = true};
+    clslice_status st = cs_input_bytes(op->plan, op->elem_size,
+                                       &a[0].bytes, err);
+    if (st == CLSLICE_OK)
+        st = cs_tensor_bytes(op->layout.elements, op->elem_size, "output",
+                             &a[1].bytes, err);
+    return st;
 }
 
-static cs_program_kind program_of(const cs_request *r, const decision *d)
+/* A scatter reads its value tensor; scatters and fills write into the
+ * whole destination tensor. */
+static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
+                                     clslice_error *err)
 {
-    if (r->kind == CS_KERNEL_FILL)
-        return CS_PROGRAM_SCATTER;
-    if (rows_style(d))
-        return CS_PROGRAM_GATHER_ROWS; /* gathers and scatters */
-    return r->kind == CS_KERNEL_GATHER ? CS_PROGRAM_GATHER_GRID
-                                       : CS_PROGRAM_SCATTER;
+    clslice_status st = CLSLICE_OK;
+    *n = 0;
+    if (op->kind == CS_KERNEL_SCATTER) {
+        int64_t elements;
+        a[0] = (cs_array){.name = op->value_name, .what = op->value_name,
+                          .buffer = op->src, .offset = op->src_offset};
+        st = cs_value_elements(op->value_shape, op->value_rank,
+                               op->value_name, &elements, err);
+        if (st == CLSLICE_OK)
+            st = cs_tensor_bytes(elements, op->elem_size, op->value_name,
+                                 &a[0].bytes, err);
+        *n = 1;
+    } else if (!op->element) {
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "element is NULL");
+    }
+    if (st == CLSLICE_OK)
+        st = cs_input_bytes(op->plan, op->elem_size, &op->dst_bytes, err);
+    a[*n] = (cs_array){.name = op->dst_name, .what = "destination",
+                       .buffer = op->dst, .offset = op->dst_offset,
+                       .bytes = op->dst_bytes, .output = true};
+    ++*n;
+    return st;
 }
 
-static choice shortcut(const cs_request *r, const clslice_layout *layout,
-                       const decision *d)
+static clslice_status check_buffers(cs_op *op, clslice_error *err)
 {
-    size_t bytes = (size_t)layout->elements * r->elem_size;
-    bool gather_rows = d->program == CS_PROGRAM_GATHER_ROWS &&
-                       r->kind == CS_KERNEL_GATHER;
-    if (r->kind == CS_KERNEL_FILL || (r->flags & CLSLICE_NO_COPY_SHORTCUT))
-        return RUN_KERNEL; /* a fill reads no buffer: nothing to copy */
-    if (is_one_run(layout))
-        return gather_rows && bytes >= d->tuning.run_kernel_bytes
-                   ? RUN_KERNEL
-                   : RUN_COPY;
-    if (rows_style(d) && bytes <= d->tuning.rect_max_bytes &&
-        cs_rect_fits(r, layout))
-        return RUN_RECT;
-    return RUN_KERNEL;
-}
-
-static clslice_status decide(const cs_request *r,
-                             const clslice_layout *layout, decision *d,
-                             clslice_error *err)
-{
-    d->run = RUN_MARKER;
-    if (layout->elements == 0)
-        return CLSLICE_OK;
-    clslice_status st = cs_runtime_device(r->runtime, r->device, &d->device,
-                                          &d->tuning, err);
+    cs_array a[2];
+    int n = 2;
+    clslice_status st = op->kind == CS_KERNEL_GATHER
+                            ? gather_arrays(op, a, err)
+                            : scatter_arrays(op, a, &n, err);
     if (st != CLSLICE_OK)
         return st;
-    d->program = program_of(r, d);
-    d->run = shortcut(r, layout, d);
+    return cs_check_arrays(cs_runtime_context(op->runtime), a, n, err);
+}
+
+/* A fill's element travels by value when it fits a kernel argument. */
+static void set_pattern(cs_op *op)
+{
+    op->pattern = op->inline_element;
+    memset(op->inline_element, 0, sizeof op->inline_element);
+    if (op->kind == CS_KERNEL_FILL && op->layout.elements > 0 &&
+        op->elem_size <= CS_FILL_BYTES)
+        memcpy(op->inline_element, op->element, op->elem_size);
+}
+
+clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
+{
+    clslice_status st = cs_check_call(op->runtime, op->queue, op->plan,
+                                      op->elem_size, op->flags,
+                                      op->num_events, op->wait_list, err);
+    if (st == CLSLICE_OK)
+        st = build_layout(op, err);
+    if (st == CLSLICE_OK)
+        st = cs_queue_device(cs_runtime_context(op->runtime), op->queue,
+                             &op->device, err);
+    if (st == CLSLICE_OK)
+        st = check_buffers(op, err);
+    if (st != CLSLICE_OK)
+        return st;
+    clslice_layout_simplify(&op->layout);
+    set_pattern(op);
     return CLSLICE_OK;
 }
 
-static clslice_status enqueue_marker(const cs_request *r, clslice_error *err)
+/* ---- the choice --------------------------------------------------------- */
+
+static clslice_status choose(const cs_op *op, cs_choice *choice,
+                             cs_tuning *tuning, clslice_error *err)
 {
-    if (!r->event)
+    choice->run = CS_RUN_MARKER;
+    choice->paths = 1u << CS_PATH_MARKER;
+    if (op->layout.elements == 0)
+        return CLSLICE_OK;
+    cs_device_info device;
+    clslice_status st = cs_runtime_device(op->runtime, op->device, &device,
+                                          tuning, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_select_call call = {.kind = op->kind,
+                           .elem_size = op->elem_size,
+                           .src_offset = op->src_offset,
+                           .dst_offset = op->dst_offset,
+                           .same_buffer = op->src == op->dst,
+                           .flags = op->flags};
+    cs_choose(&device, tuning, &call, &op->layout, choice);
+    return CLSLICE_OK;
+}
+
+static clslice_status find_program(const cs_op *op, const cs_choice *c,
+                                   cs_program_info *program,
+                                   clslice_error *err)
+{
+    return cs_runtime_program(op->runtime, op->device, c->program,
+                              c->index_bits, program, err);
+}
+
+clslice_status cs_op_program(const cs_op *op, clslice_error *err)
+{
+    cs_choice choice;
+    cs_tuning tuning;
+    cs_program_info program;
+    clslice_status st = choose(op, &choice, &tuning, err);
+    if (st != CLSLICE_OK || choice.run != CS_RUN_KERNEL)
+        return st;
+    return find_program(op, &choice, &program, err);
+}
+
+/* ---- running it --------------------------------------------------------- */
+
+static clslice_status enqueue_marker(const cs_op *op, clslice_error *err)
+{
+    if (!op->event)
         return CLSLICE_OK; /* no work, and nobody to tell */
-    cl_int rc = clEnqueueMarkerWithWaitList(r->queue, r->num_events,
-                                            r->wait_list, r->event);
+    cl_int rc = clEnqueueMarkerWithWaitList(op->queue, op->num_events,
+                                            op->wait_list, op->event);
     return rc == CL_SUCCESS
                ? CLSLICE_OK
                : cs_cl_fail(err, "clEnqueueMarkerWithWaitList", rc);
 }
 
-static clslice_status enqueue_copy(const cs_request *r,
-                                   const clslice_layout *layout,
-                                   clslice_error *err)
+static clslice_status enqueue_copy(const cs_op *op, clslice_error *err)
 {
-    size_t size = r->elem_size;
-    size_t from = r->src_offset + (size_t)layout->offset * size;
-    size_t to = r->dst_offset + (size_t)layout->dst_offset * size;
-    size_t bytes = (size_t)layout->elements * size;
-    cl_int rc = clEnqueueCopyBuffer(r->queue, r->src, r->dst, from, to, bytes,
-                                    r->num_events, r->wait_list, r->event);
+    size_t size = op->elem_size;
+    size_t from = op->src_offset + (size_t)op->layout.offset * size;
+    size_t to = op->dst_offset + (size_t)op->layout.dst_offset * size;
+    size_t bytes = (size_t)op->layout.elements * size;
+    cl_int rc = clEnqueueCopyBuffer(op->queue, op->src, op->dst, from, to,
+                                    bytes, op->num_events, op->wait_list,
+                                    op->event);
     return rc == CL_SUCCESS ? CLSLICE_OK
                             : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
 }
 
-/* The move in carriers: the CPU family's loops want scalar carriers, so
- * a contiguous row moves as uint at most (a uint4 loop does not
- * vectorize); the element grid keeps the widest carrier (16-byte
- * accesses per work-item). */
-static void build_move(const cs_request *r, const clslice_layout *layout,
-                       const decision *d, cs_move *move)
-{
-    cs_move_build(layout, r->elem_size, r->src_offset, r->dst_offset, move);
-    if (d->program == CS_PROGRAM_GATHER_ROWS)
-        cs_move_narrow(move, 4);
-}
-
-static clslice_status find_program(const cs_request *r, const decision *d,
-                                   const cs_move *move, cs_program_info *info,
-                                   clslice_error *err)
-{
-    return cs_runtime_program(r->runtime, r->device, d->program,
-                              cs_move_index_bits(move, r->flags), info, err);
-}
-
-static clslice_status enqueue_kernel(const cs_request *r,
-                                     const clslice_layout *layout,
-                                     const decision *d, unsigned *paths,
+static clslice_status enqueue_kernel(const cs_op *op, const cs_choice *c,
+                                     const cs_tuning *tuning,
                                      clslice_error *err)
 {
-    cs_move move;
-    build_move(r, layout, d, &move);
-    cs_kernel_call call = {r->kind, &move, cs_move_index_bits(&move, r->flags),
-                           r->src, r->dst, r->pattern, &d->tuning};
     cs_program_info program;
-    clslice_status st = find_program(r, d, &move, &program, err);
+    clslice_status st = find_program(op, c, &program, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_launch_kernel_paths(r->queue, &program, &call,
-                                  d->tuning.max_groups, r->num_events,
-                                  r->wait_list, r->event, paths, err);
+    cs_kernel_call call = {.kind = op->kind, .choice = c, .tuning = tuning,
+                           .src = op->src, .dst = op->dst,
+                           .pattern = op->pattern};
+    cs_job job;
+    cs_kernel_job(&program, &call, &job);
+    return cs_job_enqueue(op->queue, &program, &job, tuning->max_groups,
+                          op->num_events, op->wait_list, op->event, err);
 }
 
-clslice_status cs_dispatch_prepare(const cs_request *r,
-                                   const clslice_layout *layout,
-                                   clslice_error *err)
+clslice_status cs_dispatch(const cs_op *op, clslice_error *err)
 {
-    decision d;
-    clslice_status st = decide(r, layout, &d, err);
-    if (st != CLSLICE_OK || d.run != RUN_KERNEL)
-        return st;
-    cs_move move;
-    build_move(r, layout, &d, &move);
-    cs_program_info program;
-    return find_program(r, &d, &move, &program, err);
-}
-
-clslice_status cs_dispatch(const cs_request *r, const clslice_layout *layout,
-                           clslice_error *err)
-{
-    decision d;
-    unsigned paths = 0;
-    clslice_status st = decide(r, layout, &d, err);
+    cs_choice c;
+    cs_tuning tuning;
+    clslice_status st = choose(op, &c, &tuning, err);
     if (st != CLSLICE_OK)
         return st;
-    switch (d.run) {
-    case RUN_MARKER:
-        paths = 1u << CS_PATH_MARKER;
-        st = enqueue_marker(r, err);
+    switch (c.run) {
+    case CS_RUN_MARKER:
+        st = enqueue_marker(op, err);
         break;
-    case RUN_COPY:
-        paths = 1u << CS_PATH_COPY;
-        st = enqueue_copy(r, layout, err);
+    case CS_RUN_COPY:
+        st = enqueue_copy(op, err);
         break;
-    case RUN_RECT:
-        paths = 1u << CS_PATH_RECT;
-        st = cs_rect_enqueue(r, layout, err);
+    case CS_RUN_RECT:
+        st = cs_rect_enqueue(op, &c.box, err);
         break;
     default:
-        st = enqueue_kernel(r, layout, &d, &paths, err);
+        st = enqueue_kernel(op, &c, &tuning, err);
     }
     if (st == CLSLICE_OK)
-        cs_runtime_count_paths(r->runtime, paths);
+        cs_runtime_count_paths(op->runtime, c.paths);
     return st;
+}
+
+/* ---- chains ------------------------------------------------------------- */
+
+void cs_chain_start(cs_chain *chain, cl_command_queue queue,
+                    cl_uint num_events, const cl_event *wait_list)
+{
+    *chain = (cs_chain){.queue = queue, .num_events = num_events,
+                        .wait_list = wait_list};
+}
+
+cl_uint cs_chain_wait(const cs_chain *chain, const cl_event **wait_list)
+{
+    *wait_list = chain->last ? &chain->last : chain->wait_list;
+    return chain->last ? 1 : chain->num_events;
+}
+
+void cs_chain_link(cs_chain *chain, cl_event event)
+{
+    cs_chain_drop(chain);
+    chain->last = event;
+}
+
+clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
+                                 clslice_error *err)
+{
+    cs_op link = *op;
+    cl_event next = NULL;
+    link.num_events = cs_chain_wait(chain, &link.wait_list);
+    link.event = &next;
+    link.pattern = link.inline_element;
+    clslice_status st = cs_dispatch(&link, err);
+    if (st == CLSLICE_OK && next)
+        cs_chain_link(chain, next);
+    return st;
+}
+
+clslice_status cs_chain_finish(cs_chain *chain, cl_event *event,
+                               clslice_error *err)
+{
+    if (!chain->last && event) {
+        cl_int rc = clEnqueueMarkerWithWaitList(
+            chain->queue, chain->num_events, chain->wait_list, event);
+        return rc == CL_SUCCESS
+                   ? CLSLICE_OK
+                   : cs_cl_fail(err, "clEnqueueMarkerWithWaitList", rc);
+    }
+    if (event)
+        *event = chain->last;
+    else if (chain->last)
+        clReleaseEvent(chain->last);
+    chain->last = NULL;
+    return CLSLICE_OK;
+}
+
+void cs_chain_drop(cs_chain *chain)
+{
+    if (chain->last)
+        clReleaseEvent(chain->last);
+    chain->last = NULL;
 }

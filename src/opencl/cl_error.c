@@ -2,7 +2,7 @@
  * OpenCL error codes as names, and the one message format every failing
  * OpenCL call reports: "<call> failed: <NAME> (<code>)".
  */
-#include "cl_internal.h"
+#include "cl_check.h"
 #include "core/common.h"
 
 /* Stringizing the macro name keeps each name tied to its value in cl.h. */
@@ -10,7 +10,7 @@
     case code:        \
         return #code;
 
-const char *cs_cl_error_name(cl_int code)
+const char *clslice_cl_error_name(cl_int code)
 {
     switch (code) {
     CS_NAME(CL_SUCCESS)
@@ -86,5 +86,5 @@ const char *cs_cl_error_name(cl_int code)
 clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code)
 {
     return cs_fail(err, CLSLICE_ERROR_OPENCL, "%s failed: %s (%d)", call,
-                   cs_cl_error_name(code), (int)code);
+                   clslice_cl_error_name(code), (int)code);
 }

@@ -1,14 +1,13 @@
 /*
  * clslice_enqueue_grad, TF StridedSliceGrad on the device: zeros over the
  * whole output tensor, then dy scattered into the slice.  The two commands
- * are chained by an event rather than by queue order, so out-of-order
- * queues work, and the caller's event is the last command's, which the
- * fill's completion precedes.  Every check, and the program build, comes
- * before the fill, so a failing call writes nothing.
+ * are links of one event chain rather than relying on queue order, so
+ * out-of-order queues work, and the caller's event is the last command's.
+ * Every check, and the program build, comes before the zero fill, so a
+ * failing call writes nothing.
  */
-#include "cl_internal.h"
+#include "cl_dispatch.h"
 #include "core/common.h"
-#include "core/scatter.h"
 
 /* The widest fill pattern (up to 16 bytes, a uint4) that the offset and
  * the size allow: OpenCL requires both to be multiples of it. */
@@ -20,37 +19,39 @@ static size_t pattern_size(size_t offset, size_t bytes)
     return p;
 }
 
-/* Zeros over the tensor's bytes behind the caller's wait list; *zeroed
- * receives the fill's event. */
-static clslice_status zero(const cs_request *r, size_t bytes,
-                           cl_event *zeroed, clslice_error *err)
+/* Zeros over the tensor's bytes, as the chain's next link. */
+static clslice_status zero(const cs_op *op, cs_chain *chain,
+                           clslice_error *err)
 {
     static const unsigned char zeros[16] = {0};
-    cl_int rc = clEnqueueFillBuffer(r->queue, r->dst, zeros,
-                                    pattern_size(r->dst_offset, bytes),
-                                    r->dst_offset, bytes, r->num_events,
-                                    r->wait_list, zeroed);
-    return rc == CL_SUCCESS ? CLSLICE_OK
-                            : cs_cl_fail(err, "clEnqueueFillBuffer", rc);
+    const cl_event *wait_list;
+    cl_uint n = cs_chain_wait(chain, &wait_list);
+    cl_event zeroed = NULL;
+    cl_int rc = clEnqueueFillBuffer(op->queue, op->dst, zeros,
+                                    pattern_size(op->dst_offset,
+                                                 op->dst_bytes),
+                                    op->dst_offset, op->dst_bytes, n,
+                                    wait_list, &zeroed);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clEnqueueFillBuffer", rc);
+    cs_chain_link(chain, zeroed);
+    return CLSLICE_OK;
 }
 
-/* The fill, then the scatter waiting for it; an empty slice needs only
- * the fill, which then carries the caller's event. */
-static clslice_status run(cs_request *r, const clslice_layout *layout,
-                          size_t bytes, clslice_error *err)
+/* The zero fill, then the scatter; an empty slice needs only the fill.
+ * No tensor bytes: nothing to zero or to write. */
+static clslice_status run(const cs_op *op, clslice_error *err)
 {
-    if (bytes == 0) /* no tensor bytes: nothing to zero or to write */
-        return cs_dispatch(r, layout, err);
-    if (layout->elements == 0)
-        return zero(r, bytes, r->event, err);
-    cl_event zeroed = NULL;
-    clslice_status st = zero(r, bytes, &zeroed, err);
-    if (st != CLSLICE_OK)
-        return st;
-    r->num_events = 1;
-    r->wait_list = &zeroed;
-    st = cs_dispatch(r, layout, err);
-    clReleaseEvent(zeroed);
+    if (op->dst_bytes == 0)
+        return cs_dispatch(op, err);
+    cs_chain chain;
+    cs_chain_start(&chain, op->queue, op->num_events, op->wait_list);
+    clslice_status st = zero(op, &chain, err);
+    if (st == CLSLICE_OK && op->layout.elements > 0)
+        st = cs_chain_dispatch(&chain, op, err);
+    if (st == CLSLICE_OK)
+        st = cs_chain_finish(&chain, op->event, err);
+    cs_chain_drop(&chain);
     return st;
 }
 
@@ -67,29 +68,19 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err)
 {
-    cs_request r = {runtime, queue, NULL, CS_KERNEL_SCATTER, elem_size,
-                    dy, out, dy_offset, out_offset, NULL, flags,
-                    num_events_in_wait_list, event_wait_list, event};
-    clslice_layout layout;
-    size_t bytes = 0;
-    clslice_status st = cs_check_call(runtime, queue, plan, elem_size, flags,
-                                      num_events_in_wait_list,
-                                      event_wait_list, err);
+    cs_op op = {.kind = CS_KERNEL_SCATTER, .runtime = runtime,
+                .queue = queue, .plan = plan, .elem_size = elem_size,
+                .src = dy, .src_offset = dy_offset,
+                .dst = out, .dst_offset = out_offset,
+                .value_shape = dy_shape, .value_rank = dy_rank,
+                .rule = CLSLICE_VALUE_EXACT, .value_name = "dy",
+                .dst_name = "out", .flags = flags,
+                .num_events = num_events_in_wait_list,
+                .wait_list = event_wait_list, .event = event};
+    clslice_status st = cs_op_prepare(&op, err);
     if (st == CLSLICE_OK)
-        st = cs_scatter_layout(plan, dy_shape, dy_rank, CLSLICE_VALUE_EXACT,
-                               "dy", &layout, err);
+        st = cs_op_program(&op, err);
     if (st == CLSLICE_OK)
-        st = cs_queue_device(runtime, queue, &r.device, err);
-    if (st == CLSLICE_OK)
-        st = cs_scatter_check_buffers(&r, plan, dy_shape, dy_rank, "dy",
-                                      "out", err);
-    if (st == CLSLICE_OK)
-        st = cs_input_bytes(plan, elem_size, &bytes, err);
-    if (st != CLSLICE_OK)
-        return st;
-    clslice_layout_simplify(&layout);
-    st = cs_dispatch_prepare(&r, &layout, err);
-    if (st == CLSLICE_OK)
-        st = run(&r, &layout, bytes, err);
+        st = run(&op, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

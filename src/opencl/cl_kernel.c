@@ -1,8 +1,8 @@
 /*
- * Enqueues one gather, scatter or fill kernel for a move: the family
- * builder (cl_kernel_grid.c, cl_kernel_rows.c) names the kernel and packs
- * its arguments, then a kernel object is taken from the runtime's pool,
- * given the arguments, enqueued and handed back.
+ * Enqueues one kernel job: a kernel object is taken from the runtime's
+ * pool, given the job's arguments, enqueued over the job's NDRange fitted
+ * to the device and kernel, and handed back.  Every kernel of the library
+ * (gather, scatter, fill, the CSR passes) is launched here.
  *
  * Why a pool: clCreateKernel per call costs ~0.3-0.5 us on PoCL (more in
  * some runs), a visible share of a small slice's ~10 us, while a pooled
@@ -13,8 +13,16 @@
  */
 #include <string.h>
 
-#include "cl_job.h"
+#include "cl_dispatch.h"
 #include "core/common.h"
+
+void cs_job_start(cs_job *job, const char *family, cs_variant variant,
+                  size_t carrier)
+{
+    memset(job, 0, offsetof(cs_job, src_base));
+    job->family = family;
+    job->name = cs_kernel_name(variant, carrier);
+}
 
 void cs_job_arg(cs_job *job, size_t size, const void *value)
 {
@@ -26,22 +34,63 @@ void cs_job_arg(cs_job *job, size_t size, const void *value)
 void cs_job_mem(cs_job *job, const cl_mem *buffer)
 {
     cs_job_arg(job, sizeof *buffer, buffer);
-    job->mem_args++;
+    job->pointer_args++;
 }
 
-/* Buffers count as device pointers, not as host cl_mem handles. */
+void cs_job_table(cs_job *job, int index_bits)
+{
+    job->table_bits = index_bits;
+    job->table_words = 0;
+}
+
+void cs_job_word(cs_job *job, int64_t value)
+{
+    if (job->table_bits == 32)
+        job->table.u32[job->table_words++] = (cl_uint)(uint64_t)value;
+    else
+        job->table.u64[job->table_words++] = (cl_ulong)value;
+}
+
+void cs_job_dims(cs_job *job, const int64_t *values, int n, int dims,
+                 int64_t pad)
+{
+    for (int k = 0; k < dims; k++)
+        cs_job_word(job, k < n ? values[k] : pad);
+}
+
+void cs_job_table_arg(cs_job *job)
+{
+    cs_job_arg(job, job->table_words * (size_t)(job->table_bits / 8),
+               &job->table);
+}
+
+void cs_job_local(cs_job *job, size_t bytes)
+{
+    cs_job_arg(job, bytes, NULL);
+}
+
+void cs_job_range(cs_job *job, size_t items, size_t local, bool grid_stride)
+{
+    job->shape = (cs_shape){.work_dim = 1,
+                            .extent = {items, 1, 1},
+                            .local = {local, 1, 1},
+                            .grid_stride = grid_stride};
+}
+
+/* Buffers count as device pointers, not as host cl_mem handles; __local
+ * arguments as a pointer each. */
 static clslice_status check_param_size(const cs_program_info *program,
                                        const cs_job *job, clslice_error *err)
 {
-    size_t need = job->mem_args * program->pointer_size;
+    size_t pointer = program->device.pointer_size, need = 0;
     for (cl_uint i = 0; i < job->arg_count; i++)
-        need += job->arg_size[i];
-    need -= job->mem_args * sizeof(cl_mem);
-    if (need > program->max_param_size)
+        need += job->arg_value[i] ? job->arg_size[i] : pointer;
+    need -= job->pointer_args * (sizeof(cl_mem) - pointer);
+    if (need > program->device.max_param_size)
         return cs_fail(err, CLSLICE_ERROR_OPENCL,
                        "the %s kernel needs %zu bytes of arguments but "
                        "the device's CL_DEVICE_MAX_PARAMETER_SIZE is %zu",
-                       job->family, need, program->max_param_size);
+                       job->family, need, program->device.max_param_size);
     return CLSLICE_OK;
 }
 
@@ -57,15 +106,15 @@ static clslice_status set_args(cl_kernel kernel, const cs_job *job,
     return CLSLICE_OK;
 }
 
-static void launch_of(const cs_program_info *program, const cs_job *job,
+static void launch_of(const cs_program_info *program, const cs_shape *shape,
                       size_t max_group, size_t max_groups, cs_launch *launch)
 {
     cs_launch_limits limits;
     limits.max_group = max_group;
     for (int d = 0; d < 3; d++)
-        limits.max_item[d] = program->max_item[d];
+        limits.max_item[d] = program->device.max_item[d];
     limits.max_groups = max_groups;
-    cs_launch_fit(&job->shape, &limits, launch);
+    cs_launch_fit(shape, &limits, launch);
 }
 
 static clslice_status enqueue(cl_command_queue queue, cl_kernel kernel,
@@ -80,66 +129,77 @@ static clslice_status enqueue(cl_command_queue queue, cl_kernel kernel,
                             : cs_cl_fail(err, "clEnqueueNDRangeKernel", rc);
 }
 
-static void build_job(const cs_program_info *program,
-                      const cs_kernel_call *call, cs_job *job)
+static clslice_status take(const cs_program_info *program, const char *name,
+                           cs_pooled_kernel **kernel, clslice_error *err)
 {
-    memset(job, 0, offsetof(cs_job, table));
+    if (!name) /* cs_choose returned what cl_variants.def lacks */
+        return cs_fail(err, CLSLICE_ERROR_OPENCL,
+                       "internal: no kernel for the chosen variant");
+    return cs_kernel_take(program, name, kernel, err);
+}
+
+clslice_status cs_job_enqueue(cl_command_queue queue,
+                              const cs_program_info *program,
+                              const cs_job *job, size_t max_groups,
+                              cl_uint num_events, const cl_event *wait_list,
+                              cl_event *event, clslice_error *err)
+{
+    cs_pooled_kernel *kernel = NULL;
+    clslice_status st = check_param_size(program, job, err);
+    if (st == CLSLICE_OK)
+        st = take(program, job->name, &kernel, err);
+    if (st != CLSLICE_OK)
+        return st;
+    st = set_args(kernel->kernel, job, err);
+    if (st == CLSLICE_OK) {
+        cs_launch launch;
+        launch_of(program, &job->shape, kernel->max_group, max_groups,
+                  &launch);
+        st = enqueue(queue, kernel->kernel, &launch, num_events, wait_list,
+                     event, err);
+    }
+    cs_kernel_give(program, kernel);
+    return st;
+}
+
+clslice_status cs_chain_job(cs_chain *chain, const cs_program_info *program,
+                            const cs_job *job, size_t max_groups,
+                            clslice_error *err)
+{
+    const cl_event *wait_list;
+    cl_uint n = cs_chain_wait(chain, &wait_list);
+    cl_event next = NULL;
+    clslice_status st = cs_job_enqueue(chain->queue, program, job,
+                                       max_groups, n, wait_list, &next, err);
+    if (st == CLSLICE_OK)
+        cs_chain_link(chain, next);
+    return st;
+}
+
+clslice_status cs_job_local_size(const cs_program_info *program,
+                                 cs_variant variant, size_t want,
+                                 size_t *local, clslice_error *err)
+{
+    cs_pooled_kernel *kernel = NULL;
+    clslice_status st = take(program, cs_kernel_name(variant, 0), &kernel,
+                             err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_shape shape = {.work_dim = 1, .extent = {1, 1, 1},
+                      .local = {want, 1, 1}};
+    cs_launch launch;
+    launch_of(program, &shape, kernel->max_group, 1, &launch);
+    cs_kernel_give(program, kernel);
+    *local = launch.local[0];
+    return CLSLICE_OK;
+}
+
+void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,
+                   cs_job *job)
+{
     if (call->kind != CS_KERNEL_FILL &&
         program->kind == CS_PROGRAM_GATHER_ROWS)
         cs_rows_job(program, call, job);
     else
         cs_grid_job(call, job);
-}
-
-clslice_status cs_launch_kernel_paths(cl_command_queue queue,
-                                      const cs_program_info *program,
-                                      const cs_kernel_call *call,
-                                      size_t max_groups, cl_uint num_events,
-                                      const cl_event *wait_list,
-                                      cl_event *event, unsigned *paths,
-                                      clslice_error *err)
-{
-    cs_job job;
-    build_job(program, call, &job);
-    clslice_status st = check_param_size(program, &job, err);
-    cs_pooled_kernel *kernel = NULL;
-    if (st == CLSLICE_OK)
-        st = cs_kernel_take(program->pool, program->program, program->device,
-                            job.name, &kernel, err);
-    if (st != CLSLICE_OK)
-        return st;
-    st = set_args(kernel->kernel, &job, err);
-    if (st == CLSLICE_OK) {
-        cs_launch launch;
-        launch_of(program, &job, kernel->max_group, max_groups, &launch);
-        st = enqueue(queue, kernel->kernel, &launch, num_events, wait_list,
-                     event, err);
-    }
-    cs_kernel_give(program->pool, kernel);
-    if (st == CLSLICE_OK && paths)
-        *paths = job.paths;
-    return st;
-}
-
-clslice_status cs_launch_kernel(cl_command_queue queue,
-                                const cs_program_info *program,
-                                const cs_kernel_call *call, size_t max_groups,
-                                cl_uint num_events, const cl_event *wait_list,
-                                cl_event *event, clslice_error *err)
-{
-    return cs_launch_kernel_paths(queue, program, call, max_groups,
-                                  num_events, wait_list, event, NULL, err);
-}
-
-clslice_status cs_launch_move(cl_command_queue queue,
-                              const cs_program_info *program,
-                              const cs_move *move, int index_bits,
-                              size_t max_groups, cl_mem src, cl_mem dst,
-                              cl_uint num_events, const cl_event *wait_list,
-                              cl_event *event, clslice_error *err)
-{
-    cs_kernel_call call = {CS_KERNEL_GATHER, move, index_bits, src, dst,
-                           NULL, NULL};
-    return cs_launch_kernel(queue, program, &call, max_groups, num_events,
-                            wait_list, event, err);
 }

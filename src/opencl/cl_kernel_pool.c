@@ -10,11 +10,10 @@
  * outlive the pool (the runtime releases it first).
  */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cl_internal.h"
+#include "cl_runtime.h"
 #include "core/common.h"
 
 struct cs_kernel_pool {
@@ -89,23 +88,26 @@ static clslice_status create(cl_program program, cl_device_id device,
         return cs_cl_fail(err, "clGetKernelWorkGroupInfo", rc);
     }
     k->program = program;
-    snprintf(k->name, sizeof k->name, "%s", name);
+    k->name = name;
     *out = k;
     return CLSLICE_OK;
 }
 
-clslice_status cs_kernel_take(cs_kernel_pool *pool, cl_program program,
-                              cl_device_id device, const char *name,
-                              cs_pooled_kernel **kernel, clslice_error *err)
+clslice_status cs_kernel_take(const cs_program_info *program,
+                              const char *name, cs_pooled_kernel **kernel,
+                              clslice_error *err)
 {
-    *kernel = pool ? find_free(pool, program, name) : NULL;
+    cs_kernel_pool *pool = program->pool;
+    *kernel = pool ? find_free(pool, program->program, name) : NULL;
     if (*kernel)
         return CLSLICE_OK;
-    return create(program, device, name, kernel, err);
+    return create(program->program, program->device.device, name, kernel,
+                  err);
 }
 
-void cs_kernel_give(cs_kernel_pool *pool, cs_pooled_kernel *kernel)
+void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel)
 {
+    cs_kernel_pool *pool = program->pool;
     if (!pool) {
         release_one(kernel);
         return;

@@ -1,23 +1,13 @@
 /*
  * Jobs of the CPU row family (cl/gather_rows.cl), for gathers and
- * scatters: a rank <= 3 move
- * with rows long enough runs one work-item per row; a higher rank, or
- * short rows, runs the odometer kernel, several rows per work-item.
- *
- * The row copy is specialised by the innermost stride, the one thing that
- * decides whether LLVM vectorizes it well (measured on PoCL 3.1 for issue 4):
- *   +1  plain copy (scalar carriers: the host narrowed the move);
- *   -1  reversed copy, d[i] = *(s - i);
- *    2  double-width reads and shifts (carriers <= 4 bytes, little-endian
- *       devices): a stride-2 gather loads lane by lane, this reads whole
- *       vectors;
- *   any other stride: an indexed gather.
+ * scatters: a rank <= 3 move with rows long enough runs one work-item per
+ * row; a higher rank, or short rows, runs the odometer kernel, several
+ * rows per work-item.  Which kernel is cs_choose's decision (cl_select.c);
+ * this file packs its arguments.
  */
 #include <assert.h>
-#include <stdio.h>
-#include <string.h>
 
-#include "cl_job.h"
+#include "cl_dispatch.h"
 
 enum {
     ROWS_LOCAL = 8,      /* rows per work-group; one local size, compiled
@@ -25,160 +15,40 @@ enum {
     ODOMETER_LOCAL = 8
 };
 
-/* Host mirrors of cs_rows and cs_odometer (cl/gather_rows.cl). */
-#define CS_ROWS_STRUCT(name, type)                                        \
-    typedef struct name {                                                 \
-        type src_base, dst_base, n0, st0, dt0, n1, s1, d1, s2, d2, last;  \
-    } name;
-CS_ROWS_STRUCT(cs_rows_32, cl_uint)
-CS_ROWS_STRUCT(cs_rows_64, cl_ulong)
-
-#define CS_ODOMETER_STRUCT(name, type)                                    \
-    typedef struct name {                                                 \
-        type src_base, dst_base, rows, per_item, items, rank;             \
-        type count[CS_MAX_DIMS];                                          \
-        type stride[CS_MAX_DIMS];                                         \
-        type dst_stride[CS_MAX_DIMS];                                     \
-    } name;
-CS_ODOMETER_STRUCT(cs_odometer_32, cl_uint)
-CS_ODOMETER_STRUCT(cs_odometer_64, cl_ulong)
-
-static_assert(sizeof(cs_rows_64) == 11 * 8, "cs_rows layout");
-static_assert(sizeof(cs_odometer_64) == (6 + 3 * CS_MAX_DIMS) * 8,
-              "cs_odometer layout");
-static_assert(sizeof(cs_odometer_64) <= CS_JOB_TABLE_WORDS * 8,
+/* The odometer's table is the largest a job holds; its arguments must
+ * fit the 1024 bytes OpenCL promises. */
+static_assert(6 + 3 * CS_MAX_DIMS <= CS_JOB_TABLE_WORDS,
               "the job's table storage holds the odometer's");
-static_assert(sizeof(cs_odometer_64) + 2 * 8 <= 1024,
+static_assert((6 + 3 * CS_MAX_DIMS) * 8 + 2 * 8 <= 1024,
               "odometer arguments must fit the 1024 bytes OpenCL promises");
 
-/* The kernel variant for the innermost stride; odometers have c and g. */
-static const char *row_variant(const cs_move *move, bool little_endian,
-                               bool odometer, cs_path *path)
+/* cs_rows of cl/gather_rows.cl: 11 words (n2 is the NDRange's dim 1). */
+static void pack_rows(const cs_rows *r, int index_bits, cs_job *job)
 {
-    int64_t stride = move->stride[0];
-    bool scalar = move->carrier <= 4; /* c and s2 exist up to uint */
-    if (stride == 1 && scalar) {
-        *path = odometer ? CS_PATH_ODO_C : CS_PATH_ROW_C;
-        return "c";
-    }
-    if (odometer) {
-        *path = CS_PATH_ODO_G;
-        return "g";
-    }
-    if (stride == -1) {
-        *path = CS_PATH_ROW_R;
-        return "r";
-    }
-    if (stride == 2 && scalar && little_endian) {
-        *path = CS_PATH_ROW_S2;
-        return "s2";
-    }
-    *path = CS_PATH_ROW_G;
-    return "g";
+    const int64_t words[] = {r->src_base, r->dst_base, r->n0, r->st0,
+                             r->dt0,      r->n1,       r->s1, r->d1,
+                             r->s2,       r->d2,       r->last};
+    cs_job_table(job, index_bits);
+    cs_job_dims(job, words, 11, 11, 0);
 }
 
-/* A scatter's variant: destination inner stride +1, -1 or any (c r g),
- * then source inner stride +1, 0 or any (c b g).  A contiguous
- * destination takes the gather's kernels where they exist (c, r, g). */
-static const char *scatter_variant(const cs_move *move, bool odometer,
-                                   unsigned *paths)
-{
-    static const char *const names[3][3] = {
-        {"c", "cb", "g"}, {"rc", "rb", "rg"}, {"gc", "gb", "gg"}};
-    int64_t dt = move->dst_stride[0], st = move->stride[0];
-    int dst = dt == 1 ? 0 : dt == -1 ? 1 : 2;
-    int src = st == 1 ? 0 : st == 0 ? 1 : 2;
-    if (dst == 0 && src == 0 && move->carrier > 4)
-        src = 2; /* no wide c kernels (the host narrows contiguous rows) */
-    *paths = 1u << (odometer ? CS_PATH_SODO : CS_PATH_SROW);
-    *paths |= 1u << (dst == 0 ? CS_PATH_SDST_C
-                     : dst == 1 ? CS_PATH_SDST_R : CS_PATH_SDST_G);
-    if (src == 1)
-        *paths |= 1u << CS_PATH_SSRC_B;
-    if (dst == 0 && src == 2 && st == -1 && !odometer)
-        return "r"; /* the gather's reversed rows */
-    return names[dst][src];
-}
-
-/* Short rows (tuning.short_row_bytes) go to the odometer: a work-item
- * per row would be mostly overhead. */
-static bool use_odometer(const cs_move *move, int64_t short_row_bytes)
-{
-    if (move->rank == 1)
-        return false; /* one row, or a split run: always long rows */
-    return move->rank > 3 ||
-           move->count[0] * (int64_t)move->carrier < short_row_bytes;
-}
-
-/* Values wrap to the index width: negative strides become two's
- * complement, as the kernels expect. */
-#define CS_PUT_ROWS(t, r, type)                                           \
-    do {                                                                  \
-        (t).src_base = (type)(uint64_t)(r)->src_base;                     \
-        (t).dst_base = (type)(uint64_t)(r)->dst_base;                     \
-        (t).n0 = (type)(r)->n0;                                           \
-        (t).st0 = (type)(uint64_t)(r)->st0;                               \
-        (t).dt0 = (type)(uint64_t)(r)->dt0;                               \
-        (t).n1 = (type)(r)->n1;                                           \
-        (t).s1 = (type)(uint64_t)(r)->s1;                                 \
-        (t).d1 = (type)(uint64_t)(r)->d1;                                 \
-        (t).s2 = (type)(uint64_t)(r)->s2;                                 \
-        (t).d2 = (type)(uint64_t)(r)->d2;                                 \
-        (t).last = (type)(r)->last;                                       \
-    } while (0)
-
-static size_t pack_rows(const cs_rows *rows, int index_bits, cs_job *job)
-{
-    if (index_bits == 32) {
-        cs_rows_32 t;
-        CS_PUT_ROWS(t, rows, cl_uint);
-        memcpy(job->table, &t, sizeof t);
-        return sizeof t;
-    }
-    cs_rows_64 t;
-    CS_PUT_ROWS(t, rows, cl_ulong);
-    memcpy(job->table, &t, sizeof t);
-    return sizeof t;
-}
-
-/* Dims past the rank count 1 at stride 0, so the kernel may read
- * count[1] of a rank-1 move. */
-#define CS_PUT_ODOMETER(t, move, rows, per, items, type)                  \
-    do {                                                                  \
-        memset(&(t), 0, sizeof(t));                                       \
-        (t).src_base = (type)(uint64_t)(move)->src_base;                  \
-        (t).dst_base = (type)(uint64_t)(move)->dst_base;                  \
-        (t).rows = (type)(rows);                                          \
-        (t).per_item = (type)(per);                                       \
-        (t).items = (type)(items);                                        \
-        (t).rank = (type)(move)->rank;                                    \
-        for (int k = 0; k < CS_MAX_DIMS; k++) {                           \
-            bool in_ = k < (move)->rank;                                  \
-            (t).count[k] = in_ ? (type)(move)->count[k] : 1;              \
-            (t).stride[k] = in_ ? (type)(uint64_t)(move)->stride[k] : 0;  \
-            (t).dst_stride[k] =                                           \
-                in_ ? (type)(uint64_t)(move)->dst_stride[k] : 0;          \
-        }                                                                 \
-    } while (0)
-
+/* cs_odometer of cl/gather_rows.cl.  Dims past the rank count 1 at
+ * stride 0, so the kernel may read count[1] of a rank-1 move. */
 static size_t pack_odometer(const cs_move *move, int64_t per, int index_bits,
-                            cs_job *job, size_t *items_out)
+                            cs_job *job)
 {
     int64_t rows = 1;
     for (int k = 1; k < move->rank; k++)
         rows *= move->count[k];
     int64_t items = (rows + per - 1) / per;
-    *items_out = (size_t)items;
-    if (index_bits == 32) {
-        cs_odometer_32 t;
-        CS_PUT_ODOMETER(t, move, rows, per, items, cl_uint);
-        memcpy(job->table, &t, sizeof t);
-        return sizeof t;
-    }
-    cs_odometer_64 t;
-    CS_PUT_ODOMETER(t, move, rows, per, items, cl_ulong);
-    memcpy(job->table, &t, sizeof t);
-    return sizeof t;
+    const int64_t head[] = {move->src_base, move->dst_base, rows, per,
+                            items, move->rank};
+    cs_job_table(job, index_bits);
+    cs_job_dims(job, head, 6, 6, 0);
+    cs_job_dims(job, move->count, move->rank, CS_MAX_DIMS, 1);
+    cs_job_dims(job, move->stride, move->rank, CS_MAX_DIMS, 0);
+    cs_job_dims(job, move->dst_stride, move->rank, CS_MAX_DIMS, 0);
+    return (size_t)items;
 }
 
 /* NDRange: dim 0 the rows along dim 1 (rounded up to the group), dim 1
@@ -207,38 +77,21 @@ static void odometer_shape(size_t items, cs_shape *shape)
 void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
                  cs_job *job)
 {
-    const cs_move *move = call->move;
-    const cs_tuning *tuning = call->tuning;
-    bool odometer = use_odometer(move, tuning ? tuning->short_row_bytes
-                                              : CS_DEFAULT_SHORT_ROW_BYTES);
-    cs_path path;
-    const char *variant;
-    size_t table_size;
-    if (call->kind == CS_KERNEL_GATHER) {
-        variant = row_variant(move, program->little_endian, odometer, &path);
-        job->paths = 1u << path;
-        job->family = "gather";
-    } else {
-        variant = scatter_variant(move, odometer, &job->paths);
-        job->family = "scatter";
-    }
-    if (odometer) {
-        size_t items;
-        int64_t per = cs_odometer_rows(move, program->compute_units);
-        table_size = pack_odometer(move, per, call->index_bits, job, &items);
-        odometer_shape(items, &job->shape);
+    const cs_choice *c = call->choice;
+    const cs_move *move = &c->move;
+    cs_job_start(job, call->kind == CS_KERNEL_GATHER ? "gather" : "scatter",
+                 c->variant, move->carrier);
+    if (c->odometer) {
+        int64_t per = cs_odometer_rows(move, program->device.compute_units);
+        odometer_shape(pack_odometer(move, per, c->index_bits, job),
+                       &job->shape);
     } else {
         cs_rows rows;
-        cs_rows_build(move, tuning ? tuning->row_split
-                                   : CS_DEFAULT_ROW_SPLIT, &rows);
-        table_size = pack_rows(&rows, call->index_bits, job);
+        cs_rows_build(move, call->tuning->row_split, &rows);
+        pack_rows(&rows, c->index_bits, job);
         rows_shape(&rows, &job->shape);
-        if (rows.split && call->kind == CS_KERNEL_GATHER)
-            job->paths |= 1u << CS_PATH_ROW_SPLIT;
     }
-    snprintf(job->name, sizeof job->name, "cs_%s_%s_c%zu",
-             odometer ? "odo" : "rows", variant, move->carrier);
     cs_job_mem(job, &call->src);
     cs_job_mem(job, &call->dst);
-    cs_job_arg(job, table_size, job->table);
+    cs_job_table_arg(job);
 }

@@ -9,7 +9,7 @@
  * count never forces tiny groups.  The CPU family (cl_kernel_rows.c)
  * picks its own shapes; the element grid's are below.
  */
-#include "cl_internal.h"
+#include "cl_move.h"
 
 enum {
     WIDE_GROUP = 256,   /* GPU gathers: 256 work-items along the row, the
@@ -91,10 +91,3 @@ void cs_launch_fit(const cs_shape *shape, const cs_launch_limits *limits,
     }
 }
 
-void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
-                    cs_launch *launch)
-{
-    cs_shape shape;
-    cs_grid_shape(move, true, &shape);
-    cs_launch_fit(&shape, limits, launch);
-}

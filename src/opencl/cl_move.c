@@ -1,6 +1,6 @@
 /*
  * A simplified layout, re-expressed in bytes and then in the widest
- * carrier the alignment allows (KERNEL_NOTES technique 3): a slice of
+ * carrier the alignment allows (docs/design.md, technique 3): a slice of
  * float32 rows with a contiguous inner run of 8 floats moves as uint4, a
  * strided gather of 3-byte elements as uchar.  One kernel family thus
  * serves every element size.
@@ -11,7 +11,7 @@
  */
 #include <stdbool.h>
 
-#include "cl_internal.h"
+#include "cl_move.h"
 
 static const size_t CARRIERS[] = {16, 8, 4, 2, 1};
 

@@ -5,7 +5,8 @@
  * Why: on a CPU device a small slice costs mostly launch overhead, and
  * PoCL runs a Rect copy as a plain command (no kernel, no work-groups):
  * ~1.0-1.1x the time of a clEnqueueCopyBuffer of the same bytes, where a
- * one-group kernel took ~1.3-2x (issue 4, case 9).  It copies on
+ * one-group kernel took ~1.3-2x (bench case 9; docs/design.md,
+ * technique 2).  It copies on
  * one thread, so large boxes go to the row kernels instead
  * (cs_tuning.rect_max_bytes).
  *
@@ -14,25 +15,14 @@
  * pitch, and the source and destination never the same buffer object (the
  * pitches would then have to match).
  */
-#include "cl_internal.h"
+#include "cl_dispatch.h"
 #include "core/common.h"
-
-/* One side of the box in bytes: origin, row pitch and slice pitch. */
-typedef struct side {
-    size_t origin[3];
-    size_t row_pitch, slice_pitch;
-} side;
-
-typedef struct box {
-    size_t region[3];
-    side src, dst;
-} box;
 
 /* Pitches of one side from its element strides (outermost first), with
  * the checks above; false when the side does not fit the rules. */
 static bool side_of(const clslice_layout *layout, const int64_t *stride,
                     size_t elem_size, size_t offset, const size_t *region,
-                    side *s)
+                    cs_box_side *s)
 {
     int n = layout->rank;
     if (stride[n - 1] != 1 || stride[n - 2] <= 0)
@@ -55,41 +45,30 @@ static bool side_of(const clslice_layout *layout, const int64_t *stride,
     return true;
 }
 
-static bool box_of(const cs_request *r, const clslice_layout *layout,
-                   box *b)
+bool cs_box_of(const cs_select_call *call, const clslice_layout *layout,
+               cs_box *b)
 {
     int n = layout->rank;
-    if (n < 2 || n > 3 || r->src == r->dst)
+    size_t size = call->elem_size;
+    if (n < 2 || n > 3 || call->same_buffer || call->kind == CS_KERNEL_FILL)
         return false;
-    b->region[0] = (size_t)layout->count[n - 1] * r->elem_size;
+    b->region[0] = (size_t)layout->count[n - 1] * size;
     b->region[1] = (size_t)layout->count[n - 2];
     b->region[2] = n == 3 ? (size_t)layout->count[0] : 1;
-    size_t from = r->src_offset + (size_t)layout->offset * r->elem_size;
-    size_t to = r->dst_offset + (size_t)layout->dst_offset * r->elem_size;
-    return side_of(layout, layout->src_stride, r->elem_size, from, b->region,
+    size_t from = call->src_offset + (size_t)layout->offset * size;
+    size_t to = call->dst_offset + (size_t)layout->dst_offset * size;
+    return side_of(layout, layout->src_stride, size, from, b->region,
                    &b->src) &&
-           side_of(layout, layout->dst_stride, r->elem_size, to, b->region,
-                   &b->dst);
+           side_of(layout, layout->dst_stride, size, to, b->region, &b->dst);
 }
 
-bool cs_rect_fits(const cs_request *r, const clslice_layout *layout)
-{
-    box b;
-    return r->kind != CS_KERNEL_FILL && box_of(r, layout, &b);
-}
-
-clslice_status cs_rect_enqueue(const cs_request *r,
-                               const clslice_layout *layout,
+clslice_status cs_rect_enqueue(const cs_op *op, const cs_box *b,
                                clslice_error *err)
 {
-    box b;
-    if (!box_of(r, layout, &b))
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "internal: the layout is not a copy box");
     cl_int rc = clEnqueueCopyBufferRect(
-        r->queue, r->src, r->dst, b.src.origin, b.dst.origin, b.region,
-        b.src.row_pitch, b.src.slice_pitch, b.dst.row_pitch,
-        b.dst.slice_pitch, r->num_events, r->wait_list, r->event);
+        op->queue, op->src, op->dst, b->src.origin, b->dst.origin, b->region,
+        b->src.row_pitch, b->src.slice_pitch, b->dst.row_pitch,
+        b->dst.slice_pitch, op->num_events, op->wait_list, op->event);
     return rc == CL_SUCCESS ? CLSLICE_OK
                             : cs_cl_fail(err, "clEnqueueCopyBufferRect", rc);
 }

@@ -8,7 +8,7 @@
  * move with long rows would leave cores idle (one row is one work-item),
  * so its rows are cut into chunks; short rows are grouped instead.
  */
-#include "cl_internal.h"
+#include "cl_move.h"
 
 enum {
     ODOMETER_ITEM_BYTES = 4096, /* output bytes per odometer work-item:

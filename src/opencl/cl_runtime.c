@@ -2,7 +2,8 @@
  * The runtime: a retained context, a cache of built programs keyed by
  * (device, build options), the facts of each device it met (asked once),
  * the pool of kernel objects, the tuning of path choices, and counts of
- * the paths calls took (for tests).
+ * the paths calls took.  The functions of cl_testing.h that read or move
+ * them are here too.
  *
  * Builds take ~1 s cold on PoCL, so they run outside the lock: threads
  * asking for the same program at once may each build it; the first to
@@ -15,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cl_internal.h"
+#include "cl_runtime.h"
+#include "cl_select.h"
+#include "cl_testing.h"
 #include "core/common.h"
 
 /* Work-groups per NDRange dim before grid-stride kernels loop: CUDA-style
@@ -23,7 +26,7 @@
  * many. */
 enum { DEFAULT_MAX_GROUPS = 65535 };
 
-/* CPU devices, measured on PoCL 3.1, 2 cores (issue 4):
+/* CPU devices, measured on PoCL 3.1, 2 cores (docs/design.md, technique 2):
  * - clEnqueueCopyBufferRect of a box of up to 512 KB finishes 9-30%
  *   sooner than the row kernels (launch overhead; case 9 at ~1.0-1.3x a
  *   clEnqueueCopyBuffer of the same bytes); at 1 MB they tie, and past
@@ -34,10 +37,19 @@ enum { DEFAULT_MAX_GROUPS = 65535 };
 #define DEFAULT_RECT_MAX_BYTES ((size_t)512 << 10)
 #define DEFAULT_RUN_KERNEL_BYTES ((size_t)32 << 20)
 
-static const cs_tuning DEFAULT_TUNING = {
-    DEFAULT_MAX_GROUPS,         CS_STYLE_AUTO,
-    CS_DEFAULT_ROW_SPLIT,       CS_DEFAULT_SHORT_ROW_BYTES,
-    DEFAULT_RECT_MAX_BYTES,     DEFAULT_RUN_KERNEL_BYTES};
+/* Rows longer than this many carriers are split (cs_rows_build); rows
+ * shorter than this many bytes go to the odometer kernels. */
+#define DEFAULT_ROW_SPLIT 16384
+#define DEFAULT_SHORT_ROW_BYTES 256
+
+const cs_tuning cs_default_tuning = {
+    .max_groups = DEFAULT_MAX_GROUPS,
+    .style = CS_STYLE_AUTO,
+    .row_split = DEFAULT_ROW_SPLIT,
+    .short_row_bytes = DEFAULT_SHORT_ROW_BYTES,
+    .rect_max_bytes = DEFAULT_RECT_MAX_BYTES,
+    .run_kernel_bytes = DEFAULT_RUN_KERNEL_BYTES,
+};
 
 typedef struct cs_entry {
     struct cs_entry *next;
@@ -107,7 +119,7 @@ clslice_status clslice_runtime_create(cl_context context,
         return cs_cl_fail(err, "clRetainContext", rc);
     }
     rt->context = context;
-    rt->tuning = DEFAULT_TUNING;
+    rt->tuning = cs_default_tuning;
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
     *runtime = rt;
@@ -132,7 +144,7 @@ cl_context cs_runtime_context(const clslice_runtime *runtime)
 void cs_runtime_set_tuning(clslice_runtime *runtime, const cs_tuning *tuning)
 {
     pthread_mutex_lock(&runtime->lock);
-    runtime->tuning = tuning ? *tuning : DEFAULT_TUNING;
+    runtime->tuning = tuning ? *tuning : cs_default_tuning;
     if (runtime->tuning.max_groups == 0)
         runtime->tuning.max_groups = DEFAULT_MAX_GROUPS;
     pthread_mutex_unlock(&runtime->lock);
@@ -231,18 +243,11 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
                             const char *options)
 {
     for (const cs_entry *e = rt->entries; e; e = e->next)
-        if (e->info.device == device && strcmp(e->options, options) == 0)
+        if (e->info.device.device == device &&
+            strcmp(e->options, options) == 0)
             return e;
     return NULL;
 }
-
-/* One source per program family, in cs_program_kind order. */
-static const char *const program_sources[CS_PROGRAM_KINDS] = {
-    [CS_PROGRAM_GATHER_GRID] = cs_cl_gather_grid,
-    [CS_PROGRAM_GATHER_ROWS] = cs_cl_gather_rows,
-    [CS_PROGRAM_SCATTER] = cs_cl_scatter,
-    [CS_PROGRAM_CSR] = cs_cl_csr,
-};
 
 /* The options double as the cache key, so they name the family too. */
 static void build_options(cs_program_kind kind, int index_bits,
@@ -256,28 +261,13 @@ static void build_options(cs_program_kind kind, int index_bits,
              device->little_endian ? 1 : 0);
 }
 
-static void program_info(const cs_device_info *device, cs_program_kind kind,
-                         cs_kernel_pool *pool, cs_program_info *info)
-{
-    info->program = NULL;
-    info->device = device->device;
-    info->max_param_size = device->max_param_size;
-    for (int d = 0; d < 3; d++)
-        info->max_item[d] = device->max_item[d];
-    info->pointer_size = device->pointer_size;
-    info->kind = kind;
-    info->little_endian = device->little_endian;
-    info->compute_units = device->compute_units;
-    info->pool = pool;
-}
-
 /* Publishes a freshly built program, or adopts the one a racing thread
  * published first and releases ours. */
 static clslice_status publish(clslice_runtime *rt, const char *options,
                               cs_program_info *info, clslice_error *err)
 {
     pthread_mutex_lock(&rt->lock);
-    const cs_entry *found = find(rt, info->device, options);
+    const cs_entry *found = find(rt, info->device.device, options);
     cs_entry *e = found ? NULL : calloc(1, sizeof *e);
     if (e) {
         snprintf(e->options, sizeof e->options, "%s", options);
@@ -321,9 +311,12 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
     if (cached)
         return CLSLICE_OK;
 
-    program_info(&facts, kind, runtime->pool, info);
-    st = cs_build_program(runtime->context, device, program_sources[kind],
-                          options, &info->program, err);
+    *info = (cs_program_info){.kind = kind, .device = facts,
+                              .pool = runtime->pool};
+    const char *sources[CS_MAX_SOURCES];
+    cl_uint count = cs_program_sources(kind, sources);
+    st = cs_build_sources(runtime->context, device, count, sources, options,
+                          &info->program, err);
     if (st != CLSLICE_OK)
         return st;
     return publish(runtime, options, info, err);

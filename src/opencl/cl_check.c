@@ -1,0 +1,224 @@
+/*
+ * The checks every device call (gather, scatter, fill, grad, both CSR
+ * passes) makes before it enqueues anything: arguments, flags, the wait
+ * list, the queue's context, tensor sizes that must not overflow, and the
+ * buffers.  One copy, so every call words its errors the same way.
+ *
+ * The buffer checks are what keep kernels in bounds: OpenCL
+ * implementations do not all check kernel arguments (PoCL runs a kernel on
+ * an image or on another context's buffer without complaint).
+ */
+#include "cl_check.h"
+#include "core/common.h"
+
+/* An array's buffer as resolved for the checks. */
+typedef struct resolved {
+    size_t size;
+    cl_mem root;  /* the buffer, or a sub-buffer's parent; NULL: unused */
+    size_t start; /* where the array starts in root */
+} resolved;
+
+static cl_int mem_info(cl_mem buffer, cl_mem_info what, size_t size,
+                       void *value)
+{
+    return clGetMemObjectInfo(buffer, what, size, value, NULL);
+}
+
+static clslice_status resolve(cl_context context, const cs_array *a,
+                              resolved *r, clslice_error *err)
+{
+    cl_mem_object_type type;
+    cl_context owner;
+    cl_mem parent = NULL;
+    size_t sub_offset = 0;
+    cl_int rc = mem_info(a->buffer, CL_MEM_TYPE, sizeof type, &type);
+    if (rc == CL_SUCCESS)
+        rc = mem_info(a->buffer, CL_MEM_CONTEXT, sizeof owner, &owner);
+    if (rc == CL_SUCCESS)
+        rc = mem_info(a->buffer, CL_MEM_SIZE, sizeof r->size, &r->size);
+    if (rc == CL_SUCCESS)
+        rc = mem_info(a->buffer, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent,
+                      &parent);
+    if (rc == CL_SUCCESS && parent)
+        rc = mem_info(a->buffer, CL_MEM_OFFSET, sizeof sub_offset,
+                      &sub_offset);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetMemObjectInfo", rc);
+    if (type != CL_MEM_OBJECT_BUFFER)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s is not a buffer (CL_MEM_TYPE = 0x%x)", a->name,
+                       (unsigned)type);
+    if (owner != context)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s belongs to another cl_context than the runtime's",
+                       a->name);
+    r->root = parent ? parent : a->buffer;
+    r->start = sub_offset + a->offset;
+    return CLSLICE_OK;
+}
+
+/* A NULL buffer is an error unless the array is optional and empty. */
+static clslice_status resolve_use(cl_context context, const cs_array *a,
+                                  resolved *r, clslice_error *err)
+{
+    r->root = NULL;
+    if (a->buffer)
+        return resolve(context, a, r, err);
+    if (!a->optional)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", a->name);
+    if (a->bytes)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s is NULL but needs %zu bytes", a->name, a->bytes);
+    return CLSLICE_OK;
+}
+
+/* Fails unless the array's bytes fit in its buffer from its offset on. */
+static clslice_status check_fit(const cs_array *a, const resolved *r,
+                                clslice_error *err)
+{
+    if (!r->root)
+        return CLSLICE_OK;
+    if (a->offset > r->size)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "%s_offset = %zu lies past the end of %s (%zu bytes)",
+                       a->name, a->offset, a->name, r->size);
+    if (a->bytes > r->size - a->offset)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "%s is too small: %zu bytes needed from %s_offset = "
+                       "%zu, %zu available (buffer of %zu bytes)", a->name,
+                       a->bytes, a->name, a->offset, r->size - a->offset,
+                       r->size);
+    return CLSLICE_OK;
+}
+
+/* a (earlier) and b (later) overlap where one of them is written. */
+static clslice_status check_overlap(const cs_array *a, const resolved *ra,
+                                    const cs_array *b, const resolved *rb,
+                                    clslice_error *err)
+{
+    if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
+        !a->bytes || !b->bytes || ra->start >= rb->start + b->bytes ||
+        rb->start >= ra->start + a->bytes)
+        return CLSLICE_OK;
+    if (a->what && b->what)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s and %s share a buffer and overlap: %s bytes "
+                       "[%zu, %zu), %s bytes [%zu, %zu)", a->name, b->name,
+                       a->what, ra->start, ra->start + a->bytes, b->what,
+                       rb->start, rb->start + b->bytes);
+    return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                   "%s and %s overlap in one buffer: bytes [%zu, %zu) and "
+                   "[%zu, %zu)", a->name, b->name, ra->start,
+                   ra->start + a->bytes, rb->start, rb->start + b->bytes);
+}
+
+clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
+                               int count, clslice_error *err)
+{
+    resolved r[CS_MAX_ARRAYS];
+    clslice_status st = CLSLICE_OK;
+    if (count > CS_MAX_ARRAYS)
+        count = CS_MAX_ARRAYS;
+    for (int i = 0; i < count && st == CLSLICE_OK; i++)
+        st = resolve_use(context, &arrays[i], &r[i], err);
+    for (int i = 0; i < count && st == CLSLICE_OK; i++)
+        st = check_fit(&arrays[i], &r[i], err);
+    for (int i = 0; i < count && st == CLSLICE_OK; i++)
+        for (int k = 0; k < i && st == CLSLICE_OK; k++)
+            st = check_overlap(&arrays[k], &r[k], &arrays[i], &r[i], err);
+    return st;
+}
+
+clslice_status cs_check_wait_list(cl_uint num_events,
+                                  const cl_event *wait_list,
+                                  clslice_error *err)
+{
+    if (num_events > 0 && !wait_list)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "event_wait_list is NULL but "
+                       "num_events_in_wait_list = %u", (unsigned)num_events);
+    if (num_events == 0 && wait_list)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "event_wait_list is given but "
+                       "num_events_in_wait_list = 0");
+    return CLSLICE_OK;
+}
+
+clslice_status cs_check_handles(const clslice_runtime *runtime,
+                                cl_command_queue queue, clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    if (!queue)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "queue is NULL");
+    return CLSLICE_OK;
+}
+
+clslice_status cs_check_call(const clslice_runtime *runtime,
+                             cl_command_queue queue, const clslice_plan *plan,
+                             size_t elem_size, unsigned flags,
+                             cl_uint num_events, const cl_event *wait_list,
+                             clslice_error *err)
+{
+    clslice_status st = cs_check_handles(runtime, queue, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_plan_elem(plan, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    if (flags & ~(unsigned)CS_KNOWN_FLAGS)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "flags = 0x%x has unknown bits 0x%x", flags,
+                       flags & ~(unsigned)CS_KNOWN_FLAGS);
+    return cs_check_wait_list(num_events, wait_list, err);
+}
+
+clslice_status cs_queue_device(cl_context context, cl_command_queue queue,
+                               cl_device_id *device, clslice_error *err)
+{
+    cl_context owner;
+    cl_int rc = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof owner,
+                                      &owner, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof *device,
+                                   device, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetCommandQueueInfo", rc);
+    if (owner != context)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "queue belongs to another cl_context than the "
+                       "runtime's");
+    return CLSLICE_OK;
+}
+
+clslice_status cs_input_bytes(const clslice_plan *plan, size_t elem_size,
+                              size_t *bytes, clslice_error *err)
+{
+    int64_t shape[CLSLICE_MAX_RANK];
+    int rank = clslice_plan_input_rank(plan);
+    clslice_plan_input_shape(plan, shape);
+    size_t total = elem_size;
+    for (int d = 0; d < rank; d++)
+        if (shape[d] == 0)
+            total = 0;
+    for (int d = 0; d < rank && total; d++)
+        if (__builtin_mul_overflow(total, (size_t)shape[d], &total))
+            return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                           "the input tensor (%d dims of %zu-byte "
+                           "elements) is larger than any buffer",
+                           rank, elem_size);
+    *bytes = total;
+    return CLSLICE_OK;
+}
+
+clslice_status cs_tensor_bytes(int64_t elements, size_t elem_size,
+                               const char *what, size_t *bytes,
+                               clslice_error *err)
+{
+    *bytes = 0;
+    if (elements > 0 &&
+        __builtin_mul_overflow((size_t)elements, elem_size, bytes))
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "the %s (%lld elements of %zu bytes) is larger than "
+                       "any buffer", what, (long long)elements, elem_size);
+    return CLSLICE_OK;
+}

@@ -1,0 +1,75 @@
+/*
+ * The bottom layer of the OpenCL half: checks every device call makes
+ * before it enqueues anything (arguments, flags, the wait list, the
+ * queue's context, sizes that must not overflow, and every buffer it
+ * reads or writes), and the one message format of a failing OpenCL call.
+ * Nothing here knows about kernels or the runtime.
+ */
+#ifndef CLSLICE_CL_CHECK_H
+#define CLSLICE_CL_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clslice_cl.h"
+
+/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL. */
+clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code);
+
+/* Flags every enqueue call accepts. */
+#define CS_KNOWN_FLAGS (CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT)
+
+/* One buffer argument of a call, as its messages name it. */
+typedef struct cs_array {
+    const char *name; /* the argument: "src", "value", "out->data", ... */
+    const char *what; /* its bytes in overlap messages ("input"), or NULL */
+    cl_mem buffer;
+    size_t offset;    /* the argument NAME_offset */
+    size_t bytes;     /* bytes the call reads or writes from offset on */
+    bool output;      /* written by the call */
+    bool optional;    /* may be NULL when bytes is 0 (CSR arrays) */
+} cs_array;
+
+enum { CS_MAX_ARRAYS = 8 };
+
+/* Checks `count` (at most CS_MAX_ARRAYS) arrays: each a buffer of
+ * `context` (sub-buffers resolved to their parent) whose bytes fit after
+ * its offset, and no output overlapping another array. */
+clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
+                               int count, clslice_error *err);
+
+/* A wait list that matches its count (not every implementation checks:
+ * PoCL dereferences a NULL list). */
+clslice_status cs_check_wait_list(cl_uint num_events,
+                                  const cl_event *wait_list,
+                                  clslice_error *err);
+
+/* runtime and queue given: the first check of every device call. */
+clslice_status cs_check_handles(const clslice_runtime *runtime,
+                                cl_command_queue queue, clslice_error *err);
+
+/* cs_check_handles, plan and elem_size given, flags known, and the wait
+ * list well formed. */
+clslice_status cs_check_call(const clslice_runtime *runtime,
+                             cl_command_queue queue, const clslice_plan *plan,
+                             size_t elem_size, unsigned flags,
+                             cl_uint num_events, const cl_event *wait_list,
+                             clslice_error *err);
+
+/* The queue's device, after checking the queue belongs to `context` (the
+ * runtime's: kernels built for one context cannot run in another). */
+clslice_status cs_queue_device(cl_context context, cl_command_queue queue,
+                               cl_device_id *device, clslice_error *err);
+
+/* Bytes of the plan's whole input tensor; CLSLICE_ERROR_BUFFER when they
+ * overflow a size_t. */
+clslice_status cs_input_bytes(const clslice_plan *plan, size_t elem_size,
+                              size_t *bytes, clslice_error *err);
+
+/* elements * elem_size; CLSLICE_ERROR_BUFFER naming `what` on overflow. */
+clslice_status cs_tensor_bytes(int64_t elements, size_t elem_size,
+                               const char *what, size_t *bytes,
+                               clslice_error *err);
+
+#endif
