@@ -176,11 +176,12 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
  * the fill's event, so out-of-order queues work too.  `event`, if
  * requested, is the scatter's (a marker for an empty slice), which
  * completes only after both.  Bytes of out outside the tensor are not
- * touched.  Every check (those of the scatter, and the program build) is
- * made before the fill is enqueued; an OpenCL failure after it (taking,
- * setting up or enqueuing the scatter's kernel) returns
- * CLSLICE_ERROR_OPENCL with the output tensor zeroed, as the fill already
- * ran or will run. */
+ * touched.  Every check, the program build and the scatter's setup (its
+ * kernel and arguments) are done before the fill is enqueued, so a
+ * failing call leaves out untouched, with one exception: when the
+ * scatter's own enqueue call, the last call made, fails, the function
+ * returns CLSLICE_ERROR_OPENCL naming that call and the output tensor is
+ * zeroed, as the fill is already queued. */
 CLSLICE_API
 clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_command_queue queue,

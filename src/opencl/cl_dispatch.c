@@ -175,31 +175,39 @@ static clslice_status enqueue_copy(const cs_op *op, clslice_error *err)
                             : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
 }
 
-static clslice_status enqueue_kernel(const cs_op *op, const cs_choice *c,
-                                     const cs_tuning *tuning,
-                                     clslice_error *err)
+/* The kernel's program, its arguments packed and set on a pooled kernel. */
+static clslice_status arm_kernel(const cs_op *op, const cs_tuning *tuning,
+                                 cs_ready *ready, clslice_error *err)
 {
-    cs_program_info program;
-    clslice_status st = find_program(op, c, &program, err);
+    clslice_status st = find_program(op, &ready->choice, &ready->program,
+                                     err);
     if (st != CLSLICE_OK)
         return st;
-    cs_kernel_call call = {.kind = op->kind, .choice = c, .tuning = tuning,
-                           .src = op->src, .dst = op->dst,
+    cs_kernel_call call = {.kind = op->kind, .choice = &ready->choice,
+                           .tuning = tuning, .src = op->src, .dst = op->dst,
                            .pattern = op->pattern};
     cs_job job;
-    cs_kernel_job(&program, &call, &job);
-    return cs_job_enqueue(op->queue, &program, &job, tuning->max_groups,
-                          op->num_events, op->wait_list, op->event, err);
+    cs_kernel_job(&ready->program, &call, &job);
+    return cs_job_arm(&ready->program, &job, tuning->max_groups,
+                      &ready->armed, err);
 }
 
-clslice_status cs_dispatch(const cs_op *op, clslice_error *err)
+clslice_status cs_dispatch_ready(const cs_op *op, cs_ready *ready,
+                                 clslice_error *err)
 {
-    cs_choice c;
     cs_tuning tuning;
-    clslice_status st = choose(op, &c, &tuning, err);
-    if (st != CLSLICE_OK)
-        return st;
-    switch (c.run) {
+    ready->armed.kernel = NULL;
+    clslice_status st = choose(op, &ready->choice, &tuning, err);
+    if (st == CLSLICE_OK && ready->choice.run == CS_RUN_KERNEL)
+        st = arm_kernel(op, &tuning, ready, err);
+    return st;
+}
+
+clslice_status cs_dispatch_fire(const cs_op *op, cs_ready *ready,
+                                clslice_error *err)
+{
+    clslice_status st;
+    switch (ready->choice.run) {
     case CS_RUN_MARKER:
         st = enqueue_marker(op, err);
         break;
@@ -207,14 +215,27 @@ clslice_status cs_dispatch(const cs_op *op, clslice_error *err)
         st = enqueue_copy(op, err);
         break;
     case CS_RUN_RECT:
-        st = cs_rect_enqueue(op, &c.box, err);
+        st = cs_rect_enqueue(op, &ready->choice.box, err);
         break;
     default:
-        st = enqueue_kernel(op, &c, &tuning, err);
+        st = cs_armed_enqueue(&ready->armed, op->queue, op->num_events,
+                              op->wait_list, op->event, err);
     }
     if (st == CLSLICE_OK)
-        cs_runtime_count_paths(op->runtime, c.paths);
+        cs_runtime_count_paths(op->runtime, ready->choice.paths);
     return st;
+}
+
+void cs_dispatch_drop(cs_ready *ready)
+{
+    cs_armed_drop(&ready->armed);
+}
+
+clslice_status cs_dispatch(const cs_op *op, clslice_error *err)
+{
+    cs_ready ready;
+    clslice_status st = cs_dispatch_ready(op, &ready, err);
+    return st == CLSLICE_OK ? cs_dispatch_fire(op, &ready, err) : st;
 }
 
 /* ---- chains ------------------------------------------------------------- */
@@ -238,18 +259,26 @@ void cs_chain_link(cs_chain *chain, cl_event event)
     chain->last = event;
 }
 
-clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
-                                 clslice_error *err)
+clslice_status cs_chain_fire(cs_chain *chain, const cs_op *op,
+                             cs_ready *ready, clslice_error *err)
 {
     cs_op link = *op;
     cl_event next = NULL;
     link.num_events = cs_chain_wait(chain, &link.wait_list);
     link.event = &next;
     link.pattern = link.inline_element;
-    clslice_status st = cs_dispatch(&link, err);
+    clslice_status st = cs_dispatch_fire(&link, ready, err);
     if (st == CLSLICE_OK && next)
         cs_chain_link(chain, next);
     return st;
+}
+
+clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
+                                 clslice_error *err)
+{
+    cs_ready ready;
+    clslice_status st = cs_dispatch_ready(op, &ready, err);
+    return st == CLSLICE_OK ? cs_chain_fire(chain, op, &ready, err) : st;
 }
 
 clslice_status cs_chain_finish(cs_chain *chain, cl_event *event,

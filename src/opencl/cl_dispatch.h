@@ -58,6 +58,37 @@ clslice_status cs_op_program(const cs_op *op, clslice_error *err);
  * with its event; counts the paths taken. */
 clslice_status cs_dispatch(const cs_op *op, clslice_error *err);
 
+/* A job's kernel taken from the pool, its arguments set and its NDRange
+ * fitted: everything of a launch that can fail before the enqueue call
+ * itself.  Used in place (it points at `program`), fired once with
+ * cs_armed_enqueue or given back with cs_armed_drop. */
+typedef struct cs_armed_job {
+    const cs_program_info *program;
+    cs_pooled_kernel *kernel; /* NULL once fired or dropped */
+    cs_launch launch;
+} cs_armed_job;
+
+/* cs_dispatch in two steps, for an operation that must enqueue another
+ * command first (grad's zero fill) yet write nothing when it fails:
+ * cs_dispatch_ready makes the choice and, for a kernel, finds the program,
+ * takes the kernel and sets its arguments, so that once the other command
+ * is enqueued only the final enqueue call of cs_dispatch_fire (or
+ * cs_chain_fire) can still fail.  A ready dispatch is used in place,
+ * fired once or dropped. */
+typedef struct cs_ready {
+    cs_choice choice;
+    cs_program_info program;
+    cs_armed_job armed; /* kernels */
+} cs_ready;
+
+clslice_status cs_dispatch_ready(const cs_op *op, cs_ready *ready,
+                                 clslice_error *err);
+/* Enqueues a ready dispatch behind the op's wait list, with its event;
+ * counts the paths taken; releases what the ready dispatch held. */
+clslice_status cs_dispatch_fire(const cs_op *op, cs_ready *ready,
+                                clslice_error *err);
+void cs_dispatch_drop(cs_ready *ready);
+
 /* ---- chains of dependent enqueues (cl_dispatch.c) ----------------------- */
 
 /* Each link waits for the previous one, the first for the caller's wait
@@ -82,6 +113,10 @@ void cs_chain_link(cs_chain *chain, cl_event event);
 /* cs_dispatch of `op` as the next link. */
 clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
                                  clslice_error *err);
+
+/* cs_dispatch_fire of a ready dispatch as the next link. */
+clslice_status cs_chain_fire(cs_chain *chain, const cs_op *op,
+                             cs_ready *ready, clslice_error *err);
 
 /* Hands the last link's event to *event (or releases it when event is
  * NULL); an empty chain gives a marker behind the wait list. */
@@ -150,6 +185,16 @@ clslice_status cs_job_enqueue(cl_command_queue queue,
                               const cs_job *job, size_t max_groups,
                               cl_uint num_events, const cl_event *wait_list,
                               cl_event *event, clslice_error *err);
+
+/* Arms, fires or drops a cs_armed_job (declared above). */
+clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
+                          size_t max_groups, cs_armed_job *armed,
+                          clslice_error *err);
+/* Enqueues the armed launch and gives its kernel back, whatever happens. */
+clslice_status cs_armed_enqueue(cs_armed_job *armed, cl_command_queue queue,
+                                cl_uint num_events, const cl_event *wait_list,
+                                cl_event *event, clslice_error *err);
+void cs_armed_drop(cs_armed_job *armed);
 
 /* cs_job_enqueue as the next link of `chain`. */
 clslice_status cs_chain_job(cs_chain *chain, const cs_program_info *program,

@@ -3,9 +3,13 @@
  * whole output tensor, then dy scattered into the slice.  The two commands
  * are links of one event chain rather than relying on queue order, so
  * out-of-order queues work, and the caller's event is the last command's.
- * Every check, and the program build, comes before the zero fill, so a
- * failing call writes nothing.
+ * Every check, the program build and everything of the scatter's launch
+ * that can fail (its kernel from the pool, its arguments) come before the
+ * zero fill, so a failing call writes nothing; only the scatter's own
+ * enqueue call, the last one made, can fail after the fill is queued.
  */
+#include <stdbool.h>
+
 #include "cl_dispatch.h"
 #include "core/common.h"
 
@@ -38,17 +42,27 @@ static clslice_status zero(const cs_op *op, cs_chain *chain,
     return CLSLICE_OK;
 }
 
-/* The zero fill, then the scatter; an empty slice needs only the fill.
- * No tensor bytes: nothing to zero or to write. */
+/* The scatter made ready, then the zero fill, then the scatter; an empty
+ * slice needs only the fill.  No tensor bytes: nothing to zero or to
+ * write. */
 static clslice_status run(const cs_op *op, clslice_error *err)
 {
     if (op->dst_bytes == 0)
         return cs_dispatch(op, err);
+    bool scatter = op->layout.elements > 0;
+    cs_ready ready;
+    if (scatter) {
+        clslice_status st = cs_dispatch_ready(op, &ready, err);
+        if (st != CLSLICE_OK)
+            return st;
+    }
     cs_chain chain;
     cs_chain_start(&chain, op->queue, op->num_events, op->wait_list);
     clslice_status st = zero(op, &chain, err);
-    if (st == CLSLICE_OK && op->layout.elements > 0)
-        st = cs_chain_dispatch(&chain, op, err);
+    if (scatter && st == CLSLICE_OK)
+        st = cs_chain_fire(&chain, op, &ready, err);
+    else if (scatter)
+        cs_dispatch_drop(&ready);
     if (st == CLSLICE_OK)
         st = cs_chain_finish(&chain, op->event, err);
     cs_chain_drop(&chain);

@@ -138,27 +138,54 @@ static clslice_status take(const cs_program_info *program, const char *name,
     return cs_kernel_take(program, name, kernel, err);
 }
 
+clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
+                          size_t max_groups, cs_armed_job *armed,
+                          clslice_error *err)
+{
+    armed->program = program;
+    armed->kernel = NULL;
+    clslice_status st = check_param_size(program, job, err);
+    if (st == CLSLICE_OK)
+        st = take(program, job->name, &armed->kernel, err);
+    if (st == CLSLICE_OK)
+        st = set_args(armed->kernel->kernel, job, err);
+    if (st != CLSLICE_OK) {
+        cs_armed_drop(armed);
+        return st;
+    }
+    launch_of(program, &job->shape, armed->kernel->max_group, max_groups,
+              &armed->launch);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_armed_enqueue(cs_armed_job *armed, cl_command_queue queue,
+                                cl_uint num_events, const cl_event *wait_list,
+                                cl_event *event, clslice_error *err)
+{
+    clslice_status st = enqueue(queue, armed->kernel->kernel, &armed->launch,
+                                num_events, wait_list, event, err);
+    cs_armed_drop(armed);
+    return st;
+}
+
+void cs_armed_drop(cs_armed_job *armed)
+{
+    if (armed->kernel)
+        cs_kernel_give(armed->program, armed->kernel);
+    armed->kernel = NULL;
+}
+
 clslice_status cs_job_enqueue(cl_command_queue queue,
                               const cs_program_info *program,
                               const cs_job *job, size_t max_groups,
                               cl_uint num_events, const cl_event *wait_list,
                               cl_event *event, clslice_error *err)
 {
-    cs_pooled_kernel *kernel = NULL;
-    clslice_status st = check_param_size(program, job, err);
+    cs_armed_job armed;
+    clslice_status st = cs_job_arm(program, job, max_groups, &armed, err);
     if (st == CLSLICE_OK)
-        st = take(program, job->name, &kernel, err);
-    if (st != CLSLICE_OK)
-        return st;
-    st = set_args(kernel->kernel, job, err);
-    if (st == CLSLICE_OK) {
-        cs_launch launch;
-        launch_of(program, &job->shape, kernel->max_group, max_groups,
-                  &launch);
-        st = enqueue(queue, kernel->kernel, &launch, num_events, wait_list,
-                     event, err);
-    }
-    cs_kernel_give(program, kernel);
+        st = cs_armed_enqueue(&armed, queue, num_events, wait_list, event,
+                              err);
     return st;
 }
 
