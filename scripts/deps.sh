@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what clslice needs to build, test and run on Debian/Ubuntu:
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
-# headers, and PoCL (the CPU OpenCL device used when there is no GPU).
+# headers, PoCL (the CPU OpenCL device used when there is no GPU), and clang
+# with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
-          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo)
+          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+          clang libclang-rt-dev)
 
 missing=()
 for p in "${packages[@]}"; do

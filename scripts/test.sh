@@ -18,3 +18,5 @@ echo "== tests (release build)"
 run_suite build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined
+echo "== fuzzing (libFuzzer, about 20 s per target)"
+bash scripts/fuzz.sh
