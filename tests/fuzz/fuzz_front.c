@@ -5,7 +5,8 @@
  *
  * Input: a front byte (% 6), a rank byte and the dims, the front's
  * arguments in the order of its C signature, then the bytes fz_check_plan
- * reads.  Every array is malloc'd with exactly its length, so a front-end
+ * reads, then a byte choosing dims to make unknown: the same spec is
+ * planned again on that shape and must agree with the known plan.  Every array is malloc'd with exactly its length, so a front-end
  * that reads past a spec's length is an ASan report.
  */
 #include <stdlib.h>
@@ -27,14 +28,14 @@ static size_t slot_len(fz_reader *r)
 
 /* Everything malloc'd for one input, freed at the end. */
 typedef struct arena {
-    void *ptr[16];
+    void *ptr[32];
     int n;
 } arena;
 
 static void *take(arena *a, size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);
-    if (!p || a->n == 16)
+    if (!p || a->n == 32)
         fz_die("arena", a->n, (long long)bytes);
     a->ptr[a->n++] = p;
     return p;
@@ -210,6 +211,41 @@ static clslice_status plan_onnx(fz_reader *r, arena *a, const int64_t *shape,
                              steps, nt, plan, err);
 }
 
+static clslice_status build(int front, fz_reader *r, arena *a,
+                            const int64_t *shape, int rank,
+                            clslice_plan **plan, clslice_error *err)
+{
+    switch (front) {
+    case FRONT_TF: return plan_tf(r, a, shape, rank, plan, err);
+    case FRONT_OPENVINO: return plan_openvino(r, a, shape, rank, plan, err);
+    case FRONT_MXNET: return plan_mxnet(r, a, shape, rank, plan, err);
+    case FRONT_AXIS: return plan_axis(r, shape, rank, plan, err);
+    case FRONT_LIKE: return plan_like(r, a, shape, rank, plan, err);
+    default: return plan_onnx(r, a, shape, rank, plan, err);
+    }
+}
+
+/* The same spec (decoded again from spec_at) on the shape with some dims
+ * unknown must agree with the known plan wherever it knows a value. */
+static void check_unknown(int front, fz_reader *r, size_t spec_at,
+                          arena *a, const int64_t *shape, int rank,
+                          const clslice_plan *known)
+{
+    if (rank <= 0 || rank > CLSLICE_MAX_RANK)
+        return;
+    int64_t *partial_shape = take(a, sizeof(int64_t) * (size_t)rank);
+    fz_unknown_shape(r, shape, rank, partial_shape);
+    fz_reader again = {r->data, r->size, spec_at};
+    clslice_plan *partial = NULL;
+    clslice_error err;
+    clslice_status st = build(front, &again, a, partial_shape, rank,
+                              &partial, &err);
+    fz_check_status(st, &err);
+    if (partial)
+        fz_check_less_known(known, partial);
+    clslice_plan_release(&partial);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r = {data, size, 0};
@@ -219,25 +255,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Exactly rank dims on the heap, so a read past the shape is caught. */
     int64_t *shape = take(&a, sizeof(int64_t) * (rank > 0 ? (size_t)rank : 0));
     fz_shape(&r, shape, rank);
+    size_t spec_at = r.pos;
 
     clslice_plan *plan = NULL;
     clslice_error err;
-    clslice_status st = CLSLICE_OK;
-    switch (front) {
-    case FRONT_TF: st = plan_tf(&r, &a, shape, rank, &plan, &err); break;
-    case FRONT_OPENVINO:
-        st = plan_openvino(&r, &a, shape, rank, &plan, &err);
-        break;
-    case FRONT_MXNET: st = plan_mxnet(&r, &a, shape, rank, &plan, &err); break;
-    case FRONT_AXIS: st = plan_axis(&r, shape, rank, &plan, &err); break;
-    case FRONT_LIKE: st = plan_like(&r, &a, shape, rank, &plan, &err); break;
-    default: st = plan_onnx(&r, &a, shape, rank, &plan, &err); break;
-    }
+    clslice_status st = build(front, &r, &a, shape, rank, &plan, &err);
     fz_check_status(st, &err);
     if ((st == CLSLICE_OK) != (plan != NULL))
         fz_die("plan pointer disagrees with the status", st, 0);
-    if (plan)
+    if (plan) {
         fz_check_plan(plan, &r);
+        if (clslice_plan_is_known(plan))
+            check_unknown(front, &r, spec_at, &a, shape, rank, plan);
+    }
     clslice_plan_release(&plan);
     for (int i = 0; i < a.n; i++)
         free(a.ptr[i]);

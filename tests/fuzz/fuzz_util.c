@@ -480,3 +480,48 @@ void fz_check_plan(const clslice_plan *plan, fz_reader *r)
     check_scatter(plan, &m, r);
     check_grad(plan, &m);
 }
+
+/* ------------------------------------------------------------------ */
+/* Unknown dimensions                                                   */
+/* ------------------------------------------------------------------ */
+
+void fz_unknown_shape(fz_reader *r, const int64_t *shape, int rank,
+                      int64_t *out)
+{
+    uint8_t mask = fz_u8(r);
+    for (int d = 0; d < rank; d++)
+        out[d] = mask >> (d % 8) & 1 ? CLSLICE_UNKNOWN : shape[d];
+}
+
+void fz_check_less_known(const clslice_plan *known,
+                         const clslice_plan *partial)
+{
+    int rank = clslice_plan_input_rank(known);
+    int out_rank = clslice_plan_output_rank(known);
+    if (clslice_plan_input_rank(partial) != rank ||
+        clslice_plan_output_rank(partial) != out_rank)
+        fz_die("unknown dims changed a rank", rank, out_rank);
+    int64_t a[CLSLICE_MAX_RANK], b[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(known, a);
+    clslice_plan_output_shape(partial, b);
+    for (int o = 0; o < out_rank; o++) {
+        if (b[o] != CLSLICE_UNKNOWN && b[o] != a[o])
+            fz_die("unknown dims changed a known output dim", o, b[o]);
+        if (clslice_plan_output_source(known, o) !=
+            clslice_plan_output_source(partial, o))
+            fz_die("unknown dims changed an output source", o, 0);
+    }
+    int64_t elems = clslice_plan_output_elements(partial);
+    if (elems != -1 && elems != clslice_plan_output_elements(known))
+        fz_die("unknown dims changed the element count", elems, 0);
+    for (int d = 0; d < rank; d++) {
+        int64_t s1, t1, c1, s2, t2, c2;
+        clslice_plan_dim(known, d, &s1, &t1, &c1, NULL);
+        clslice_plan_dim(partial, d, &s2, &t2, &c2, NULL);
+        if (t1 != t2 || (c2 != -1 && c2 != c1) ||
+            (c2 != -1 && s2 != -1 && s2 != s1) ||
+            clslice_plan_dim_is_shrunk(known, d) !=
+                clslice_plan_dim_is_shrunk(partial, d))
+            fz_die("unknown dims changed a known plan entry", d, s2);
+    }
+}

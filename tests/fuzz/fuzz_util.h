@@ -56,4 +56,15 @@ void fz_check_status(clslice_status st, const clslice_error *err);
  * from r. */
 void fz_check_plan(const clslice_plan *plan, fz_reader *r);
 
+/* Copies shape, replacing by CLSLICE_UNKNOWN the dims whose bit (d % 8)
+ * is set in one byte read from r. */
+void fz_unknown_shape(fz_reader *r, const int64_t *shape, int rank,
+                      int64_t *out);
+
+/* `partial` is the plan of the same spec on the shape with some dims
+ * unknown: wherever it knows a value (output dims, start/step/count,
+ * shrinks, sources), that value must be the one `known` has. */
+void fz_check_less_known(const clslice_plan *known,
+                         const clslice_plan *partial);
+
 #endif
