@@ -4,8 +4,10 @@
  * Input: a rank byte and the shape's dims (fuzz_util.h encodings), one
  * byte for the element size, then the expression text (everything left,
  * NULs included: the parser sees the text up to the first NUL).  A plan
- * that builds goes through every host check of fz_check_plan.  The
- * element size byte comes first so that the text can run to the end.
+ * that builds goes through every host check of fz_check_plan, which reads
+ * the element size byte and then (for its value shapes) the text's bytes
+ * again.  The element size byte comes first so that the text can run to
+ * the end.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int64_t shape[CLSLICE_MAX_RANK + 16];
     int rank = fz_rank(&r);
     fz_shape(&r, shape, rank);
-    uint8_t es_byte = fz_u8(&r);
+    size_t check_at = r.pos < size ? r.pos : size;
+    (void)fz_u8(&r); /* element size, read by fz_check_plan */
     size_t len = size - (r.pos < size ? r.pos : size);
     /* An exactly sized, terminated copy of the text. */
     char *expr = malloc(len + 1);
@@ -36,8 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((st == CLSLICE_OK) != (plan != NULL))
         fz_die("plan pointer disagrees with the status", st, 0);
     if (plan) {
-        uint8_t tail[1] = {es_byte};
-        fz_reader rest = {tail, 1, 0};
+        /* The element size byte, then the text's own bytes choose the
+         * broadcast value shapes. */
+        fz_reader rest = {data, size, check_at};
         fz_check_plan(plan, &rest);
         /* The same text with some dims unknown (chosen by the shape's
          * first dim byte) must agree wherever it knows a value. */
