@@ -2,14 +2,15 @@
 # Installs what clslice needs to build, test and run on Debian/Ubuntu:
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
 # headers, PoCL (the CPU OpenCL device used when there is no GPU),
-# Oclgrind (a simulated device that checks kernels for bad accesses), and
+# Oclgrind (a simulated device that checks kernels for bad accesses),
+# clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh), and
 # python3 with venv for the Python package's tests (scripts/test_python.sh).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
-          oclgrind python3 python3-venv)
+          oclgrind clang libclang-rt-dev python3 python3-venv)
 
 missing=()
 for p in "${packages[@]}"; do

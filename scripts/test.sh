@@ -28,5 +28,7 @@ run_suite build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer, static)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined \
           -DBUILD_SHARED_LIBS=OFF
+echo "== fuzzing (libFuzzer, about 20 s per target)"
+bash scripts/fuzz.sh
 echo "== Python package (python/: numpy, pyopencl, scipy.sparse)"
 bash scripts/test_python.sh

@@ -1,0 +1,123 @@
+/*
+ * libFuzzer target: the command-line tool's .npy reader (src/cli/npy*.c).
+ *
+ * The input is a whole file.  It is loaded with cli_npy_load (through a
+ * temporary file, the reader's only entry point), and its header text (the
+ * bytes after the prefix when the file starts with the magic string, else
+ * the whole input) is parsed on its own with npy_parse_header from an
+ * exactly sized heap copy, with and without Python 2 longs.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/npy/npy.h"
+#include "cli/npy/npy_internal.h"
+#include "fuzz_util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char g_path[64];
+
+static void remove_file(void)
+{
+    if (g_path[0])
+        unlink(g_path);
+}
+
+static const char *file_path(void)
+{
+    if (!g_path[0]) {
+        const char *dir = getenv("TMPDIR");
+        snprintf(g_path, sizeof g_path, "%.40s/fuzz_npy.XXXXXX",
+                 dir && strlen(dir) <= 40 ? dir : "/tmp");
+        int fd = mkstemp(g_path);
+        if (fd < 0)
+            fz_die("mkstemp", 0, 0);
+        close(fd);
+        atexit(remove_file);
+    }
+    return g_path;
+}
+
+static void check_loaded(const cli_npy *arr)
+{
+    if (arr->rank < 0 || arr->rank > CLSLICE_MAX_RANK || arr->elem_size == 0)
+        fz_die("loaded rank or elem_size", arr->rank, (long long)arr->elem_size);
+    if (!memchr(arr->descr, '\0', sizeof arr->descr) || !arr->data)
+        fz_die("loaded descr unterminated or no data", 0, 0);
+    size_t elements = 1;
+    for (int d = 0; d < arr->rank; d++) {
+        if (arr->shape[d] < 0)
+            fz_die("loaded negative dim", d, arr->shape[d]);
+        elements *= (size_t)arr->shape[d]; /* bounded by the file size */
+    }
+    for (int d = 0; d < arr->rank; d++)
+        if (arr->shape[d] == 0)
+            elements = 0;
+    if (elements * arr->elem_size != arr->bytes)
+        fz_die("loaded bytes differ from the shape", (long long)arr->bytes,
+               (long long)elements);
+    /* Touch every byte, so a short allocation is an ASan report. */
+    unsigned sum = 0;
+    for (size_t i = 0; i < arr->bytes; i++)
+        sum += arr->data[i];
+    (void)sum;
+}
+
+static void load_file(const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(file_path(), "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+        fz_die("cannot write the temporary file", (long long)size, 0);
+    cli_npy arr;
+    cli_err err;
+    err.message[0] = '\0';
+    int status = cli_npy_load(g_path, &arr, &err);
+    if (status == CLI_EXIT_OK) {
+        check_loaded(&arr);
+        cli_npy_free(&arr);
+    } else if (err.message[0] == '\0' ||
+               !memchr(err.message, '\0', sizeof err.message)) {
+        fz_die("load failed without a message", status, 0);
+    }
+}
+
+static void parse_text(const uint8_t *data, size_t size)
+{
+    size_t skip = 0;
+    if (size >= 8 && memcmp(data, "\x93NUMPY", 6) == 0)
+        skip = data[6] == 1 ? 10 : 12;
+    if (skip > size)
+        skip = size;
+    size_t len = size - skip;
+    char *text = malloc(len ? len : 1);
+    if (!text)
+        return;
+    memcpy(text, data + skip, len);
+    for (int longs = 0; longs < 2; longs++) {
+        npy_header h;
+        cli_err err;
+        err.message[0] = '\0';
+        if (npy_parse_header(text, len, longs, &h, &err)) {
+            if (h.rank < 0 || h.rank > CLSLICE_MAX_RANK || h.dtype.size == 0)
+                fz_die("parsed rank or dtype size", h.rank,
+                       (long long)h.dtype.size);
+            char shape[NPY_SHAPE_TEXT];
+            npy_format_shape(shape, h.shape, h.rank);
+        } else if (err.message[0] == '\0') {
+            fz_die("header refused without a message", longs, 0);
+        }
+    }
+    free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    parse_text(data, size);
+    load_file(data, size);
+    return 0;
+}
