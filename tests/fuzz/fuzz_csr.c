@@ -164,6 +164,10 @@ static int model_valid(const matrix *m, const clslice_plan *plan,
         clslice_plan_output_source(plan, 0) != 0 ||
         clslice_plan_output_source(plan, 1) != 1)
         return 0;
+    /* int32 indices cannot hold the column indices of a result wider
+     * than 2^31 columns (docs/SEMANTICS.md, CSR). */
+    if (m->int32 && dims[5] > (int64_t)INT32_MAX + 1)
+        return 0;
     if (m->ptr[0] != 0 || m->ptr[m->rows] != m->nnz)
         return 0;
     for (int64_t k = 1; k <= m->rows; k++)
