@@ -357,6 +357,9 @@ static void test_header_errors(void **state)
         {"{'shape': (99999999999999999999999,)}", "does not fit in int64"},
         {"{'descr': ['<u2']}", "a field tuple ('name', 'format')"},
         {"{'descr': [('x' '<u2')]}", "',' after a field name"},
+        /* a (title, name) pair without its comma (found by fuzz_npy) */
+        {"{'descr': [(('x'. '<i4'), '<u2')]}",
+         "',' between a field's title and name"},
         {"{'descr': [('x', '<u2', (2,)]}", "')' closing a field"},
         {"{'descr': [('x', '<u2', (-1,))]}", "subarray dimension"},
         {"{'descr': [('x', '|O')]}", "Python objects"},

@@ -140,8 +140,11 @@ static bool field(scan *s, size_t *size, int depth)
     const char *text;
     size_t n;
     if (take(s, '(')) { /* (title, name) */
-        if (!string(s, &text, &n) || !take(s, ',') ||
-            !string(s, &text, &n))
+        if (!string(s, &text, &n))
+            return false;
+        if (!take(s, ','))
+            return bad(s, "',' between a field's title and name");
+        if (!string(s, &text, &n))
             return false;
         take(s, ',');
         if (!take(s, ')'))
