@@ -131,6 +131,34 @@ static long path_count(cs_path p)
     return cs_runtime_path_count(g.dev.runtime, p);
 }
 
+/* The path counters now, to compare with after a test's runs. */
+static void paths_now(long *counts)
+{
+    for (int p = 0; p < CS_PATH_COUNT; p++)
+        counts[p] = path_count((cs_path)p);
+}
+
+/* Fails unless every path of `want` ran since `before`. */
+static void expect_ran(const long *before, const cs_path *want, size_t n,
+                       const char *what)
+{
+    for (size_t w = 0; w < n; w++)
+        if (path_count(want[w]) == before[want[w]])
+            fail_msg("%s path %d never ran", what, (int)want[w]);
+}
+
+/* Runs `work` on the row family twice: with the plain row kernels' limits,
+ * then with every row short so the odometer kernels run; then restores
+ * the default tuning. */
+static void on_rows(void (*work)(void))
+{
+    for (int half = 0; half < 2; half++) {
+        set_family(CS_STYLE_ROWS, half == 1);
+        work();
+    }
+    cs_runtime_set_tuning(g.dev.runtime, NULL);
+}
+
 /* A device that says it is a CPU and also a GPU or accelerator (Oclgrind
  * says all three) is not given the CPU family by default. */
 static void test_device_kind(void **state)
@@ -217,20 +245,13 @@ static void test_gather_rows(void **state)
     (void)state;
     NEED_DEVICE();
     long before[CS_PATH_COUNT];
-    for (int p = 0; p < CS_PATH_COUNT; p++)
-        before[p] = path_count((cs_path)p);
-    for (int half = 0; half < 2; half++) {
-        set_family(CS_STYLE_ROWS, half == 1);
-        gather_all();
-    }
-    cs_runtime_set_tuning(g.dev.runtime, NULL);
+    paths_now(before);
+    on_rows(gather_all);
     static const cs_path WANT[] = {
         CS_PATH_MARKER, CS_PATH_COPY,  CS_PATH_RECT,      CS_PATH_ROW_C,
         CS_PATH_ROW_R,  CS_PATH_ROW_S2, CS_PATH_ROW_G,    CS_PATH_ROW_SPLIT,
         CS_PATH_ODO_C,  CS_PATH_ODO_G};
-    for (size_t w = 0; w < sizeof WANT / sizeof WANT[0]; w++)
-        if (path_count(WANT[w]) == before[WANT[w]])
-            fail_msg("path %d never ran", (int)WANT[w]);
+    expect_ran(before, WANT, sizeof WANT / sizeof WANT[0], "gather");
 }
 
 static void test_gather_grid(void **state)
@@ -238,8 +259,7 @@ static void test_gather_grid(void **state)
     (void)state;
     NEED_DEVICE();
     long before[CS_PATH_COUNT];
-    for (int p = 0; p < CS_PATH_COUNT; p++)
-        before[p] = path_count((cs_path)p);
+    paths_now(before);
     set_family(CS_STYLE_GRID, false);
     gather_all();
     /* one group per dim: the grid-stride loops go round */
@@ -361,13 +381,8 @@ static void test_writes_rows(void **state)
     (void)state;
     NEED_DEVICE();
     long before[CS_PATH_COUNT];
-    for (int p = 0; p < CS_PATH_COUNT; p++)
-        before[p] = path_count((cs_path)p);
-    for (int half = 0; half < 2; half++) {
-        set_family(CS_STYLE_ROWS, half == 1);
-        writes_all();
-    }
-    cs_runtime_set_tuning(g.dev.runtime, NULL);
+    paths_now(before);
+    on_rows(writes_all);
     for (int p = CS_PATH_SROW; p <= CS_PATH_SSRC_B; p++)
         if (path_count((cs_path)p) == before[p])
             fail_msg("scatter path %d never ran", p);
