@@ -21,7 +21,14 @@ from ._plan import (  # noqa: F401
     Plan, Spec, Expr, TF, OpenVINO, ONNX, MXNet, SliceAxis, SliceLike,
     as_spec, key_to_expr)
 
-__version__ = "0.1.0"
+#: Version of the package: the C library's, which the build reads from
+#: include/clslice.h (so a wheel cannot disagree with the library it holds).
+try:
+    from importlib.metadata import PackageNotFoundError as _NotFound
+    from importlib.metadata import version as _version
+    __version__ = _version("clslice")
+except _NotFound:  # imported from a source tree, not installed
+    __version__ = _clib.clslice_version_string().decode()
 #: Version of the C library loaded at run time.
 library_version = _clib.clslice_version_string().decode()
 
