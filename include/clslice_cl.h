@@ -63,6 +63,35 @@ enum {
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
+/* A gather of a plan read as a view of its source buffer (see
+ * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
+typedef struct clslice_cl_view {
+    int contiguous; /* 1: the output is bytes [origin, origin + bytes) of
+                     * src, in order; 0: it is not one run (all else 0
+                     * but align) */
+    size_t origin;  /* src_offset + the run's byte offset in the input */
+    size_t bytes;   /* the run's length (0 for an empty output) */
+    size_t align;   /* the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
+    int aligned;    /* 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
+                     * allowed on this device: contiguous, bytes > 0 and
+                     * origin a multiple of align.  0 with contiguous 1:
+                     * copy instead (an empty output needs no buffer) */
+} clslice_cl_view;
+
+/* Fills *view for a gather of `plan` (elements of elem_size bytes) whose
+ * input starts at byte src_offset of a buffer on `device`, so that a
+ * caller can make a sub-buffer instead of enqueueing a copy.  Enqueues
+ * nothing and needs no runtime.  Errors: those of clslice_plan_view,
+ * CLSLICE_ERROR_ARGUMENT for a NULL device or view, CLSLICE_ERROR_BUFFER
+ * when origin + bytes overflow a size_t, CLSLICE_ERROR_OPENCL when the
+ * device cannot be queried. */
+CLSLICE_API
+clslice_status clslice_cl_plan_view(cl_device_id device,
+                                    const clslice_plan *plan,
+                                    size_t elem_size, size_t src_offset,
+                                    clslice_cl_view *view,
+                                    clslice_error *err);
+
 /* Enqueues the slice `plan` of `src` into `dst` on `queue`.
  *
  * src holds the plan's whole input tensor, contiguous and row-major, from
