@@ -6,8 +6,9 @@
  * family; a warm cache folder is loaded instead of compiled, with results
  * byte-identical to the host; damaged cache files (truncated, random
  * bytes, a well-formed file around a binary the driver refuses) fall back
- * to a build from source and are rewritten; a folder that cannot be
- * written is skipped; the key follows the options and the source.
+ * to a build from source and are rewritten; threads preparing one
+ * runtime leave one program and one file per family; a folder that cannot
+ * be written is skipped; the key follows the options and the source.
  *
  * Cache folders live under CLSLICE_TEST_TMP (the build tree; ctest sets
  * it) and are emptied and removed by each test.
@@ -15,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,6 +505,56 @@ static void test_cache_damage(void **state)
     folder_remove(&d);
 }
 
+/* Threads preparing one runtime at once, with the cache on: one program
+ * per family in the runtime, one file per program, and a fresh runtime
+ * loads every file. */
+enum { THREADS = 4 };
+
+typedef struct racer {
+    clslice_runtime *rt;
+    cl_device_id device;
+    clslice_status status;
+} racer;
+
+static void *race(void *arg)
+{
+    racer *r = arg;
+    r->status = clslice_runtime_prepare(r->rt, r->device, 0, NULL);
+    return NULL;
+}
+
+static void test_prepare_threads(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "prepare-threads");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    size_t used = programs_used(dev, rt);
+    racer r[THREADS];
+    pthread_t threads[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        r[i] = (racer){rt, dev->cl.device, CLSLICE_ERROR_UNKNOWN};
+        assert_int_equal(pthread_create(&threads[i], NULL, race, &r[i]), 0);
+    }
+    for (int i = 0; i < THREADS; i++) {
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+        assert_int_equal(r[i].status, CLSLICE_OK);
+    }
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    clslice_runtime_release(&rt);
+    assert_int_equal(folder_files(&d, NULL), (int)used);
+
+    rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), (long)used);
+    clslice_runtime_release(&rt);
+    folder_remove(&d);
+}
+
 /* A folder that is gone by the time programs are built: the calls work
  * and nothing is written (ASan checks that nothing leaks either). */
 static void test_cache_unwritable(void **state)
@@ -559,6 +611,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cache_round_trip, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cache_damage, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_threads, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_cache_unwritable, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cache_key, setup, teardown),
