@@ -2,8 +2,9 @@
  * The runtime: a retained context, a cache of built programs keyed by
  * (device, build options), the facts of each device it met (asked once),
  * the pool of kernel objects, the tuning of path choices, and counts of
- * the paths calls took.  The functions of cl_testing.h that read or move
- * them are here too.
+ * the paths calls took, and the folder of the binary cache (cl_cache.c)
+ * when the caller or CLSLICE_CACHE_DIR named one.  The functions of
+ * cl_testing.h that read or move them are here too.
  *
  * Builds take ~1 s cold on PoCL, so they run outside the lock: threads
  * asking for the same program at once may each build it; the first to
