@@ -24,9 +24,10 @@ extern "C" {
 #endif
 
 /* Opaque per-context state: the cache of built programs.  Programs are
- * compiled lazily, at the first call that needs them, and cached per
- * (device, kernel variant).  A runtime may be shared by threads that each
- * use their own queue; kernels are never shared between threads. */
+ * compiled lazily, at the first call that needs them (or up front by
+ * clslice_runtime_prepare), and cached per (device, kernel variant).
+ * A runtime may be shared by threads that each use their own queue;
+ * kernels are never shared between threads. */
 typedef struct clslice_runtime clslice_runtime;
 
 /* Creates a runtime for `context` (retained until the runtime is
@@ -41,6 +42,51 @@ clslice_status clslice_runtime_create(cl_context context,
  * enqueued keeps running (OpenCL retains what it uses).  Accepts NULL. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
+
+/* Flags for clslice_runtime_prepare. */
+enum {
+    /* Build the 64-bit index programs too (slices whose offsets pass
+     * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
+    CLSLICE_PREPARE_INDEX64 = 1u << 0
+};
+
+/* Builds now, instead of at the first call that needs them, every program
+ * that calls on `device` can use under the runtime's path choice: on a
+ * device of type CPU alone the row and fill programs, elsewhere the grid
+ * and scatter programs, and the CSR program on every device; the 32-bit
+ * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64.
+ * Programs already built are skipped, so a second call costs nothing;
+ * safe to call from several threads, also while others enqueue.  A cold
+ * build takes about a second per program on PoCL (docs/design.md).
+ * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
+ * flags, or a device outside the runtime's context; CLSLICE_ERROR_BUILD
+ * or CLSLICE_ERROR_OPENCL as a first call would report them.  Programs
+ * built before a failure stay built. */
+CLSLICE_API
+clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
+                                       cl_device_id device, unsigned flags,
+                                       clslice_error *err);
+
+/* Keeps program binaries in the folder `dir` (which must exist), so that
+ * another runtime, in this process or a later one, loads a program
+ * instead of compiling it.  Off by default; NULL turns it off again.  A
+ * runtime starts with the folder named by the environment variable
+ * CLSLICE_CACHE_DIR when that is set and not empty.  A file is named by a
+ * 64-bit hash of the device, driver and platform names and versions, the
+ * library version, the build options and the program source, and is
+ * written under a temporary name and renamed into place, so processes may
+ * share a folder.  The cache never fails a call: a file that is missing,
+ * truncated, corrupt or refused by the driver means a build from source
+ * (which then rewrites the file), and a file that cannot be written is
+ * skipped.  Filling a folder is slow on PoCL, which compiles every kernel
+ * of a program to hand out its binary (about 6 s per program against 0.5
+ * s for a build); loading is fast (docs/design.md, "First calls").
+ * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or a dir that is
+ * empty or not a folder; CLSLICE_ERROR_MEMORY. */
+CLSLICE_API
+clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
+                                             const char *dir,
+                                             clslice_error *err);
 
 /* The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and

@@ -2,19 +2,23 @@
  * The runtime: a retained context, a cache of built programs keyed by
  * (device, build options), the facts of each device it met (asked once),
  * the pool of kernel objects, the tuning of path choices, and counts of
- * the paths calls took.  The functions of cl_testing.h that read or move
- * them are here too.
+ * the paths calls took, and the folder of the binary cache (cl_cache.c)
+ * when the caller or CLSLICE_CACHE_DIR named one.  The functions of
+ * cl_testing.h that read or move them are here too.
  *
  * Builds take ~1 s cold on PoCL, so they run outside the lock: threads
  * asking for the same program at once may each build it; the first to
  * come back publishes its program and the others release theirs.  A
  * failed build is not cached, so a later call reports it again.
  */
+#define _POSIX_C_SOURCE 200809L /* strdup, stat */
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cl_runtime.h"
 #include "cl_select.h"
@@ -71,6 +75,9 @@ struct clslice_runtime {
     cs_tuning tuning;
     cs_kernel_pool *pool;
     atomic_long paths[CS_PATH_COUNT];
+    char *cache_dir;         /* binary cache folder (cl_cache.c); NULL:
+                              * none.  Guarded by lock */
+    atomic_long cache_loads; /* programs loaded from it */
 };
 
 static void free_runtime(clslice_runtime *rt)
@@ -86,6 +93,7 @@ static void free_runtime(clslice_runtime *rt)
         free(d);
     }
     pthread_mutex_destroy(&rt->lock);
+    free(rt->cache_dir);
     free(rt);
 }
 
@@ -122,6 +130,13 @@ clslice_status clslice_runtime_create(cl_context context,
     rt->tuning = cs_default_tuning;
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
+    atomic_init(&rt->cache_loads, 0);
+    const char *dir = getenv("CLSLICE_CACHE_DIR");
+    if (dir && dir[0] && !(rt->cache_dir = strdup(dir))) {
+        clslice_runtime_release(&rt);
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory copying CLSLICE_CACHE_DIR");
+    }
     *runtime = rt;
     return cs_ok(err);
 }
@@ -315,9 +330,52 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
                               .pool = runtime->pool};
     const char *sources[CS_MAX_SOURCES];
     cl_uint count = cs_program_sources(kind, sources);
-    st = cs_build_sources(runtime->context, device, count, sources, options,
-                          &info->program, err);
+    char *dir = NULL;
+    pthread_mutex_lock(&runtime->lock);
+    if (runtime->cache_dir)
+        dir = strdup(runtime->cache_dir); /* no cache if out of memory */
+    pthread_mutex_unlock(&runtime->lock);
+    bool loaded;
+    st = cs_build_cached(runtime->context, device, dir, count, sources,
+                         options, &info->program, &loaded, err);
+    free(dir);
     if (st != CLSLICE_OK)
         return st;
+    if (loaded)
+        atomic_fetch_add_explicit(&runtime->cache_loads, 1,
+                                  memory_order_relaxed);
     return publish(runtime, options, info, err);
+}
+
+long cs_runtime_cache_loads(clslice_runtime *runtime)
+{
+    return atomic_load(&runtime->cache_loads);
+}
+
+clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
+                                             const char *dir,
+                                             clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    char *copy = NULL;
+    if (dir) {
+        struct stat st;
+        if (!dir[0])
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "dir is empty (NULL turns the cache off)");
+        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "dir \"%s\" is not a folder", dir);
+        copy = strdup(dir);
+        if (!copy)
+            return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                           "out of memory copying dir");
+    }
+    pthread_mutex_lock(&runtime->lock);
+    char *old = runtime->cache_dir;
+    runtime->cache_dir = copy;
+    pthread_mutex_unlock(&runtime->lock);
+    free(old);
+    return cs_ok(err);
 }

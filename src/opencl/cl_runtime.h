@@ -106,6 +106,26 @@ clslice_status cs_build_sources(cl_context context, cl_device_id device,
                                 const char *options, cl_program *program,
                                 clslice_error *err);
 
+/* ---- the binary cache (cl_cache.c) -------------------------------------- */
+
+/* 64-bit FNV-1a of `size` bytes, continuing from `hash`. */
+uint64_t cs_fnv1a64(uint64_t hash, const void *data, size_t size);
+
+/* The cache key of a program: a hash of the device's and its platform's
+ * names and versions, the library version, the options and the sources.
+ * false when the device cannot be asked (then nothing is cached). */
+bool cs_cache_key(cl_device_id device, cl_uint count, const char **sources,
+                  const char *options, uint64_t *key);
+
+/* cs_build_sources through the binary cache in `dir` (NULL: none): loads
+ * the cached binary when there is a good one (*loaded true), else builds
+ * from source and stores the binary.  Fails only as the source build. */
+clslice_status cs_build_cached(cl_context context, cl_device_id device,
+                               const char *dir, cl_uint count,
+                               const char **sources, const char *options,
+                               cl_program *program, bool *loaded,
+                               clslice_error *err);
+
 /* ---- the runtime (cl_runtime.c) ----------------------------------------- */
 
 cl_context cs_runtime_context(const clslice_runtime *runtime);

@@ -233,3 +233,14 @@ void cs_choose(const cs_device_info *device, const cs_tuning *tuning,
     cs_choose_kernel(device, tuning, call->kind, program, &c->move,
                      cs_move_index_bits(&c->move, call->flags), c);
 }
+
+unsigned cs_programs_used(const cs_device_info *device,
+                          const cs_tuning *tuning)
+{
+    static const cs_kernel_kind kinds[] = {CS_KERNEL_GATHER,
+                                           CS_KERNEL_SCATTER, CS_KERNEL_FILL};
+    unsigned used = 1u << CS_PROGRAM_CSR;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        used |= 1u << program_of(device, tuning, kinds[i]);
+    return used;
+}

@@ -110,4 +110,11 @@ void cs_choose_kernel(const cs_device_info *device, const cs_tuning *tuning,
                       const cs_move *move, int index_bits,
                       cs_choice *choice);
 
+/* The program families that calls on a device with `device` facts can
+ * use under `tuning`, as bits 1 << cs_program_kind: what cs_choose picks
+ * for a gather, a scatter and a fill, and the CSR program, which CSR
+ * calls use on every device (clslice_runtime_prepare builds these). */
+unsigned cs_programs_used(const cs_device_info *device,
+                          const cs_tuning *tuning);
+
 #endif

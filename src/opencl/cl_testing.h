@@ -27,6 +27,10 @@ long cs_runtime_path_count(clslice_runtime *runtime, cs_path path);
  * one per key). */
 size_t cs_runtime_program_count(clslice_runtime *runtime);
 
+/* Programs loaded from the binary cache since the runtime was created
+ * (counted in cs_runtime_program_count too). */
+long cs_runtime_cache_loads(clslice_runtime *runtime);
+
 /* cs_build_sources of one source (a broken one, or a program of other
  * kernels). */
 clslice_status cs_build_program(cl_context context, cl_device_id device,

@@ -1,0 +1,621 @@
+/*
+ * clslice_runtime_prepare and the on-disk binary cache on the default
+ * device: prepare builds exactly the programs that gathers, scatters,
+ * fills, grads and CSR slices then use (none of them builds another), in
+ * both index widths with CLSLICE_PREPARE_INDEX64, under either kernel
+ * family; a warm cache folder is loaded instead of compiled, with results
+ * byte-identical to the host; damaged cache files (truncated, random
+ * bytes, a well-formed file around a binary the driver refuses) fall back
+ * to a build from source and are rewritten; threads preparing one
+ * runtime leave one program and one file per family; a folder that cannot
+ * be written is skipped; the key follows the options and the source.
+ *
+ * Cache folders live under CLSLICE_TEST_TMP (the build tree; ctest sets
+ * it) and are emptied and removed by each test.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "csrdev.h"
+#include "opencl/cl_testing.h"
+#include "devutil.h"
+#include "testutil.h"
+
+enum { ELEM = 4, ROWS = 4, COLS = 6, TENSOR = ROWS * COLS * ELEM };
+
+static const int64_t SHAPE[] = {ROWS, COLS};
+static const int64_t FINAL[] = {2, 3}; /* of "[1:3, ::-2]" */
+
+/* ---- folders ------------------------------------------------------------ */
+
+typedef struct folder {
+    char path[512];
+} folder;
+
+static void folder_make(folder *d, const char *name)
+{
+    const char *base = getenv("CLSLICE_TEST_TMP");
+    snprintf(d->path, sizeof d->path, "%s/%s-%ld", base ? base : ".", name,
+             (long)getpid());
+    mkdir(base ? base : ".", 0755);
+    assert_int_equal(mkdir(d->path, 0755), 0);
+}
+
+/* The cache files (clslice-*.bin) in the folder, their names in `names`
+ * (room for 16) when given. */
+static int folder_files(const folder *d, char names[][800])
+{
+    DIR *dir = opendir(d->path);
+    if (!dir)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(dir));) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "clslice-", 8) != 0 || len < 4 ||
+            strcmp(e->d_name + len - 4, ".bin") != 0)
+            continue;
+        if (names && n < 16)
+            snprintf(names[n], 800, "%s/%s", d->path, e->d_name);
+        n++;
+    }
+    closedir(dir);
+    return n;
+}
+
+/* Removes every file in the folder (temporary files too), then it. */
+static void folder_remove(const folder *d)
+{
+    DIR *dir = opendir(d->path);
+    if (!dir)
+        return;
+    char path[1100];
+    for (struct dirent *e; (e = readdir(dir));) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", d->path, e->d_name);
+        unlink(path);
+    }
+    closedir(dir);
+    rmdir(d->path);
+}
+
+static void write_file(const char *path, const void *bytes, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, size, f), size);
+    assert_int_equal(fclose(f), 0);
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return (long)st.st_size;
+}
+
+/* ---- the calls ---------------------------------------------------------- */
+
+static clslice_runtime *runtime_new(const tu_dev *dev, const folder *cache)
+{
+    clslice_runtime *rt = NULL;
+    assert_int_equal(clslice_runtime_create(dev->cl.context, &rt, NULL),
+                     CLSLICE_OK);
+    if (cache)
+        assert_int_equal(clslice_runtime_set_cache_dir(rt, cache->path,
+                                                       NULL),
+                         CLSLICE_OK);
+    return rt;
+}
+
+static clslice_plan *plan_of(const int64_t *shape, const char *expr)
+{
+    clslice_plan *plan = NULL;
+    assert_int_equal(clslice_plan_expr(shape, 2, expr, &plan, NULL),
+                     CLSLICE_OK);
+    return plan;
+}
+
+static void upload(const tu_dev *dev, cl_mem buffer, const void *bytes,
+                   size_t size)
+{
+    TU_CL_CHECK(clEnqueueWriteBuffer(dev->queue, buffer, CL_TRUE, 0, size,
+                                     bytes, 0, NULL, NULL));
+}
+
+/* A gather, a scatter, a fill and a grad of "[1:3, ::-2]" on a [4, 6]
+ * tensor of 4-byte elements, each through a kernel and compared byte for
+ * byte with the host executors. */
+static void run_dense(const tu_dev *dev, clslice_runtime *rt, unsigned flags)
+{
+    unsigned char src[TENSOR], value[2 * 3 * ELEM], got[TENSOR],
+        want[TENSOR];
+    for (size_t i = 0; i < sizeof src; i++)
+        src[i] = (unsigned char)(i * 7 + 1);
+    for (size_t i = 0; i < sizeof value; i++)
+        value[i] = (unsigned char)(200 - i);
+    const unsigned char element[ELEM] = {1, 2, 3, 4};
+    clslice_plan *plan = plan_of(SHAPE, "[1:3, ::-2]");
+    cl_mem a = tu_cl_buffer(&dev->cl, TENSOR);
+    cl_mem v = tu_cl_buffer(&dev->cl, sizeof value);
+    cl_mem b = tu_cl_buffer(&dev->cl, TENSOR);
+    upload(dev, a, src, sizeof src);
+    upload(dev, v, value, sizeof value);
+    flags |= CLSLICE_NO_COPY_SHORTCUT;
+
+    assert_int_equal(clslice_enqueue_gather(rt, dev->queue, plan, ELEM, a, 0,
+                                            b, 0, flags, 0, NULL, NULL,
+                                            NULL),
+                     CLSLICE_OK);
+    tu_cl_read(dev->queue, b, sizeof value, got);
+    assert_int_equal(clslice_host_gather(plan, ELEM, src, sizeof src, want,
+                                         sizeof value, NULL),
+                     CLSLICE_OK);
+    assert_memory_equal(got, want, sizeof value);
+
+    upload(dev, b, src, sizeof src);
+    assert_int_equal(clslice_enqueue_scatter(rt, dev->queue, plan, ELEM, v,
+                                             0, FINAL, 2, CLSLICE_VALUE_EXACT,
+                                             b, 0, flags, 0, NULL, NULL,
+                                             NULL),
+                     CLSLICE_OK);
+    tu_cl_read(dev->queue, b, TENSOR, got);
+    memcpy(want, src, sizeof src);
+    assert_int_equal(clslice_host_scatter(plan, ELEM, value, FINAL, 2,
+                                          sizeof value, CLSLICE_VALUE_EXACT,
+                                          want, sizeof want, NULL),
+                     CLSLICE_OK);
+    assert_memory_equal(got, want, TENSOR);
+
+    upload(dev, b, src, sizeof src);
+    assert_int_equal(clslice_enqueue_fill(rt, dev->queue, plan, ELEM,
+                                          element, b, 0, flags, 0, NULL,
+                                          NULL, NULL),
+                     CLSLICE_OK);
+    tu_cl_read(dev->queue, b, TENSOR, got);
+    memcpy(want, src, sizeof src);
+    assert_int_equal(clslice_host_scatter(plan, ELEM, element, NULL, 0,
+                                          ELEM, CLSLICE_VALUE_BROADCAST,
+                                          want, sizeof want, NULL),
+                     CLSLICE_OK);
+    assert_memory_equal(got, want, TENSOR);
+
+    upload(dev, b, src, sizeof src);
+    assert_int_equal(clslice_enqueue_grad(rt, dev->queue, plan, ELEM, v, 0,
+                                          FINAL, 2, b, 0, flags, 0, NULL,
+                                          NULL, NULL),
+                     CLSLICE_OK);
+    tu_cl_read(dev->queue, b, TENSOR, got);
+    assert_int_equal(clslice_host_grad(plan, ELEM, value, FINAL, 2,
+                                       sizeof value, want, sizeof want,
+                                       NULL),
+                     CLSLICE_OK);
+    assert_memory_equal(got, want, TENSOR);
+
+    clReleaseMemObject(a);
+    clReleaseMemObject(v);
+    clReleaseMemObject(b);
+    clslice_plan_release(&plan);
+}
+
+/* A CSR slice on the device ([::2, 1:] of a 3 x 4 matrix with `type`
+ * indices), compared with the host slice. */
+static void run_csr(tu_dev *dev, clslice_runtime *rt, clslice_index_type type)
+{
+    static const int64_t indptr[] = {0, 2, 3, 5};
+    static const int64_t indices[] = {1, 3, 0, 2, 1};
+    tc_csr in, got, want;
+    tc_csr_alloc(&in, 3, 4, 5, type, 2);
+    for (int k = 0; k < 4; k++)
+        tc_put(in.indptr, type, k, indptr[k]);
+    for (int k = 0; k < 5; k++)
+        tc_put(in.indices, type, k, indices[k]);
+    for (int b = 0; b < 10; b++)
+        in.data[b] = (unsigned char)(b + 10);
+    const int64_t shape[] = {3, 4};
+    clslice_plan *plan = plan_of(shape, "[::2, 1:]");
+    clslice_runtime *own = dev->runtime;
+    dev->runtime = rt; /* tc_dev_slice runs on dev->runtime */
+    clslice_status st = tc_dev_slice(dev, plan, &in, &got, NULL, NULL);
+    dev->runtime = own;
+    assert_int_equal(st, CLSLICE_OK);
+    assert_int_equal(tc_host_slice(plan, &in, &want, NULL), CLSLICE_OK);
+    assert_true(want.nnz > 0);
+    tc_assert_same(&got, &want, "device vs host", "[::2, 1:]");
+    tc_csr_free(&got);
+    tc_csr_free(&want);
+    tc_csr_free(&in);
+    clslice_plan_release(&plan);
+}
+
+static void run_all(tu_dev *dev, clslice_runtime *rt)
+{
+    run_dense(dev, rt, 0);
+    run_csr(dev, rt, CLSLICE_INT32);
+}
+
+/* The number of programs the selector lists for the device. */
+static size_t programs_used(const tu_dev *dev, clslice_runtime *rt)
+{
+    cs_device_info facts;
+    cs_tuning tuning;
+    assert_int_equal(cs_runtime_device(rt, dev->cl.device, &facts, &tuning,
+                                       NULL),
+                     CLSLICE_OK);
+    unsigned used = cs_programs_used(&facts, &tuning);
+    size_t n = 0;
+    for (; used; used &= used - 1)
+        n++;
+    return n;
+}
+
+/* ---- fixture ------------------------------------------------------------ */
+
+static int setup(void **state)
+{
+    tu_dev *dev = calloc(1, sizeof *dev);
+    assert_non_null(dev);
+    *state = dev;
+    unsetenv("CLSLICE_CACHE_DIR"); /* each test names its own folder */
+    tu_dev_open(dev);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    tu_dev *dev = *state;
+    tu_dev_close(dev);
+    free(dev);
+    return 0;
+}
+
+/* ---- prepare ------------------------------------------------------------ */
+
+/* Prepare builds the selector's programs, once; the calls then build
+ * nothing, and without prepare the same calls build exactly as many. */
+static void test_prepare_builds_what_calls_use(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    clslice_runtime *rt = runtime_new(dev, NULL);
+    size_t used = programs_used(dev, rt);
+    assert_int_equal(used, 3); /* one gather family, scatter, CSR */
+    assert_int_equal(cs_runtime_program_count(rt), 0);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    clslice_runtime_release(&rt);
+
+    rt = runtime_new(dev, NULL); /* the same calls, unprepared */
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    clslice_runtime_release(&rt);
+}
+
+/* The other kernel family (the grid on a CPU device, the rows elsewhere)
+ * when the tuning asks for it: prepare follows the selector. */
+static void test_prepare_follows_the_family(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    for (int style = CS_STYLE_ROWS; style <= CS_STYLE_GRID; style++) {
+        clslice_runtime *rt = runtime_new(dev, NULL);
+        cs_tuning tuning = cs_default_tuning;
+        tuning.style = (cs_style)style;
+        cs_runtime_set_tuning(rt, &tuning);
+        size_t used = programs_used(dev, rt);
+        assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0,
+                                                 NULL),
+                         CLSLICE_OK);
+        assert_int_equal(cs_runtime_program_count(rt), used);
+        run_all(dev, rt);
+        assert_int_equal(cs_runtime_program_count(rt), used);
+        clslice_runtime_release(&rt);
+    }
+}
+
+/* CLSLICE_PREPARE_INDEX64 adds the 64-bit programs, which forced 64-bit
+ * calls and int64 CSR indices then use. */
+static void test_prepare_index64(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    clslice_runtime *rt = runtime_new(dev, NULL);
+    size_t used = programs_used(dev, rt);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device,
+                                             CLSLICE_PREPARE_INDEX64, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_program_count(rt), 2 * used);
+    run_dense(dev, rt, CLSLICE_FORCE_INDEX64);
+    run_csr(dev, rt, CLSLICE_INT64);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), 2 * used);
+    clslice_runtime_release(&rt);
+
+    rt = runtime_new(dev, NULL); /* without the flag: no 64-bit program */
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    run_csr(dev, rt, CLSLICE_INT64);
+    assert_int_equal(cs_runtime_program_count(rt), used + 1);
+    clslice_runtime_release(&rt);
+}
+
+static void test_prepare_errors(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    clslice_error err;
+    assert_int_equal(clslice_runtime_prepare(NULL, dev->cl.device, 0, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
+    assert_int_equal(clslice_runtime_prepare(dev->runtime, NULL, 0, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "device", NULL);
+    assert_int_equal(clslice_runtime_prepare(dev->runtime, dev->cl.device,
+                                             0x6, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags 0x6", "0x6", NULL);
+    int not_a_device;
+    assert_int_equal(clslice_runtime_prepare(dev->runtime,
+                                             (cl_device_id)&not_a_device, 0,
+                                             &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "device",
+                    "runtime's context", NULL);
+    assert_int_equal(cs_runtime_program_count(dev->runtime), 0);
+
+    folder d;
+    folder_make(&d, "prepare-errors");
+    char file[600];
+    snprintf(file, sizeof file, "%s/plain", d.path);
+    write_file(file, "x", 1);
+    assert_int_equal(clslice_runtime_set_cache_dir(NULL, d.path, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
+    assert_int_equal(clslice_runtime_set_cache_dir(dev->runtime, "", &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dir", "empty", NULL);
+    assert_int_equal(clslice_runtime_set_cache_dir(dev->runtime, file, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dir", file, NULL);
+    assert_int_equal(clslice_runtime_set_cache_dir(dev->runtime, d.path,
+                                                   &err),
+                     CLSLICE_OK);
+    assert_int_equal(clslice_runtime_set_cache_dir(dev->runtime, NULL, &err),
+                     CLSLICE_OK);
+    folder_remove(&d);
+}
+
+/* ---- the binary cache --------------------------------------------------- */
+
+/* A cold folder gets a file per program; a fresh runtime on the warm
+ * folder loads them all, and its results match the host. */
+static void test_cache_round_trip(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "prepare-cache");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    size_t used = programs_used(dev, rt);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), 0);
+    assert_int_equal(folder_files(&d, NULL), (int)used);
+    clslice_runtime_release(&rt);
+
+    rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), (long)used);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    clslice_runtime_release(&rt);
+
+    /* Off again: nothing is loaded. */
+    rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_set_cache_dir(rt, NULL, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), 0);
+    clslice_runtime_release(&rt);
+
+    /* CLSLICE_CACHE_DIR names the folder of new runtimes. */
+    setenv("CLSLICE_CACHE_DIR", d.path, 1);
+    rt = runtime_new(dev, NULL);
+    unsetenv("CLSLICE_CACHE_DIR");
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), (long)used);
+    run_all(dev, rt);
+    clslice_runtime_release(&rt);
+    folder_remove(&d);
+}
+
+/* Damaged files are rebuilt from source, give right results, and are
+ * rewritten so that the next runtime loads them again. */
+static void test_cache_damage(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    uint64_t seed = tu_seed(0x5eed9a7e);
+    tu_rng rng = {seed};
+    folder d;
+    folder_make(&d, "prepare-damage");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    clslice_runtime_release(&rt);
+    char names[16][800];
+    int files = folder_files(&d, names);
+    assert_int_equal(files, 3);
+
+    /* 1: cut in half.  2: random bytes.  3: a well-formed file (magic,
+     * key, size and hash all right) around random bytes, which only the
+     * driver can refuse. */
+    long size = file_size(names[0]);
+    assert_int_equal(truncate(names[0], size / 2), 0);
+    unsigned char noise[4096];
+    for (size_t i = 0; i < sizeof noise; i++)
+        noise[i] = (unsigned char)tu_next(&rng);
+    write_file(names[1], noise, sizeof noise);
+    FILE *f = fopen(names[2], "rb");
+    assert_non_null(f);
+    unsigned char head[32];
+    assert_int_equal(fread(head, 1, sizeof head, f), sizeof head);
+    fclose(f);
+    uint64_t words[2] = {sizeof noise,
+                         cs_fnv1a64(0xcbf29ce484222325ull, noise,
+                                    sizeof noise)};
+    memcpy(head + 16, words, sizeof words);
+    unsigned char forged[sizeof head + sizeof noise];
+    memcpy(forged, head, sizeof head);
+    memcpy(forged + sizeof head, noise, sizeof noise);
+    write_file(names[2], forged, sizeof forged);
+
+    rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    if (cs_runtime_cache_loads(rt) != 0)
+        fail_msg("a damaged file was loaded (seed %" PRIu64 ")", seed);
+    run_all(dev, rt);
+    clslice_runtime_release(&rt);
+
+    rt = runtime_new(dev, &d); /* rewritten by the source builds */
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), 3);
+    run_all(dev, rt);
+    clslice_runtime_release(&rt);
+    assert_int_equal(folder_files(&d, NULL), 3);
+    folder_remove(&d);
+}
+
+/* Threads preparing one runtime at once, with the cache on: one program
+ * per family in the runtime, one file per program, and a fresh runtime
+ * loads every file. */
+enum { THREADS = 4 };
+
+typedef struct racer {
+    clslice_runtime *rt;
+    cl_device_id device;
+    clslice_status status;
+} racer;
+
+static void *race(void *arg)
+{
+    racer *r = arg;
+    r->status = clslice_runtime_prepare(r->rt, r->device, 0, NULL);
+    return NULL;
+}
+
+static void test_prepare_threads(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "prepare-threads");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    size_t used = programs_used(dev, rt);
+    racer r[THREADS];
+    pthread_t threads[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        r[i] = (racer){rt, dev->cl.device, CLSLICE_ERROR_UNKNOWN};
+        assert_int_equal(pthread_create(&threads[i], NULL, race, &r[i]), 0);
+    }
+    for (int i = 0; i < THREADS; i++) {
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+        assert_int_equal(r[i].status, CLSLICE_OK);
+    }
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), used);
+    clslice_runtime_release(&rt);
+    assert_int_equal(folder_files(&d, NULL), (int)used);
+
+    rt = runtime_new(dev, &d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), (long)used);
+    clslice_runtime_release(&rt);
+    folder_remove(&d);
+}
+
+/* A folder that is gone by the time programs are built: the calls work
+ * and nothing is written (ASan checks that nothing leaks either). */
+static void test_cache_unwritable(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "prepare-gone");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    folder_remove(&d);
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
+                     CLSLICE_OK);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_cache_loads(rt), 0);
+    assert_int_equal(folder_files(&d, NULL), 0);
+    clslice_runtime_release(&rt);
+}
+
+/* The key: FNV-1a's published values, and a change of options or source
+ * gives another key. */
+static void test_cache_key(void **state)
+{
+    tu_dev *dev = *state;
+    const uint64_t basis = 0xcbf29ce484222325ull;
+    assert_true(cs_fnv1a64(basis, "", 0) == basis);
+    assert_true(cs_fnv1a64(basis, "a", 1) == 0xaf63dc4c8601ec8cull);
+    assert_true(cs_fnv1a64(basis, "foobar", 6) == 0x85944171f73967e8ull);
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const char *one[] = {"kernel void k(void) {}"};
+    const char *other[] = {"kernel void k(void) { }"};
+    const char *split[] = {"kernel void k(void) ", "{}"};
+    uint64_t a, b, c, e, s;
+    cl_device_id device = dev->cl.device;
+    assert_true(cs_cache_key(device, 1, one, "-DX=1", &a));
+    assert_true(cs_cache_key(device, 1, one, "-DX=1", &b));
+    assert_true(a == b);
+    assert_true(cs_cache_key(device, 1, one, "-DX=2", &c));
+    assert_true(cs_cache_key(device, 1, other, "-DX=1", &e));
+    assert_true(cs_cache_key(device, 2, split, "-DX=1", &s));
+    assert_true(a != c && a != e && a != s && c != e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_prepare_builds_what_calls_use,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_follows_the_family,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_index64, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_errors, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_round_trip, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_damage, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_threads, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_unwritable, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_key, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
