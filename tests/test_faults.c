@@ -4,7 +4,9 @@
  * to fail in turn (faultcl.c), k = 1, 2, ... until the operation runs
  * without reaching a k-th call.  After each injected failure:
  *  - the status is CLSLICE_ERROR_OPENCL (CLSLICE_ERROR_BUILD for
- *    clBuildProgram) and the message names the failing call;
+ *    clBuildProgram), the message names the failing call, and
+ *    clslice_error.opencl_code is the code that call returned (0 after
+ *    every call that did not fail);
  *  - no event was handed out;
  *  - every byte of the caller's output buffers is still the sentinel
  *    (except grad, see test_grad), and the inputs are unchanged;
@@ -384,11 +386,15 @@ static bool inject_once(const op *o, int k, bool warm)
     if (!failed && o->want != CLSLICE_OK) {
         if (st != o->want)
             fail_msg("%s: status %d, not %d", where, (int)st, (int)o->want);
+        if (err.opencl_code != 0)
+            fail_msg("%s: opencl_code = %d without an OpenCL failure", where,
+                     (int)err.opencl_code);
         assert_null(event);
         check_buffers(o, false, where);
     } else if (!failed) {
         if (st != CLSLICE_OK)
             fail_msg("%s: no call failed, yet: %s", where, err.message);
+        assert_int_equal(err.opencl_code, 0);
         assert_non_null(event);
         TU_CL_CHECK(clWaitForEvents(1, &event));
         clReleaseEvent(event);
@@ -402,6 +408,10 @@ static bool inject_once(const op *o, int k, bool warm)
         if (!strstr(err.message, failed))
             fail_msg("%s: the message does not name %s: '%s'", where,
                      failed, err.message);
+        if (err.opencl_code != fc_failed_code())
+            fail_msg("%s (%s): opencl_code = %d, the call returned %d",
+                     where, failed, (int)err.opencl_code,
+                     (int)fc_failed_code());
         if (event)
             fail_msg("%s (%s): an event was handed out", where, failed);
         check_buffers(o, zero_allowed(o, failed), where);
@@ -656,6 +666,8 @@ static void test_runtime_create(void **state)
     fc_disarm();
     assert_int_equal(st, CLSLICE_ERROR_OPENCL);
     assert_non_null(strstr(err.message, "clRetainContext"));
+    assert_int_equal(err.opencl_code, fc_failed_code());
+    assert_int_equal(err.opencl_code, CL_OUT_OF_HOST_MEMORY);
     assert_null(rt);
     assert_int_equal(tu_cl_context_refs_settled(g_dev.cl.context, before),
                      before);

@@ -13,7 +13,8 @@ UNKNOWN = -1
 
 
 class Error(ctypes.Structure):
-    _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * 512)]
+    _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * 512),
+                ("opencl_code", ctypes.c_int32)]
 
 
 class TFSpec(ctypes.Structure):

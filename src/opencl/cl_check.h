@@ -14,8 +14,15 @@
 
 #include "clslice_cl.h"
 
-/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL. */
+/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL, with
+ * code in err->opencl_code. */
 clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code);
+
+/* Records a failed clBuildProgram (its code, and the start of the build
+ * log, "" when there is none) as CLSLICE_ERROR_BUILD, with code in
+ * err->opencl_code. */
+clslice_status cs_cl_build_fail(clslice_error *err, cl_int code,
+                                const char *log);
 
 /* Flags every enqueue call accepts. */
 #define CS_KNOWN_FLAGS (CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT)
