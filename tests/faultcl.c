@@ -379,6 +379,7 @@ QUERY(clGetDeviceInfo, cl_device_id, cl_device_info, CL_OUT_OF_RESOURCES)
 QUERY(clGetMemObjectInfo, cl_mem, cl_mem_info, CL_OUT_OF_RESOURCES)
 QUERY(clGetCommandQueueInfo, cl_command_queue, cl_command_queue_info,
       CL_OUT_OF_RESOURCES)
+QUERY(clGetEventInfo, cl_event, cl_event_info, CL_INVALID_EVENT)
 
 typedef cl_int (*build_info_fn)(cl_program, cl_device_id,
                                 cl_program_build_info, size_t, void *,

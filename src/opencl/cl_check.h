@@ -46,9 +46,11 @@ enum { CS_MAX_ARRAYS = 8 };
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
                                int count, clslice_error *err);
 
-/* A wait list that matches its count (not every implementation checks:
- * PoCL dereferences a NULL list). */
-clslice_status cs_check_wait_list(cl_uint num_events,
+/* A wait list that matches its count and whose events are all non-NULL
+ * events of `context` (the runtime's).  Not every implementation checks
+ * either: PoCL dereferences a NULL list and runs a kernel behind another
+ * context's event. */
+clslice_status cs_check_wait_list(cl_context context, cl_uint num_events,
                                   const cl_event *wait_list,
                                   clslice_error *err);
 
@@ -56,12 +58,12 @@ clslice_status cs_check_wait_list(cl_uint num_events,
 clslice_status cs_check_handles(const clslice_runtime *runtime,
                                 cl_command_queue queue, clslice_error *err);
 
-/* cs_check_handles, plan and elem_size given, flags known, and the wait
- * list well formed. */
+/* cs_check_handles, plan and elem_size given, and flags known.  The
+ * caller checks the wait list next (cs_check_wait_list, with the
+ * runtime's context). */
 clslice_status cs_check_call(const clslice_runtime *runtime,
                              cl_command_queue queue, const clslice_plan *plan,
                              size_t elem_size, unsigned flags,
-                             cl_uint num_events, const cl_event *wait_list,
                              clslice_error *err);
 
 /* The queue's device, after checking the queue belongs to `context` (the

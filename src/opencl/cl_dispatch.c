@@ -90,8 +90,10 @@ static void set_pattern(cs_op *op)
 clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
 {
     clslice_status st = cs_check_call(op->runtime, op->queue, op->plan,
-                                      op->elem_size, op->flags,
-                                      op->num_events, op->wait_list, err);
+                                      op->elem_size, op->flags, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_wait_list(cs_runtime_context(op->runtime),
+                                op->num_events, op->wait_list, err);
     if (st == CLSLICE_OK)
         st = build_layout(op, err);
     if (st == CLSLICE_OK)
