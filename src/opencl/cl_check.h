@@ -35,7 +35,8 @@ typedef struct cs_array {
     size_t offset;    /* the argument NAME_offset */
     size_t bytes;     /* bytes the call reads or writes from offset on */
     bool output;      /* written by the call */
-    bool optional;    /* may be NULL when bytes is 0 (CSR arrays) */
+    bool optional;    /* may be NULL when bytes is 0 (nothing read or
+                       * written there) */
 } cs_array;
 
 enum { CS_MAX_ARRAYS = 8 };
