@@ -65,8 +65,10 @@ class CLCSR(ctypes.Structure):
 # --- exceptions -----------------------------------------------------------
 
 class ClsliceError(Exception):
-    """Base of every error the C library reports; .status is its code."""
+    """Base of every error the C library reports; .status is its code,
+    .opencl_code the cl_int of a failed OpenCL call (0 otherwise)."""
     status = None
+    opencl_code = 0
 
 
 class ClsliceArgumentError(ClsliceError, ValueError):
@@ -126,6 +128,7 @@ def raise_for(status, err):
     message = err.message.decode("utf-8", "replace")
     exc = cls(message or lib.clslice_status_string(status).decode())
     exc.status = status
+    exc.opencl_code = err.opencl_code
     raise exc
 
 
