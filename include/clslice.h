@@ -105,10 +105,22 @@ CLSLICE_API
 const char *clslice_version_string(void);
 
 /* Filled by every fallible function when non-NULL.  On success status is
- * CLSLICE_OK and message is the empty string. */
+ * CLSLICE_OK, opencl_code is 0 and message is the empty string.
+ *
+ * opencl_code is the OpenCL status (a cl_int, e.g. -5 for
+ * CL_OUT_OF_RESOURCES) that the failing OpenCL call returned, so that a
+ * caller can act on it (retry after freeing memory, drop a lost device)
+ * without parsing the message: set when status is CLSLICE_ERROR_OPENCL
+ * (the call is named in the message) or CLSLICE_ERROR_BUILD (what
+ * clBuildProgram returned, usually CL_BUILD_PROGRAM_FAILURE); 0 for every
+ * other status, and also for the few CLSLICE_ERROR_OPENCL failures that
+ * the library detects itself without an OpenCL call failing (a kernel
+ * whose arguments exceed the device's CL_DEVICE_MAX_PARAMETER_SIZE).
+ * clslice_cl_error_name (clslice_cl.h) gives its name. */
 typedef struct clslice_error {
     clslice_status status;
     char message[512];
+    int32_t opencl_code; /* last, so {status, "text"} initializers hold */
 } clslice_error;
 
 /* ------------------------------------------------------------------------ */

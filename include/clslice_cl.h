@@ -8,6 +8,24 @@
  *
  * All device state lives in a clslice_runtime that the caller creates for
  * one cl_context and releases explicitly; nothing global is created.
+ *
+ * Conventions of every enqueue call (gather, scatter, fill, grad and both
+ * CSR passes):
+ *  - Wait list: event_wait_list must hold num_events_in_wait_list events
+ *    (NULL exactly when the count is 0), none of them NULL and each of
+ *    the runtime's context; anything else is CLSLICE_ERROR_ARGUMENT
+ *    naming event_wait_list[i], before anything is enqueued (drivers do
+ *    not all check: PoCL runs a kernel behind another context's event).
+ *  - Buffers that hold no bytes may be NULL, since OpenCL has no empty
+ *    buffers: each call says which; a NULL buffer where bytes are read
+ *    or written is CLSLICE_ERROR_ARGUMENT naming the argument and the
+ *    bytes it needs.  Such a call still honours the wait list: a
+ *    requested event is a marker that completes once the wait list has.
+ *  - Errors: an OpenCL call that fails gives CLSLICE_ERROR_OPENCL naming
+ *    the call, with its code in clslice_error.opencl_code (name it with
+ *    clslice_cl_error_name); a failed program build gives
+ *    CLSLICE_ERROR_BUILD with the start of the build log and
+ *    clBuildProgram's code in opencl_code.
  */
 #ifndef CLSLICE_CL_H
 #define CLSLICE_CL_H
@@ -92,7 +110,8 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and
  * the ICD loader return (-69 .. -72, -1001) have their names too; any
  * other code gives "CL_UNKNOWN_ERROR".  The string is static; never NULL.
- * Messages of CLSLICE_ERROR_OPENCL use these names. */
+ * Messages of CLSLICE_ERROR_OPENCL use these names; the code itself is
+ * clslice_error.opencl_code. */
 CLSLICE_API
 const char *clslice_cl_error_name(cl_int code);
 
@@ -148,7 +167,9 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
  *
  * Before enqueuing anything the call checks that the input tensor and the
  * output fit in their buffers (CL_MEM_SIZE minus the offset) and fails with
- * CLSLICE_ERROR_BUFFER otherwise.  src and dst must not overlap.
+ * CLSLICE_ERROR_BUFFER otherwise.  src and dst must not overlap.  dst may
+ * be NULL when the output has no elements, src when the input tensor has
+ * none.
  *
  * An empty output enqueues no kernel; `event`, if requested, is then a
  * marker that completes once the wait list has.  When the slice is one
@@ -159,8 +180,9 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
  * one work-item per output row, on GPUs and other devices one per output
  * element.
  *
- * OpenCL failures return CLSLICE_ERROR_OPENCL with the failing call named;
- * a failed program build returns CLSLICE_ERROR_BUILD with the build log. */
+ * OpenCL failures return CLSLICE_ERROR_OPENCL with the failing call named
+ * and its code in err->opencl_code; a failed program build returns
+ * CLSLICE_ERROR_BUILD with the build log. */
 CLSLICE_API
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_command_queue queue,
@@ -195,8 +217,11 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
  * Checks as clslice_enqueue_gather, before anything is enqueued: both
  * tensors fit their buffers (CL_MEM_SIZE minus the offset), value and dst
  * do not overlap, both belong to the runtime's context, the wait list is
- * well formed.  An empty slice enqueues no kernel (a marker when `event`
- * is requested); when the slice is one contiguous run and the value is not
+ * well formed.  dst may be NULL when the slice is empty (nothing is
+ * written), value when the value tensor has no elements; a dst that is
+ * given must still hold the whole tensor.  An empty slice enqueues no
+ * kernel (a marker when `event` is requested); when the slice is one
+ * contiguous run and the value is not
  * broadcast, one clEnqueueCopyBuffer does the work
  * (CLSLICE_NO_COPY_SHORTCUT launches the kernel instead). */
 CLSLICE_API
@@ -228,7 +253,8 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
  * kernel argument; a larger element is copied into a temporary device
  * buffer that the library releases once the fill has run (OpenCL keeps a
  * released buffer alive for the commands that use it).  Same checks,
- * flags and events as the scatter; there is no copy shortcut. */
+ * flags and events as the scatter (dst may be NULL when the slice is
+ * empty; `element` is always required); there is no copy shortcut. */
 CLSLICE_API
 clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
                                     cl_command_queue queue,
@@ -251,7 +277,9 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
  * the fill's event, so out-of-order queues work too.  `event`, if
  * requested, is the scatter's (a marker for an empty slice), which
  * completes only after both.  Bytes of out outside the tensor are not
- * touched.  Every check, the program build and the scatter's setup (its
+ * touched.  out may be NULL only when the whole tensor has no bytes (an
+ * empty slice of a non-empty tensor still zeroes it), dy when it has no
+ * elements.  Every check, the program build and the scatter's setup (its
  * kernel and arguments) are done before the fill is enqueued, so a
  * failing call leaves out untouched, with one exception: when the
  * scatter's own enqueue call, the last call made, fails, the function

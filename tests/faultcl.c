@@ -23,6 +23,7 @@ static struct {
     bool armed;
     int fail_at, calls;
     const char *failed;
+    cl_int code;
     const char *names[MAX_CALLS];
     fc_object live[MAX_OBJECTS];
     int n_live;
@@ -56,6 +57,11 @@ const char *fc_failed_call(void)
     return fc.failed;
 }
 
+cl_int fc_failed_code(void)
+{
+    return fc.failed ? fc.code : CL_SUCCESS;
+}
+
 int fc_live_objects(const char **what)
 {
     if (what)
@@ -68,8 +74,8 @@ void fc_forget(void)
     fc.n_live = 0;
 }
 
-/* True when this call is the one to fail. */
-static bool inject(const char *name)
+/* True when this call is the one to fail, which then returns `code`. */
+static bool inject(const char *name, cl_int code)
 {
     if (!fc.armed)
         return false;
@@ -79,6 +85,7 @@ static bool inject(const char *name)
     if (fc.calls != fc.fail_at)
         return false;
     fc.failed = name;
+    fc.code = code;
     return true;
 }
 
@@ -140,7 +147,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context,
                                                cl_int *errcode_ret)
 {
     REAL(create_buffer_fn, clCreateBuffer);
-    if (inject("clCreateBuffer"))
+    if (inject("clCreateBuffer", CL_MEM_OBJECT_ALLOCATION_FAILURE))
         FAIL_RET(CL_MEM_OBJECT_ALLOCATION_FAILURE);
     cl_mem m = real_(context, flags, size, host_ptr, errcode_ret);
     created(m, "buffer");
@@ -156,7 +163,7 @@ clCreateProgramWithSource(cl_context context, cl_uint count,
                           cl_int *errcode_ret)
 {
     REAL(create_program_fn, clCreateProgramWithSource);
-    if (inject("clCreateProgramWithSource"))
+    if (inject("clCreateProgramWithSource", CL_OUT_OF_HOST_MEMORY))
         FAIL_RET(CL_OUT_OF_HOST_MEMORY);
     cl_program p = real_(context, count, strings, lengths, errcode_ret);
     created(p, "program");
@@ -170,7 +177,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program,
                                                   cl_int *errcode_ret)
 {
     REAL(create_kernel_fn, clCreateKernel);
-    if (inject("clCreateKernel"))
+    if (inject("clCreateKernel", CL_OUT_OF_RESOURCES))
         FAIL_RET(CL_OUT_OF_RESOURCES);
     cl_kernel k = real_(program, kernel_name, errcode_ret);
     created(k, "kernel");
@@ -188,7 +195,7 @@ clBuildProgram(cl_program program, cl_uint num_devices,
                void *user_data)
 {
     REAL(build_fn, clBuildProgram);
-    if (inject("clBuildProgram"))
+    if (inject("clBuildProgram", CL_OUT_OF_HOST_MEMORY))
         return CL_OUT_OF_HOST_MEMORY;
     return real_(program, num_devices, device_list, options, pfn_notify,
                  user_data);
@@ -199,7 +206,7 @@ typedef cl_int (*retain_context_fn)(cl_context);
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context)
 {
     REAL(retain_context_fn, clRetainContext);
-    if (inject("clRetainContext"))
+    if (inject("clRetainContext", CL_OUT_OF_HOST_MEMORY))
         return CL_OUT_OF_HOST_MEMORY;
     return real_(context);
 }
@@ -230,7 +237,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel,
                                                const void *arg_value)
 {
     REAL(set_arg_fn, clSetKernelArg);
-    if (inject("clSetKernelArg"))
+    if (inject("clSetKernelArg", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     return real_(kernel, arg_index, arg_size, arg_value);
 }
@@ -249,7 +256,7 @@ clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
                        cl_event *event)
 {
     REAL(ndrange_fn, clEnqueueNDRangeKernel);
-    if (inject("clEnqueueNDRangeKernel"))
+    if (inject("clEnqueueNDRangeKernel", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, kernel, work_dim, offset, global, local,
                       num_events, wait_list, event);
@@ -268,7 +275,7 @@ clEnqueueCopyBuffer(cl_command_queue queue, cl_mem src, cl_mem dst,
                     cl_event *event)
 {
     REAL(copy_fn, clEnqueueCopyBuffer);
-    if (inject("clEnqueueCopyBuffer"))
+    if (inject("clEnqueueCopyBuffer", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, src, dst, src_offset, dst_offset, size,
                       num_events, wait_list, event);
@@ -289,7 +296,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     cl_uint num_events, const cl_event *wait_list, cl_event *event)
 {
     REAL(rect_fn, clEnqueueCopyBufferRect);
-    if (inject("clEnqueueCopyBufferRect"))
+    if (inject("clEnqueueCopyBufferRect", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, src, dst, src_origin, dst_origin, region,
                       src_row_pitch, src_slice_pitch, dst_row_pitch,
@@ -310,7 +317,7 @@ clEnqueueFillBuffer(cl_command_queue queue, cl_mem buffer,
                     const cl_event *wait_list, cl_event *event)
 {
     REAL(fill_fn, clEnqueueFillBuffer);
-    if (inject("clEnqueueFillBuffer"))
+    if (inject("clEnqueueFillBuffer", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, buffer, pattern, pattern_size, offset, size,
                       num_events, wait_list, event);
@@ -327,7 +334,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(
     cl_event *event)
 {
     REAL(marker_fn, clEnqueueMarkerWithWaitList);
-    if (inject("clEnqueueMarkerWithWaitList"))
+    if (inject("clEnqueueMarkerWithWaitList", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, num_events, wait_list, event);
     if (rc == CL_SUCCESS && event)
@@ -344,7 +351,7 @@ clEnqueueReadBuffer(cl_command_queue queue, cl_mem buffer, cl_bool blocking,
                     const cl_event *wait_list, cl_event *event)
 {
     REAL(read_fn, clEnqueueReadBuffer);
-    if (inject("clEnqueueReadBuffer"))
+    if (inject("clEnqueueReadBuffer", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     cl_int rc = real_(queue, buffer, blocking, offset, size, ptr, num_events,
                       wait_list, event);
@@ -363,7 +370,7 @@ clEnqueueReadBuffer(cl_command_queue queue, cl_mem buffer, cl_bool blocking,
                                          size_t *size_ret)                 \
     {                                                                      \
         REAL(name##_fn, name);                                             \
-        if (inject(#name))                                                 \
+        if (inject(#name, code))                                           \
             return code;                                                   \
         return real_(object, param, size, value, size_ret);               \
     }
@@ -372,6 +379,7 @@ QUERY(clGetDeviceInfo, cl_device_id, cl_device_info, CL_OUT_OF_RESOURCES)
 QUERY(clGetMemObjectInfo, cl_mem, cl_mem_info, CL_OUT_OF_RESOURCES)
 QUERY(clGetCommandQueueInfo, cl_command_queue, cl_command_queue_info,
       CL_OUT_OF_RESOURCES)
+QUERY(clGetEventInfo, cl_event, cl_event_info, CL_INVALID_EVENT)
 
 typedef cl_int (*build_info_fn)(cl_program, cl_device_id,
                                 cl_program_build_info, size_t, void *,
@@ -383,7 +391,7 @@ clGetProgramBuildInfo(cl_program program, cl_device_id device,
                       size_t *size_ret)
 {
     REAL(build_info_fn, clGetProgramBuildInfo);
-    if (inject("clGetProgramBuildInfo"))
+    if (inject("clGetProgramBuildInfo", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     return real_(program, device, param, size, value, size_ret);
 }
@@ -398,7 +406,7 @@ clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                          void *value, size_t *size_ret)
 {
     REAL(wg_info_fn, clGetKernelWorkGroupInfo);
-    if (inject("clGetKernelWorkGroupInfo"))
+    if (inject("clGetKernelWorkGroupInfo", CL_OUT_OF_RESOURCES))
         return CL_OUT_OF_RESOURCES;
     return real_(kernel, device, param, size, value, size_ret);
 }

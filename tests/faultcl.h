@@ -26,6 +26,8 @@ int fc_calls(void);
 const char *fc_call_name(int i);
 /* The call that was made to fail ("clCreateBuffer"), or NULL if none. */
 const char *fc_failed_call(void);
+/* The code the failed call returned, CL_SUCCESS if none failed. */
+cl_int fc_failed_code(void);
 /* Objects created while armed and not yet released; names the first in
  * `what` (a static string) when there is one. */
 int fc_live_objects(const char **what);

@@ -369,6 +369,7 @@ static void test_opencl_failure_is_named(void **state)
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL,
                     "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)",
                     NULL);
+    assert_int_equal(err.opencl_code, CL_INVALID_KERNEL_NAME);
     clReleaseProgram(other.program);
 
     cs_program_info real;
@@ -381,6 +382,8 @@ static void test_opencl_failure_is_named(void **state)
                      CLSLICE_ERROR_OPENCL);
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL, "needs 568 bytes",
                     "CL_DEVICE_MAX_PARAMETER_SIZE is 256", NULL);
+    /* the library found this itself: no OpenCL call returned a code */
+    assert_int_equal(err.opencl_code, 0);
     tu_cl_assert_filled(f->dev.queue, f->dst, OUT_BYTES, SENTINEL);
     clslice_plan_release(&plan);
 }
@@ -399,6 +402,7 @@ static void test_build_failure_reports_log(void **state)
     tu_assert_error(&err, CLSLICE_ERROR_BUILD, "clBuildProgram failed: ",
                     "CL_BUILD_PROGRAM_FAILURE (-11); build log: ", "error",
                     NULL);
+    assert_int_equal(err.opencl_code, CL_BUILD_PROGRAM_FAILURE);
     print_message("build failure message: %s\n", err.message);
 }
 

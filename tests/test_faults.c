@@ -4,7 +4,9 @@
  * to fail in turn (faultcl.c), k = 1, 2, ... until the operation runs
  * without reaching a k-th call.  After each injected failure:
  *  - the status is CLSLICE_ERROR_OPENCL (CLSLICE_ERROR_BUILD for
- *    clBuildProgram) and the message names the failing call;
+ *    clBuildProgram), the message names the failing call, and
+ *    clslice_error.opencl_code is the code that call returned (0 after
+ *    every call that did not fail);
  *  - no event was handed out;
  *  - every byte of the caller's output buffers is still the sentinel
  *    (except grad, see test_grad), and the inputs are unchanged;
@@ -60,6 +62,8 @@ struct op {
 };
 
 static cl_mem g_src, g_dst, g_value;
+/* A complete user event, for a wait list the library checks. */
+static cl_event g_done;
 /* CSR: the input (4 x 5, int32), the count's output indptr, and the
  * fill's outputs, with the row pointers a count wrote in g_csr_ptr. */
 static cl_mem g_csr_indptr, g_csr_indices, g_csr_data, g_csr_outptr,
@@ -89,6 +93,18 @@ static clslice_status run_gather(const op *o, clslice_runtime *rt,
     clslice_status st = clslice_enqueue_gather(
         rt, g_dev.queue, plan, o->elem_size, g_src, 8, g_dst, 16, 0, 0,
         NULL, event, err);
+    clslice_plan_release(&plan);
+    return st;
+}
+
+/* The gather behind a wait list: its events' contexts are queried. */
+static clslice_status run_gather_waiting(const op *o, clslice_runtime *rt,
+                                         cl_event *event, clslice_error *err)
+{
+    clslice_plan *plan = op_plan(o);
+    clslice_status st = clslice_enqueue_gather(
+        rt, g_dev.queue, plan, o->elem_size, g_src, 8, g_dst, 16, 0, 1,
+        &g_done, event, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -384,11 +400,15 @@ static bool inject_once(const op *o, int k, bool warm)
     if (!failed && o->want != CLSLICE_OK) {
         if (st != o->want)
             fail_msg("%s: status %d, not %d", where, (int)st, (int)o->want);
+        if (err.opencl_code != 0)
+            fail_msg("%s: opencl_code = %d without an OpenCL failure", where,
+                     (int)err.opencl_code);
         assert_null(event);
         check_buffers(o, false, where);
     } else if (!failed) {
         if (st != CLSLICE_OK)
             fail_msg("%s: no call failed, yet: %s", where, err.message);
+        assert_int_equal(err.opencl_code, 0);
         assert_non_null(event);
         TU_CL_CHECK(clWaitForEvents(1, &event));
         clReleaseEvent(event);
@@ -402,6 +422,10 @@ static bool inject_once(const op *o, int k, bool warm)
         if (!strstr(err.message, failed))
             fail_msg("%s: the message does not name %s: '%s'", where,
                      failed, err.message);
+        if (err.opencl_code != fc_failed_code())
+            fail_msg("%s (%s): opencl_code = %d, the call returned %d",
+                     where, failed, (int)err.opencl_code,
+                     (int)fc_failed_code());
         if (event)
             fail_msg("%s (%s): an event was handed out", where, failed);
         check_buffers(o, zero_allowed(o, failed), where);
@@ -477,6 +501,10 @@ static int setup(void **state)
     g_have = tu_dev_open(&g_dev);
     if (!g_have)
         return 0;
+    cl_int rc;
+    g_done = clCreateUserEvent(g_dev.cl.context, &rc);
+    TU_CL_CHECK(rc);
+    TU_CL_CHECK(clSetUserEventStatus(g_done, CL_COMPLETE));
     g_src = buffer_with(NULL, 0);
     g_value = buffer_with(NULL, 0);
     g_dst = buffer_with(NULL, 0);
@@ -526,6 +554,7 @@ static int teardown(void **state)
                     g_long_indices, g_long_data};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         clReleaseMemObject(all[i]);
+    clReleaseEvent(g_done);
     tu_dev_close(&g_dev);
     return 0;
 }
@@ -570,6 +599,15 @@ static void test_gather_marker(void **state)
 {
     (void)state;
     op o = GATHER("gather marker", CS_STYLE_AUTO, 2, 6, 30, "[2:2]");
+    inject_all(&o);
+}
+
+static void test_gather_wait_list(void **state)
+{
+    (void)state;
+    op o = GATHER("gather behind a wait list", CS_STYLE_ROWS, 2, 3, 40,
+                  "[:, ::-1]");
+    o.run = run_gather_waiting;
     inject_all(&o);
 }
 
@@ -656,6 +694,8 @@ static void test_runtime_create(void **state)
     fc_disarm();
     assert_int_equal(st, CLSLICE_ERROR_OPENCL);
     assert_non_null(strstr(err.message, "clRetainContext"));
+    assert_int_equal(err.opencl_code, fc_failed_code());
+    assert_int_equal(err.opencl_code, CL_OUT_OF_HOST_MEMORY);
     assert_null(rt);
     assert_int_equal(tu_cl_context_refs_settled(g_dev.cl.context, before),
                      before);
@@ -670,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_gather_copy),
         cmocka_unit_test(test_gather_rect),
         cmocka_unit_test(test_gather_marker),
+        cmocka_unit_test(test_gather_wait_list),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),

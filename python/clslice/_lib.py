@@ -13,7 +13,8 @@ UNKNOWN = -1
 
 
 class Error(ctypes.Structure):
-    _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * 512)]
+    _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * 512),
+                ("opencl_code", ctypes.c_int32)]
 
 
 class TFSpec(ctypes.Structure):
@@ -64,8 +65,10 @@ class CLCSR(ctypes.Structure):
 # --- exceptions -----------------------------------------------------------
 
 class ClsliceError(Exception):
-    """Base of every error the C library reports; .status is its code."""
+    """Base of every error the C library reports; .status is its code,
+    .opencl_code the cl_int of a failed OpenCL call (0 otherwise)."""
     status = None
+    opencl_code = 0
 
 
 class ClsliceArgumentError(ClsliceError, ValueError):
@@ -125,6 +128,7 @@ def raise_for(status, err):
     message = err.message.decode("utf-8", "replace")
     exc = cls(message or lib.clslice_status_string(status).decode())
     exc.status = status
+    exc.opencl_code = err.opencl_code
     raise exc
 
 

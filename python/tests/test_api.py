@@ -120,6 +120,7 @@ def test_errors_carry_the_c_message(call, exc, words):
     assert words in str(info.value)
     assert isinstance(info.value, clslice.ClsliceError)
     assert info.value.status == exc.status
+    assert info.value.opencl_code == 0
 
 
 def test_exception_classes_fit_python_conventions():

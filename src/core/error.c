@@ -30,6 +30,7 @@ clslice_status cs_fail(clslice_error *err, clslice_status status,
         va_list args;
         va_start(args, fmt);
         err->status = status;
+        err->opencl_code = 0; /* cs_cl_fail sets it after this call */
         vsnprintf(err->message, sizeof err->message, fmt, args);
         va_end(args);
     }
@@ -40,6 +41,7 @@ clslice_status cs_ok(clslice_error *err)
 {
     if (err) {
         err->status = CLSLICE_OK;
+        err->opencl_code = 0;
         err->message[0] = '\0';
     }
     return CLSLICE_OK;

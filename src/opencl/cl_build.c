@@ -55,8 +55,5 @@ clslice_status cs_build_sources(cl_context context, cl_device_id device,
     build_log(*program, device, log, sizeof log);
     clReleaseProgram(*program);
     *program = NULL;
-    return cs_fail(err, CLSLICE_ERROR_BUILD,
-                   "clBuildProgram failed: %s (%d); build log: %s",
-                   clslice_cl_error_name(rc), (int)rc,
-                   log[0] ? log : "(empty)");
+    return cs_cl_build_fail(err, rc, log);
 }

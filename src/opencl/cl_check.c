@@ -129,7 +129,28 @@ clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
     return st;
 }
 
-clslice_status cs_check_wait_list(cl_uint num_events,
+/* An event of another context would be waited on by a queue that cannot
+ * see it: the specification makes that CL_INVALID_CONTEXT, but PoCL
+ * enqueues a kernel behind it without complaint. */
+static clslice_status check_event(cl_context context, const cl_event *list,
+                                  cl_uint i, clslice_error *err)
+{
+    cl_context owner;
+    if (!list[i])
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "event_wait_list[%u] is NULL", (unsigned)i);
+    cl_int rc = clGetEventInfo(list[i], CL_EVENT_CONTEXT, sizeof owner,
+                               &owner, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetEventInfo", rc);
+    if (owner != context)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "event_wait_list[%u] belongs to another cl_context "
+                       "than the runtime's", (unsigned)i);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_check_wait_list(cl_context context, cl_uint num_events,
                                   const cl_event *wait_list,
                                   clslice_error *err)
 {
@@ -141,7 +162,10 @@ clslice_status cs_check_wait_list(cl_uint num_events,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "event_wait_list is given but "
                        "num_events_in_wait_list = 0");
-    return CLSLICE_OK;
+    clslice_status st = CLSLICE_OK;
+    for (cl_uint i = 0; i < num_events && st == CLSLICE_OK; i++)
+        st = check_event(context, wait_list, i, err);
+    return st;
 }
 
 clslice_status cs_check_handles(const clslice_runtime *runtime,
@@ -157,7 +181,6 @@ clslice_status cs_check_handles(const clslice_runtime *runtime,
 clslice_status cs_check_call(const clslice_runtime *runtime,
                              cl_command_queue queue, const clslice_plan *plan,
                              size_t elem_size, unsigned flags,
-                             cl_uint num_events, const cl_event *wait_list,
                              clslice_error *err)
 {
     clslice_status st = cs_check_handles(runtime, queue, err);
@@ -169,7 +192,7 @@ clslice_status cs_check_call(const clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags = 0x%x has unknown bits 0x%x", flags,
                        flags & ~(unsigned)CS_KNOWN_FLAGS);
-    return cs_check_wait_list(num_events, wait_list, err);
+    return CLSLICE_OK;
 }
 
 clslice_status cs_queue_device(cl_context context, cl_command_queue queue,

@@ -14,8 +14,15 @@
 
 #include "clslice_cl.h"
 
-/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL. */
+/* Records "<call> failed: <NAME> (<code>)" as CLSLICE_ERROR_OPENCL, with
+ * code in err->opencl_code. */
 clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code);
+
+/* Records a failed clBuildProgram (its code, and the start of the build
+ * log, "" when there is none) as CLSLICE_ERROR_BUILD, with code in
+ * err->opencl_code. */
+clslice_status cs_cl_build_fail(clslice_error *err, cl_int code,
+                                const char *log);
 
 /* Flags every enqueue call accepts. */
 #define CS_KNOWN_FLAGS (CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT)
@@ -28,7 +35,8 @@ typedef struct cs_array {
     size_t offset;    /* the argument NAME_offset */
     size_t bytes;     /* bytes the call reads or writes from offset on */
     bool output;      /* written by the call */
-    bool optional;    /* may be NULL when bytes is 0 (CSR arrays) */
+    bool optional;    /* may be NULL when bytes is 0 (nothing read or
+                       * written there) */
 } cs_array;
 
 enum { CS_MAX_ARRAYS = 8 };
@@ -39,9 +47,11 @@ enum { CS_MAX_ARRAYS = 8 };
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
                                int count, clslice_error *err);
 
-/* A wait list that matches its count (not every implementation checks:
- * PoCL dereferences a NULL list). */
-clslice_status cs_check_wait_list(cl_uint num_events,
+/* A wait list that matches its count and whose events are all non-NULL
+ * events of `context` (the runtime's).  Not every implementation checks
+ * either: PoCL dereferences a NULL list and runs a kernel behind another
+ * context's event. */
+clslice_status cs_check_wait_list(cl_context context, cl_uint num_events,
                                   const cl_event *wait_list,
                                   clslice_error *err);
 
@@ -49,12 +59,12 @@ clslice_status cs_check_wait_list(cl_uint num_events,
 clslice_status cs_check_handles(const clslice_runtime *runtime,
                                 cl_command_queue queue, clslice_error *err);
 
-/* cs_check_handles, plan and elem_size given, flags known, and the wait
- * list well formed. */
+/* cs_check_handles, plan and elem_size given, and flags known.  The
+ * caller checks the wait list next (cs_check_wait_list, with the
+ * runtime's context). */
 clslice_status cs_check_call(const clslice_runtime *runtime,
                              cl_command_queue queue, const clslice_plan *plan,
                              size_t elem_size, unsigned flags,
-                             cl_uint num_events, const cl_event *wait_list,
                              clslice_error *err);
 
 /* The queue's device, after checking the queue belongs to `context` (the

@@ -21,7 +21,8 @@ static clslice_status check_handles(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in is NULL");
     if (!out)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out is NULL");
-    return cs_check_wait_list(num_events, wait_list, err);
+    return cs_check_wait_list(cs_runtime_context(runtime), num_events,
+                              wait_list, err);
 }
 
 /* out must describe the plan's result in the input's types. */

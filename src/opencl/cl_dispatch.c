@@ -20,14 +20,17 @@ static clslice_status build_layout(cs_op *op, clslice_error *err)
                              op->rule, op->value_name, &op->layout, err);
 }
 
-/* A gather reads the whole input tensor and writes the output. */
+/* A gather reads the whole input tensor and writes the output.  Either
+ * may be NULL when it has no bytes: OpenCL has no empty buffers, and an
+ * empty output enqueues no copy. */
 static clslice_status gather_arrays(const cs_op *op, cs_array *a,
                                     clslice_error *err)
 {
     a[0] = (cs_array){.name = "src", .what = "input", .buffer = op->src,
-                      .offset = op->src_offset};
+                      .offset = op->src_offset, .optional = true};
     a[1] = (cs_array){.name = "dst", .what = "output", .buffer = op->dst,
-                      .offset = op->dst_offset, .output = true};
+                      .offset = op->dst_offset, .output = true,
+                      .optional = true};
     clslice_status st = cs_input_bytes(op->plan, op->elem_size,
                                        &a[0].bytes, err);
     if (st == CLSLICE_OK)
@@ -36,8 +39,18 @@ static clslice_status gather_arrays(const cs_op *op, cs_array *a,
     return st;
 }
 
-/* A scatter reads its value tensor; scatters and fills write into the
- * whole destination tensor. */
+/* A NULL destination is accepted when the call writes nothing: a scatter
+ * or fill into an empty slice, a grad of a tensor of no bytes.  A given
+ * destination must still hold the whole tensor. */
+static size_t dst_needs(const cs_op *op)
+{
+    bool nothing = op->writes_tensor ? op->dst_bytes == 0
+                                     : op->layout.elements == 0;
+    return !op->dst && nothing ? 0 : op->dst_bytes;
+}
+
+/* A scatter reads its value tensor (NULL when it has no bytes); scatters
+ * and fills write into the whole destination tensor. */
 static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
                                      clslice_error *err)
 {
@@ -46,7 +59,8 @@ static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
     if (op->kind == CS_KERNEL_SCATTER) {
         int64_t elements;
         a[0] = (cs_array){.name = op->value_name, .what = op->value_name,
-                          .buffer = op->src, .offset = op->src_offset};
+                          .buffer = op->src, .offset = op->src_offset,
+                          .optional = true};
         st = cs_value_elements(op->value_shape, op->value_rank,
                                op->value_name, &elements, err);
         if (st == CLSLICE_OK)
@@ -60,7 +74,8 @@ static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
         st = cs_input_bytes(op->plan, op->elem_size, &op->dst_bytes, err);
     a[*n] = (cs_array){.name = op->dst_name, .what = "destination",
                        .buffer = op->dst, .offset = op->dst_offset,
-                       .bytes = op->dst_bytes, .output = true};
+                       .bytes = dst_needs(op), .output = true,
+                       .optional = true};
     ++*n;
     return st;
 }
@@ -90,8 +105,10 @@ static void set_pattern(cs_op *op)
 clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
 {
     clslice_status st = cs_check_call(op->runtime, op->queue, op->plan,
-                                      op->elem_size, op->flags,
-                                      op->num_events, op->wait_list, err);
+                                      op->elem_size, op->flags, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_wait_list(cs_runtime_context(op->runtime),
+                                op->num_events, op->wait_list, err);
     if (st == CLSLICE_OK)
         st = build_layout(op, err);
     if (st == CLSLICE_OK)

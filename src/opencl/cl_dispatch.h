@@ -33,6 +33,8 @@ typedef struct cs_op {
     clslice_value_rule rule;
     const char *value_name;     /* scatters: "value", "dy" */
     const char *dst_name;       /* "dst", "out" */
+    bool writes_tensor;         /* grad: writes the whole dst tensor, not
+                                 * only the slice */
     const void *element;        /* fills: the element */
     unsigned flags;
     cl_uint num_events;

@@ -1,6 +1,7 @@
 /*
  * OpenCL error codes as names, and the one message format every failing
- * OpenCL call reports: "<call> failed: <NAME> (<code>)".
+ * OpenCL call reports: "<call> failed: <NAME> (<code>)", with the code
+ * also in clslice_error.opencl_code.
  */
 #include "cl_check.h"
 #include "core/common.h"
@@ -83,8 +84,28 @@ const char *clslice_cl_error_name(cl_int code)
     return "CL_UNKNOWN_ERROR";
 }
 
+/* The one place that records an OpenCL status in clslice_error: cs_fail
+ * clears opencl_code, so every other failure reports 0. */
+static clslice_status with_code(clslice_error *err, clslice_status status,
+                                cl_int code)
+{
+    if (err)
+        err->opencl_code = (int32_t)code;
+    return status;
+}
+
 clslice_status cs_cl_fail(clslice_error *err, const char *call, cl_int code)
 {
-    return cs_fail(err, CLSLICE_ERROR_OPENCL, "%s failed: %s (%d)", call,
-                   clslice_cl_error_name(code), (int)code);
+    cs_fail(err, CLSLICE_ERROR_OPENCL, "%s failed: %s (%d)", call,
+            clslice_cl_error_name(code), (int)code);
+    return with_code(err, CLSLICE_ERROR_OPENCL, code);
+}
+
+clslice_status cs_cl_build_fail(clslice_error *err, cl_int code,
+                                const char *log)
+{
+    cs_fail(err, CLSLICE_ERROR_BUILD,
+            "clBuildProgram failed: %s (%d); build log: %s",
+            clslice_cl_error_name(code), (int)code, log[0] ? log : "(empty)");
+    return with_code(err, CLSLICE_ERROR_BUILD, code);
 }

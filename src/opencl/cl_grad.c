@@ -88,7 +88,7 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                 .dst = out, .dst_offset = out_offset,
                 .value_shape = dy_shape, .value_rank = dy_rank,
                 .rule = CLSLICE_VALUE_EXACT, .value_name = "dy",
-                .dst_name = "out", .flags = flags,
+                .dst_name = "out", .writes_tensor = true, .flags = flags,
                 .num_events = num_events_in_wait_list,
                 .wait_list = event_wait_list, .event = event};
     clslice_status st = cs_op_prepare(&op, err);
