@@ -66,7 +66,7 @@ static cl_int query_defects(cl_device_id device, cs_device_info *info)
     char version[256] = {0};
     cl_int rc = clGetDeviceInfo(device, CL_DEVICE_VERSION,
                                 sizeof version - 1, version, NULL);
-    if (rc == CL_INVALID_VALUE) /* longer than we keep: not PoCL's form */
+    if (rc == CL_INVALID_VALUE) /* 256 bytes or more: not PoCL's (~60) */
         rc = CL_SUCCESS;
     info->rect_sub_buffer_crash = strstr(version, "PoCL") != NULL ||
                                   strstr(version, "pocl") != NULL;
