@@ -115,7 +115,8 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
         fail_msg("%s: a buffer copy of a layout that is not one run", where);
     if (c->run == CS_RUN_RECT &&
         (!rows_style(d, t) || bytes > t->rect_max_bytes || one_run ||
-         layout->rank < 2 || layout->rank > 3 || call->same_buffer))
+         layout->rank < 2 || layout->rank > 3 || call->same_buffer ||
+         (call->sub_buffer && d->rect_sub_buffer_crash)))
         fail_msg("%s: a Rect copy where the rules allow none", where);
     if (c->run == CS_RUN_KERNEL && one_run && call->kind != CS_KERNEL_FILL &&
         !(call->flags & CLSLICE_NO_COPY_SHORTCUT) &&
@@ -212,6 +213,67 @@ static void test_random_choices(void **state)
             !strided_source((cs_variant)v))
             fail_msg("seed %" PRIu64 ": variant %s never chosen", seed,
                      cs_kernel_name((cs_variant)v, 1));
+}
+
+static bool same_choice(const cs_choice *a, const cs_choice *b)
+{
+    return a->run == b->run && a->paths == b->paths &&
+           (a->run != CS_RUN_KERNEL ||
+            (a->variant == b->variant && a->carrier == b->carrier &&
+             a->index_bits == b->index_bits));
+}
+
+/* On a device whose Rect copy crashes on sub-buffers (PoCL), a call with
+ * a sub-buffer never gets one: where the same call on whole buffers takes
+ * the Rect copy, it runs a kernel instead, and every other choice stays
+ * as it was.  A device without the defect chooses as if there were no
+ * sub-buffer. */
+static void test_sub_buffer_never_rect(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261124);
+    tu_rng rng = {seed};
+    int rects = 0;
+    for (int i = 0; i < CASES; i++) {
+        cs_device_info d = random_device(&rng);
+        cs_tuning t = random_tuning(&rng);
+        cs_kernel_kind kind = (cs_kernel_kind)tu_range(&rng, 0, 1);
+        clslice_layout layout;
+        if (!random_layout(&rng, kind, &layout))
+            continue;
+        size_t elem = (size_t)(1 << tu_range(&rng, 0, 3));
+        cs_select_call call = {
+            .kind = kind, .elem_size = elem,
+            .src_offset = (size_t)tu_range(&rng, 0, 2) * elem * 16,
+            .dst_offset = (size_t)tu_range(&rng, 0, 2) * elem * 8,
+            .flags = tu_range(&rng, 0, 7) == 0 ? CLSLICE_NO_COPY_SHORTCUT
+                                                : 0u};
+        cs_choice whole, sub, healthy;
+        cs_choose(&d, &t, &call, &layout, &whole);
+        call.sub_buffer = true;
+        cs_choose(&d, &t, &call, &layout, &healthy);
+        d.rect_sub_buffer_crash = true;
+        cs_choose(&d, &t, &call, &layout, &sub);
+        check_choice(&d, &t, &call, &layout, &sub, seed, i);
+        if (sub.run == CS_RUN_RECT)
+            fail_msg("seed %" PRIu64 ", case %d: a Rect copy of a "
+                     "sub-buffer on a device that crashes there", seed, i);
+        if (!same_choice(&whole, &healthy))
+            fail_msg("seed %" PRIu64 ", case %d: a sub-buffer changed the "
+                     "choice on a device without the defect", seed, i);
+        if (whole.run == CS_RUN_RECT) {
+            rects++;
+            if (sub.run != CS_RUN_KERNEL)
+                fail_msg("seed %" PRIu64 ", case %d: no kernel in place of "
+                         "the Rect copy", seed, i);
+        } else if (!same_choice(&whole, &sub)) {
+            fail_msg("seed %" PRIu64 ", case %d: a sub-buffer changed a "
+                     "choice that was not a Rect copy", seed, i);
+        }
+    }
+    if (rects < 50)
+        fail_msg("seed %" PRIu64 ": only %d Rect-eligible cases", seed,
+                 rects);
 }
 
 /* Hand-made cases with one known answer each. */
@@ -365,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_known_choices),
         cmocka_unit_test(test_random_choices),
+        cmocka_unit_test(test_sub_buffer_never_rect),
         cmocka_unit_test(test_strided_source_variants),
         cmocka_unit_test(test_every_kernel_exists),
     };

@@ -115,12 +115,24 @@ static clslice_status check_overlap(const cs_array *a, const resolved *ra,
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
                                int count, clslice_error *err)
 {
+    unsigned sub_buffers;
+    return cs_check_arrays_sub(context, arrays, count, &sub_buffers, err);
+}
+
+clslice_status cs_check_arrays_sub(cl_context context, const cs_array *arrays,
+                                   int count, unsigned *sub_buffers,
+                                   clslice_error *err)
+{
     resolved r[CS_MAX_ARRAYS];
     clslice_status st = CLSLICE_OK;
+    *sub_buffers = 0;
     if (count > CS_MAX_ARRAYS)
         count = CS_MAX_ARRAYS;
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         st = resolve_use(context, &arrays[i], &r[i], err);
+    for (int i = 0; i < count && st == CLSLICE_OK; i++)
+        if (r[i].root && r[i].root != arrays[i].buffer)
+            *sub_buffers |= 1u << i;
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         st = check_fit(&arrays[i], &r[i], err);
     for (int i = 0; i < count && st == CLSLICE_OK; i++)

@@ -47,6 +47,13 @@ enum { CS_MAX_ARRAYS = 8 };
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
                                int count, clslice_error *err);
 
+/* cs_check_arrays that also says which arrays are sub-buffers: bit i of
+ * *sub_buffers for arrays[i] (the selector routes around drivers that
+ * crash on them, cl_select.c). */
+clslice_status cs_check_arrays_sub(cl_context context, const cs_array *arrays,
+                                   int count, unsigned *sub_buffers,
+                                   clslice_error *err);
+
 /* A wait list that matches its count and whose events are all non-NULL
  * events of `context` (the runtime's).  Not every implementation checks
  * either: PoCL dereferences a NULL list and runs a kernel behind another

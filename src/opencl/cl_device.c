@@ -4,6 +4,8 @@
  * its byte order whether the stride-2 kernels may read double-width
  * pairs, and its limits bound launches and kernel arguments.
  */
+#include <string.h>
+
 #include "cl_runtime.h"
 #include "core/common.h"
 
@@ -53,6 +55,24 @@ static cl_int query_kind(cl_device_id device, cs_device_info *info)
     return rc;
 }
 
+/* PoCL 3.1 (pthread device) segfaults inside clEnqueueCopyBufferRect
+ * whenever its source or destination is a sub-buffer, before the call
+ * returns; clEnqueueCopyBuffer, clEnqueueFillBuffer and kernels on
+ * sub-buffers are fine.  No PoCL release is known to have fixed it, so
+ * every PoCL device is marked.  PoCL names itself in CL_DEVICE_VERSION
+ * ("OpenCL 3.0 PoCL HSTR: ..."); CL_DRIVER_VERSION is only "3.1+debian". */
+static cl_int query_defects(cl_device_id device, cs_device_info *info)
+{
+    char version[256] = {0};
+    cl_int rc = clGetDeviceInfo(device, CL_DEVICE_VERSION,
+                                sizeof version - 1, version, NULL);
+    if (rc == CL_INVALID_VALUE) /* 256 bytes or more: not PoCL's (~60) */
+        rc = CL_SUCCESS;
+    info->rect_sub_buffer_crash = strstr(version, "PoCL") != NULL ||
+                                  strstr(version, "pocl") != NULL;
+    return rc;
+}
+
 clslice_status cs_device_query(cl_device_id device, cs_device_info *info,
                                clslice_error *err)
 {
@@ -60,6 +80,8 @@ clslice_status cs_device_query(cl_device_id device, cs_device_info *info,
     cl_int rc = query_limits(device, info);
     if (rc == CL_SUCCESS)
         rc = query_kind(device, info);
+    if (rc == CL_SUCCESS)
+        rc = query_defects(device, info);
     return rc == CL_SUCCESS ? CLSLICE_OK
                             : cs_cl_fail(err, "clGetDeviceInfo", rc);
 }

@@ -89,7 +89,11 @@ static clslice_status check_buffers(cs_op *op, clslice_error *err)
                             : scatter_arrays(op, a, &n, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_check_arrays(cs_runtime_context(op->runtime), a, n, err);
+    unsigned sub_buffers;
+    st = cs_check_arrays_sub(cs_runtime_context(op->runtime), a, n,
+                             &sub_buffers, err);
+    op->sub_buffer = sub_buffers != 0;
+    return st;
 }
 
 /* A fill's element travels by value when it fits a kernel argument. */
@@ -142,6 +146,7 @@ static clslice_status choose(const cs_op *op, cs_choice *choice,
                            .src_offset = op->src_offset,
                            .dst_offset = op->dst_offset,
                            .same_buffer = op->src == op->dst,
+                           .sub_buffer = op->sub_buffer,
                            .flags = op->flags};
     cs_choose(&device, tuning, &call, &op->layout, choice);
     return CLSLICE_OK;

@@ -44,6 +44,7 @@ typedef struct cs_op {
     cl_device_id device;
     clslice_layout layout;   /* simplified */
     size_t dst_bytes;        /* scatters and fills: the whole tensor's */
+    bool sub_buffer;         /* src or dst is a sub-buffer */
     const unsigned char *pattern; /* fills: the element, CS_FILL_BYTES */
     unsigned char inline_element[CS_FILL_BYTES];
 } cs_op;

@@ -29,6 +29,9 @@ typedef struct cs_device_info {
     size_t max_param_size; /* CL_DEVICE_MAX_PARAMETER_SIZE */
     size_t max_item[3];    /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
     size_t pointer_size;   /* CL_DEVICE_ADDRESS_BITS / 8 */
+    bool rect_sub_buffer_crash; /* clEnqueueCopyBufferRect crashes when
+                                 * src or dst is a sub-buffer (PoCL,
+                                 * cl_device.c) */
 } cs_device_info;
 
 clslice_status cs_device_query(cl_device_id device, cs_device_info *info,

@@ -11,7 +11,10 @@
  *   a small 2-D/3-D box     clEnqueueCopyBufferRect on a CPU device, where
  *                           launch overhead dominates (cl_rect.c); GPU
  *                           drivers implement it as a kernel much like
- *                           ours, so GPUs keep the kernel;
+ *                           ours, so GPUs keep the kernel; never with a
+ *                           sub-buffer on a device whose Rect copy
+ *                           crashes on them (PoCL 3.1 segfaults there,
+ *                           cl_device.c), which runs the kernel instead;
  *   anything else           a kernel: on CPU devices the row family
  *                           (cl/gather_rows.cl) for gathers and scatters
  *                           and cl/scatter.cl for fills; on all others the
@@ -72,6 +75,8 @@ static cs_run shortcut(const cs_device_info *device, const cs_tuning *tuning,
         return gather_rows && bytes >= tuning->run_kernel_bytes
                    ? CS_RUN_KERNEL
                    : CS_RUN_COPY;
+    if (call->sub_buffer && device->rect_sub_buffer_crash)
+        return CS_RUN_KERNEL;
     if (rows_style(device, tuning) && bytes <= tuning->rect_max_bytes &&
         cs_box_of(call, layout, box))
         return CS_RUN_RECT;

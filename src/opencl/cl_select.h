@@ -64,6 +64,8 @@ typedef struct cs_select_call {
     size_t elem_size;
     size_t src_offset, dst_offset; /* bytes */
     bool same_buffer; /* src and dst are one cl_mem (no Rect copy then) */
+    bool sub_buffer;  /* src or dst is a sub-buffer (no Rect copy on a
+                       * device with rect_sub_buffer_crash) */
     unsigned flags;
 } cs_select_call;
 
