@@ -211,16 +211,6 @@ static void test_corrupt(void **state)
     tc_csr_free(&m);
 }
 
-static clslice_plan *expr_plan(const int64_t *shape, int rank,
-                               const char *expr)
-{
-    clslice_plan *plan = NULL;
-    clslice_error err;
-    if (clslice_plan_expr(shape, rank, expr, &plan, &err) != CLSLICE_OK)
-        fail_msg("%s: %s", expr, err.message);
-    return plan;
-}
-
 static void test_arguments(void **state)
 {
     (void)state;
@@ -228,12 +218,12 @@ static void test_arguments(void **state)
     example(&m, CLSLICE_INT32);
     clslice_csr v = tc_csr_view(&m);
     int64_t shape[3] = {3, 4, 2}, unknown[2] = {3, -1}, other[2] = {4, 3};
-    clslice_plan *shrink = expr_plan(shape, 2, "[1]");
-    clslice_plan *newaxis = expr_plan(shape, 2, "[None]");
-    clslice_plan *rank3 = expr_plan(shape, 3, "[:]");
-    clslice_plan *unk = expr_plan(unknown, 2, "[:]");
-    clslice_plan *wrong = expr_plan(other, 2, "[:]");
-    clslice_plan *ok = expr_plan(shape, 2, "[:]");
+    clslice_plan *shrink = tu_expr_plan(shape, 2, "[1]");
+    clslice_plan *newaxis = tu_expr_plan(shape, 2, "[None]");
+    clslice_plan *rank3 = tu_expr_plan(shape, 3, "[:]");
+    clslice_plan *unk = tu_expr_plan(unknown, 2, "[:]");
+    clslice_plan *wrong = tu_expr_plan(other, 2, "[:]");
+    clslice_plan *ok = tu_expr_plan(shape, 2, "[:]");
 
     expect_failure(NULL, &v, CLSLICE_ERROR_ARGUMENT, "plan is NULL", "");
     expect_failure(ok, NULL, CLSLICE_ERROR_ARGUMENT, "in is NULL", "");
@@ -320,7 +310,7 @@ static void test_extreme_steps(void **state)
                            "[::-9223372036854775808, 3::-9223372036854775807]",
                            "[-1:, 1:-4:-3]"};
     for (size_t k = 0; k < sizeof exprs / sizeof exprs[0]; k++) {
-        clslice_plan *plan = expr_plan(shape, 2, exprs[k]);
+        clslice_plan *plan = tu_expr_plan(shape, 2, exprs[k]);
         tc_csr out;
         clslice_error err;
         if (tc_host_slice(plan, &m, &out, &err) != CLSLICE_OK)
@@ -355,7 +345,7 @@ static void test_int32_room(void **state)
     for (int k = 0; k < 3; k++) {
         tc_csr m, out;
         one_entry(&m, widths[k], CLSLICE_INT32);
-        clslice_plan *plan = expr_plan((int64_t[]){1, widths[k]}, 2,
+        clslice_plan *plan = tu_expr_plan((int64_t[]){1, widths[k]}, 2,
                                        "[:, ::-1]");
         clslice_error err;
         int64_t nnz = -1;
@@ -377,7 +367,7 @@ static void test_int32_room(void **state)
         /* int64 indices hold the last column. */
         tc_csr wide;
         one_entry(&wide, widths[k], CLSLICE_INT64);
-        plan = expr_plan((int64_t[]){1, widths[k]}, 2, "[:, ::-1]");
+        plan = tu_expr_plan((int64_t[]){1, widths[k]}, 2, "[:, ::-1]");
         if (tc_host_slice(plan, &wide, &out, &err) != CLSLICE_OK)
             fail_msg("int64, %lld columns: %s", (long long)widths[k],
                      err.message);
@@ -392,7 +382,7 @@ static void test_int32_room(void **state)
     /* Exactly 2^31 output columns still fit: the last index is INT32_MAX. */
     tc_csr m, out;
     one_entry(&m, two31, CLSLICE_INT32);
-    clslice_plan *plan = expr_plan((int64_t[]){1, two31}, 2, "[:, ::-1]");
+    clslice_plan *plan = tu_expr_plan((int64_t[]){1, two31}, 2, "[:, ::-1]");
     clslice_error err;
     if (tc_host_slice(plan, &m, &out, &err) != CLSLICE_OK)
         fail_msg("2^31 columns: %s", err.message);

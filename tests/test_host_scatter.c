@@ -245,14 +245,6 @@ static void test_random_high_ranks(void **state)
 
 /* ---- worked layouts ------------------------------------------------------- */
 
-static clslice_plan *plan_of(const int64_t *shape, int rank, const char *e)
-{
-    clslice_plan *plan = NULL;
-    assert_int_equal(clslice_plan_expr(shape, rank, e, &plan, NULL),
-                     CLSLICE_OK);
-    return plan;
-}
-
 /* Asserts a layout: offsets, then per dim (count, src, dst stride). */
 static void assert_layout(const clslice_layout *l, int64_t offset,
                           int64_t dst_offset, int rank, ...)
@@ -276,7 +268,7 @@ static void test_layouts(void **state)
 {
     (void)state;
     const int64_t shape[] = {4, 6};
-    clslice_plan *plan = plan_of(shape, 2, "[1:3, ::-2]");
+    clslice_plan *plan = tu_expr_plan(shape, 2, "[1:3, ::-2]");
     clslice_layout l;
     /* the exact value [2, 3]: rows of 3 read forward, written backwards
      * from element 1*6 + 5 */
@@ -315,7 +307,7 @@ static void test_layouts(void **state)
     /* shrinks and new axes: [None, 1, ::2] on [3, 4] has final shape
      * [1, 2]; the value [2] maps onto input dim 1 */
     const int64_t shape2[] = {3, 4};
-    plan = plan_of(shape2, 2, "[None, 1, ::2]");
+    plan = tu_expr_plan(shape2, 2, "[None, 1, ::2]");
     const int64_t two[] = {2};
     assert_int_equal(clslice_plan_scatter_layout(plan, two, 1,
                                                  CLSLICE_VALUE_BROADCAST, &l,
@@ -329,7 +321,7 @@ static void test_simplify_broadcast(void **state)
 {
     (void)state;
     const int64_t shape[] = {4, 6, 5};
-    clslice_plan *plan = plan_of(shape, 3, "[1:3]");
+    clslice_plan *plan = tu_expr_plan(shape, 3, "[1:3]");
     clslice_layout l;
     /* a fill of two whole rows: one run, source stride 0 */
     assert_int_equal(clslice_plan_scatter_layout(plan, NULL, 0,
@@ -368,7 +360,7 @@ static void test_fill_and_grad_example(void **state)
 {
     (void)state;
     const int64_t shape[] = {2, 3};
-    clslice_plan *plan = plan_of(shape, 2, "[:, ::-2]");
+    clslice_plan *plan = tu_expr_plan(shape, 2, "[:, ::-2]");
     int32_t dst[6] = {1, 2, 3, 4, 5, 6};
     const int32_t seven = 7;
     assert_int_equal(clslice_host_scatter(plan, 4, &seven, NULL, 0, 4,
@@ -390,7 +382,7 @@ static void test_empty_slice(void **state)
 {
     (void)state;
     const int64_t shape[] = {2, 3};
-    clslice_plan *plan = plan_of(shape, 2, "[8:10, 8:10]");
+    clslice_plan *plan = tu_expr_plan(shape, 2, "[8:10, 8:10]");
     uint8_t dst[6] = {1, 2, 3, 4, 5, 6};
     const uint8_t value[1] = {9};
     const int64_t wrong[] = {1, 0};
@@ -439,7 +431,7 @@ static void test_shape_errors(void **state)
 {
     (void)state;
     const int64_t shape[] = {4, 6};
-    clslice_plan *plan = plan_of(shape, 2, "[1:3, None, ::2]");
+    clslice_plan *plan = tu_expr_plan(shape, 2, "[1:3, None, ::2]");
     /* final shape [2, 1, 3] */
     const int64_t bad_last[] = {2};
     expect_scatter_error(plan, 4, bad_last, 1, 8, CLSLICE_VALUE_BROADCAST, 96,
@@ -480,7 +472,7 @@ static void test_argument_errors(void **state)
 {
     (void)state;
     const int64_t shape[] = {4, 6};
-    clslice_plan *plan = plan_of(shape, 2, "[1:3, ::2]");
+    clslice_plan *plan = tu_expr_plan(shape, 2, "[1:3, ::2]");
     const int64_t ok[] = {2, 3};
     expect_scatter_error(NULL, 4, ok, 2, 24, CLSLICE_VALUE_EXACT, 96,
                          CLSLICE_ERROR_ARGUMENT, "plan is NULL (released?)",
@@ -552,7 +544,7 @@ static void test_argument_errors(void **state)
                     NULL);
     /* unknown sizes cannot be written */
     const int64_t unknown[] = {CLSLICE_UNKNOWN, 6};
-    plan = plan_of(unknown, 2, "[1:3]");
+    plan = tu_expr_plan(unknown, 2, "[1:3]");
     assert_int_equal(clslice_host_scatter(plan, 4, dst, NULL, 0, 4,
                                           CLSLICE_VALUE_BROADCAST, dst, 96,
                                           &err), CLSLICE_ERROR_UNKNOWN);

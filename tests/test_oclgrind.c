@@ -83,16 +83,6 @@ static int teardown(void **state)
             skip();                                                       \
     } while (0)
 
-static clslice_plan *expr_plan(int rank, const int64_t *shape,
-                               const char *expr)
-{
-    clslice_plan *plan = NULL;
-    clslice_error err;
-    if (clslice_plan_expr(shape, rank, expr, &plan, &err) != CLSLICE_OK)
-        fail_msg("plan %s: %s", expr, err.message);
-    return plan;
-}
-
 /* Sentinel over the whole destination, on the device and in expect. */
 static void reset_dst(void)
 {
@@ -207,7 +197,7 @@ static const unsigned GATHER_FLAGS[] = {0, CLSLICE_FORCE_INDEX64,
 static void gather_one(const slice *s, size_t elem_size, size_t src_offset,
                        unsigned flags)
 {
-    clslice_plan *plan = expr_plan(s->rank, s->shape, s->expr);
+    clslice_plan *plan = tu_expr_plan(s->shape, s->rank, s->expr);
     size_t out = (size_t)clslice_plan_output_elements(plan) * elem_size;
     const size_t dst_offset = 40;
     reset_dst();
@@ -293,7 +283,7 @@ static void write_one(const slice *s, mode m, size_t elem_size,
 {
     static const char *const NAMES[] = {"scatter", "broadcast scatter",
                                         "fill", "grad"};
-    clslice_plan *plan = expr_plan(s->rank, s->shape, s->expr);
+    clslice_plan *plan = tu_expr_plan(s->shape, s->rank, s->expr);
     int64_t shape[CLSLICE_MAX_RANK];
     int rank = value_shape(plan, m, shape);
     int64_t in_shape[CLSLICE_MAX_RANK], elements = 1;

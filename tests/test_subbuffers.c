@@ -166,16 +166,6 @@ static void set_style(cs_style style)
 
 static const char *const STYLE_NAME[] = {"auto", "rows", "grid"};
 
-static clslice_plan *plan_of(const int64_t *shape, int rank,
-                             const char *expr)
-{
-    clslice_plan *plan = NULL;
-    clslice_error err;
-    if (clslice_plan_expr(shape, rank, expr, &plan, &err) != CLSLICE_OK)
-        fail_msg("plan %s: %s", expr, err.message);
-    return plan;
-}
-
 static void wait_event(cl_event event)
 {
     if (event) {
@@ -219,7 +209,7 @@ static size_t tensor_bytes(const int64_t *shape, int rank, size_t elem)
 static void run_gather(tu_rng *rng, const sb_case *c, int subs,
                        unsigned flags)
 {
-    clslice_plan *plan = plan_of(c->shape, c->rank, c->expr);
+    clslice_plan *plan = tu_expr_plan(c->shape, c->rank, c->expr);
     size_t in_bytes = tensor_bytes(c->shape, c->rank, c->elem);
     size_t out_bytes =
         (size_t)clslice_plan_output_elements(plan) * c->elem;
@@ -312,7 +302,7 @@ static const char *const WRITE_NAME[] = {"scatter", "broadcast scatter",
 static void run_write(tu_rng *rng, const sb_case *c, sb_write w, int subs,
                       unsigned flags)
 {
-    clslice_plan *plan = plan_of(c->shape, c->rank, c->expr);
+    clslice_plan *plan = tu_expr_plan(c->shape, c->rank, c->expr);
     size_t t_bytes = tensor_bytes(c->shape, c->rank, c->elem);
     int64_t vshape[CLSLICE_MAX_RANK];
     int vrank = clslice_plan_output_rank(plan);

@@ -77,3 +77,12 @@ void tu_assert_error(const clslice_error *err, clslice_status status, ...)
     }
     va_end(args);
 }
+
+clslice_plan *tu_expr_plan(const int64_t *shape, int rank, const char *expr)
+{
+    clslice_plan *plan = NULL;
+    clslice_error err;
+    if (clslice_plan_expr(shape, rank, expr, &plan, &err) != CLSLICE_OK)
+        fail_msg("plan %s: %s", expr, err.message);
+    return plan;
+}

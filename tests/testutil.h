@@ -38,6 +38,10 @@ const char *tu_shape_str(const int64_t *shape, int rank);
  * of the NULL-terminated substrings; prints the message on failure. */
 void tu_assert_error(const clslice_error *err, clslice_status status, ...);
 
+/* The plan of a numpy-style expression on `shape`; fails the test, with
+ * the library's message, when it cannot be built. */
+clslice_plan *tu_expr_plan(const int64_t *shape, int rank, const char *expr);
+
 /* Fails the running test unless `cond` holds, printing the condition, the
  * case being checked (a string) and the seed that replays the run with
  * CLSLICE_TEST_SEED.  Random tests define EXPECT(cond) over this with
