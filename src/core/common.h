@@ -7,7 +7,9 @@
 #ifndef CLSLICE_CORE_COMMON_H
 #define CLSLICE_CORE_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "clslice.h"
 
@@ -26,5 +28,16 @@ clslice_status cs_ok(clslice_error *err);
  * one byte: what every executor needs before looking at buffers. */
 clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
                                   clslice_error *err);
+
+/* elements * elem_size in *bytes (0 for elements <= 0); false when it does
+ * not fit a size_t.  The one overflow check behind every byte count: each
+ * caller reports an overflow with its own status and words. */
+static inline bool cs_size_mul(int64_t elements, size_t elem_size,
+                               size_t *bytes)
+{
+    *bytes = 0;
+    return elements <= 0 ||
+           !__builtin_mul_overflow((size_t)elements, elem_size, bytes);
+}
 
 #endif

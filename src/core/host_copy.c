@@ -14,9 +14,7 @@ clslice_status cs_host_bytes(int64_t elements, size_t elem_size,
                              const char *what, size_t *bytes,
                              clslice_error *err)
 {
-    *bytes = 0;
-    if (elements > 0 &&
-        __builtin_mul_overflow((size_t)elements, elem_size, bytes))
+    if (!cs_size_mul(elements, elem_size, bytes))
         return cs_fail(err, CLSLICE_ERROR_SHAPE,
                        "the %s (%lld elements of %zu bytes) does not fit in "
                        "memory", what, (long long)elements, elem_size);

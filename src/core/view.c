@@ -12,15 +12,6 @@
 
 #include <string.h>
 
-/* elements * elem_size in *bytes, unless it does not fit a size_t. */
-static bool bytes_of(int64_t elements, size_t elem_size, size_t *bytes)
-{
-    if (elements < 0 || (uint64_t)elements > SIZE_MAX / elem_size)
-        return false;
-    *bytes = (size_t)elements * elem_size;
-    return true;
-}
-
 clslice_status clslice_plan_view(const clslice_plan *plan, size_t elem_size,
                                  clslice_view *view, clslice_error *err)
 {
@@ -46,8 +37,8 @@ clslice_status clslice_plan_view(const clslice_plan *plan, size_t elem_size,
     size_t offset, bytes;
     /* The input's bytes were not checked against size_t here: a plan of an
      * input larger than memory can still be asked about. */
-    if (!bytes_of(layout.offset, elem_size, &offset) ||
-        !bytes_of(layout.elements, elem_size, &bytes) ||
+    if (!cs_size_mul(layout.offset, elem_size, &offset) ||
+        !cs_size_mul(layout.elements, elem_size, &bytes) ||
         offset > SIZE_MAX - bytes)
         return cs_fail(err, CLSLICE_ERROR_SHAPE,
                        "the run of %lld elements at element %lld is more "

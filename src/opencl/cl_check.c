@@ -113,26 +113,21 @@ static clslice_status check_overlap(const cs_array *a, const resolved *ra,
 }
 
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
-                               int count, clslice_error *err)
-{
-    unsigned sub_buffers;
-    return cs_check_arrays_sub(context, arrays, count, &sub_buffers, err);
-}
-
-clslice_status cs_check_arrays_sub(cl_context context, const cs_array *arrays,
-                                   int count, unsigned *sub_buffers,
-                                   clslice_error *err)
+                               int count, unsigned *sub_buffers,
+                               clslice_error *err)
 {
     resolved r[CS_MAX_ARRAYS];
     clslice_status st = CLSLICE_OK;
-    *sub_buffers = 0;
+    unsigned subs = 0;
     if (count > CS_MAX_ARRAYS)
         count = CS_MAX_ARRAYS;
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         st = resolve_use(context, &arrays[i], &r[i], err);
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         if (r[i].root && r[i].root != arrays[i].buffer)
-            *sub_buffers |= 1u << i;
+            subs |= 1u << i;
+    if (sub_buffers)
+        *sub_buffers = subs;
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         st = check_fit(&arrays[i], &r[i], err);
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
@@ -249,9 +244,7 @@ clslice_status cs_tensor_bytes(int64_t elements, size_t elem_size,
                                const char *what, size_t *bytes,
                                clslice_error *err)
 {
-    *bytes = 0;
-    if (elements > 0 &&
-        __builtin_mul_overflow((size_t)elements, elem_size, bytes))
+    if (!cs_size_mul(elements, elem_size, bytes))
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "the %s (%lld elements of %zu bytes) is larger than "
                        "any buffer", what, (long long)elements, elem_size);

@@ -43,16 +43,12 @@ enum { CS_MAX_ARRAYS = 8 };
 
 /* Checks `count` (at most CS_MAX_ARRAYS) arrays: each a buffer of
  * `context` (sub-buffers resolved to their parent) whose bytes fit after
- * its offset, and no output overlapping another array. */
+ * its offset, and no output overlapping another array.  When sub_buffers
+ * is not NULL, bit i of *sub_buffers says arrays[i] is a sub-buffer (the
+ * selector routes around drivers that crash on them, cl_select.c). */
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
-                               int count, clslice_error *err);
-
-/* cs_check_arrays that also says which arrays are sub-buffers: bit i of
- * *sub_buffers for arrays[i] (the selector routes around drivers that
- * crash on them, cl_select.c). */
-clslice_status cs_check_arrays_sub(cl_context context, const cs_array *arrays,
-                                   int count, unsigned *sub_buffers,
-                                   clslice_error *err);
+                               int count, unsigned *sub_buffers,
+                               clslice_error *err);
 
 /* A wait list that matches its count and whose events are all non-NULL
  * events of `context` (the runtime's).  Not every implementation checks

@@ -118,7 +118,8 @@ static clslice_status check_buffers(const cs_csr_call *call, bool fill,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "in->indptr is NULL");
     if (!out->indptr)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out->indptr is NULL");
-    return cs_check_arrays(cs_runtime_context(call->runtime), a, n, err);
+    return cs_check_arrays(cs_runtime_context(call->runtime), a, n, NULL,
+                           err);
 }
 
 static clslice_status check_offsets(const cs_csr_call *call, bool fill,

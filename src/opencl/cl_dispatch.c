@@ -90,8 +90,8 @@ static clslice_status check_buffers(cs_op *op, clslice_error *err)
     if (st != CLSLICE_OK)
         return st;
     unsigned sub_buffers;
-    st = cs_check_arrays_sub(cs_runtime_context(op->runtime), a, n,
-                             &sub_buffers, err);
+    st = cs_check_arrays(cs_runtime_context(op->runtime), a, n,
+                         &sub_buffers, err);
     op->sub_buffer = sub_buffers != 0;
     return st;
 }
@@ -293,14 +293,6 @@ clslice_status cs_chain_fire(cs_chain *chain, const cs_op *op,
     if (st == CLSLICE_OK && next)
         cs_chain_link(chain, next);
     return st;
-}
-
-clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
-                                 clslice_error *err)
-{
-    cs_ready ready;
-    clslice_status st = cs_dispatch_ready(op, &ready, err);
-    return st == CLSLICE_OK ? cs_chain_fire(chain, op, &ready, err) : st;
 }
 
 clslice_status cs_chain_finish(cs_chain *chain, cl_event *event,

@@ -113,10 +113,6 @@ cl_uint cs_chain_wait(const cs_chain *chain, const cl_event **wait_list);
  * link (the chain owns it). */
 void cs_chain_link(cs_chain *chain, cl_event event);
 
-/* cs_dispatch of `op` as the next link. */
-clslice_status cs_chain_dispatch(cs_chain *chain, const cs_op *op,
-                                 clslice_error *err);
-
 /* cs_dispatch_fire of a ready dispatch as the next link. */
 clslice_status cs_chain_fire(cs_chain *chain, const cs_op *op,
                              cs_ready *ready, clslice_error *err);
