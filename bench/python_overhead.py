@@ -12,13 +12,18 @@ slice gains over pyopencl's own way to copy a strided slice.
 
 Run with the package installed (bash scripts/test_python.sh makes a venv):
     build-python/venv/bin/python bench/python_overhead.py [--json FILE]
-Figures are the minimum over repeats: the least disturbed run.
+Per-call figures are medians over thousands of timed calls (host calls in
+batches of ten, device calls one by one with the queue drained between);
+throughput figures are medians over repeats.  The C calls are timed in the
+same run, interleaved with the Python calls, so that a machine shared with
+other work disturbs both alike.
 """
 import argparse
 import ctypes
 import json
 import platform
-import timeit
+import statistics
+import time
 
 import numpy as np
 
@@ -26,15 +31,33 @@ import clslice
 from clslice._lib import lib, Error
 
 
-def best_us(fn, number, repeat=7):
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1e6
+def median_us(fns, calls, batch=1, between=None):
+    """Median microseconds per call of each function in `fns` (a dict):
+    `calls` timed batches of `batch` calls each, the functions taking
+    turns batch by batch.  `between` runs untimed after each batch (the
+    device figures let the queue drain there)."""
+    clock = time.perf_counter
+    times = {name: [] for name in fns}
+    for _ in range(calls):
+        for name, fn in fns.items():
+            t = clock()
+            for _ in range(batch):
+                fn()
+            times[name].append((clock() - t) / batch)
+            if between is not None:
+                between()
+    return {name: round(statistics.median(t) * 1e6, 2)
+            for name, t in times.items()}
 
 
-def host_overhead():
+HOST_CASES = [((4, 4), np.s_[1:3, ::-1]),
+              ((8, 8, 8), np.s_[..., None, 2, ::2]),
+              ((64, 64), np.s_[::2, 1:-1])]
+
+
+def host_overhead(calls):
     rows = []
-    for shape, key in [((4, 4), np.s_[1:3, ::-1]),
-                       ((8, 8, 8), np.s_[..., None, 2, ::2]),
-                       ((64, 64), np.s_[::2, 1:-1])]:
+    for shape, key in HOST_CASES:
         x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
         text = clslice.key_to_expr(key)
         plan = clslice.plan(x.shape, key)
@@ -56,20 +79,18 @@ def host_overhead():
                                     ctypes.byref(err))
             lib.clslice_plan_release(ctypes.byref(ptr))
 
-        n = 20000
-        c = best_us(c_call, n)
-        key_us = best_us(lambda: clslice.slice(x, key), n)
-        text_us = best_us(lambda: clslice.slice(x, text), n)
-        rows.append({
-            "shape": list(shape), "key": text,
-            "c_gather_us": round(c, 2),
-            "c_plan_gather_release_us": round(best_us(c_cold, n), 2),
-            "slice_numpy_key_us": round(key_us, 2),
-            "slice_string_key_us": round(text_us, 2),
-            "overhead_numpy_key_us": round(key_us - c, 2),
-            "overhead_string_key_us": round(text_us - c, 2),
-            "numpy_copy_us": round(best_us(lambda: x[key].copy(), n), 2),
-        })
+        f = median_us({
+            "c_gather_us": c_call,
+            "c_plan_gather_release_us": c_cold,
+            "slice_numpy_key_us": lambda: clslice.slice(x, key),
+            "slice_string_key_us": lambda: clslice.slice(x, text),
+            "numpy_copy_us": lambda: x[key].copy(),
+        }, calls, batch=10)
+        rows.append(dict({"shape": list(shape), "key": text}, **f,
+                         overhead_numpy_key_us=round(
+                             f["slice_numpy_key_us"] - f["c_gather_us"], 2),
+                         overhead_string_key_us=round(
+                             f["slice_string_key_us"] - f["c_gather_us"], 2)))
     return rows
 
 
@@ -83,49 +104,71 @@ def device_queue():
         return None
 
 
-def device_overhead(queue):
-    """A new output array per call costs the same buffer allocation on
-    both sides (PoCL allocates a buffer's memory at its first use), so the
-    C side allocates a fresh cl.Buffer for each call too."""
+DEVICE_CASES = [((8, 8), np.s_[1:7, ::-2]),
+                ((4, 8, 8), np.s_[::-1, 2, 1::3]),
+                ((256, 256), np.s_[::2, 1:-1])]
+
+
+def device_overhead(queue, calls):
+    """The C side is clslice_enqueue_gather with everything built
+    beforehand, into a fresh cl.Buffer per call: a new output costs a
+    buffer on both sides (PoCL allocates a buffer's memory at its first
+    use, inside the enqueue), and the event wrapped as pyopencl does.
+    The queue drains after each call, untimed, so that every call meets
+    the same idle device."""
     import pyopencl as cl
     import pyopencl.array as cla
     from clslice import _cl
-    x = cla.to_device(queue, np.arange(64, dtype=np.float32).reshape(8, 8))
-    key = np.s_[1:7, ::-2]
-    plan = clslice.plan(x.shape, key)
-    nbytes = plan.size * 4
-    rt = _cl.runtime_for(x.context)
-    err = Error()
-    keep = []
+    rows = []
+    for shape, key in DEVICE_CASES:
+        host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        x = cla.to_device(queue, host)
+        text = clslice.key_to_expr(key)
+        plan = clslice.plan(x.shape, key)
+        nbytes = plan.size * 4
+        rt = _cl.runtime_for(x.context)
+        err = Error()
+        keep = []
+        src, q = x.base_data.int_ptr, queue.int_ptr
+        flags = cl.mem_flags.READ_WRITE
+        prealloc = cl.Buffer(x.context, flags, nbytes)
 
-    def c_call():
-        out = cl.Buffer(x.context, cl.mem_flags.READ_WRITE, nbytes)
-        ev = ctypes.c_void_p()
-        lib.clslice_enqueue_gather(rt, queue.int_ptr, plan, 4,
-                                   x.base_data.int_ptr, 0, out.int_ptr, 0, 0,
-                                   0, None, ctypes.byref(ev),
-                                   ctypes.byref(err))
-        keep.append((out, cl.Event.from_int_ptr(ev.value, retain=False)))
+        def c_fresh():
+            out = cl.Buffer(x.context, flags, nbytes)
+            ev = ctypes.c_void_p()
+            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0, out.int_ptr,
+                                       0, 0, 0, None, ctypes.byref(ev),
+                                       ctypes.byref(err))
+            keep.append((out, cl.Event.from_int_ptr(ev.value, retain=False)))
 
-    def py_call():
-        keep.append(clslice.slice(x, key))
+        def c_prealloc():
+            ev = ctypes.c_void_p()
+            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0,
+                                       prealloc.int_ptr, 0, 0, 0, None,
+                                       ctypes.byref(ev), ctypes.byref(err))
+            keep.append(cl.Event.from_int_ptr(ev.value, retain=False))
 
-    def empty():
-        keep.append(cla.empty(queue, plan.output_shape, np.float32))
+        def drain():
+            queue.finish()
+            if len(keep) > 64:
+                keep.clear()
 
-    n = 2000
-    clslice.slice(x, key).get()  # builds the program once
-    figures = {}
-    for name, fn in (("c_enqueue_fresh_buffer_us", c_call),
-                     ("slice_enqueue_us", py_call),
-                     ("pyopencl_empty_us", empty)):
-        figures[name] = round(best_us(fn, n), 2)
+        assert np.array_equal(clslice.slice(x, key).get(), host[key])
+        f = median_us({
+            "c_enqueue_fresh_buffer_us": c_fresh,
+            "c_enqueue_same_buffer_us": c_prealloc,
+            "slice_numpy_key_us": lambda: keep.append(clslice.slice(x, key)),
+            "slice_string_key_us":
+                lambda: keep.append(clslice.slice(x, text)),
+            "pyopencl_empty_us": lambda: keep.append(
+                cla.empty(queue, plan.output_shape, np.float32)),
+        }, calls, between=drain)
         queue.finish()
-        keep.clear()
-    figures["overhead_us"] = round(figures["slice_enqueue_us"] -
-                                   figures["c_enqueue_fresh_buffer_us"], 2)
-    return dict({"shape": [8, 8], "key": clslice.key_to_expr(key)},
-                **figures)
+        rows.append(dict({"shape": list(shape), "key": text}, **f,
+                         overhead_us=round(f["slice_numpy_key_us"] -
+                                           f["c_enqueue_fresh_buffer_us"],
+                                           2)))
+    return rows
 
 
 def device_throughput(queue):
@@ -154,8 +197,8 @@ def device_throughput(queue):
             cla.take(flat, idx_dev)
             queue.finish()
 
-        ms_ours = best_us(ours, 5, 5) / 1e3
-        ms_take = best_us(theirs, 5, 5) / 1e3
+        f = median_us({"ours": ours, "take": theirs}, 9)
+        ms_ours, ms_take = f["ours"] / 1e3, f["take"] / 1e3
         out_bytes = expected.nbytes
         rows.append({
             "shape": list(shape), "key": clslice.key_to_expr(key),
@@ -172,15 +215,22 @@ def device_throughput(queue):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--calls", type=int, default=3000,
+                    help="timed calls per figure (default 3000)")
+    ap.add_argument("--no-throughput", action="store_true",
+                    help="skip the large device copies")
     args = ap.parse_args()
     result = {"python": platform.python_version(),
               "numpy": np.__version__, "clslice": clslice.library_version,
-              "host_overhead": host_overhead()}
+              "host_overhead": host_overhead(args.calls)}
     queue = device_queue()
     if queue is not None:
+        import pyopencl
+        result["pyopencl"] = pyopencl.VERSION_TEXT
         result["device"] = queue.device.name.strip()
-        result["device_overhead"] = device_overhead(queue)
-        result["device_throughput"] = device_throughput(queue)
+        result["device_overhead"] = device_overhead(queue, args.calls)
+        if not args.no_throughput:
+            result["device_throughput"] = device_throughput(queue)
     print(json.dumps(result, indent=1))
     if args.json:
         with open(args.json, "w") as f:

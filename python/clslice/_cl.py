@@ -7,6 +7,7 @@ context until release_runtimes() or the interpreter's exit.
 """
 import atexit
 import ctypes
+import inspect
 import threading
 
 import numpy as np
@@ -19,6 +20,47 @@ from ._lib import lib, Error
 
 _runtimes = {}
 _lock = threading.Lock()
+
+# Looked up once: each call below runs in a few microseconds, and
+# attribute lookups through pyopencl's modules are part of that.
+_Array = cla.Array
+_Buffer = cl.Buffer
+_READ_WRITE = cl.mem_flags.READ_WRITE
+_event_from_ptr = cl.Event.from_int_ptr
+_enqueue_gather = lib.clslice_enqueue_gather
+_byref = ctypes.byref
+_c_void_p = ctypes.c_void_p
+
+
+def _has_fast_constructor():
+    """pyopencl's Array takes _fast/_size/_context/_queue (used by its own
+    views) to skip the argument checks that make pyopencl.array.empty cost
+    10-20 us; a pyopencl without them gets pyopencl.array.empty."""
+    try:
+        params = inspect.signature(_Array.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+    return all(p in params for p in ("_fast", "_size", "_context", "_queue"))
+
+
+_FAST_ARRAY = _has_fast_constructor()
+
+
+def new_array(like, shape, dtype, size, strides):
+    """An uninitialised C-contiguous array on like's queue, context and
+    allocator, as pyopencl.array.empty(like.queue, shape, dtype,
+    allocator=like.allocator) makes it.  size and strides are the
+    product of shape and its C byte strides (a plan has them)."""
+    allocator = like.allocator
+    if not _FAST_ARRAY or not size or not dtype.itemsize:
+        return cla.empty(like.queue, shape, dtype, allocator=allocator)
+    nbytes = size * dtype.itemsize
+    context = like.context
+    data = (_Buffer(context, _READ_WRITE, nbytes) if allocator is None
+            else allocator(nbytes))
+    return _Array(None, shape, dtype, allocator=allocator, data=data,
+                  strides=strides, _fast=True, _size=size, _context=context,
+                  _queue=like.queue)
 
 
 def runtime_for(context):
@@ -89,20 +131,37 @@ def _finish(status, err, event, target):
 
 
 def gather(x, plan):
-    plan.require_known()
-    _require_contiguous(x, "x")
-    out = cla.empty(x.queue, plan.output_shape, x.dtype,
-                    allocator=x.allocator)
-    if out.size == 0 or x.dtype.itemsize == 0:
+    # The hot path: one call per slice, so every lookup here counts
+    # (bench/python_overhead.py measures it against the C call alone).
+    if not plan.known:
+        plan.require_known()
+    if not x.flags.c_contiguous:
+        _require_contiguous(x, "x")
+    dtype = x.dtype
+    itemsize = dtype.itemsize
+    out = new_array(x, plan.output_shape, dtype, plan.size,
+                    plan.output_strides(itemsize))
+    if not plan.size or not itemsize:
         return out
-    n, waits = _wait_list(x)
-    event = ctypes.c_void_p()
+    events = x.events
+    if events:
+        n, waits = _wait_list(x)
+    else:
+        n, waits = 0, None
+    context = x.context
+    rt = _runtimes.get(context.int_ptr)
+    if rt is None:
+        rt = runtime_for(context)
+    event = _c_void_p()
     err = Error()
-    status = lib.clslice_enqueue_gather(
-        runtime_for(x.context), x.queue.int_ptr, plan, x.dtype.itemsize,
-        _mem(x), x.offset, _mem(out), out.offset, 0, n, waits,
-        ctypes.byref(event), ctypes.byref(err))
-    return _finish(status, err, event, out)
+    status = _enqueue_gather(rt, x.queue.int_ptr, plan, itemsize,
+                             x.base_data.int_ptr, x.offset,
+                             out.base_data.int_ptr, 0, 0, n, waits,
+                             _byref(event), _byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    out.add_event(_event_from_ptr(event.value, retain=False))
+    return out
 
 
 def _device_value(x, value):

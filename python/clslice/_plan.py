@@ -1,14 +1,20 @@
 """Plans and the specs that build them: numpy keys, expressions and the
 framework front-ends, each a thin layer over one clslice_plan_* call."""
+import collections
 import ctypes
 import operator
+import threading
 
 from . import _lib
 from ._lib import lib, Error, UNKNOWN
 
 _INT64_MAX = (1 << 63) - 1
+# Plans are immutable, so one plan serves every call with the same spec
+# and input shape.  The least recently used one goes first; the C plan is
+# released when the last array or caller holding it lets it go.
 _CACHE_LIMIT = 256
-_cache = {}
+_cache = collections.OrderedDict()
+_cache_lock = threading.Lock()
 
 
 class Plan:
@@ -17,7 +23,7 @@ class Plan:
     are None."""
 
     __slots__ = ("_ptr", "_as_parameter_", "input_shape", "output_shape",
-                 "size", "known", "__weakref__")
+                 "size", "known", "_strides", "__weakref__")
 
     def __init__(self, ptr):
         self._ptr = ptr
@@ -33,6 +39,20 @@ class Plan:
         size = lib.clslice_plan_output_elements(ptr)
         self.size = None if size < 0 else size
         self.known = bool(lib.clslice_plan_is_known(ptr))
+        self._strides = {}
+
+    def output_strides(self, itemsize):
+        """Byte strides of a C-contiguous output of this plan, as numpy and
+        pyopencl spell them; worked out once per element size."""
+        strides = self._strides.get(itemsize)
+        if strides is None:
+            step = itemsize
+            out = []
+            for size in reversed(self.output_shape):
+                out.append(step)
+                step *= max(size or 0, 1)
+            strides = self._strides[itemsize] = tuple(reversed(out))
+        return strides
 
     def require_known(self):
         """Raises ClsliceUnknownError unless the plan can be executed."""
@@ -130,15 +150,31 @@ class Spec:
     def plan(self, shape):
         """The Plan of this spec on an input of `shape` (None/-1: unknown
         dimension).  Plans are cached per (spec, shape)."""
-        key = (self._cache_key(), tuple(shape))
-        plan = _cache.get(key)
-        if plan is None:
-            shape, arr = _shape_array(shape)
-            plan = self._plan(shape, arr)
-            if len(_cache) >= _CACHE_LIMIT:
-                _cache.pop(next(iter(_cache)))
-            _cache[key] = plan
+        return cached_plan((self._cache_key(), tuple(shape)), self, shape)
+
+
+def cached_plan(key, spec, shape):
+    """The plan cached under `key`, or `spec`'s plan on `shape`, built now
+    and cached."""
+    try:
+        plan = _cache[key]
+        _cache.move_to_end(key)
         return plan
+    except KeyError:  # not built yet, or evicted by another thread
+        pass
+    shape, arr = _shape_array(shape)
+    plan = spec._plan(shape, arr)
+    with _cache_lock:
+        _cache[key] = plan
+        while len(_cache) > _CACHE_LIMIT:
+            _cache.popitem(last=False)
+    return plan
+
+
+def clear_plan_cache():
+    """Drops every cached plan (each is released once nothing holds it)."""
+    with _cache_lock:
+        _cache.clear()
 
 
 class Expr(Spec):
