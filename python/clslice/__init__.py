@@ -11,6 +11,8 @@ ClsliceError subclasses that carry its message.
 """
 import sys
 
+import numpy as _np
+
 from . import _host
 from ._lib import (  # noqa: F401  (the public exception classes)
     ClsliceError, ClsliceArgumentError, ClsliceSpecError, ClsliceIndexError,
@@ -19,7 +21,7 @@ from ._lib import (  # noqa: F401  (the public exception classes)
     ClsliceOpenCLError, ClsliceBuildError, lib as _clib)
 from ._plan import (  # noqa: F401
     Plan, Spec, Expr, TF, OpenVINO, ONNX, MXNet, SliceAxis, SliceLike,
-    as_spec, key_to_expr)
+    as_spec, key_to_expr, plan_for as _plan_for)
 
 #: Version of the package: the C library's, which the build reads from
 #: include/clslice.h (so a wheel cannot disagree with the library it holds).
@@ -50,8 +52,10 @@ def _device_module(x):
     only at modules already imported, so numpy users never load pyopencl."""
     cla = sys.modules.get("pyopencl.array")
     if cla is not None and isinstance(x, cla.Array):
-        from . import _cl
-        return _cl
+        dev = sys.modules.get("clslice._cl")
+        if dev is None:
+            from . import _cl as dev
+        return dev
     return None
 
 
@@ -78,7 +82,15 @@ def slice(x, key):  # noqa: A001  (numpy-style name on purpose)
     contiguous pyopencl.array.Array; key a numpy basic-indexing key
     (np.s_[...]), an expression string ("[1:, ..., None, ::-2, 3]") or a
     Spec."""
-    return _run(x, as_spec(key))
+    # The common kinds first, without the generic dispatch below: this
+    # call is the one made in loops.
+    if type(x) is _np.ndarray:
+        return _host.gather(x, _plan_for(key, x.shape))
+    dev = _device_module(x)
+    if dev is not None:
+        return dev.gather(x, _plan_for(key, x.shape))
+    x = _numpy(x)
+    return _host.gather(x, _plan_for(key, x.shape))
 
 
 def _run(x, spec):

@@ -35,17 +35,30 @@ def _shape_arg(shape):
     return (ctypes.c_int64 * max(len(shape), 1))(*shape), len(shape)
 
 
+_host_gather = lib.clslice_host_gather
+_byref = ctypes.byref
+_addressof = ctypes.addressof
+_char_from_buffer = ctypes.c_char.from_buffer
+
+
 def gather(x, plan):
-    plan.require_known()
-    _check_dtype(x.dtype, "x")
-    out = np.empty(plan.output_shape, x.dtype)
-    if x.itemsize == 0 or out.size == 0:
+    # The per-call path of clslice.slice: lookups hoisted to module level,
+    # the checks that hold for nearly every call tested inline.
+    if not plan.known:
+        plan.require_known()
+    dtype = x.dtype
+    if dtype.hasobject:
+        _check_dtype(dtype, "x")
+    out = np.empty(plan.output_shape, dtype)
+    itemsize = dtype.itemsize
+    if not itemsize or not plan.size:
         return out
-    x = _contiguous(x)
+    if not x.flags.c_contiguous:
+        x = np.asarray(x, order="C")
     err = Error()
-    status = lib.clslice_host_gather(plan, x.itemsize, _address(x),
-                                     x.nbytes, _address(out), out.nbytes,
-                                     ctypes.byref(err))
+    status = _host_gather(plan, itemsize, _address(x), x.nbytes,
+                          _addressof(_char_from_buffer(out)), out.nbytes,
+                          _byref(err))
     if status:
         _lib.raise_for(status, err)
     return out

@@ -171,6 +171,25 @@ def cached_plan(key, spec, shape):
     return plan
 
 
+def plan_for(key, shape):
+    """The Plan of `key` (a Spec, numpy key or expression string) on an
+    input of `shape` (a tuple): Spec.plan with the Expr object skipped
+    on a cache hit, for the per-call path."""
+    if type(key) is str:
+        text = key
+    elif isinstance(key, Spec):
+        return key.plan(shape)
+    else:
+        text = key_to_expr(key)
+    cache_key = (("expr", text), shape)
+    try:
+        plan = _cache[cache_key]
+        _cache.move_to_end(cache_key)
+        return plan
+    except KeyError:
+        return cached_plan(cache_key, Expr(text), shape)
+
+
 def clear_plan_cache():
     """Drops every cached plan (each is released once nothing holds it)."""
     with _cache_lock:
