@@ -1,0 +1,122 @@
+"""The per-call shortcuts: the plan cache (least recently used plan goes
+first, a dropped plan is released), the fast pyopencl Array construction
+(it must make the array pyopencl.array.empty makes) and the direct
+dispatch in clslice.slice (same results as the generic path)."""
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+import clslice
+from clslice import _plan
+from conftest import SEED
+from keys import random_key, random_shape
+
+
+@pytest.fixture
+def small_cache(monkeypatch):
+    """A plan cache of four entries, empty at the start and the end."""
+    _plan.clear_plan_cache()
+    monkeypatch.setattr(_plan, "_CACHE_LIMIT", 4)
+    yield
+    _plan.clear_plan_cache()
+
+
+def test_identical_keys_share_one_plan(small_cache):
+    a = clslice.plan((5, 6), np.s_[1:, ::-2])
+    assert clslice.plan((5, 6), "1:,::-2") is a
+    assert clslice.plan((5, 6), clslice.Expr("1:, ::-2")) is not a  # text
+    assert clslice.plan((5, 7), np.s_[1:, ::-2]) is not a
+    assert _plan.plan_for(np.s_[1:, ::-2], (5, 6)) is a
+
+
+def test_cache_evicts_the_least_recently_used_plan(small_cache):
+    plans = [clslice.plan((n,), np.s_[::2]) for n in range(4)]
+    # Touch the oldest: the next insertion must evict (1,) instead.
+    assert clslice.plan((0,), np.s_[::2]) is plans[0]
+    refs = [weakref.ref(p) for p in plans]
+    del plans
+    clslice.plan((9,), np.s_[::2])
+    gc.collect()
+    alive = [r() is not None for r in refs]
+    assert alive == [True, False, True, True]
+    assert len(_plan._cache) == 4
+
+
+def test_a_cached_plan_outlives_its_eviction_while_held(small_cache):
+    held = clslice.plan((3, 3), np.s_[1])
+    for n in range(10):
+        clslice.plan((n,), np.s_[:])
+    assert (held.input_shape, held.output_shape) == ((3, 3), (3,))
+    x = np.arange(9).reshape(3, 3)
+    assert clslice.slice(x, np.s_[1]).tolist() == [3, 4, 5]
+
+
+def test_direct_dispatch_matches_the_generic_spec_path(rng):
+    for i in range(500):
+        shape = random_shape(rng)
+        x = np.arange(int(np.prod(shape)), dtype=np.int32).reshape(shape)
+        key = random_key(rng, shape)
+        where = "seed=%d case=%d shape=%r key=%r" % (SEED, i, shape, key)
+        expected = x[key]
+        for k in (key, clslice.key_to_expr(key), clslice.Expr(key)):
+            got = clslice.slice(x, k)
+            assert got.shape == expected.shape, where
+            assert np.array_equal(got, expected), where
+
+
+def test_numpy_subclasses_and_lists_take_the_generic_path():
+    m = np.ma.masked_array(np.arange(6).reshape(2, 3))
+    assert clslice.slice(m, np.s_[:, ::-1]).tolist() == [[2, 1, 0],
+                                                          [5, 4, 3]]
+    assert clslice.slice((1, 2, 3), "::-1").tolist() == [3, 2, 1]
+
+
+def _array_facts(a):
+    return (a.shape, a.dtype, a.strides, a.size, a.nbytes, a.offset,
+            a.flags.c_contiguous, a.flags.f_contiguous, a.allocator,
+            a.base_data is None, a.queue, a.context)
+
+
+def test_fast_arrays_are_the_arrays_empty_makes(queue):
+    cla = pytest.importorskip("pyopencl.array")
+    from clslice import _cl
+    x = cla.empty(queue, (2,), np.float32)
+    for shape in [(), (1,), (7,), (3, 1, 4), (1, 1), (2, 0, 3), (0,)]:
+        for dtype in (np.int8, np.float64, np.dtype("S3"),
+                      np.dtype([("a", "<i4"), ("b", "<f8")])):
+            dtype = np.dtype(dtype)
+            size = int(np.prod(shape))
+            plan = clslice.plan(shape, "...")
+            ours = _cl.new_array(x, shape, dtype, size,
+                                 plan.output_strides(dtype.itemsize))
+            theirs = cla.empty(queue, shape, dtype)
+            assert _array_facts(ours) == _array_facts(theirs), (shape, dtype)
+
+
+def test_without_the_fast_constructor_results_are_the_same(queue,
+                                                           monkeypatch):
+    cla = pytest.importorskip("pyopencl.array")
+    from clslice import _cl
+    host = np.arange(24, dtype=np.int16).reshape(2, 3, 4)
+    d = cla.to_device(queue, host)
+    fast = clslice.slice(d, np.s_[:, ::-2, 1:])
+    monkeypatch.setattr(_cl, "_FAST_ARRAY", False)
+    slow = clslice.slice(d, np.s_[:, ::-2, 1:])
+    assert _array_facts(fast)[:-2] == _array_facts(slow)[:-2]
+    assert np.array_equal(fast.get(), host[:, ::-2, 1:])
+    assert np.array_equal(slow.get(), host[:, ::-2, 1:])
+
+
+def test_device_results_use_the_input_allocator(queue):
+    cla = pytest.importorskip("pyopencl.array")
+    import pyopencl.tools as cl_tools
+    pool = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(queue))
+    host = np.arange(40, dtype=np.float32).reshape(5, 8)
+    d = cla.to_device(queue, host, allocator=pool)
+    for _ in range(3):
+        y = clslice.slice(d, np.s_[::2, ::-3])
+        assert y.allocator is pool
+        assert np.array_equal(y.get(), host[::2, ::-3])
+    assert pool.active_blocks >= 2
