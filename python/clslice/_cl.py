@@ -92,11 +92,35 @@ def release_runtimes():
         _runtimes.clear()
 
 
-def _require_contiguous(x, name):
-    if not x.flags.c_contiguous:
+def _element_strides(a, name):
+    """a's strides in elements as the C API takes them (an int64 array), or
+    None for a C-contiguous array (the library's row-major default).
+    pyopencl views keep element 0 at a.offset whatever the strides' signs,
+    which is the library's view model as well."""
+    if a.flags.c_contiguous:
+        return None
+    itemsize = a.dtype.itemsize
+    strides = a.strides
+    if itemsize == 0 or any(s % itemsize for s in strides):
         raise ValueError(
-            "clslice: %s is a non-contiguous pyopencl array (strides %r); "
-            "strided device views are not supported yet" % (name, x.strides))
+            "clslice: %s has byte strides %r, which are not multiples of its "
+            "element size %d; the library counts strides in elements"
+            % (name, strides, itemsize))
+    return (ctypes.c_int64 * max(len(strides), 1))(
+        *[s // itemsize for s in strides])
+
+
+_IDENTITY = "..."
+
+
+def contiguous(a, name):
+    """a itself when it is C-contiguous, else a new C-contiguous copy,
+    enqueued by the strided gather (for calls whose C side takes
+    contiguous arrays only)."""
+    if a.flags.c_contiguous:
+        return a
+    from ._plan import plan_for
+    return gather(a, plan_for(_IDENTITY, a.shape), name)
 
 
 def _wait_list(*arrays):
@@ -130,13 +154,13 @@ def _finish(status, err, event, target):
     return target
 
 
-def gather(x, plan):
+def gather(x, plan, name="x"):
     # The hot path: one call per slice, so every lookup here counts
     # (bench/python_overhead.py measures it against the C call alone).
     if not plan.known:
         plan.require_known()
     if not x.flags.c_contiguous:
-        _require_contiguous(x, "x")
+        return _gather_strided(x, plan, name)
     dtype = x.dtype
     itemsize = dtype.itemsize
     out = new_array(x, plan.output_shape, dtype, plan.size,
@@ -164,11 +188,46 @@ def gather(x, plan):
     return out
 
 
+def _gather_strided(x, plan, name):
+    """gather for a strided view x: its element strides and the byte
+    offset of its element 0 go to clslice_enqueue_gather_strided; the
+    result is contiguous."""
+    strides = _element_strides(x, name)
+    dtype = x.dtype
+    out = new_array(x, plan.output_shape, dtype, plan.size,
+                    plan.output_strides(dtype.itemsize))
+    if not plan.size or not dtype.itemsize:
+        return out
+    n, waits = _wait_list(x)
+    event = ctypes.c_void_p()
+    err = Error()
+    status = lib.clslice_enqueue_gather_strided(
+        runtime_for(x.context), x.queue.int_ptr, plan, dtype.itemsize,
+        _mem(x), x.offset, strides, _mem(out), 0, None, 0, n, waits,
+        ctypes.byref(event), ctypes.byref(err))
+    return _finish(status, err, event, out)
+
+
+def _shares_buffer(a, b):
+    return (a.base_data is not None and b.base_data is not None and
+            a.base_data.int_ptr == b.base_data.int_ptr)
+
+
+def copy(a, name):
+    """A new C-contiguous copy of the device array a, enqueued."""
+    from ._plan import plan_for
+    return gather(a, plan_for(_IDENTITY, a.shape), name)
+
+
 def _device_value(x, value):
     if isinstance(value, cla.Array):
-        _require_contiguous(value, "value")
         if value.dtype != x.dtype:
-            value = value.astype(x.dtype)
+            return contiguous(value, "value").astype(x.dtype)
+        if _shares_buffer(value, x):
+            # numpy reads the whole value before writing; a view of x's
+            # own buffer is copied first for the same result (and the
+            # library refuses overlapping views).
+            return copy(value, "value")
         return value
     value = np.asarray(value, dtype=x.dtype, order="C")
     # Blocking upload: the host array may go away once this returns.
@@ -177,8 +236,9 @@ def _device_value(x, value):
 
 def scatter(x, plan, value, rule):
     plan.require_known()
-    _require_contiguous(x, "x")
+    dst_strides = _element_strides(x, "x")
     value = _device_value(x, value)
+    value_strides = _element_strides(value, "value")
     if x.size == 0 or x.dtype.itemsize == 0:
         # Nothing to write; let the library check the shape rule alone.
         from ._host import scatter as host_scatter
@@ -190,23 +250,35 @@ def scatter(x, plan, value, rule):
     event = ctypes.c_void_p()
     err = Error()
     value_mem, keep = _mem_or_scratch(value)
-    status = lib.clslice_enqueue_scatter(
-        runtime_for(x.context), x.queue.int_ptr, plan, x.dtype.itemsize,
-        value_mem, value.offset, shape, value.ndim, rule, _mem(x),
-        x.offset, 0, n, waits, ctypes.byref(event), ctypes.byref(err))
+    rt = runtime_for(x.context)
+    if dst_strides is None and value_strides is None:
+        status = lib.clslice_enqueue_scatter(
+            rt, x.queue.int_ptr, plan, x.dtype.itemsize, value_mem,
+            value.offset, shape, value.ndim, rule, _mem(x), x.offset, 0, n,
+            waits, ctypes.byref(event), ctypes.byref(err))
+    else:
+        status = lib.clslice_enqueue_scatter_strided(
+            rt, x.queue.int_ptr, plan, x.dtype.itemsize, value_mem,
+            value.offset, shape, value.ndim, value_strides, rule, _mem(x),
+            x.offset, dst_strides, 0, n, waits, ctypes.byref(event),
+            ctypes.byref(err))
     del keep  # the library retained what it enqueued
     return _finish(status, err, event, x)
 
 
 def fill(x, plan, scalar):
     plan.require_known()
-    _require_contiguous(x, "x")
     element = np.asarray(scalar, dtype=x.dtype)
     if element.ndim != 0:
         raise ValueError("clslice: fill takes one scalar, got an array of "
                          "shape %r (use assign)" % (element.shape,))
     if x.size == 0 or x.dtype.itemsize == 0:
         return x
+    if not x.flags.c_contiguous:
+        # The fill call takes a contiguous x; the strided scatter of a
+        # 0-d value does the same into a view.
+        from ._host import BROADCAST
+        return scatter(x, plan, element, BROADCAST)
     data = element.tobytes()
     n, waits = _wait_list(x)
     event = ctypes.c_void_p()
@@ -220,7 +292,7 @@ def fill(x, plan, scalar):
 
 def grad(shape, dy, plan):
     plan.require_known()
-    _require_contiguous(dy, "dy")
+    dy = contiguous(dy, "dy")
     out = cla.empty(dy.queue, tuple(shape), dy.dtype, allocator=dy.allocator)
     if out.size == 0 or dy.dtype.itemsize == 0:
         return out
@@ -252,10 +324,10 @@ def csr_slice(arrays, shape, plan):
     blocks until the device has counted (the output size depends on it)."""
     plan.require_known()
     data, indices, indptr = arrays
-    for name, a in zip(("data", "indices", "indptr"), arrays):
+    names = ("data", "indices", "indptr")
+    for name, a in zip(names, arrays):
         if not isinstance(a, cla.Array) or a.ndim != 1:
             raise TypeError("clslice: %s must be a 1-D pyopencl array" % name)
-        _require_contiguous(a, name)
     if indices.dtype != indptr.dtype or indices.dtype not in (np.int32,
                                                               np.int64):
         raise TypeError("clslice: indices and indptr must both be int32 or "
@@ -265,6 +337,8 @@ def csr_slice(arrays, shape, plan):
         raise ValueError("clslice: data has %d entries but indices has %d"
                          % (data.size, indices.size))
     _check_dtype(data.dtype, "data")
+    data, indices, indptr = [contiguous(a, name)
+                             for name, a in zip(names, arrays)]
     index_type = 1 if indices.dtype == np.int64 else 0
     queue = indptr.queue
     rows, cols = plan.output_shape

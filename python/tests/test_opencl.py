@@ -110,8 +110,8 @@ def test_offset_arrays_and_empty_results(queue):
 
 def test_device_errors(queue):
     x = cla.to_device(queue, np.zeros((4, 4), np.float32))
-    with pytest.raises(ValueError, match="non-contiguous"):
-        clslice.slice(x[:, ::2], np.s_[0])
+    with pytest.raises(clslice.ClsliceIndexError, match="out of range"):
+        clslice.slice(x[:, ::2], np.s_[0, 2])  # a strided view's own shape
     with pytest.raises(clslice.ClsliceIndexError, match="out of range"):
         clslice.slice(x, np.s_[4])
     with pytest.raises(clslice.ClsliceShapeError):
