@@ -31,6 +31,37 @@ def _address(a):
     return a.ctypes.data
 
 
+def _view(a):
+    """The strided calls' description of a non-contiguous array a:
+    (address of its lowest byte, bytes it spans, byte offset of element 0
+    from there, element strides), or None when a is C-contiguous, empty,
+    or has a byte stride that is not a multiple of its element size (the
+    library counts strides in elements; such arrays are copied)."""
+    itemsize = a.itemsize
+    if a.flags.c_contiguous or not a.size or not itemsize:
+        return None
+    low = high = 0
+    for n, stride in zip(a.shape, a.strides):
+        if stride % itemsize:
+            return None
+        if stride < 0:
+            low += (n - 1) * stride
+        else:
+            high += (n - 1) * stride
+    strides = [stride // itemsize for stride in a.strides]
+    return (a.ctypes.data + low, high - low + itemsize, -low,
+            (ctypes.c_int64 * len(strides))(*strides))
+
+
+def _buffer(a):
+    """(address, bytes, offset of element 0, element strides or None) of a
+    C-contiguous array or of a view _view describes."""
+    view = _view(a)
+    if view is not None:
+        return view
+    return a.ctypes.data, a.nbytes, 0, None
+
+
 def _shape_arg(shape):
     return (ctypes.c_int64 * max(len(shape), 1))(*shape), len(shape)
 
@@ -54,11 +85,26 @@ def gather(x, plan):
     if not itemsize or not plan.size:
         return out
     if not x.flags.c_contiguous:
+        view = _view(x)
+        if view is not None:
+            return _gather_view(plan, itemsize, view, out)
         x = np.asarray(x, order="C")
     err = Error()
     status = _host_gather(plan, itemsize, _address(x), x.nbytes,
                           _addressof(_char_from_buffer(out)), out.nbytes,
                           _byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def _gather_view(plan, itemsize, view, out):
+    """gather from a strided numpy view in place: no copy of the input."""
+    base, nbytes, offset, strides = view
+    err = Error()
+    status = lib.clslice_host_gather_strided(
+        plan, itemsize, base, nbytes, offset, strides, out.ctypes.data,
+        out.nbytes, 0, None, ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     return out
@@ -76,20 +122,38 @@ def scatter(x, plan, value, rule):
     _check_dtype(x.dtype, "x")
     _writable(x)
     # numpy assignment converts the value to x's dtype the same way.
-    value = np.asarray(value, dtype=x.dtype, order="C")
-    target = _contiguous(x)
+    value = np.asarray(value, dtype=x.dtype)
+    if np.may_share_memory(value, x):
+        # numpy reads the whole value before it writes; so does a copy.
+        value = np.array(value, order="C")
+    if not value.flags.c_contiguous and _view(value) is None:
+        value = np.asarray(value, order="C")
+    if x.flags.c_contiguous or _view(x) is not None:
+        _scatter_views(plan, max(x.itemsize, 1), value, rule, x)
+        return x
+    # Strides the library cannot count in elements: through a copy.
+    target = np.asarray(x, order="C")
+    _scatter_views(plan, max(x.itemsize, 1), value, rule, target)
+    np.copyto(x, target)
+    return x
+
+
+def _scatter_views(plan, itemsize, value, rule, x):
     shape, rank = _shape_arg(value.shape)
     err = Error()
-    status = lib.clslice_host_scatter(
-        plan, max(x.itemsize, 1), value.ctypes.data, shape, rank,
-        value.nbytes, rule, target.ctypes.data, target.nbytes,
-        ctypes.byref(err))
+    if value.flags.c_contiguous and x.flags.c_contiguous:
+        status = lib.clslice_host_scatter(
+            plan, itemsize, value.ctypes.data, shape, rank, value.nbytes,
+            rule, x.ctypes.data, x.nbytes, ctypes.byref(err))
+    else:
+        v_base, v_bytes, v_offset, v_strides = _buffer(value)
+        x_base, x_bytes, x_offset, x_strides = _buffer(x)
+        status = lib.clslice_host_scatter_strided(
+            plan, itemsize, v_base, v_bytes, v_offset, shape, rank,
+            v_strides, rule, x_base, x_bytes, x_offset, x_strides,
+            ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
-    if target is not x:
-        # A non-contiguous x was written through a contiguous copy.
-        np.copyto(x, target)
-    return x
 
 
 def grad(shape, dy, plan):
