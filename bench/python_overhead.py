@@ -171,18 +171,28 @@ def device_overhead(queue, calls):
     return rows
 
 
-def device_throughput(queue):
+THROUGHPUT_CASES = [
+    ((4096, 4096), np.s_[::2, ::2], None),
+    ((4096, 4096), np.s_[:, 1:-1], None),
+    ((4096, 4096), np.s_[::-1, ::3], None),
+    ((64, 64, 64, 16), np.s_[:, ::-1, 8:, ::4], None),
+    ((1 << 24,), np.s_[1::7], None),
+    # A slice of a strided pyopencl view (its transpose): read in place.
+    ((4096, 4096), np.s_[::2, 1:-1], "T"),
+]
+
+
+def device_throughput(queue, repeats):
     import pyopencl.array as cla
     rows = []
-    for shape, key in [((4096, 4096), np.s_[::2, ::2]),
-                       ((4096, 4096), np.s_[:, 1:-1]),
-                       ((4096, 4096), np.s_[::-1, ::3]),
-                       ((64, 64, 64, 16), np.s_[:, ::-1, 8:, ::4]),
-                       ((1 << 24,), np.s_[1::7])]:
+    for shape, key, view in THROUGHPUT_CASES:
         host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
         x = cla.to_device(queue, host)
         flat = x.reshape(-1)
-        idx = np.arange(host.size, dtype=np.int64).reshape(shape)[key]
+        index = np.arange(host.size, dtype=np.int64).reshape(shape)
+        if view == "T":
+            x, host, index = x.T, host.T, index.T
+        idx = index[key]
         idx_dev = cla.to_device(queue, np.ascontiguousarray(idx).ravel())
         expected = host[key]
         assert np.array_equal(clslice.slice(x, key).get(), expected)
@@ -197,11 +207,12 @@ def device_throughput(queue):
             cla.take(flat, idx_dev)
             queue.finish()
 
-        f = median_us({"ours": ours, "take": theirs}, 9)
+        f = median_us({"ours": ours, "take": theirs}, repeats)
         ms_ours, ms_take = f["ours"] / 1e3, f["take"] / 1e3
         out_bytes = expected.nbytes
         rows.append({
-            "shape": list(shape), "key": clslice.key_to_expr(key),
+            "shape": list(shape), "view": view or "",
+            "key": clslice.key_to_expr(key),
             "out_MB": round(out_bytes / 1e6, 1),
             "clslice_ms": round(ms_ours, 3), "take_ms": round(ms_take, 3),
             # bytes read + written by the copy itself, per second
@@ -217,6 +228,8 @@ def main():
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--calls", type=int, default=3000,
                     help="timed calls per figure (default 3000)")
+    ap.add_argument("--repeats", type=int, default=9,
+                    help="timed copies per throughput figure (default 9)")
     ap.add_argument("--no-throughput", action="store_true",
                     help="skip the large device copies")
     args = ap.parse_args()
@@ -230,7 +243,8 @@ def main():
         result["device"] = queue.device.name.strip()
         result["device_overhead"] = device_overhead(queue, args.calls)
         if not args.no_throughput:
-            result["device_throughput"] = device_throughput(queue)
+            result["device_throughput"] = device_throughput(queue,
+                                                           args.repeats)
     print(json.dumps(result, indent=1))
     if args.json:
         with open(args.json, "w") as f:
