@@ -14,6 +14,7 @@
  *   dense.c        the per-case driver of the gather and the scatter
  *   csr_matrix.c   the seeded CSR matrix, and scipy timed on it
  *   csr_bench.c    the CSR slices and their competitors
+ *   batch_bench.c  64 slices of one tensor: one batch against 64 gathers
  *   clslice_bench.c  options and the run
  */
 #ifndef CLSLICE_BENCH_H
@@ -329,6 +330,27 @@ int bench_csr_scipy(const char *script, const bench_host_csr *m, int repeat,
 void bench_csr_run(const bench_cl *cl, clslice_runtime *rt, bench_kernels *k,
                    const bench_opts *o, const char *scipy_script,
                    csr_result *results, char *why, size_t why_size);
+
+/* ---- the batch rows (batch_bench.c) ------------------------------------- */
+
+enum { BENCH_BATCH_ROWS = 2 }; /* along axis 0, along the last axis */
+
+typedef struct batch_result {
+    const char *name;
+    int slices;
+    size_t slice_bytes;
+    int repeat;
+    double seconds[3]; /* medians: 64 gathers, one batch into one buffer,
+                        * one batch into 64 buffers */
+    double other_load;
+} batch_result;
+
+/* Checks, then times, the BENCH_BATCH_ROWS rows into results[]. */
+void bench_batch_run(const bench_cl *cl, clslice_runtime *rt,
+                     const bench_opts *o, batch_result *results);
+void report_batch(FILE *f, const batch_result *r, int n);
+void report_batch_json(FILE *f, const batch_result *r, int n,
+                       const char *device);
 
 /* ---- host-side measurements (host_bench.c) ------------------------------ */
 

@@ -27,7 +27,8 @@
 #endif
 
 /* The parts --only picks. */
-enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_ALL = 7 };
+enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_BATCH = 8,
+       PART_ALL = 15 };
 
 typedef struct options {
     long device;          /* -1: the default device */
@@ -57,8 +58,9 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --only PARTS      only these of gather,scatter,csr (comma-\n"
-        "                    separated; default all three)\n"
+        "  --only PARTS      only these of gather,scatter,csr,batch (comma-\n"
+        "                    separated; default all four; batch: 64 slices\n"
+        "                    of one tensor, one batched call vs 64 calls)\n"
         "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
         "  --no-numpy        do not run the numpy comparison\n"
@@ -88,17 +90,18 @@ static long parse_count(const char *opt, const char *text, long min)
 
 static unsigned parse_only(const char *list)
 {
-    static const char *const names[] = {"gather", "scatter", "csr"};
+    static const char *const names[] = {"gather", "scatter", "csr", "batch"};
     unsigned parts = 0;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
         unsigned before = parts;
-        for (unsigned i = 0; i < 3; i++)
+        for (unsigned i = 0; i < 4; i++)
             if (len == strlen(names[i]) && !strncmp(p, names[i], len))
                 parts |= 1u << i;
         if (parts == before) {
-            fprintf(stderr, "clslice-bench: --only wants gather, scatter or "
-                            "csr (comma-separated), not '%s'\n", list);
+            fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
+                            "csr or batch (comma-separated), not '%s'\n",
+                    list);
             exit(2);
         }
         p += len + (p[len] == ',');
@@ -309,6 +312,12 @@ int main(int argc, char **argv)
         bench_csr_run(&cl, rt, k, &dopts, o.scipy ? o.scipy_script : NULL,
                       csr, scipy_why, sizeof scipy_why);
     }
+    batch_result batch[BENCH_BATCH_ROWS];
+    if (o.parts & PART_BATCH) {
+        bench_opts dopts = driver_opts(&o);
+        fprintf(stderr, "clslice-bench: batch\n");
+        bench_batch_run(&cl, rt, &dopts, batch);
+    }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
 
@@ -324,6 +333,8 @@ int main(int argc, char **argv)
         report_dense(stdout, results, m, true, numpy_why);
     if (n_csr)
         report_csr(stdout, csr, n_csr, scipy_why);
+    if (o.parts & PART_BATCH)
+        report_batch(stdout, batch, BENCH_BATCH_ROWS);
     report_footer(stdout, results, m, latp, planp);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
@@ -333,6 +344,8 @@ int main(int argc, char **argv)
                     mode, o.repeat, bench_now() - start,
                     sampled && bench_cpu_sample(&run_end)
                         ? bench_other_load(&run_start, &run_end) : NAN);
+        if (o.parts & PART_BATCH)
+            report_batch_json(f, batch, BENCH_BATCH_ROWS, cl.device_name);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
     }

@@ -196,6 +196,55 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err);
 
+/* Enqueues `count` gathers of one source as one command: plans[i]'s slice
+ * of `src` into dsts[i] from byte dst_offsets[i] on (dst_offsets may be
+ * NULL: every offset 0).  For runs of small slices of one tensor (Split,
+ * tf.split, QKV splits, chunk), where each single gather would cost a
+ * command of its own (70-200 us on PoCL, several us on a GPU).
+ *
+ * Every plan must read the same input shape (plans[0]'s), which src holds
+ * from byte src_offset on as for clslice_enqueue_gather; each output is
+ * contiguous and row-major.  count >= 1.
+ *
+ * Checks, all before anything is enqueued: runtime, queue, plans and
+ * dsts given, count >= 1, each plans[i] given and of plans[0]'s input
+ * shape (CLSLICE_ERROR_SHAPE naming plans[i] and the dim otherwise),
+ * elem_size, flags, the wait list; src holds the input tensor; each
+ * dsts[i] holds plans[i]'s output from dst_offsets[i] on
+ * (CLSLICE_ERROR_BUFFER naming dsts[i] and plans[i]); no output overlaps
+ * src or another output (CLSLICE_ERROR_ARGUMENT naming both).  dsts[i]
+ * may be NULL when plans[i]'s output is empty, src when the input tensor
+ * is; one buffer may serve any number of outputs at different offsets.
+ * Flags as for clslice_enqueue_gather (CLSLICE_NO_COPY_SHORTCUT changes
+ * nothing: a batch always runs its kernel).
+ *
+ * Commands: one kernel launch per group of up to 8 distinct destination
+ * cl_mem handles (taken in order of first use), so a batch whose outputs
+ * all live in one buffer, at different offsets, is one command;
+ * launches of a larger batch wait for each other by events.  When every
+ * output is empty, no kernel runs (a marker if `event` is requested).
+ * `event`, if requested, completes when every output is written.  The
+ * work list travels in a read-only buffer created with the data
+ * (CL_MEM_COPY_HOST_PTR, no command of its own) and released after the
+ * enqueue.  Every launch is prepared before the first is enqueued; only
+ * when the enqueue call of a second or later launch fails have earlier
+ * launches been queued (CLSLICE_ERROR_OPENCL naming the call).  The
+ * kernel program is built at the first batch call on a device
+ * (clslice_runtime_prepare does not build it). */
+CLSLICE_API
+clslice_status clslice_enqueue_gather_batch(clslice_runtime *runtime,
+                                            cl_command_queue queue,
+                                            const clslice_plan *const *plans,
+                                            size_t count, size_t elem_size,
+                                            cl_mem src, size_t src_offset,
+                                            const cl_mem *dsts,
+                                            const size_t *dst_offsets,
+                                            unsigned flags,
+                                            cl_uint num_events_in_wait_list,
+                                            const cl_event *event_wait_list,
+                                            cl_event *event,
+                                            clslice_error *err);
+
 /* ------------------------------------------------------------------------ */
 /* Writing into slices on the device                                        */
 /* ------------------------------------------------------------------------ */
