@@ -10,6 +10,7 @@ array of the input's kind.  Errors of the C library are raised as
 ClsliceError subclasses that carry its message.
 """
 import sys
+from builtins import slice as _builtin_slice
 
 import numpy as _np
 
@@ -36,7 +37,8 @@ library_version = _clib.clslice_version_string().decode()
 
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
-    "mxnet_slice", "slice_axis", "slice_like", "shape", "plan", "assign",
+    "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
+    "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "release_runtimes", "Plan", "Spec", "Expr", "TF", "OpenVINO", "ONNX",
     "MXNet", "SliceAxis", "SliceLike", "ClsliceError",
@@ -99,6 +101,65 @@ def _run(x, spec):
         return dev.gather(x, spec.plan(x.shape))
     x = _numpy(x)
     return _host.gather(x, spec.plan(x.shape))
+
+
+def slice_many(x, keys):
+    """[x[key] for key in keys] as new arrays.  For a contiguous pyopencl
+    array the slices are enqueued as one batched command: every plan is
+    built (and every key checked) before anything is enqueued, the
+    results are packed into one new buffer, and each carries the batch's
+    event.  numpy arrays and strided pyopencl views take one call per
+    key."""
+    x_shape = x.shape if hasattr(x, "shape") else _numpy(x).shape
+    plans = [_plan_for(key, tuple(x_shape)) for key in keys]
+    dev = _device_module(x)
+    if dev is not None:
+        return dev.gather_many(x, plans)
+    x = _numpy(x)
+    return [_host.gather(x, plan) for plan in plans]
+
+
+def split(x, indices_or_sections, axis=0):
+    """numpy.split for numpy and pyopencl arrays: a list of new arrays
+    (copies, not views), enqueued as one batched command on the device.
+    indices_or_sections is a number of equal sections or the sorted split
+    points along `axis`."""
+    shape = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
+    return slice_many(x, _split_keys(shape, indices_or_sections, axis))
+
+
+def _split_keys(shape, indices_or_sections, axis):
+    import operator
+    rank = len(shape)
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise TypeError("clslice: split's axis must be an integer, got %r"
+                        % (axis,)) from None
+    if not -rank <= axis < rank:
+        raise ClsliceIndexError(
+            "split: axis %d is out of range for an array of rank %d"
+            % (axis, rank))
+    axis %= rank
+    n = shape[axis]
+    try:
+        sections = operator.index(indices_or_sections)
+    except TypeError:
+        bounds = [operator.index(i) for i in indices_or_sections]
+    else:
+        if sections <= 0:
+            raise ValueError("clslice: split needs a number of sections "
+                             ">= 1, got %d" % sections)
+        if n % sections:
+            raise ValueError("clslice: split of a dimension of size %d into "
+                             "%d sections is not an equal division"
+                             % (n, sections))
+        step = n // sections
+        bounds = [step * i for i in range(1, sections)]
+    edges = [None] + bounds + [None]
+    lead = (_builtin_slice(None),) * axis
+    return [lead + (_builtin_slice(a, b),)
+            for a, b in zip(edges[:-1], edges[1:])]
 
 
 def strided_slice(x, begin, end, strides=None, begin_mask=0, end_mask=0,

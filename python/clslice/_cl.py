@@ -219,6 +219,72 @@ def copy(a, name):
     return gather(a, plan_for(_IDENTITY, a.shape), name)
 
 
+def _array_in(like, buf, offset, plan, dtype):
+    """A C-contiguous array of plan's output shape at byte `offset` of
+    buf, on like's queue."""
+    strides = plan.output_strides(dtype.itemsize)
+    if _FAST_ARRAY:
+        return _Array(None, plan.output_shape, dtype,
+                      allocator=like.allocator, data=buf, offset=offset,
+                      strides=strides, _fast=True, _size=plan.size,
+                      _context=like.context, _queue=like.queue)
+    return _Array(like.queue, plan.output_shape, dtype,
+                  allocator=like.allocator, data=buf, offset=offset,
+                  strides=strides)
+
+
+def gather_many(x, plans):
+    """One gather per plan from the contiguous array x, enqueued as one
+    batched command: the outputs share one new buffer, packed one after
+    another, and each holds the batch's event.  A strided x has no batched
+    call: it takes one strided gather per plan."""
+    for plan in plans:
+        if not plan.known:
+            plan.require_known()
+    if not plans:
+        return []
+    if not x.flags.c_contiguous:
+        return [_gather_strided(x, plan, "x") for plan in plans]
+    dtype = x.dtype
+    itemsize = dtype.itemsize
+    offsets = []
+    total = 0
+    for plan in plans:
+        offsets.append(total)
+        total += plan.size * itemsize
+    if not total:
+        return [cla.empty(x.queue, plan.output_shape, dtype,
+                          allocator=x.allocator) for plan in plans]
+    buf = (_Buffer(x.context, _READ_WRITE, total) if x.allocator is None
+           else x.allocator(total))
+    outs = []
+    for plan, offset in zip(plans, offsets):
+        if plan.size:
+            outs.append(_array_in(x, buf, offset, plan, dtype))
+        else:
+            outs.append(cla.empty(x.queue, plan.output_shape, dtype,
+                                  allocator=x.allocator))
+    count = len(plans)
+    c_plans = (ctypes.c_void_p * count)(*[p._ptr.value for p in plans])
+    c_dsts = (ctypes.c_void_p * count)(*[
+        buf.int_ptr if p.size else None for p in plans])
+    c_offsets = (ctypes.c_size_t * count)(*offsets)
+    n, waits = _wait_list(x)
+    event = ctypes.c_void_p()
+    err = Error()
+    status = lib.clslice_enqueue_gather_batch(
+        runtime_for(x.context), x.queue.int_ptr, c_plans, count, itemsize,
+        _mem(x), x.offset, c_dsts, c_offsets, 0, n, waits,
+        ctypes.byref(event), ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    done = _event_from_ptr(event.value, retain=False)
+    for out in outs:
+        if out.size:
+            out.add_event(done)
+    return outs
+
+
 def _device_value(x, value):
     if isinstance(value, cla.Array):
         if value.dtype != x.dtype:
