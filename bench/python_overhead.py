@@ -223,6 +223,49 @@ def device_throughput(queue, repeats):
     return rows
 
 
+def device_split(queue, repeats):
+    """clslice.split (one batched command) against one clslice.slice per
+    piece and one pyopencl take per piece, each waited for once."""
+    import pyopencl.array as cla
+    rows = []
+    for shape, sections, axis in [((1024, 3 * 1024), 3, 1),
+                                  ((4096, 256), 64, 0),
+                                  ((64, 64, 64), 64, 2)]:
+        host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        x = cla.to_device(queue, host)
+        flat = x.reshape(-1)
+        pieces = np.split(np.arange(host.size).reshape(shape), sections,
+                          axis=axis)
+        idx = [cla.to_device(queue, np.ascontiguousarray(p).ravel())
+               for p in pieces]
+        keys = clslice._split_keys(shape, sections, axis)
+        for ours, want in zip(clslice.split(x, sections, axis), pieces):
+            assert np.array_equal(ours.get(), host.ravel()[want])
+
+        def batched():
+            clslice.split(x, sections, axis)
+            queue.finish()
+
+        def one_by_one():
+            for key in keys:
+                clslice.slice(x, key)
+            queue.finish()
+
+        def take():
+            for i in idx:
+                cla.take(flat, i)
+            queue.finish()
+
+        f = median_us({"split": batched, "slices": one_by_one,
+                       "take": take}, repeats)
+        rows.append({"shape": list(shape), "sections": sections,
+                     "axis": axis, "split_us": f["split"],
+                     "slice_each_us": f["slices"], "take_each_us": f["take"],
+                     "speedup_vs_slices": round(f["slices"] / f["split"], 2),
+                     "speedup_vs_take": round(f["take"] / f["split"], 2)})
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", help="also write the figures to this file")
@@ -245,6 +288,7 @@ def main():
         if not args.no_throughput:
             result["device_throughput"] = device_throughput(queue,
                                                            args.repeats)
+        result["device_split"] = device_split(queue, args.repeats * 5)
     print(json.dumps(result, indent=1))
     if args.json:
         with open(args.json, "w") as f:
