@@ -192,12 +192,12 @@ def _gather_strided(x, plan, name):
     """gather for a strided view x: its element strides and the byte
     offset of its element 0 go to clslice_enqueue_gather_strided; the
     result is contiguous."""
-    strides = _element_strides(x, name)
     dtype = x.dtype
     out = new_array(x, plan.output_shape, dtype, plan.size,
                     plan.output_strides(dtype.itemsize))
     if not plan.size or not dtype.itemsize:
         return out
+    strides = _element_strides(x, name)
     n, waits = _wait_list(x)
     event = ctypes.c_void_p()
     err = Error()

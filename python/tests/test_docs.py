@@ -23,7 +23,8 @@ def test_numpy_example(capsys):
 
 def test_device_example(queue, capsys):
     exec(compile(_blocks()[1], DOC, "exec"), {})
-    assert "[[ 9. 11.]" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "[[ 9. 11.]" in out and "[ 7. 11.] [4. 5.]" in out
 
 
 def test_csr_example():
