@@ -90,7 +90,10 @@ def _spec(name, case):
     raise NotHere("op %s" % op)
 
 
-def _run(name, index, case):
+def _run(name, index, case, queue=None):
+    """Runs one case on the host, and with a queue on the device as well
+    (the same calls on a pyopencl copy, results compared with the
+    host's)."""
     shape = _dims(case["shape"])
     spec = _spec(name, case)
     op = case.get("op")
@@ -111,20 +114,30 @@ def _run(name, index, case):
             with pytest.raises(clslice.ClsliceUnknownError):
                 clslice.slice(x, spec)
         return
+    arrays = [(x, lambda a: a)]
+    if queue is not None:
+        import pyopencl.array as cla
+        arrays.append((cla.to_device(queue, x), lambda a: a.get()))
+    for target, to_host in arrays:
+        _run_on(name, case, spec, target, to_host, out_shape)
+
+
+def _run_on(name, case, spec, x, to_host, out_shape):
+    op = case.get("op")
     if op == "assign":
         value = np.asarray(case["rhs_flat"], np.float64).reshape(
             case["rhs_shape"])
         clslice.assign(x, spec, value)
-        assert x.ravel().tolist() == case["result_flat"]
+        assert to_host(x).ravel().tolist() == case["result_flat"]
         return
     if op == "mxnet._slice_assign":
         value = np.zeros(case["rhs_shape"])
         clslice.assign(x, spec, value, exact=True)
-        assert x.tolist() == case["values"]
+        assert to_host(x).tolist() == case["values"]
         return
     if op == "mxnet._slice_assign_scalar":
         clslice.fill(x, spec, case["scalar"])
-        assert x.tolist() == case["values"]
+        assert to_host(x).tolist() == case["values"]
         return
     fn = {
         "tf_strided_slice": lambda: clslice.strided_slice(
@@ -133,7 +146,7 @@ def _run(name, index, case):
             x, **{k: v for k, v in spec.vectors.items()}),
         "onnx_slice": lambda: clslice.onnx_slice(x, *spec.args),
     }.get(name, lambda: clslice.slice(x, spec))
-    y = fn()
+    y = to_host(fn())
     if out_shape is not None:
         assert y.shape == out_shape
     expected = case.get("out_flat", case.get("values"))
@@ -141,13 +154,14 @@ def _run(name, index, case):
         assert y.ravel().tolist() == np.ravel(expected).tolist()
     if name == "tf_strided_slice" and case.get("expr"):
         # The case's own numpy spelling gives the same result.
-        assert y.tolist() == clslice.slice(x, case["expr"]).tolist()
+        assert y.tolist() == to_host(clslice.slice(x, case["expr"])).tolist()
 
 
-@pytest.mark.parametrize("name", ["tf_strided_slice",
-                                  "openvino_strided_slice", "mxnet_slice",
-                                  "onnx_slice"])
-def test_framework_case_file(name):
+NAMES = ["tf_strided_slice", "openvino_strided_slice", "mxnet_slice",
+         "onnx_slice"]
+
+
+def _run_file(name, queue=None):
     with open(os.path.join(CASES_DIR, name + ".json")) as f:
         cases = json.load(f)
     deviations = _deviations()
@@ -156,7 +170,7 @@ def test_framework_case_file(name):
         if (name + ".json", index) in deviations:
             continue
         try:
-            _run(name, index, case)
+            _run(name, index, case, queue)
             ran += 1
         except NotHere as why:
             not_here.append((index, str(why)))
@@ -169,3 +183,14 @@ def test_framework_case_file(name):
     print("%s: %d cases ran, %d not expressible here: %s"
           % (name, ran, len(not_here), not_here))
     assert ran >= len(cases) // 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_framework_case_file(name):
+    _run_file(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_framework_case_file_on_device(name, queue):
+    pytest.importorskip("pyopencl.array", reason="pyopencl is not installed")
+    _run_file(name, queue)

@@ -74,6 +74,11 @@ def test_framework_calls_on_device(queue):
     assert clslice.strided_slice(d, [0, 1], [3, 4], [2, 2]).get().tolist() \
         == x[::2, 1::2].tolist()
     assert clslice.slice_like(d, (2, 2)).get().tolist() == x[:2, :2].tolist()
+    assert clslice.slice_axis(d, 1, -3, None).get().tolist() == \
+        x[:, -3:].tolist()
+    assert clslice.openvino_strided_slice(
+        d, [1, 0], [0, 0], [1, 1], new_axis_mask=[0, 1],
+        shrink_axis_mask=[1, 0]).get().tolist() == x[1, None].tolist()
     g = clslice.strided_slice_grad((3, 4), cla.to_device(queue, x[1:2]),
                                    [1], [2])
     assert g.get().tolist() == [[0] * 4, x[1].tolist(), [0] * 4]
