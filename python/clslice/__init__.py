@@ -9,6 +9,7 @@ enqueued on the array's queue without blocking.  Every result is a new
 array of the input's kind.  Errors of the C library are raised as
 ClsliceError subclasses that carry its message.
 """
+import operator as _operator
 import sys
 from builtins import slice as _builtin_slice
 
@@ -80,10 +81,10 @@ def shape(input_shape, key):
 
 
 def slice(x, key):  # noqa: A001  (numpy-style name on purpose)
-    """x[key] as a new array: x is a numpy array (any dtype and layout) or a
-    contiguous pyopencl.array.Array; key a numpy basic-indexing key
-    (np.s_[...]), an expression string ("[1:, ..., None, ::-2, 3]") or a
-    Spec."""
+    """x[key] as a new array: x is a numpy array (any dtype and layout) or
+    a pyopencl.array.Array (contiguous or a strided view); key a numpy
+    basic-indexing key (np.s_[...]), an expression string
+    ("[1:, ..., None, ::-2, 3]") or a Spec."""
     # The common kinds first, without the generic dispatch below: this
     # call is the one made in loops.
     if type(x) is _np.ndarray:
@@ -129,23 +130,22 @@ def split(x, indices_or_sections, axis=0):
 
 
 def _split_keys(shape, indices_or_sections, axis):
-    import operator
     rank = len(shape)
     try:
-        axis = operator.index(axis)
+        axis = _operator.index(axis)
     except TypeError:
         raise TypeError("clslice: split's axis must be an integer, got %r"
                         % (axis,)) from None
     if not -rank <= axis < rank:
         raise ClsliceIndexError(
-            "split: axis %d is out of range for an array of rank %d"
+            "clslice: split's axis %d is out of range for an array of rank %d"
             % (axis, rank))
     axis %= rank
     n = shape[axis]
     try:
-        sections = operator.index(indices_or_sections)
+        sections = _operator.index(indices_or_sections)
     except TypeError:
-        bounds = [operator.index(i) for i in indices_or_sections]
+        bounds = [_operator.index(i) for i in indices_or_sections]
     else:
         if sections <= 0:
             raise ValueError("clslice: split needs a number of sections "
@@ -201,7 +201,8 @@ def assign(x, key, value, exact=False):
     """x[key] = value, in place, and returns x.  The value broadcasts to the
     slice under numpy's rules, or with exact=True must have the slice's
     shape exactly (MXNet _slice_assign).  x is a writable numpy array or a
-    contiguous pyopencl array; value is converted to x's dtype."""
+    pyopencl array, either of them possibly a strided view; value is
+    converted to x's dtype."""
     spec = as_spec(key)
     rule = _host.EXACT if exact else _host.BROADCAST
     dev = _device_module(x)
