@@ -15,7 +15,7 @@ import pyopencl as cl
 import pyopencl.array as cla
 
 from . import _lib
-from ._host import _check_dtype
+from ._host import _check_dtype, BROADCAST as _BROADCAST
 from ._lib import lib, Error
 
 _runtimes = {}
@@ -302,6 +302,13 @@ def _device_value(x, value):
 
 def scatter(x, plan, value, rule):
     plan.require_known()
+    if (rule == _BROADCAST and not isinstance(value, cla.Array)
+            and x.flags.c_contiguous):
+        element = np.asarray(value, dtype=x.dtype)
+        if element.ndim == 0:
+            # A scalar broadcast is a fill: its bytes go with the command,
+            # with no upload to wait for.
+            return fill(x, plan, element)
     dst_strides = _element_strides(x, "x")
     value = _device_value(x, value)
     value_strides = _element_strides(value, "value")

@@ -132,3 +132,19 @@ def test_release_runtimes_then_use_again(queue):
     clslice.slice(x, np.s_[::2]).get()
     clslice.release_runtimes()
     assert clslice.slice(x, np.s_[::-2]).get().tolist() == [5, 3, 1]
+
+
+def test_scalar_assign_is_a_fill_but_exact_still_checks_the_shape(queue):
+    host = np.arange(12, dtype=np.int16).reshape(3, 4)
+    d = cla.to_device(queue, host)
+    clslice.assign(d, np.s_[::2, 1:], 7)
+    host[::2, 1:] = 7
+    assert d.get().tolist() == host.tolist()
+    with pytest.raises(clslice.ClsliceShapeError):
+        clslice.assign(d, np.s_[::2, 1:], 5, exact=True)
+    clslice.assign(d, np.s_[1, 2], 9, exact=True)  # a 0-d slice: exact fit
+    host[1, 2] = 9
+    assert d.get().tolist() == host.tolist()
+    clslice.assign(d.T, np.s_[0], -1)  # a strided target: no fill call
+    host.T[0] = -1
+    assert d.get().tolist() == host.tolist()
