@@ -107,6 +107,10 @@ def test_without_the_fast_constructor_results_are_the_same(queue,
     assert _array_facts(fast)[:-2] == _array_facts(slow)[:-2]
     assert np.array_equal(fast.get(), host[:, ::-2, 1:])
     assert np.array_equal(slow.get(), host[:, ::-2, 1:])
+    pieces = clslice.split(d, [1, 3], axis=2)
+    assert [p.offset for p in pieces] == [0, 12, 36]  # int16, packed
+    for p, e in zip(pieces, np.split(host, [1, 3], axis=2)):
+        assert p.flags.c_contiguous and np.array_equal(p.get(), e)
 
 
 def test_device_results_use_the_input_allocator(queue):
