@@ -113,6 +113,12 @@ def _element_strides(a, name):
 _IDENTITY = "..."
 
 
+def _no_queue(name):
+    raise ValueError("clslice: %s has no command queue (a pyopencl array "
+                     "made with a context only); give it one with "
+                     "%s.with_queue(queue)" % (name, name))
+
+
 def contiguous(a, name):
     """a itself when it is C-contiguous, else a new C-contiguous copy,
     enqueued by the strided gather (for calls whose C side takes
@@ -159,6 +165,8 @@ def gather(x, plan, name="x"):
     # (bench/python_overhead.py measures it against the C call alone).
     if not plan.known:
         plan.require_known()
+    if x.queue is None:
+        _no_queue(name)
     if not x.flags.c_contiguous:
         return _gather_strided(x, plan, name)
     dtype = x.dtype
@@ -243,6 +251,8 @@ def gather_many(x, plans):
             plan.require_known()
     if not plans:
         return []
+    if x.queue is None:
+        _no_queue("x")
     if not x.flags.c_contiguous:
         return [_gather_strided(x, plan, "x") for plan in plans]
     dtype = x.dtype
@@ -302,6 +312,8 @@ def _device_value(x, value):
 
 def scatter(x, plan, value, rule):
     plan.require_known()
+    if x.queue is None:
+        _no_queue("x")
     if (rule == _BROADCAST and not isinstance(value, cla.Array)
             and x.flags.c_contiguous):
         element = np.asarray(value, dtype=x.dtype)
@@ -341,6 +353,8 @@ def scatter(x, plan, value, rule):
 
 def fill(x, plan, scalar):
     plan.require_known()
+    if x.queue is None:
+        _no_queue("x")
     element = np.asarray(scalar, dtype=x.dtype)
     if element.ndim != 0:
         raise ValueError("clslice: fill takes one scalar, got an array of "
@@ -365,6 +379,8 @@ def fill(x, plan, scalar):
 
 def grad(shape, dy, plan):
     plan.require_known()
+    if dy.queue is None:
+        _no_queue("dy")
     dy = contiguous(dy, "dy")
     out = cla.empty(dy.queue, tuple(shape), dy.dtype, allocator=dy.allocator)
     if out.size == 0 or dy.dtype.itemsize == 0:
@@ -410,6 +426,8 @@ def csr_slice(arrays, shape, plan):
         raise ValueError("clslice: data has %d entries but indices has %d"
                          % (data.size, indices.size))
     _check_dtype(data.dtype, "data")
+    if indptr.queue is None:
+        _no_queue("indptr")
     data, indices, indptr = [contiguous(a, name)
                              for name, a in zip(names, arrays)]
     index_type = 1 if indices.dtype == np.int64 else 0

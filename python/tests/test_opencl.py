@@ -148,3 +148,15 @@ def test_scalar_assign_is_a_fill_but_exact_still_checks_the_shape(queue):
     clslice.assign(d.T, np.s_[0], -1)  # a strided target: no fill call
     host.T[0] = -1
     assert d.get().tolist() == host.tolist()
+
+
+def test_arrays_without_a_queue_are_refused_by_name(queue):
+    d = cla.to_device(queue, np.arange(6, dtype=np.float32)).with_queue(None)
+    for call in (lambda: clslice.slice(d, np.s_[::2]),
+                 lambda: clslice.slice_many(d, [np.s_[1:]]),
+                 lambda: clslice.fill(d, np.s_[0], 1.0),
+                 lambda: clslice.assign(d, np.s_[0], 1.0)):
+        with pytest.raises(ValueError, match=r"x has no command queue"):
+            call()
+    with pytest.raises(ValueError, match=r"dy has no command queue"):
+        clslice.slice_grad((8,), d, np.s_[1:7])
