@@ -203,7 +203,7 @@ static void enqueue(fixture *f, const job *j, size_t way)
             j->in.offset, rw_strides(&j->in), f->dst, at, rw_strides(&j->out),
             flags, 0, NULL, NULL, &err);
     if (st != CLSLICE_OK) {
-        char text[5000];
+        char text[6000];
         describe(j, way, text, sizeof text);
         fail_msg("enqueue failed: %s\n  job: %s\n  seed 0x%016" PRIx64,
                  err.message, text, f->seed);
@@ -238,7 +238,7 @@ static void check_batch(fixture *f, size_t jobs, size_t used)
             if (i + GUARD < j->region[w] ||
                 i >= j->region[w] + j->out.need + GUARD)
                 continue;
-            char text[5000];
+            char text[6000];
             describe(j, w, text, sizeof text);
             fail_msg("byte %zd of the region (element 0 at %zu, view up to "
                      "%zu) is 0x%02x, host says 0x%02x\n  job: %s\n  seed "
@@ -286,14 +286,16 @@ static void test_random_jobs(void **state)
     /* the shortcuts, both kernel families and the scatter kernels that
      * strided destinations need must all have run */
     static const cs_path MUST[] = {
-        CS_PATH_MARKER, CS_PATH_COPY, CS_PATH_RECT, CS_PATH_ROW_C,
-        CS_PATH_ROW_G, CS_PATH_ODO_G, CS_PATH_GRID_R1, CS_PATH_GRID_R2,
-        CS_PATH_GRID_RN, CS_PATH_SCATTER, CS_PATH_SROW, CS_PATH_SODO,
+        CS_PATH_MARKER, CS_PATH_COPY, CS_PATH_ROW_C, CS_PATH_ROW_G,
+        CS_PATH_ODO_G, CS_PATH_GRID_R1, CS_PATH_GRID_R2, CS_PATH_SCATTER,
+        CS_PATH_SROW, CS_PATH_SODO,
         CS_PATH_SDST_R, CS_PATH_SDST_G, CS_PATH_SSRC_B};
+    bool full = tu_scaled(JOBS) == JOBS; /* a scaled run may miss some */
     for (size_t i = 0; i < sizeof MUST / sizeof MUST[0]; i++) {
         cs_path p = MUST[i];
         long ran = cs_runtime_path_count(f->dev.runtime, p) - before[p];
-        if (ran == 0)
+        print_message("path %d: %ld runs\n", (int)p, ran);
+        if (ran == 0 && full)
             fail_msg("path %d never ran (seed 0x%016" PRIx64 ")", (int)p,
                      f->seed);
     }
@@ -407,6 +409,59 @@ static void test_checks(void **state)
     clReleaseMemObject(small);
 }
 
+/* One gather between views on the row family: the result against the
+ * host's, and the path it took. */
+static void directed(fixture *f, const char *expr, const int64_t *in,
+                     const int64_t *out, size_t dst_offset, cs_path path)
+{
+    static unsigned char want[4096], got[4096];
+    int64_t shape[] = {6, 7};
+    clslice_plan *plan = tu_expr_plan(shape, 2, expr);
+    cs_tuning tuning;
+    cs_runtime_tuning(f->dev.runtime, &tuning);
+    tuning.style = CS_STYLE_ROWS;
+    cs_runtime_set_tuning(f->dev.runtime, &tuning);
+    long ran = cs_runtime_path_count(f->dev.runtime, path);
+    memset(want, SENTINEL, sizeof want);
+    assert_int_equal(clslice_host_gather_strided(plan, 4, f->src_host,
+                                                 SRC_BYTES, 12, in, want,
+                                                 sizeof want, dst_offset,
+                                                 out, NULL),
+                     CLSLICE_OK);
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, sizeof got);
+    clslice_error err;
+    assert_int_equal(clslice_enqueue_gather_strided(
+                         f->dev.runtime, f->dev.queue, plan, 4, f->src, 12,
+                         in, f->dst, dst_offset, out, 0, 0, NULL, NULL,
+                         &err),
+                     CLSLICE_OK);
+    tu_cl_read(f->dev.queue, f->dst, sizeof got, got);
+    assert_memory_equal(got, want, sizeof got);
+    assert_int_equal(cs_runtime_path_count(f->dev.runtime, path), ran + 1);
+    cs_runtime_set_tuning(f->dev.runtime, NULL);
+    clslice_plan_release(&plan);
+}
+
+/* Views keep the shortcuts where they apply: whole rows of a view with a
+ * row pitch of 7 are one run (a copy), a box of padded rows into padded
+ * rows a Rect copy, and a transposed destination runs the scatter row
+ * kernels with a strided destination (the gather kernels cannot write
+ * it). */
+static void test_shortcuts(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_device_type type;
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_TYPE,
+                                sizeof type, &type, NULL));
+    const int64_t rows7[] = {7, 1}, padded[] = {9, 1}, out6[] = {6, 1},
+                  transposed[] = {1, 4};
+    directed(f, "1:3", rows7, NULL, 40, CS_PATH_COPY);
+    if (type & CL_DEVICE_TYPE_CPU) /* PoCL: no Rect on other devices */
+        directed(f, "1:5, 2:6", padded, out6, 8, CS_PATH_RECT);
+    directed(f, "1:5, 2:6", padded, transposed, 8, CS_PATH_SDST_G);
+}
+
 /* Views in sub-buffers: a padded source and destination make a box that
  * the Rect copy would take, which PoCL crashes on with sub-buffers (the
  * selector runs the kernel there), and a reversed destination; the result
@@ -450,6 +505,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_jobs),
         cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_shortcuts),
         cmocka_unit_test(test_sub_buffers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -25,7 +25,7 @@ enum {
 static const size_t ELEM_SIZES[] = {1, 2, 3, 4, 8, 16};
 
 static uint64_t g_seed;
-static char g_case[4600];
+static char g_case[6000];
 #define EXPECT(cond) TU_EXPECT(cond, g_case, g_seed)
 
 static clslice_plan *random_plan(tu_rng *rng, rp_case *c)
