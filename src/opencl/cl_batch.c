@@ -38,6 +38,11 @@ enum {
     JOB_HEAD = 5           /* src_base, dst_base, buffer, rank, elements */
 };
 
+/* Most output carriers a batch moves with 32-bit indices: the kernels
+ * form indices up to a unit or a group past a job's end (before the bound
+ * check), which must not wrap. */
+#define INDEX32_TOTAL ((int64_t)UINT32_MAX - (1 << 20))
+
 /* ---- the jobs ----------------------------------------------------------- */
 
 void cs_batch_recarrier(cs_move *move, size_t to)
@@ -141,7 +146,7 @@ static bool shape_batch(batch *b)
         cs_batch_recarrier(m, b->carrier);
         total += m->elements;
         if (cs_move_index_bits(m, call->flags) == 64 ||
-            total > (int64_t)UINT32_MAX)
+            total > INDEX32_TOTAL)
             b->index_bits = 64;
         size_t k = 0;
         while (k < b->ndistinct && b->distinct[k] != call->dsts[i])
@@ -398,10 +403,11 @@ static clslice_status with_storage(cs_batch_call *call, clslice_error *err)
 {
     size_t n = call->count;
     batch b = {.call = call};
-    call->layouts = malloc(n * sizeof *call->layouts);
-    b.moves = malloc(n * sizeof *b.moves);
+    /* calloc: a count whose arrays would overflow a size_t fails here */
+    call->layouts = calloc(n, sizeof *call->layouts);
+    b.moves = calloc(n, sizeof *b.moves);
     b.slot = calloc(n, sizeof *b.slot);
-    b.distinct = malloc(n * sizeof *b.distinct);
+    b.distinct = calloc(n, sizeof *b.distinct);
     clslice_status st =
         call->layouts && b.moves && b.slot && b.distinct
             ? cs_batch_check(call, err)
