@@ -340,8 +340,9 @@ typedef struct batch_result {
     int slices;
     size_t slice_bytes;
     int repeat;
-    double seconds[3]; /* medians: 64 gathers, one batch into one buffer,
-                        * one batch into 64 buffers */
+    double seconds[4]; /* medians: 64 gathers, one batch into one buffer,
+                        * one batch into 64 buffers, 64 x (gather +
+                        * clFinish) */
     double other_load;
 } batch_result;
 

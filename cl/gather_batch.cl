@@ -16,7 +16,8 @@
  *
  * A unit is `chunk` consecutive output carriers of one job (its last unit
  * may be shorter); every job has at least one unit (empty plans never
- * reach the table).  A job reads count[0..rank) carriers, innermost dim
+ * reach the table).  Scalar arguments: jobs, per_job (units of every job
+ * when all have as many, else 0; cs_batch_locate), chunk and units.  A job reads count[0..rank) carriers, innermost dim
  * first, from src_base at stride[] and writes them contiguously from
  * dst_base of destination `buffer` (an index into the kernel's
  * destination arguments).
@@ -71,6 +72,29 @@ static global const cs_batch_job *cs_batch_job_at(global const cs_idx *table,
     return (global const cs_batch_job *)(table + jobs + 1) + j;
 }
 
+/* The job of `unit` and the first output carrier it copies.  When every
+ * job has the same number of units (per_job > 0: an even split), units
+ * interleave the jobs, u = chunk index * jobs + j, so that neighbouring
+ * work-items copy the same rows of the source for neighbouring jobs and
+ * share its cache lines (a split along the last axis reads each line for
+ * 16 float jobs); otherwise units run job by job, found by binary
+ * search. */
+static global const cs_batch_job *cs_batch_locate(global const cs_idx *table,
+                                                  cs_idx jobs, cs_idx per_job,
+                                                  cs_idx chunk, cs_idx unit,
+                                                  cs_idx *first)
+{
+    cs_idx j;
+    if (per_job) {
+        j = unit % jobs;
+        *first = (unit / jobs) * chunk;
+    } else {
+        j = cs_batch_find(table, jobs, unit);
+        *first = (unit - table[j]) * chunk;
+    }
+    return cs_batch_job_at(table, jobs, j);
+}
+
 /* The destinations: d0 alone, or d0..d7 picked by the job's buffer. */
 #define CS_DSTS_1(T) global T *restrict d0
 #define CS_DSTS_8(T)                                                        \
@@ -84,8 +108,8 @@ static global const cs_batch_job *cs_batch_job_at(global const cs_idx *table,
 
 #define CS_BATCH_ARGS(T, B)                                                 \
     global const T *restrict src, CS_DSTS_##B(T),                           \
-    global const cs_idx *restrict table, cs_idx jobs, cs_idx chunk,         \
-    cs_idx units
+    global const cs_idx *restrict table, cs_idx jobs, cs_idx per_job,       \
+    cs_idx chunk, cs_idx units
 
 /* ---- rows (CPUs) ---------------------------------------------------------
  * The unit's first carrier is found with one division chain; then each
@@ -98,9 +122,9 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
     cs_idx unit = (cs_idx)get_global_id(0);                                 \
     if (unit >= units)                                                      \
         return;                                                             \
-    cs_idx j = cs_batch_find(table, jobs, unit);                            \
-    global const cs_batch_job *job = cs_batch_job_at(table, jobs, j);       \
-    cs_idx pos = (unit - table[j]) * chunk;                                 \
+    cs_idx pos;                                                             \
+    global const cs_batch_job *job =                                        \
+        cs_batch_locate(table, jobs, per_job, chunk, unit, &pos);           \
     cs_idx end = job->elements - pos > chunk ? pos + chunk : job->elements; \
     cs_idx rank = job->rank, rest = pos, s = job->src_base;                 \
     cs_idx idx[CS_MAX_DIMS];                                                \
@@ -152,9 +176,9 @@ kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
     cs_idx groups = (cs_idx)get_num_groups(0);                              \
     for (cs_idx unit = (cs_idx)get_group_id(0); unit < units;               \
          unit = units - unit > groups ? unit + groups : units) {            \
-        cs_idx j = cs_batch_find(table, jobs, unit);                        \
-        global const cs_batch_job *job = cs_batch_job_at(table, jobs, j);   \
-        cs_idx first = (unit - table[j]) * chunk;                           \
+        cs_idx first;                                                       \
+        global const cs_batch_job *job =                                    \
+            cs_batch_locate(table, jobs, per_job, chunk, unit, &first);     \
         cs_idx end = job->elements - first > chunk ? first + chunk          \
                                                    : job->elements;         \
         global T *dst = CS_PICK_##B(job->buffer) + job->dst_base;           \

@@ -65,14 +65,17 @@ void clslice_runtime_release(clslice_runtime **runtime);
 enum {
     /* Build the 64-bit index programs too (slices whose offsets pass
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
-    CLSLICE_PREPARE_INDEX64 = 1u << 0
+    CLSLICE_PREPARE_INDEX64 = 1u << 0,
+    /* Build the program of clslice_enqueue_gather_batch too. */
+    CLSLICE_PREPARE_BATCH = 1u << 1
 };
 
 /* Builds now, instead of at the first call that needs them, every program
  * that calls on `device` can use under the runtime's path choice: on a
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
- * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64.
+ * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64; the
+ * batch program (clslice_enqueue_gather_batch) with CLSLICE_PREPARE_BATCH.
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
@@ -229,8 +232,8 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
  * enqueue.  Every launch is prepared before the first is enqueued; only
  * when the enqueue call of a second or later launch fails have earlier
  * launches been queued (CLSLICE_ERROR_OPENCL naming the call).  The
- * kernel program is built at the first batch call on a device
- * (clslice_runtime_prepare does not build it). */
+ * kernel program is built at the first batch call on a device, or by
+ * clslice_runtime_prepare with CLSLICE_PREPARE_BATCH. */
 CLSLICE_API
 clslice_status clslice_enqueue_gather_batch(clslice_runtime *runtime,
                                             cl_command_queue queue,

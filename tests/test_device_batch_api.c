@@ -315,6 +315,35 @@ static void test_arena(void **state)
                             COLS * ELEM);
 }
 
+/* CLSLICE_PREPARE_BATCH builds the batch's program, which a batch call
+ * then finds built; without the flag prepare leaves it to the call. */
+static void test_prepare_batch(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    const clslice_plan *plans[] = {f->row[0], f->row[1]};
+    cl_mem dsts[] = {f->dst[0], f->dst[1]};
+    for (int with = 0; with < 2; with++) {
+        clslice_runtime *rt = NULL;
+        clslice_error err;
+        assert_int_equal(clslice_runtime_create(f->dev.cl.context, &rt,
+                                                &err), CLSLICE_OK);
+        assert_int_equal(clslice_runtime_prepare(
+                             rt, f->dev.cl.device,
+                             with ? CLSLICE_PREPARE_BATCH : 0, &err),
+                         CLSLICE_OK);
+        size_t prepared = cs_runtime_program_count(rt);
+        assert_int_equal(clslice_enqueue_gather_batch(
+                             rt, f->dev.queue, plans, 2, ELEM, f->src, 0,
+                             dsts, NULL, 0, 0, NULL, NULL, &err),
+                         CLSLICE_OK);
+        TU_CL_CHECK(clFinish(f->dev.queue));
+        assert_int_equal(cs_runtime_program_count(rt),
+                         prepared + (with ? 0 : 1));
+        clslice_runtime_release(&rt);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -324,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_empty_members),
         cmocka_unit_test(test_wait_list),
         cmocka_unit_test(test_arena),
+        cmocka_unit_test(test_prepare_batch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,16 +4,26 @@
 #include "device_session.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "cl_fail.h"
 
+/* The library's OpenCL messages name the code already ("... failed:
+ * CL_OUT_OF_RESOURCES (-5)"); any other message that comes with a code
+ * (clslice_error.opencl_code) gets its name appended, so a user always
+ * sees which OpenCL status it was. */
 int cli_session_fail(clslice_status status, const clslice_error *lib,
                      cli_err *err)
 {
-    return cli_fail(err, status == CLSLICE_ERROR_MEMORY ? CLI_EXIT_FAILURE
-                                                        : CLI_EXIT_OPENCL,
-                    "%s", lib->message[0] ? lib->message
-                                          : clslice_status_string(status));
+    int exit = status == CLSLICE_ERROR_MEMORY ? CLI_EXIT_FAILURE
+                                              : CLI_EXIT_OPENCL;
+    const char *text = lib->message[0] ? lib->message
+                                       : clslice_status_string(status);
+    const char *name = clslice_cl_error_name(lib->opencl_code);
+    if (lib->opencl_code == 0 || strstr(text, name))
+        return cli_fail(err, exit, "%s", text);
+    return cli_fail(err, exit, "%s (OpenCL status %s, %d)", text, name,
+                    (int)lib->opencl_code);
 }
 
 int cli_session_open(const cli_device *device, cli_session *session,
@@ -59,15 +69,17 @@ int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
                        cl_mem *buffer, cli_err *err)
 {
     cl_int rc;
-    *buffer = clCreateBuffer(session->context, flags, bytes ? bytes : 1,
-                             NULL, &rc);
+    *buffer = NULL;
+    if (bytes == 0) /* the library takes NULL for what holds no bytes */
+        return CLI_EXIT_OK;
+    *buffer = clCreateBuffer(session->context, flags, bytes, NULL, &rc);
     if (!*buffer) {
         char call[96];
         snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
                  bytes);
         return cli_cl_fail(err, call, rc);
     }
-    if (!host || !bytes)
+    if (!host)
         return CLI_EXIT_OK;
     rc = clEnqueueWriteBuffer(session->queue, *buffer, CL_TRUE, 0, bytes,
                               host, 0, NULL, NULL);

@@ -54,10 +54,12 @@ clslice_status cs_batch_check(cs_batch_call *call, clslice_error *err);
 void cs_batch_recarrier(cs_move *move, size_t to);
 
 /* Output carriers per unit (cl/gather_batch.cl): for the rows family
- * about 16 KB, fewer when the batch is small so that every compute unit
+ * about 16 KB when every job's rows are contiguous, 128 carriers when
+ * some are strided (units of neighbouring jobs then share source lines
+ * in cache), fewer when the batch is small so that every compute unit
  * gets several units; for the grid 4 carriers per work-item of a
  * 256-item group. */
 int64_t cs_batch_chunk(int64_t total, size_t carrier, bool rows,
-                       cl_uint compute_units);
+                       bool contiguous, cl_uint compute_units);
 
 #endif

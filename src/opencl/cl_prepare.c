@@ -44,10 +44,11 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
     if (!device)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "device is NULL");
-    if (flags & ~(unsigned)CLSLICE_PREPARE_INDEX64)
+    const unsigned known = CLSLICE_PREPARE_INDEX64 | CLSLICE_PREPARE_BATCH;
+    if (flags & ~known)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags 0x%x has unknown bits 0x%x", flags,
-                       flags & ~(unsigned)CLSLICE_PREPARE_INDEX64);
+                       flags & ~known);
     clslice_status st =
         check_device(cs_runtime_context(runtime), device, err);
     cs_device_info facts;
@@ -57,6 +58,8 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
     if (st != CLSLICE_OK)
         return st;
     unsigned used = cs_programs_used(&facts, &tuning);
+    if (flags & CLSLICE_PREPARE_BATCH) /* the batch's one program */
+        used |= 1u << CS_PROGRAM_GATHER_BATCH;
     int widths = (flags & CLSLICE_PREPARE_INDEX64) ? 2 : 1;
     for (int w = 0; w < widths; w++)
         for (int kind = 0; kind < CS_PROGRAM_KINDS; kind++) {
