@@ -39,6 +39,7 @@ library_version = _clib.clslice_version_string().decode()
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
+    "array_split",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "release_runtimes", "Plan", "Spec", "Expr", "TF", "OpenVINO", "ONNX",
@@ -129,7 +130,15 @@ def split(x, indices_or_sections, axis=0):
     return slice_many(x, _split_keys(shape, indices_or_sections, axis))
 
 
-def _split_keys(shape, indices_or_sections, axis):
+def array_split(x, indices_or_sections, axis=0):
+    """numpy.array_split: as split, but a number of sections need not
+    divide the dimension (the first n % sections pieces are one longer)."""
+    shape = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
+    return slice_many(x, _split_keys(shape, indices_or_sections, axis,
+                                     equal=False))
+
+
+def _split_keys(shape, indices_or_sections, axis, equal=True):
     rank = len(shape)
     try:
         axis = _operator.index(axis)
@@ -150,12 +159,13 @@ def _split_keys(shape, indices_or_sections, axis):
         if sections <= 0:
             raise ValueError("clslice: split needs a number of sections "
                              ">= 1, got %d" % sections)
-        if n % sections:
+        if equal and n % sections:
             raise ValueError("clslice: split of a dimension of size %d into "
                              "%d sections is not an equal division"
                              % (n, sections))
-        step = n // sections
-        bounds = [step * i for i in range(1, sections)]
+        # The first n % sections pieces take one more (numpy's rule).
+        size, extra = divmod(n, sections)
+        bounds = [i * size + min(i, extra) for i in range(1, sections)]
     edges = [None] + bounds + [None]
     lead = (_builtin_slice(None),) * axis
     return [lead + (_builtin_slice(a, b),)

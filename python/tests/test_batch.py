@@ -58,12 +58,33 @@ def test_split_matches_numpy_split(rng):
             assert same(a, b), where
 
 
+def test_array_split_matches_numpy_array_split(rng):
+    for i in range(300):
+        shape = random_shape(rng) or (4,)
+        axis = rng.randint(-len(shape), len(shape) - 1)
+        n = shape[axis]
+        how = (rng.randint(1, n + 3) if rng.random() < 0.7 else
+               [rng.randint(-n - 2, n + 2) for _ in range(rng.randint(0, 4))])
+        x = random_array(rng, shape, np.float32)
+        where = "seed=%d case=%d shape=%r axis=%d how=%r" % (
+            SEED, i, shape, axis, how)
+        expected = np.array_split(x, how, axis=axis)
+        ours = clslice.array_split(x, how, axis=axis)
+        assert len(ours) == len(expected), where
+        for a, b in zip(ours, expected):
+            assert same(a, b), where
+
+
 def test_split_errors_are_numpys():
     x = np.zeros((4, 6))
     with pytest.raises(ValueError, match="equal division"):
         clslice.split(x, 4, axis=1)
     with pytest.raises(ValueError, match=">= 1"):
         clslice.split(x, 0)
+    with pytest.raises(ValueError, match=">= 1"):
+        clslice.array_split(x, -1)
+    assert [p.shape for p in clslice.array_split(x, 4, axis=1)] == \
+        [(4, 2), (4, 2), (4, 1), (4, 1)]
     with pytest.raises(IndexError, match="axis 2"):
         clslice.split(x, 2, axis=2)
     with pytest.raises(clslice.ClsliceIndexError, match="out of range"):
