@@ -362,6 +362,28 @@ static void test_checks(void **state)
                 CLSLICE_ERROR_ARGUMENT, "src and dst",
                 "source view bytes [0, 48)", "destination view bytes [40, "
                 "76)");
+    /* ...and next to each other they work, on the host and the device:
+     * source bytes [0, 48), output bytes [48, 84), reversed rows on both
+     * sides */
+    {
+        unsigned char want[256], got[256];
+        for (int i = 0; i < 256; i++)
+            want[i] = (unsigned char)(i * 7 + 1);
+        TU_CL_CHECK(clEnqueueWriteBuffer(q, small, CL_TRUE, 0, sizeof want,
+                                         want, 0, NULL, NULL));
+        clslice_error err;
+        assert_int_equal(clslice_host_gather_strided(plan, 4, want,
+                                                     sizeof want, 32, rev,
+                                                     want, sizeof want, 80,
+                                                     rev, &err),
+                         CLSLICE_OK);
+        assert_int_equal(clslice_enqueue_gather_strided(
+                             rt, q, plan, 4, small, 32, rev, small, 80, rev,
+                             0, 0, NULL, NULL, &err),
+                         CLSLICE_OK);
+        tu_cl_read(q, small, sizeof got, got);
+        assert_memory_equal(got, want, sizeof got);
+    }
     /* NULL buffers */
     EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, NULL, 0, zero,
                                                small, 0, NULL, 0, 0, NULL,

@@ -104,10 +104,12 @@ static clslice_status check_overlap(const cs_array *a, const resolved *ra,
                                     const cs_array *b, const resolved *rb,
                                     clslice_error *err)
 {
+    if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
+        !a->bytes || !b->bytes)
+        return CLSLICE_OK;
     size_t a0 = ra->start - a->before, a1 = ra->start + a->bytes;
     size_t b0 = rb->start - b->before, b1 = rb->start + b->bytes;
-    if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
-        !a->bytes || !b->bytes || a0 >= b1 || b0 >= a1)
+    if (a0 >= b1 || b0 >= a1)
         return CLSLICE_OK;
     if (a->what && b->what)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
