@@ -251,7 +251,8 @@ static clslice_status upload(const batch *b, size_t group, size_t jobs,
                               CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                               t.words * (size_t)(t.bits / 8), t.data, &rc);
     free(t.data);
-    return rc == CL_SUCCESS ? CLSLICE_OK : cs_cl_fail(err, "clCreateBuffer", rc);
+    return rc == CL_SUCCESS ? CLSLICE_OK
+                            : cs_cl_fail(err, "clCreateBuffer", rc);
 }
 
 static void set_scalars(const batch *b, size_t group, size_t jobs,
