@@ -164,6 +164,15 @@ static void test_shape_errors(void **state)
     expect_error(f, ranks, 2, dsts, NULL, CLSLICE_ERROR_SHAPE,
                  "plans[1] has an input of rank 1", "rank 2");
     clslice_plan_release(&flat);
+    /* one input shape, but not known yet: the layout says which plan */
+    clslice_plan *unknown = NULL;
+    assert_int_equal(clslice_plan_expr((const int64_t[]){-1, COLS}, 2,
+                                       "[1:2]", &unknown, NULL),
+                     CLSLICE_OK);
+    const clslice_plan *unknowns[] = {unknown, unknown};
+    expect_error(f, unknowns, 2, dsts, NULL, CLSLICE_ERROR_UNKNOWN,
+                 "plans[0]: ", "");
+    clslice_plan_release(&unknown);
 }
 
 static void test_buffer_errors(void **state)
