@@ -16,11 +16,12 @@
  *
  * A unit is `chunk` consecutive output carriers of one job (its last unit
  * may be shorter); every job has at least one unit (empty plans never
- * reach the table).  Scalar arguments: jobs, per_job (units of every job
- * when all have as many, else 0; cs_batch_locate), chunk and units.  A job reads count[0..rank) carriers, innermost dim
+ * reach the table).  A job reads count[0..rank) carriers, innermost dim
  * first, from src_base at stride[] and writes them contiguously from
  * dst_base of destination `buffer` (an index into the kernel's
- * destination arguments).
+ * destination arguments).  Scalar arguments: jobs, per_job (the units of
+ * every job when all have as many, else 0; cs_batch_locate), chunk and
+ * units.
  *
  * Two kernels share the table, one per device family, as the single
  * gathers do (cl/gather_rows.cl, cl/gather_grid.cl say why):

@@ -147,7 +147,8 @@ untouched 2 '--sizes entry 1 is -2' split "$F4" "$TMP/w/new" --sizes 1,-2
 untouched 2 '--sections wants one integer' split "$F4" "$TMP/w/new" \
     --sections 1,2
 untouched 2 'missing PREFIX' split "$F4"
-untouched 2 'exclude each other' split "$F4" "$TMP/w/new" --sections 2 --host --device 0
+untouched 2 'exclude each other' split "$F4" "$TMP/w/new" --sections 2 \
+    --host --device 0
 # a 0-d array has no axis
 if [[ $have_numpy -eq 1 ]]; then
     python3 -c "import numpy as np; np.save('$TMP/zero.npy', np.float32(1))"

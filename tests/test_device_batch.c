@@ -8,7 +8,8 @@
  * odd source and destination offsets (which mix carriers within a batch),
  * and destinations that are one arena buffer at different offsets, or a
  * random choice among plain buffers and sub-buffers (up to 20 distinct, so
- * batches take several chained launches), NULL for some empty outputs,
+ * batches take several chained launches), a source that is sometimes a
+ * sub-buffer, NULL for some empty outputs,
  * sometimes CLSLICE_FORCE_INDEX64, sometimes an out-of-order queue.
  * Every destination is sentinel-filled first and read back whole, so a
  * write out of place shows as a damaged guard byte.
@@ -54,6 +55,7 @@ typedef struct fixture {
     tu_dev dev;
     cl_command_queue ooo; /* out-of-order, NULL when unsupported */
     cl_mem src, parent, arena;
+    cl_mem src_parent, src_sub; /* the source again, as a sub-buffer */
     cl_mem pool[POOL];
     size_t used[POOL + 1];  /* bytes written per destination (+ arena) */
     unsigned char *src_host, *expect, *got;
@@ -108,6 +110,18 @@ static int setup(void **state)
     }
     TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->src, CL_TRUE, 0,
                                      SRC_BYTES, f->src_host, 0, NULL, NULL));
+    cl_uint align_bits;
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device,
+                                CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                sizeof align_bits, &align_bits, NULL));
+    size_t origin = align_bits / 8 > 64 ? align_bits / 8 : 64;
+    f->src_parent = tu_cl_buffer(&f->dev.cl, origin + SRC_BYTES);
+    cl_buffer_region region = {origin, SRC_BYTES};
+    f->src_sub = clCreateSubBuffer(f->src_parent, CL_MEM_READ_ONLY,
+                                   CL_BUFFER_CREATE_TYPE_REGION, &region, &rc);
+    TU_CL_CHECK(rc);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->src_sub, CL_TRUE, 0,
+                                     SRC_BYTES, f->src_host, 0, NULL, NULL));
     return 0;
 }
 
@@ -120,6 +134,8 @@ static int teardown(void **state)
         clReleaseMemObject(f->parent);
         clReleaseMemObject(f->arena);
         clReleaseMemObject(f->src);
+        clReleaseMemObject(f->src_sub);
+        clReleaseMemObject(f->src_parent);
         if (f->ooo)
             clReleaseCommandQueue(f->ooo);
         tu_dev_close(&f->dev);
@@ -131,7 +147,7 @@ static int teardown(void **state)
     return 0;
 }
 
-/* ---- random batches ------------------------------------------------------- */
+/* ---- random batches ----------------------------------------------------- */
 
 /* A random numpy expression over every dim of `shape`: ranges, now and
  * then an index or a new axis. */
@@ -338,8 +354,9 @@ static void run_case(fixture *f)
         f->ooo && tu_range(&f->rng, 0, 3) == 0 ? f->ooo : f->dev.queue;
     cl_event done = NULL;
     clslice_error err;
+    cl_mem src = tu_range(&f->rng, 0, 5) == 0 ? f->src_sub : f->src;
     clslice_status st = clslice_enqueue_gather_batch(
-        f->dev.runtime, q, plans, (size_t)count, elem, f->src, src_offset,
+        f->dev.runtime, q, plans, (size_t)count, elem, src, src_offset,
         dsts, offsets, flags, 0, NULL, &done, &err);
     if (st != CLSLICE_OK) {
         describe(f, count, elem, src_offset, flags);

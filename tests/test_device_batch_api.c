@@ -164,6 +164,15 @@ static void test_shape_errors(void **state)
     expect_error(f, ranks, 2, dsts, NULL, CLSLICE_ERROR_SHAPE,
                  "plans[1] has an input of rank 1", "rank 2");
     clslice_plan_release(&flat);
+    /* one input shape, but not known yet: the layout says which plan */
+    clslice_plan *unknown = NULL;
+    assert_int_equal(clslice_plan_expr((const int64_t[]){-1, COLS}, 2,
+                                       "[1:2]", &unknown, NULL),
+                     CLSLICE_OK);
+    const clslice_plan *unknowns[] = {unknown, unknown};
+    expect_error(f, unknowns, 2, dsts, NULL, CLSLICE_ERROR_UNKNOWN,
+                 "plans[0]: ", "");
+    clslice_plan_release(&unknown);
 }
 
 static void test_buffer_errors(void **state)
@@ -315,6 +324,32 @@ static void test_arena(void **state)
                             COLS * ELEM);
 }
 
+/* Outputs may live in the source's own buffer, past the input. */
+static void test_into_source_buffer(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_mem both = tu_cl_buffer(&f->dev.cl, 2 * IN_BYTES);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, both, CL_TRUE, 0,
+                                     IN_BYTES, f->input, 0, NULL, NULL));
+    const clslice_plan *plans[] = {f->row[2], f->row[0]};
+    cl_mem dsts[] = {both, both};
+    const size_t offsets[] = {IN_BYTES, IN_BYTES + COLS * ELEM};
+    clslice_error err;
+    assert_int_equal(clslice_enqueue_gather_batch(
+                         f->dev.runtime, f->dev.queue, plans, 2, ELEM, both,
+                         0, dsts, offsets, 0, 0, NULL, NULL, &err),
+                     CLSLICE_OK);
+    unsigned char got[2 * IN_BYTES];
+    tu_cl_read(f->dev.queue, both, sizeof got, got);
+    assert_memory_equal(got, f->input, IN_BYTES);
+    assert_memory_equal(got + IN_BYTES, f->input + 2 * COLS * ELEM,
+                        COLS * ELEM);
+    assert_memory_equal(got + IN_BYTES + COLS * ELEM, f->input,
+                        COLS * ELEM);
+    clReleaseMemObject(both);
+}
+
 /* CLSLICE_PREPARE_BATCH builds the batch's program, which a batch call
  * then finds built; without the flag prepare leaves it to the call. */
 static void test_prepare_batch(void **state)
@@ -353,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_empty_members),
         cmocka_unit_test(test_wait_list),
         cmocka_unit_test(test_arena),
+        cmocka_unit_test(test_into_source_buffer),
         cmocka_unit_test(test_prepare_batch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

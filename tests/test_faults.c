@@ -1,7 +1,7 @@
 /*
  * Fault injection: every OpenCL call the library makes along gather (each
- * family and shortcut), scatter, fill, grad and the two CSR passes is made
- * to fail in turn (faultcl.c), k = 1, 2, ... until the operation runs
+ * family and shortcut), batch, scatter, fill, grad and the two CSR passes
+ * is made to fail in turn (faultcl.c), k = 1, 2, ... until the operation runs
  * without reaching a k-th call.  After each injected failure:
  *  - the status is CLSLICE_ERROR_OPENCL (CLSLICE_ERROR_BUILD for
  *    clBuildProgram), the message names the failing call, and
@@ -106,6 +106,28 @@ static clslice_status run_gather_waiting(const op *o, clslice_runtime *rt,
         rt, g_dev.queue, plan, o->elem_size, g_src, 8, g_dst, 16, 0, 1,
         &g_done, event, err);
     clslice_plan_release(&plan);
+    return st;
+}
+
+/* A batch of three plans of the op's shape: into g_dst at three offsets
+ * (one launch of the one-buffer kernel), or, with o->out[1] set, the
+ * second into that buffer (one launch of the 8-buffer kernel). */
+static clslice_status run_batch(const op *o, clslice_runtime *rt,
+                                cl_event *event, clslice_error *err)
+{
+    static const char *const exprs[] = {"[0, ::-1]", "[1:3, 5:9]", "[2]"};
+    clslice_plan *plans[3];
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(clslice_plan_expr(o->shape, o->rank, exprs[i],
+                                           &plans[i], NULL),
+                         CLSLICE_OK);
+    cl_mem dsts[] = {g_dst, o->out[1] ? o->out[1] : g_dst, g_dst};
+    const size_t offsets[] = {16, 512, 2048};
+    clslice_status st = clslice_enqueue_gather_batch(
+        rt, g_dev.queue, (const clslice_plan *const *)plans, 3,
+        o->elem_size, g_src, 8, dsts, offsets, 0, 0, NULL, event, err);
+    for (int i = 0; i < 3; i++)
+        clslice_plan_release(&plans[i]);
     return st;
 }
 
@@ -637,6 +659,19 @@ static void test_gather_strided(void **state)
     }
 }
 
+static void test_batch(void **state)
+{
+    (void)state;
+    op rows = GATHER("batch rows", CS_STYLE_ROWS, 2, 3, 40, NULL);
+    rows.run = run_batch;
+    inject_all(&rows);
+    op grid = GATHER("batch grid, two buffers", CS_STYLE_GRID, 2, 3, 40,
+                     NULL);
+    grid.run = run_batch;
+    grid.out[1] = g_value;
+    inject_all(&grid);
+}
+
 static void test_scatter(void **state)
 {
     (void)state;
@@ -738,6 +773,7 @@ int main(void)
         cmocka_unit_test(test_gather_marker),
         cmocka_unit_test(test_gather_wait_list),
         cmocka_unit_test(test_gather_strided),
+        cmocka_unit_test(test_batch),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),

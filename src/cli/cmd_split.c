@@ -172,7 +172,7 @@ static int parse_sections(const cli_opts *opts, const cli_npy *in,
                 : by_sizes(&sizes, len, s, err);
 }
 
-/* ---- the plans and outputs ----------------------------------------------- */
+/* ---- the plans and outputs ---------------------------------------------- */
 
 /* "[:, :, a:b]" with the range on the axis. */
 static int section_plan(const cli_npy *in, const sections *s, size_t i,

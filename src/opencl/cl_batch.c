@@ -200,8 +200,7 @@ static size_t group_jobs(const batch *b, size_t group, int64_t *units)
     return jobs;
 }
 
-static void fill_table(const batch *b, size_t group, size_t jobs,
-                       table *t)
+static void fill_table(const batch *b, size_t group, table *t)
 {
     int64_t start = 0;
     for (size_t i = 0; i < b->call->count; i++)
@@ -224,7 +223,6 @@ static void fill_table(const batch *b, size_t group, size_t jobs,
         for (int k = 0; k < CS_MAX_DIMS; k++)
             put(t, k < m->rank ? m->stride[k] : 0);
     }
-    (void)jobs;
 }
 
 /* What a launch's arguments point at while it is armed. */
@@ -245,13 +243,14 @@ static clslice_status upload(const batch *b, size_t group, size_t jobs,
     if (!t.data)
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "out of memory for a batch table of %zu jobs", jobs);
-    fill_table(b, group, jobs, &t);
+    fill_table(b, group, &t);
     cl_int rc;
     l->table = clCreateBuffer(cs_runtime_context(b->call->runtime),
                               CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                               t.words * (size_t)(t.bits / 8), t.data, &rc);
     free(t.data);
-    return rc == CL_SUCCESS ? CLSLICE_OK : cs_cl_fail(err, "clCreateBuffer", rc);
+    return rc == CL_SUCCESS ? CLSLICE_OK
+                            : cs_cl_fail(err, "clCreateBuffer", rc);
 }
 
 static void set_scalars(const batch *b, size_t group, size_t jobs,

@@ -33,7 +33,6 @@ typedef struct cs_batch_call {
     /* set by cs_batch_check */
     cl_device_id device;
     clslice_layout *layouts; /* count entries, allocated by the caller */
-    bool sub_buffer;         /* src or a destination is a sub-buffer */
 } cs_batch_call;
 
 /* dst_offsets[i], or 0 when the call gave no offsets. */

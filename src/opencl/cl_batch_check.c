@@ -244,13 +244,11 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
 {
     cs_array a = {.name = "src", .what = "input", .buffer = call->src,
                   .offset = call->src_offset, .optional = true};
-    unsigned sub = 0;
     clslice_status st = cs_input_bytes(call->plans[0], call->elem_size,
                                        &a.bytes, err);
     if (st == CLSLICE_OK)
-        st = cs_check_arrays(cs_runtime_context(call->runtime), &a, 1, &sub,
-                             err);
-    call->sub_buffer = sub != 0;
+        st = cs_check_arrays(cs_runtime_context(call->runtime), &a, 1,
+                             NULL, err);
     dst_info last = {.buffer = NULL};
     for (size_t i = 0; i < call->count && st == CLSLICE_OK; i++) {
         size_t bytes;
@@ -259,7 +257,6 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
                                          err), "plans", i);
         if (st == CLSLICE_OK)
             st = check_dst(call, i, bytes, &last, &spans[i], err);
-        call->sub_buffer |= spans[i].root && spans[i].root != call->dsts[i];
     }
     if (st != CLSLICE_OK || !call->src || !a.bytes)
         return st;
