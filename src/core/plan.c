@@ -112,6 +112,7 @@ static void keep_whole(cs_builder *b, int dim)
     p->start[dim] = 0;
     p->step[dim] = 1;
     p->count[dim] = n; /* unknown stays unknown */
+    p->slot_of[dim] = -1;
     p->out_source[p->out_rank++] = (int8_t)dim;
 }
 
@@ -143,6 +144,8 @@ static clslice_status resolve_shrink(cs_builder *b, int slot_index,
     p->step[dim] = 1;
     p->count[dim] = 1;
     p->shrunk[dim] = true;
+    p->slot_of[dim] = (int8_t)slot_index;
+    p->gives[dim] = CS_GIVES_BEGIN;
     if (slot->begin_unknown) {
         p->start[dim] = CLSLICE_UNKNOWN;
         return CLSLICE_OK;
@@ -172,6 +175,9 @@ static clslice_status resolve_range(cs_builder *b, int slot_index,
                        slot_index, dim);
     p->step[dim] = slot->step;
     p->out_source[p->out_rank++] = (int8_t)dim;
+    p->slot_of[dim] = (int8_t)slot_index;
+    p->gives[dim] = (uint8_t)((slot->has_begin ? CS_GIVES_BEGIN : 0) |
+                              (slot->has_end ? CS_GIVES_END : 0));
     bool values_unknown = (slot->has_begin && slot->begin_unknown) ||
                           (slot->has_end && slot->end_unknown);
     if (n == 0) {

@@ -72,14 +72,12 @@ clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
 /* The status a resolve.h fault code reports (CLSLICE_OK for CS_R_OK). */
 static inline clslice_status cs_r_status(int code)
 {
-    switch (code) {
-    case CS_R_OK: return CLSLICE_OK;
-    case CS_R_SHRINK_INDEX:
-    case CS_R_AXIS_RANGE: return CLSLICE_ERROR_INDEX;
-    case CS_R_VALUE_SIZE: return CLSLICE_ERROR_SHAPE;
-    default: return CLSLICE_ERROR_SPEC;
-    }
+    return (clslice_status)cs_r_code_status(code);
 }
+_Static_assert(CS_R_STATUS_SPEC == CLSLICE_ERROR_SPEC &&
+                   CS_R_STATUS_INDEX == CLSLICE_ERROR_INDEX &&
+                   CS_R_STATUS_SHAPE == CLSLICE_ERROR_SHAPE,
+               "resolve.h's status numbers follow clslice.h");
 
 /* The front-ends with the fault of a value-dependent error (as
  * cs_build_plan_fault); the public clslice_plan_* call these with NULL. */
@@ -131,7 +129,14 @@ struct clslice_plan {
     /* Output dim j comes from input dim out_source[j], or is a new axis
      * (-1). */
     int8_t out_source[CLSLICE_MAX_RANK];
+    /* The spec slot that resolved input dim d (-1: kept whole), and which
+     * of its bounds it gives (CS_GIVES_*): what a normaliser on the device
+     * needs to resolve the values later, with the masks already applied. */
+    int8_t slot_of[CLSLICE_MAX_RANK];
+    uint8_t gives[CLSLICE_MAX_RANK];
 };
+
+enum { CS_GIVES_BEGIN = 1, CS_GIVES_END = 2 };
 
 /* Number of elements of the plan's input; CLSLICE_ERROR_SHAPE when it
  * exceeds INT64_MAX (a shape with a 0 dimension has 0 elements). */

@@ -37,8 +37,7 @@ typedef int64_t cs_r_i64;
 #define CS_R_CLAMP_NUMPY 0         /* begin, end clamp to [-1, n-1] */
 #define CS_R_CLAMP_BEGIN_TO_ZERO 1 /* begin to [0, n-1], end [-1, n-1] */
 
-/* What went wrong, if anything.  The status each maps to is fixed
- * (cs_r_status in plan.h; the record holds the status itself). */
+/* What went wrong, if anything; cs_r_code_status gives its status. */
 enum cs_r_code {
     CS_R_OK = 0,
     CS_R_STEP_ZERO = 1,    /* a range's step is 0 (SPEC) */
@@ -48,6 +47,23 @@ enum cs_r_code {
     CS_R_AXIS_REPEAT = 5,  /* ONNX: an axis given twice (SPEC) */
     CS_R_VALUE_SIZE = 6    /* scatter: a value dim does not fit (SHAPE) */
 };
+
+/* The clslice_status of each code (clslice.h's numbers, which the OpenCL
+ * side cannot include; plan.h checks they agree). */
+#define CS_R_STATUS_SPEC 2
+#define CS_R_STATUS_INDEX 3
+#define CS_R_STATUS_SHAPE 7
+
+static inline int cs_r_code_status(int code)
+{
+    switch (code) {
+    case CS_R_OK: return 0;
+    case CS_R_SHRINK_INDEX:
+    case CS_R_AXIS_RANGE: return CS_R_STATUS_INDEX;
+    case CS_R_VALUE_SIZE: return CS_R_STATUS_SHAPE;
+    default: return CS_R_STATUS_SPEC;
+    }
+}
 
 /* The first error, as the dynamic plan record reports it: the spec entry
  * (slot, ONNX axes entry; -1 for value-shape errors), the offending value

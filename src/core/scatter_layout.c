@@ -193,6 +193,23 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
     return cs_ok(err);
 }
 
+clslice_status cs_scatter_check_static(const clslice_plan *plan,
+                                       const int64_t *shape, int rank,
+                                       clslice_value_rule rule,
+                                       const char *name, clslice_error *err)
+{
+    if (rule != CLSLICE_VALUE_BROADCAST && rule != CLSLICE_VALUE_EXACT)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "rule = %d is not a clslice_value_rule", (int)rule);
+    clslice_status st = check_value_shape(shape, rank, name, err);
+    if (st != CLSLICE_OK || rule != CLSLICE_VALUE_EXACT ||
+        rank == plan->out_rank)
+        return st;
+    int64_t final[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, final);
+    return match_exact(shape, rank, final, plan->out_rank, name, err);
+}
+
 clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
                                            const int64_t *value_shape,
                                            int value_rank,
