@@ -375,6 +375,51 @@ typedef struct tally {
     long codes[CS_R_VALUE_SIZE + 1];
 } tally;
 
+/* The public bound holds: no more elements than it says, and the
+ * output rank it gives. */
+static void check_bound(const dcase *c, const clslice_plan *plan, long index)
+{
+    int64_t max = -1;
+    int out_rank = -1;
+    clslice_status st;
+    if (c->front == F_TF) {
+        clslice_tf_spec tf = {.index_type = c->type, .begin_len = c->len,
+                              .end_len = c->len, .strides_len = c->len,
+                              .begin_mask = c->tf_masks[0],
+                              .end_mask = c->tf_masks[1],
+                              .ellipsis_mask = c->tf_masks[2],
+                              .new_axis_mask = c->tf_masks[3],
+                              .shrink_axis_mask = c->tf_masks[4]};
+        st = clslice_dynamic_bound_tf(c->shape, c->rank, &tf, &max,
+                                      &out_rank, NULL);
+    } else if (c->front == F_OPENVINO) {
+        clslice_openvino_spec ov = {
+            .begin_len = c->len, .end_len = c->len,
+            .strides_len = c->has_step ? c->len : 0,
+            .begin_mask = c->ov_mask[0], .begin_mask_len = c->ov_len[0],
+            .end_mask = c->ov_mask[1], .end_mask_len = c->ov_len[1],
+            .new_axis_mask = c->ov_mask[2], .new_axis_mask_len = c->ov_len[2],
+            .shrink_axis_mask = c->ov_mask[3],
+            .shrink_axis_mask_len = c->ov_len[3],
+            .ellipsis_mask = c->ov_mask[4], .ellipsis_mask_len = c->ov_len[4]};
+        st = clslice_dynamic_bound_openvino(c->shape, c->rank, &ov, &max,
+                                            &out_rank, NULL);
+    } else {
+        st = clslice_dynamic_bound(c->shape, c->rank, &max, NULL);
+        out_rank = c->rank;
+    }
+    if (st != CLSLICE_OK || clslice_plan_output_elements(plan) > max ||
+        clslice_plan_output_rank(plan) != out_rank) {
+        print_error("seed 0x%016" PRIx64 ": spec %ld: bound %" PRId64
+                    " elements, rank %d (status %d); the plan has %" PRId64
+                    ", rank %d\n", g.seed, index, max, out_rank, (int)st,
+                    clslice_plan_output_elements(plan),
+                    clslice_plan_output_rank(plan));
+        print_case(c);
+        fail();
+    }
+}
+
 /* Fills the case's expected record, or returns false for a spec the host
  * rejects statically (after checking cs_dyn_describe does too). */
 static bool expect_case(const dcase *c, const cs_dyn_spec *s,
@@ -402,6 +447,7 @@ static bool expect_case(const dcase *c, const cs_dyn_spec *s,
     }
     if (st == CLSLICE_OK) {
         cs_record_from_plan(plan, words);
+        check_bound(c, plan, index);
         t->oks++;
     } else {
         if (fault.code == CS_R_OK || cs_r_status(fault.code) != st) {
@@ -544,6 +590,297 @@ static void test_onnx(void **state)
     test_front(F_ONNX);
 }
 
+/* ---- the single-spec command: offsets, types, errors, nothing stray ---- */
+
+enum { SENTINEL = 0x5A, INFO_AT = 3 * 8, INFO_SPACE = 2048 };
+
+/* A buffer of `bytes` holding `data` at `offset`, sentinel elsewhere. */
+static cl_mem values_at(const void *data, size_t size, size_t offset,
+                        size_t bytes)
+{
+    unsigned char *host = malloc(bytes);
+    assert_non_null(host);
+    memset(host, SENTINEL, bytes);
+    memcpy(host + offset, data, size);
+    cl_mem buf = tu_cl_buffer(&g.dev.cl, bytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(g.dev.queue, buf, CL_TRUE, 0, bytes,
+                                     host, 0, NULL, NULL));
+    free(host);
+    return buf;
+}
+
+/* Runs cs_enqueue_normalise into a sentinel-filled info buffer at
+ * INFO_AT; checks the record against `want` and that no other byte
+ * changed. */
+static void normalise_one(const cs_dyn_spec *spec, const int64_t *want,
+                          int want_out_rank)
+{
+    cl_mem info = tu_cl_buffer(&g.dev.cl, INFO_SPACE);
+    tu_cl_fill(g.dev.queue, info, SENTINEL, INFO_SPACE);
+    clslice_plan *plan = NULL;
+    clslice_error err;
+    cl_event ev = NULL;
+    clslice_status st = cs_enqueue_normalise(g.dev.runtime, g.dev.queue,
+                                             spec, info, INFO_AT, &plan, 0,
+                                             NULL, &ev, &err);
+    if (st != CLSLICE_OK)
+        fail_msg("cs_enqueue_normalise: %s", err.message);
+    assert_non_null(ev);
+    TU_CL_CHECK(clWaitForEvents(1, &ev));
+    clReleaseEvent(ev);
+    assert_int_equal(clslice_plan_output_rank(plan), want_out_rank);
+    unsigned char got[INFO_SPACE];
+    tu_cl_read(g.dev.queue, info, INFO_SPACE, got);
+    for (size_t b = 0; b < INFO_SPACE; b++)
+        if ((b < INFO_AT || b >= INFO_AT + CLSLICE_DYNAMIC_INFO_BYTES) &&
+            got[b] != SENTINEL)
+            fail_msg("info byte %zu was written", b);
+    int64_t words[WORDS];
+    memcpy(words, got + INFO_AT, sizeof words);
+    for (int w = 0; w < WORDS; w++)
+        if (words[w] != want[w])
+            fail_msg("record word %d: %" PRId64 ", expected %" PRId64, w,
+                     words[w], want[w]);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(info);
+}
+
+/* x[1:-1:2, 0] on [6,4] with int32 values at byte offset 12 of a buffer
+ * holding all three vectors; then the same with an index out of range. */
+static void test_enqueue_tf(void **state)
+{
+    (void)state;
+    if (!g.have)
+        skip();
+    int64_t shape[2] = {6, 4};
+    int32_t v[6] = {1, 0, -1, 0, 2, 1}; /* begin | end | strides */
+    cl_mem buf = values_at(v, sizeof v, 12, 64);
+    cs_dyn_spec spec = {.front = CS_DYN_TF, .shape = shape, .rank = 2,
+                        .begin = {buf, 12, 2, CLSLICE_INT32},
+                        .end = {buf, 20, 2, CLSLICE_INT32},
+                        .step = {buf, 28, 2, CLSLICE_INT32},
+                        .shrink_axis_mask = 2, .value_rank = -1};
+    int64_t want[WORDS] = {0};
+    want[CLSLICE_DYNAMIC_SLOT] = want[CLSLICE_DYNAMIC_DIM] = -1;
+    want[CLSLICE_DYNAMIC_ELEMENTS] = 2;
+    want[CLSLICE_DYNAMIC_OUT_RANK] = 1;
+    want[CLSLICE_DYNAMIC_SHAPE] = 2;
+    want[CS_DYN_START] = 1;
+    want[CS_DYN_STEP] = 2;
+    want[CS_DYN_COUNT] = 2;
+    want[CS_DYN_START + 1] = 0;
+    want[CS_DYN_STEP + 1] = 1;
+    want[CS_DYN_COUNT + 1] = 1;
+    normalise_one(&spec, want, 1);
+
+    /* shrink index 4 on a dim of 4: slot 1, value 4, dim 1 */
+    int32_t bad = 4;
+    TU_CL_CHECK(clEnqueueWriteBuffer(g.dev.queue, buf, CL_TRUE, 16, 4, &bad,
+                                     0, NULL, NULL));
+    memset(want, 0, sizeof want);
+    want[CLSLICE_DYNAMIC_STATUS] = CLSLICE_ERROR_INDEX;
+    want[CLSLICE_DYNAMIC_SLOT] = 1;
+    want[CLSLICE_DYNAMIC_VALUE] = 4;
+    want[CLSLICE_DYNAMIC_DIM] = 1;
+    want[CLSLICE_DYNAMIC_OUT_RANK] = 1;
+    normalise_one(&spec, want, 1);
+    clReleaseMemObject(buf);
+}
+
+/* ONNX with int64 axes in a buffer of their own, steps absent: axes
+ * [-1] slices the last dim only. */
+static void test_enqueue_onnx(void **state)
+{
+    (void)state;
+    if (!g.have)
+        skip();
+    int64_t shape[3] = {2, 3, 5};
+    int64_t se[2] = {-4, 100}, axes[1] = {-1};
+    cl_mem values = values_at(se, sizeof se, 8, 64);
+    cl_mem axes_buf = values_at(axes, sizeof axes, 0, 8);
+    cs_dyn_spec spec = {.front = CS_DYN_ONNX, .shape = shape, .rank = 3,
+                        .begin = {values, 8, 1, CLSLICE_INT64},
+                        .end = {values, 16, 1, CLSLICE_INT64},
+                        .axes = {axes_buf, 0, 1, CLSLICE_INT64},
+                        .value_rank = -1};
+    clslice_plan *plan = NULL;
+    int64_t ax = -1, st1 = -4, en1 = 100;
+    assert_int_equal(clslice_plan_onnx(shape, 3, &st1, 1, &en1, 1, &ax, 1,
+                                       NULL, 0, &plan, NULL),
+                     CLSLICE_OK);
+    int64_t want[WORDS];
+    cs_record_from_plan(plan, want);
+    assert_int_equal(want[CLSLICE_DYNAMIC_ELEMENTS], 2 * 3 * 4);
+    clslice_plan_release(&plan);
+    normalise_one(&spec, want, 3);
+    clReleaseMemObject(values);
+    clReleaseMemObject(axes_buf);
+}
+
+/* A scatter's value shape is matched on the device: [3] against a slice
+ * of shape [2] (x[1:-1:2, 0] again) is the host's SHAPE error, naming
+ * value dim 0 of size 3. */
+static void test_enqueue_value_shape(void **state)
+{
+    (void)state;
+    if (!g.have)
+        skip();
+    int64_t shape[2] = {6, 4};
+    int32_t v[6] = {1, 0, -1, 0, 2, 1};
+    cl_mem buf = values_at(v, sizeof v, 0, 24);
+    int64_t value_shape[2] = {1, 3};
+    cs_dyn_spec spec = {.front = CS_DYN_TF, .shape = shape, .rank = 2,
+                        .begin = {buf, 0, 2, CLSLICE_INT32},
+                        .end = {buf, 8, 2, CLSLICE_INT32},
+                        .step = {buf, 16, 2, CLSLICE_INT32},
+                        .shrink_axis_mask = 2, .value_shape = value_shape,
+                        .value_rank = 2, .rule = CLSLICE_VALUE_BROADCAST};
+    int64_t want[WORDS] = {0};
+    want[CLSLICE_DYNAMIC_STATUS] = CLSLICE_ERROR_SHAPE;
+    want[CLSLICE_DYNAMIC_SLOT] = -1;
+    want[CLSLICE_DYNAMIC_VALUE] = 3;
+    want[CLSLICE_DYNAMIC_DIM] = 1;
+    want[CLSLICE_DYNAMIC_OUT_RANK] = 1;
+    normalise_one(&spec, want, 1);
+    /* The host words the same mismatch so, for the same values. */
+    clslice_plan *plan = NULL;
+    int32_t b[2] = {1, 0}, e[2] = {-1, 0}, s[2] = {2, 1};
+    clslice_tf_spec tf = {CLSLICE_INT32, b, 2, e, 2, s, 2, 0, 0, 0, 0, 2};
+    assert_int_equal(clslice_plan_tf(shape, 2, &tf, &plan, NULL), CLSLICE_OK);
+    clslice_layout layout;
+    clslice_error err;
+    assert_int_equal(clslice_plan_scatter_layout(plan, value_shape, 2,
+                                                 CLSLICE_VALUE_BROADCAST,
+                                                 &layout, &err),
+                     CLSLICE_ERROR_SHAPE);
+    tu_assert_error(&err, CLSLICE_ERROR_SHAPE, "value dim 1 has size 3",
+                    NULL);
+    clslice_plan_release(&plan);
+    /* [1, 2] fits: the record is the plan's */
+    value_shape[1] = 2;
+    int64_t plan_words[WORDS];
+    assert_int_equal(clslice_plan_tf(shape, 2, &tf, &plan, NULL), CLSLICE_OK);
+    cs_record_from_plan(plan, plan_words);
+    clslice_plan_release(&plan);
+    normalise_one(&spec, plan_words, 1);
+    clReleaseMemObject(buf);
+}
+
+/* Static errors come back at once with the host's words, enqueue
+ * nothing and leave *static_plan NULL. */
+static void expect_static_error(const cs_dyn_spec *spec, cl_mem info,
+                                size_t info_offset, clslice_status status,
+                                const char *words)
+{
+    clslice_plan *plan = (clslice_plan *)&plan; /* must become NULL */
+    clslice_error err;
+    cl_event ev = NULL;
+    clslice_status st = cs_enqueue_normalise(g.dev.runtime, g.dev.queue,
+                                             spec, info, info_offset, &plan,
+                                             0, NULL, &ev, &err);
+    assert_int_equal(st, status);
+    tu_assert_error(&err, status, words, NULL);
+    assert_null(plan);
+    assert_null(ev);
+}
+
+static void test_enqueue_static_errors(void **state)
+{
+    (void)state;
+    if (!g.have)
+        skip();
+    int64_t shape[2] = {6, 4};
+    int64_t v[6] = {1, 0, -1, 0, 2, 1};
+    cl_mem buf = values_at(v, sizeof v, 0, 48);
+    cl_mem info = tu_cl_buffer(&g.dev.cl, INFO_SPACE);
+    tu_cl_fill(g.dev.queue, info, SENTINEL, INFO_SPACE);
+    cs_dyn_spec spec = {.front = CS_DYN_TF, .shape = shape, .rank = 2,
+                        .begin = {buf, 0, 2, CLSLICE_INT64},
+                        .end = {buf, 16, 2, CLSLICE_INT64},
+                        .step = {buf, 32, 2, CLSLICE_INT64},
+                        .value_rank = -1};
+    cs_dyn_spec s = spec;
+    s.ellipsis_mask = 3;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_SPEC,
+                        "ellipsis_mask = 3 has more than one bit set");
+    s = spec;
+    s.end.offset = 12;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "end_offset = 12 is not a multiple of its entry size");
+    s = spec;
+    s.step.len = 3;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_SPEC,
+                        "begin, end and strides must have equal lengths");
+    s = spec;
+    s.step.offset = 40; /* two entries from byte 40 pass the end at 48 */
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_BUFFER, "strides");
+    expect_static_error(&spec, info, 4, CLSLICE_ERROR_ARGUMENT,
+                        "info_offset = 4 is not a multiple of 8");
+    expect_static_error(&spec, info, INFO_SPACE - 8, CLSLICE_ERROR_BUFFER,
+                        "info");
+    int64_t unknown[2] = {6, -1};
+    s = spec;
+    s.shape = unknown;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "shape[1] is unknown");
+    s = spec;
+    s.front = CS_DYN_ONNX;
+    s.rank = 0;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_SPEC, "rank 0");
+    s = spec;
+    int64_t value_shape[1] = {2};
+    s.value_shape = value_shape;
+    s.value_rank = 1;
+    s.rule = CLSLICE_VALUE_EXACT; /* the output has rank 2 */
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_SHAPE, "value has rank 1");
+    tu_cl_assert_filled(g.dev.queue, info, INFO_SPACE, SENTINEL);
+    clReleaseMemObject(info);
+    clReleaseMemObject(buf);
+}
+
+/* ---- the public bound --------------------------------------------------- */
+
+static void test_bound(void **state)
+{
+    (void)state;
+    int64_t shape[3] = {4, 0, 7}, big[2] = {INT64_MAX / 2, 3};
+    int64_t max = -5;
+    int out_rank = -5;
+    clslice_error err;
+    assert_int_equal(clslice_dynamic_bound(shape, 3, &max, &err), CLSLICE_OK);
+    assert_int_equal(max, 0);
+    shape[1] = 5;
+    assert_int_equal(clslice_dynamic_bound(shape, 3, &max, &err), CLSLICE_OK);
+    assert_int_equal(max, 140);
+    assert_int_equal(clslice_dynamic_bound(big, 2, &max, &err),
+                     CLSLICE_ERROR_SHAPE);
+    shape[2] = -1;
+    assert_int_equal(clslice_dynamic_bound(shape, 3, &max, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "shape[2] is unknown", NULL);
+    shape[2] = 7;
+    /* x[tf.newaxis, 1, ...] with every value on the device: rank 3 */
+    clslice_tf_spec tf = {.index_type = CLSLICE_INT32, .begin_len = 3,
+                          .end_len = 3, .strides_len = 3,
+                          .new_axis_mask = 1, .shrink_axis_mask = 2,
+                          .ellipsis_mask = 4};
+    assert_int_equal(clslice_dynamic_bound_tf(shape, 3, &tf, &max, &out_rank,
+                                              &err), CLSLICE_OK);
+    assert_int_equal(max, 140);
+    assert_int_equal(out_rank, 3);
+    tf.end_len = 2;
+    assert_int_equal(clslice_dynamic_bound_tf(shape, 3, &tf, &max, &out_rank,
+                                              &err), CLSLICE_ERROR_SPEC);
+    int64_t shrink[2] = {1, 1};
+    clslice_openvino_spec ov = {.begin_len = 2, .end_len = 2,
+                                .shrink_axis_mask = shrink,
+                                .shrink_axis_mask_len = 2};
+    assert_int_equal(clslice_dynamic_bound_openvino(shape, 3, &ov, NULL,
+                                                    &out_rank, &err),
+                     CLSLICE_OK);
+    assert_int_equal(out_rank, 1);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -591,6 +928,11 @@ int main(void)
         cmocka_unit_test(test_tf),
         cmocka_unit_test(test_openvino),
         cmocka_unit_test(test_onnx),
+        cmocka_unit_test(test_enqueue_tf),
+        cmocka_unit_test(test_enqueue_onnx),
+        cmocka_unit_test(test_enqueue_value_shape),
+        cmocka_unit_test(test_enqueue_static_errors),
+        cmocka_unit_test(test_bound),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
