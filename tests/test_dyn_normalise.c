@@ -883,6 +883,18 @@ static void test_enqueue_static_errors(void **state)
     expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
                         "end_offset = 12 is not a multiple of its entry size");
     s = spec;
+    s.begin.type = (clslice_index_type)7;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "begin: index type 7 is neither");
+    s = spec;
+    s.axes = s.begin;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "axes are an ONNX argument");
+    s = spec;
+    s.begin.buffer = NULL;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "begin is NULL but has a nonzero length");
+    s = spec;
     s.step.len = 3;
     expect_static_error(&s, info, 0, CLSLICE_ERROR_SPEC,
                         "begin, end and strides must have equal lengths");

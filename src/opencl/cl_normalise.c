@@ -41,15 +41,16 @@ static size_t entry_bytes(clslice_index_type type)
     return type == CLSLICE_INT32 ? 4 : 8;
 }
 
-/* Each vector: a known type, an offset on an entry boundary; begin and
- * end given whenever they have entries; axes only for ONNX. */
+/* Each vector given: a known type, an offset on an entry boundary; begin
+ * and end given whenever they have entries; axes only for ONNX. */
 static clslice_status check_values(const cs_dyn_spec *spec,
                                    clslice_error *err)
 {
     for (int v = 0; v < V_COUNT; v++) {
         const cs_dyn_value *value = spec_value(spec, v);
         const char *name = value_names[spec->front][v];
-        if (value->type != CLSLICE_INT32 && value->type != CLSLICE_INT64)
+        if (value->buffer && value->type != CLSLICE_INT32 &&
+            value->type != CLSLICE_INT64)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "%s: index type %d is neither CLSLICE_INT32 nor "
                            "CLSLICE_INT64", name, (int)value->type);
