@@ -214,8 +214,10 @@ static clslice_status normalise_program(clslice_runtime *rt,
     cl_device_id device;
     clslice_status st = cs_queue_device(cs_runtime_context(rt), q, &device,
                                         err);
+    /* The kernel's own arithmetic is int64 whatever cs_idx is: the 32-bit
+     * build is the one clslice_runtime_prepare makes by default. */
     if (st == CLSLICE_OK)
-        st = cs_runtime_program(rt, device, CS_PROGRAM_NORMALISE, 64, program,
+        st = cs_runtime_program(rt, device, CS_PROGRAM_NORMALISE, 32, program,
                                 err);
     return st;
 }
