@@ -222,18 +222,12 @@ static clslice_status normalise_program(clslice_runtime *rt,
     return st;
 }
 
-clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
-                                          cl_command_queue q, cl_mem descs,
-                                          size_t count,
-                                          const cl_mem values[4],
-                                          cl_mem info, cl_uint n,
-                                          const cl_event *wl, cl_event *ev,
-                                          clslice_error *err)
+static clslice_status launch(cl_command_queue q,
+                             const cs_program_info *program, cl_mem descs,
+                             size_t count, const cl_mem values[4],
+                             cl_mem info, cl_uint n, const cl_event *wl,
+                             cl_event *ev, clslice_error *err)
 {
-    cs_program_info program;
-    clslice_status st = normalise_program(rt, q, &program, err);
-    if (st != CLSLICE_OK)
-        return st;
     /* A vector no descriptor reads still needs a valid argument. */
     cl_mem args[V_COUNT];
     for (int v = 0; v < V_COUNT; v++)
@@ -247,7 +241,22 @@ clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
         cs_job_mem(&job, &args[v]);
     cs_job_mem(&job, &info);
     cs_job_range(&job, count, 64, false);
-    return cs_job_enqueue(q, &program, &job, 0, n, wl, ev, err);
+    return cs_job_enqueue(q, program, &job, 0, n, wl, ev, err);
+}
+
+clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
+                                          cl_command_queue q, cl_mem descs,
+                                          size_t count,
+                                          const cl_mem values[4],
+                                          cl_mem info, cl_uint n,
+                                          const cl_event *wl, cl_event *ev,
+                                          clslice_error *err)
+{
+    cs_program_info program;
+    clslice_status st = normalise_program(rt, q, &program, err);
+    if (st != CLSLICE_OK)
+        return st;
+    return launch(q, &program, descs, count, values, info, n, wl, ev, err);
 }
 
 /* The caller's buffers: the record (written) and each value vector. */
@@ -299,9 +308,12 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
         st = cs_dyn_describe(spec, &desc, &plan, err);
     if (st == CLSLICE_OK)
         st = check_buffers(rt, spec, info, info_offset, err);
-    desc.info_base = (cl_long)(info_offset / sizeof(cl_long));
+    cs_program_info program;
+    if (st == CLSLICE_OK)
+        st = normalise_program(rt, q, &program, err);
     cl_mem descs = NULL;
     if (st == CLSLICE_OK) {
+        desc.info_base = (cl_long)(info_offset / sizeof(cl_long));
         cl_int rc;
         descs = clCreateBuffer(cs_runtime_context(rt),
                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
@@ -312,8 +324,7 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
     if (st == CLSLICE_OK) {
         const cl_mem values[V_COUNT] = {spec->begin.buffer, spec->end.buffer,
                                         spec->step.buffer, spec->axes.buffer};
-        st = cs_enqueue_normalise_batch(rt, q, descs, 1, values, info, n, wl,
-                                        ev, err);
+        st = launch(q, &program, descs, 1, values, info, n, wl, ev, err);
     }
     /* The queued kernel keeps the descriptor alive until it has run. */
     if (descs)
