@@ -240,7 +240,9 @@ static clslice_status launch(cl_command_queue q,
     for (int v = 0; v < V_COUNT; v++)
         cs_job_mem(&job, &args[v]);
     cs_job_mem(&job, &info);
-    cs_job_range(&job, count, 64, false);
+    /* One work-item for one spec, not a group of 64 mostly idle; two
+     * local sizes only, as PoCL compiles a kernel again per size. */
+    cs_job_range(&job, count, count == 1 ? 1 : 64, false);
     return cs_job_enqueue(q, program, &job, 0, n, wl, ev, err);
 }
 
