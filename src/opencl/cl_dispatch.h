@@ -134,8 +134,8 @@ void cs_chain_drop(cs_chain *chain);
 /* ---- kernel launches (cl_kernel.c) -------------------------------------- */
 
 enum {
-    CS_JOB_MAX_ARGS = 16, /* the batch kernels: src, 8 destinations, the
-                          * table and three scalars */
+    CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
+                           * destinations, the table, four scalars */
     CS_JOB_TABLE_WORDS = 6 + 3 * CS_MAX_DIMS /* the largest table: the
                                             * odometer, 64-bit */
 };
