@@ -1,0 +1,50 @@
+/*
+ * The consumers of a dynamic plan record: a gather or scatter whose
+ * slice the host does not know, read on the device from the record the
+ * normalise command wrote (include/clslice_cl.h, CLSLICE_DYNAMIC_*).
+ * Every check the host can make is made before anything is enqueued;
+ * then exactly one command (a kernel of cl/dynamic.cl, or a marker when
+ * the input has no elements) runs behind the wait list, and nothing in
+ * the path waits for or reads back the record.
+ */
+#ifndef CLSLICE_CL_DYNAMIC_RUN_H
+#define CLSLICE_CL_DYNAMIC_RUN_H
+
+#include "cl_dispatch.h"
+
+/* Words of the record (int64 each) the consumers read. */
+enum {
+    CS_DYN_WORD_STATUS = 0,
+    CS_DYN_WORD_ELEMENTS = 4,
+    CS_DYN_WORD_START = 38,
+    CS_DYN_WORD_STEP = 70,
+    CS_DYN_WORD_COUNT = 102,
+    CS_DYN_RECORD_WORDS = 134
+};
+
+/* Reads the slice the record at info + info_offset describes from src (a
+ * tensor of static_plan's input shape; only the shape, the shrunk dims
+ * and out_source of static_plan are used) into dst, contiguously.  dst
+ * must hold the bound: every element of the input (a slice never has
+ * more), dst_offset on.  info_offset is a multiple of 8.  A record whose
+ * status is not 0 makes the command write nothing. */
+clslice_status cs_enqueue_dynamic_gather(
+    clslice_runtime *rt, cl_command_queue q, const clslice_plan *static_plan,
+    size_t elem_size, cl_mem info, size_t info_offset, cl_mem src,
+    size_t src_offset, cl_mem dst, size_t dst_offset, unsigned flags,
+    cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err);
+
+/* Writes the value tensor (value_shape, value_rank; rule as in
+ * clslice_enqueue_scatter) into the record's slice of dst, a tensor of
+ * static_plan's input shape.  What depends only on ranks is checked here
+ * (the value's rank against the output rank, leading or new-axis value
+ * dims of size 1); the sizes against the slice's dynamic shape are the
+ * normaliser's to check (it writes the status). */
+clslice_status cs_enqueue_dynamic_scatter(
+    clslice_runtime *rt, cl_command_queue q, const clslice_plan *static_plan,
+    size_t elem_size, cl_mem info, size_t info_offset, cl_mem value,
+    size_t value_offset, const int64_t *value_shape, int value_rank,
+    clslice_value_rule rule, cl_mem dst, size_t dst_offset, unsigned flags,
+    cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err);
+
+#endif
