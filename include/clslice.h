@@ -524,6 +524,39 @@ clslice_status clslice_host_csr_slice(const clslice_plan *plan,
                                       int64_t capacity, int64_t *out_nnz,
                                       clslice_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* Dynamic plan record (slice bounds computed on the device)                 */
+/* ------------------------------------------------------------------------ */
+
+/* When begin/end/strides (or ONNX starts/ends/steps/axes) live in device
+ * buffers, a normalise command turns them into a "dynamic plan record" in
+ * a caller-provided device buffer of CLSLICE_DYNAMIC_INFO_BYTES bytes: an
+ * array of CLSLICE_DYNAMIC_INFO_WORDS int64 words (cl_long, in the
+ * device's byte order).  The caller reads the words below; every other
+ * word is reserved for the library.  clslice_cl.h has the enqueue calls. */
+
+/* clslice_status of the normalisation: CLSLICE_OK, or CLSLICE_ERROR_SPEC /
+ * _INDEX / _SHAPE exactly as the host front-end would report the same
+ * values (its first error). */
+#define CLSLICE_DYNAMIC_STATUS 0
+/* The spec entry (slot, or ONNX axes entry) that the error names; -1 when
+ * none (also on success). */
+#define CLSLICE_DYNAMIC_SLOT 1
+/* The offending value (the step, the shrink index, the axis); 0 when none. */
+#define CLSLICE_DYNAMIC_VALUE 2
+/* The input dimension the error concerns; -1 when none. */
+#define CLSLICE_DYNAMIC_DIM 3
+/* Number of output elements (0 on error). */
+#define CLSLICE_DYNAMIC_ELEMENTS 4
+/* Output rank: static (masks and ranks decide it), written even on error. */
+#define CLSLICE_DYNAMIC_OUT_RANK 5
+/* First of CLSLICE_MAX_RANK words: the output shape (out_rank entries,
+ * the rest 0; all 0 on error). */
+#define CLSLICE_DYNAMIC_SHAPE 6
+/* Words and bytes of the whole record, reserved part included. */
+#define CLSLICE_DYNAMIC_INFO_WORDS 134
+#define CLSLICE_DYNAMIC_INFO_BYTES (CLSLICE_DYNAMIC_INFO_WORDS * 8)
+
 #ifdef __cplusplus
 }
 #endif
