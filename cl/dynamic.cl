@@ -180,9 +180,12 @@ kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
     cs_idx ts0 = t.rank ? CS_REC(CS_DYN_STEP + inner) * t.stride[inner]     \
                         : (cs_idx)0;                                        \
     cs_idx vs0 = CS_DYN_VINNER_##KIND;                                      \
-    /* indices of `first`, and both sides' positions */                    \
+    /* indices of `first`, and both sides' positions: a on the tensor     \
+     * (a gather's src, a scatter's dst), b on the other side */           \
     cs_idx idx[CS_MAX_DIMS];                                                \
-    cs_idx e = first, a = t.src_base, b = t.dst_base;                       \
+    cs_idx e = first;                                                       \
+    cs_idx a = CS_DYN_IS_##KIND ? t.src_base : t.dst_base;                  \
+    cs_idx b = CS_DYN_IS_##KIND ? t.dst_base : t.src_base;                  \
     for (cs_idx d = t.rank; d-- > 0;) {                                     \
         cs_idx n = CS_REC(CS_DYN_COUNT + d);                                \
         cs_idx q = e / n;                                                   \

@@ -151,7 +151,7 @@ static clslice_status check_buffers(dyn_call *c, clslice_error *err)
     cs_array a[3] = {
         {.name = "info", .what = "record", .buffer = c->info,
          .offset = c->info_offset,
-         .bytes = CS_DYN_RECORD_WORDS * sizeof(cl_long)},
+         .bytes = CLSLICE_DYNAMIC_INFO_WORDS * sizeof(cl_long)},
         {.name = gather ? "src" : "value", .what = gather ? "input" : "value",
          .buffer = c->src, .offset = c->src_offset,
          .bytes = gather ? tensor : value, .optional = true},
@@ -196,7 +196,7 @@ static int index_bits(const dyn_call *c, size_t carrier)
     uint64_t epc = c->elem_size / carrier;
     uint64_t tensor = (uint64_t)c->elements * epc;
     uint64_t value = (uint64_t)c->value_elements * epc;
-    uint64_t most = c->info_offset / sizeof(cl_long) + CS_DYN_RECORD_WORDS;
+    uint64_t most = c->info_offset / sizeof(cl_long) + CLSLICE_DYNAMIC_INFO_WORDS;
     uint64_t src = c->src_offset / carrier +
                    (c->kind == CS_KERNEL_GATHER ? tensor : value);
     uint64_t dst = c->dst_offset / carrier + tensor;

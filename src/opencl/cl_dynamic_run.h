@@ -12,16 +12,6 @@
 
 #include "cl_dispatch.h"
 
-/* Words of the record (int64 each) the consumers read. */
-enum {
-    CS_DYN_WORD_STATUS = 0,
-    CS_DYN_WORD_ELEMENTS = 4,
-    CS_DYN_WORD_START = 38,
-    CS_DYN_WORD_STEP = 70,
-    CS_DYN_WORD_COUNT = 102,
-    CS_DYN_RECORD_WORDS = 134
-};
-
 /* Reads the slice the record at info + info_offset describes from src (a
  * tensor of static_plan's input shape; only the shape, the shrunk dims
  * and out_source of static_plan are used) into dst, contiguously.  dst
