@@ -301,11 +301,103 @@ static void test_scatter_differential(void **state)
     cs_runtime_set_tuning(dev.runtime, NULL);
 }
 
+/* ---- host checks ---------------------------------------------------------
+ * Every argument the host can check fails before anything is enqueued:
+ * the destination keeps its bytes. */
+static clslice_status gather_into(const clslice_plan *plan, cl_mem info,
+                                  size_t info_offset, cl_mem dst,
+                                  clslice_error *err)
+{
+    return cs_enqueue_dynamic_gather(dev.runtime, dev.queue, plan, 4, info,
+                                     info_offset, src_buf, 0, dst, 0, 0, 0,
+                                     NULL, NULL, err);
+}
+
+static void test_host_checks(void **state)
+{
+    (void)state;
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    int64_t shape[] = {8, 6};
+    clslice_plan *plan = tu_expr_plan(shape, 2, "1:3, ::2");
+    clslice_error err;
+    upload_record(plan, &(run_opts){.info_offset = 0});
+    tu_cl_fill(dev.queue, dst_buf, FILL, TENSOR_BYTES);
+
+    assert_int_equal(gather_into(plan, info_buf, 4, dst_buf, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "info_offset = 4", NULL);
+    assert_int_equal(gather_into(plan, NULL, 0, dst_buf, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "info", NULL);
+    /* the record does not fit after its offset */
+    assert_int_equal(gather_into(plan, info_buf, 32 * 8, dst_buf, &err),
+                     CLSLICE_ERROR_BUFFER);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "info", NULL);
+    /* dst must hold the bound (48 elements), not merely this slice (6) */
+    cl_mem small = tu_cl_buffer(&dev.cl, 47 * 4);
+    assert_int_equal(gather_into(plan, info_buf, 0, small, &err),
+                     CLSLICE_ERROR_BUFFER);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst", NULL);
+    clReleaseMemObject(small);
+    /* the record may not lie inside the output */
+    assert_int_equal(gather_into(plan, dst_buf, 0, dst_buf, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "info", "dst", "overlap",
+                    NULL);
+    assert_int_equal(cs_enqueue_dynamic_gather(dev.runtime, dev.queue, plan,
+                                               4, info_buf, 0, src_buf, 0,
+                                               dst_buf, 0, 0x80, 0, NULL,
+                                               NULL, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    /* an exact value must have the slice's rank; a value dim meeting a
+     * new axis must be 1 */
+    int64_t vshape[] = {2, 3, 1};
+    assert_int_equal(cs_enqueue_dynamic_scatter(
+                         dev.runtime, dev.queue, plan, 4, info_buf, 0,
+                         src_buf, 0, vshape, 3, CLSLICE_VALUE_EXACT, dst_buf,
+                         0, 0, 0, NULL, NULL, &err),
+                     CLSLICE_ERROR_SHAPE);
+    tu_assert_error(&err, CLSLICE_ERROR_SHAPE, "rank 3", "rank 2", NULL);
+    clslice_plan *axis = tu_expr_plan(shape, 2, "None, 1:3, ::2");
+    assert_int_equal(cs_enqueue_dynamic_scatter(
+                         dev.runtime, dev.queue, axis, 4, info_buf, 0,
+                         src_buf, 0, vshape, 3, CLSLICE_VALUE_BROADCAST,
+                         dst_buf, 0, 0, 0, NULL, NULL, &err),
+                     CLSLICE_ERROR_SHAPE);
+    tu_assert_error(&err, CLSLICE_ERROR_SHAPE, "value dim 0", "new axis",
+                    NULL);
+    clslice_plan_release(&axis);
+    tu_cl_assert_filled(dev.queue, dst_buf, TENSOR_BYTES, FILL);
+    clslice_plan_release(&plan);
+}
+
+/* An input without elements moves nothing; the event still comes, and
+ * no buffer is needed but the record. */
+static void test_empty_input(void **state)
+{
+    (void)state;
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    int64_t shape[] = {4, 0};
+    clslice_plan *plan = tu_expr_plan(shape, 2, "1:3");
+    clslice_error err;
+    cl_event ev = NULL;
+    assert_int_equal(cs_enqueue_dynamic_gather(dev.runtime, dev.queue, plan,
+                                               4, info_buf, 0, NULL, 0, NULL,
+                                               0, 0, 0, NULL, &ev, &err),
+                     CLSLICE_OK);
+    assert_non_null(ev);
+    TU_CL_CHECK(clWaitForEvents(1, &ev));
+    clReleaseEvent(ev);
+    clslice_plan_release(&plan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gather_differential),
         cmocka_unit_test(test_scatter_differential),
+        cmocka_unit_test(test_host_checks),
+        cmocka_unit_test(test_empty_input),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

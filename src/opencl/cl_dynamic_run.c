@@ -44,7 +44,6 @@ typedef struct dyn_call {
     unsigned flags;
     cl_uint num_events;
     const cl_event *wait_list;
-    cl_event *event;
     /* set by the checks */
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
@@ -244,7 +243,9 @@ static bool rows_style(const cs_device_info *device, const cs_tuning *tuning)
            (tuning->style == CS_STYLE_AUTO && device->cpu);
 }
 
-static clslice_status enqueue_kernel(const dyn_call *c, clslice_error *err)
+/* Arms the kernel of the family the device and tuning pick. */
+static clslice_status arm_kernel(const dyn_call *c, cs_dyn_ready *ready,
+                                 clslice_error *err)
 {
     cs_device_info device;
     cs_tuning tuning;
@@ -256,9 +257,8 @@ static clslice_status enqueue_kernel(const dyn_call *c, clslice_error *err)
     bool gather = c->kind == CS_KERNEL_GATHER;
     size_t carrier = carrier_of(c, rows ? 8 : 16);
     int bits = index_bits(c, carrier);
-    cs_program_info program;
     st = cs_runtime_program(c->rt, c->device, CS_PROGRAM_DYNAMIC, bits,
-                            &program, err);
+                            &ready->program, err);
     if (st != CLSLICE_OK)
         return st;
     cs_variant variant =
@@ -280,33 +280,84 @@ static clslice_status enqueue_kernel(const dyn_call *c, clslice_error *err)
     else
         cs_job_range(&job, (size_t)c->elements * (c->elem_size / carrier),
                      gather ? GRID_GATHER_LOCAL : GRID_SCATTER_LOCAL, true);
-    st = cs_job_enqueue(c->queue, &program, &job, tuning.max_groups,
-                        c->num_events, c->wait_list, c->event, err);
+    ready->paths = 1u << (rows ? CS_PATH_DYN_ROWS : CS_PATH_DYN_GRID);
+    return cs_job_arm(&ready->program, &job, tuning.max_groups,
+                      &ready->armed, err);
+}
+
+static void call_of(clslice_runtime *rt, cl_command_queue q,
+                    const cs_dyn_consumer *in, cl_uint n, const cl_event *wl,
+                    dyn_call *c)
+{
+    *c = (dyn_call){.kind = in->kind, .rt = rt, .queue = q, .plan = in->plan,
+                    .elem_size = in->elem_size, .info = in->info,
+                    .src = in->src, .dst = in->dst,
+                    .info_offset = in->info_offset,
+                    .src_offset = in->src_offset,
+                    .dst_offset = in->dst_offset, .flags = in->flags,
+                    .num_events = n, .wait_list = wl};
+}
+
+clslice_status cs_dynamic_ready(clslice_runtime *rt, cl_command_queue q,
+                                const cs_dyn_consumer *in, cl_uint n,
+                                const cl_event *wl, cs_dyn_ready *ready,
+                                clslice_error *err)
+{
+    dyn_call c;
+    call_of(rt, q, in, n, wl, &c);
+    *ready = (cs_dyn_ready){.rt = rt};
+    clslice_status st = check_call(&c, err);
+    if (st == CLSLICE_OK && c.kind == CS_KERNEL_SCATTER)
+        st = check_value(&c, in->value_shape, in->value_rank, in->rule, err);
     if (st == CLSLICE_OK)
-        cs_runtime_count_paths(c->rt, 1u << (rows ? CS_PATH_DYN_ROWS
-                                                  : CS_PATH_DYN_GRID));
-    return st;
+        st = check_buffers(&c, err);
+    if (st != CLSLICE_OK)
+        return st;
+    ready->marker = c.elements == 0;
+    return ready->marker ? CLSLICE_OK : arm_kernel(&c, ready, err);
 }
 
 /* An input without elements has no slice to move: a marker keeps the
  * caller's event chain. */
-static clslice_status enqueue_marker(const dyn_call *c, clslice_error *err)
+static clslice_status enqueue_marker(cl_command_queue q, cl_uint n,
+                                     const cl_event *wl, cl_event *ev,
+                                     clslice_error *err)
 {
-    if (!c->event)
+    if (!ev)
         return CLSLICE_OK;
-    cl_int rc = clEnqueueMarkerWithWaitList(c->queue, c->num_events,
-                                            c->wait_list, c->event);
+    cl_int rc = clEnqueueMarkerWithWaitList(q, n, wl, ev);
     return rc == CL_SUCCESS
                ? CLSLICE_OK
                : cs_cl_fail(err, "clEnqueueMarkerWithWaitList", rc);
 }
 
-static clslice_status run(dyn_call *c, clslice_error *err)
+clslice_status cs_dynamic_fire(cs_dyn_ready *ready, cl_command_queue q,
+                               cl_uint n, const cl_event *wl, cl_event *ev,
+                               clslice_error *err)
 {
-    clslice_status st = check_buffers(c, err);
+    if (ready->marker)
+        return enqueue_marker(q, n, wl, ev, err);
+    clslice_status st = cs_armed_enqueue(&ready->armed, q, n, wl, ev, err);
     if (st == CLSLICE_OK)
-        st = c->elements == 0 ? enqueue_marker(c, err)
-                              : enqueue_kernel(c, err);
+        cs_runtime_count_paths(ready->rt, ready->paths);
+    return st;
+}
+
+void cs_dynamic_drop(cs_dyn_ready *ready)
+{
+    if (!ready->marker)
+        cs_armed_drop(&ready->armed);
+}
+
+static clslice_status enqueue(clslice_runtime *rt, cl_command_queue q,
+                              const cs_dyn_consumer *in, cl_uint n,
+                              const cl_event *wl, cl_event *ev,
+                              clslice_error *err)
+{
+    cs_dyn_ready ready;
+    clslice_status st = cs_dynamic_ready(rt, q, in, n, wl, &ready, err);
+    if (st == CLSLICE_OK)
+        st = cs_dynamic_fire(&ready, q, n, wl, ev, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }
 
@@ -316,14 +367,12 @@ clslice_status cs_enqueue_dynamic_gather(
     size_t src_offset, cl_mem dst, size_t dst_offset, unsigned flags,
     cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err)
 {
-    dyn_call c = {.kind = CS_KERNEL_GATHER, .rt = rt, .queue = q,
-                  .plan = static_plan, .elem_size = elem_size, .info = info,
-                  .src = src, .dst = dst, .info_offset = info_offset,
-                  .src_offset = src_offset, .dst_offset = dst_offset,
-                  .flags = flags, .num_events = n, .wait_list = wl,
-                  .event = ev};
-    clslice_status st = check_call(&c, err);
-    return st == CLSLICE_OK ? run(&c, err) : st;
+    cs_dyn_consumer in = {.kind = CS_KERNEL_GATHER, .plan = static_plan,
+                          .elem_size = elem_size, .info = info, .src = src,
+                          .dst = dst, .info_offset = info_offset,
+                          .src_offset = src_offset, .dst_offset = dst_offset,
+                          .flags = flags};
+    return enqueue(rt, q, &in, n, wl, ev, err);
 }
 
 clslice_status cs_enqueue_dynamic_scatter(
@@ -333,14 +382,13 @@ clslice_status cs_enqueue_dynamic_scatter(
     clslice_value_rule rule, cl_mem dst, size_t dst_offset, unsigned flags,
     cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err)
 {
-    dyn_call c = {.kind = CS_KERNEL_SCATTER, .rt = rt, .queue = q,
-                  .plan = static_plan, .elem_size = elem_size, .info = info,
-                  .src = value, .dst = dst, .info_offset = info_offset,
-                  .src_offset = value_offset, .dst_offset = dst_offset,
-                  .flags = flags, .num_events = n, .wait_list = wl,
-                  .event = ev};
-    clslice_status st = check_call(&c, err);
-    if (st == CLSLICE_OK)
-        st = check_value(&c, value_shape, value_rank, rule, err);
-    return st == CLSLICE_OK ? run(&c, err) : st;
+    cs_dyn_consumer in = {.kind = CS_KERNEL_SCATTER, .plan = static_plan,
+                          .elem_size = elem_size, .info = info, .src = value,
+                          .dst = dst, .info_offset = info_offset,
+                          .src_offset = value_offset,
+                          .dst_offset = dst_offset,
+                          .value_shape = value_shape,
+                          .value_rank = value_rank, .rule = rule,
+                          .flags = flags};
+    return enqueue(rt, q, &in, n, wl, ev, err);
 }

@@ -37,4 +37,40 @@ clslice_status cs_enqueue_dynamic_scatter(
     clslice_value_rule rule, cl_mem dst, size_t dst_offset, unsigned flags,
     cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err);
 
+/* The consumer in two steps, for the public calls that enqueue the
+ * normalise command first yet must fail before enqueuing anything:
+ * cs_dynamic_ready makes every check and arms the kernel (or a marker),
+ * so that cs_dynamic_fire can fail only in the enqueue call itself.  A
+ * ready consumer is used in place and fired once or dropped. */
+typedef struct cs_dyn_consumer {
+    cs_kernel_kind kind; /* CS_KERNEL_GATHER or CS_KERNEL_SCATTER */
+    const clslice_plan *plan;
+    size_t elem_size;
+    cl_mem info, src, dst; /* src: a gather's tensor, a scatter's value */
+    size_t info_offset, src_offset, dst_offset;
+    const int64_t *value_shape; /* scatters */
+    int value_rank;
+    clslice_value_rule rule;
+    unsigned flags;
+} cs_dyn_consumer;
+
+typedef struct cs_dyn_ready {
+    clslice_runtime *rt;
+    bool marker;     /* an input without elements: nothing to move */
+    unsigned paths;  /* bits 1 << cs_path, counted when fired */
+    cs_program_info program;
+    cs_armed_job armed;
+} cs_dyn_ready;
+
+/* Checks the call (wait list included: the consumer will wait on the
+ * caller's events or on events made behind them) and arms it. */
+clslice_status cs_dynamic_ready(clslice_runtime *rt, cl_command_queue q,
+                                const cs_dyn_consumer *call, cl_uint n,
+                                const cl_event *wl, cs_dyn_ready *ready,
+                                clslice_error *err);
+clslice_status cs_dynamic_fire(cs_dyn_ready *ready, cl_command_queue q,
+                               cl_uint n, const cl_event *wl, cl_event *ev,
+                               clslice_error *err);
+void cs_dynamic_drop(cs_dyn_ready *ready);
+
 #endif
