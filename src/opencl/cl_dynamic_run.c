@@ -42,6 +42,7 @@ typedef struct dyn_call {
     cl_mem info, src, dst; /* src: a gather's tensor, a scatter's value */
     size_t info_offset, src_offset, dst_offset;
     unsigned flags;
+    bool info_written;
     cl_uint num_events;
     const cl_event *wait_list;
     /* set by the checks */
@@ -150,7 +151,8 @@ static clslice_status check_buffers(dyn_call *c, clslice_error *err)
     cs_array a[3] = {
         {.name = "info", .what = "record", .buffer = c->info,
          .offset = c->info_offset,
-         .bytes = CLSLICE_DYNAMIC_INFO_WORDS * sizeof(cl_long)},
+         .bytes = CLSLICE_DYNAMIC_INFO_WORDS * sizeof(cl_long),
+         .output = c->info_written},
         {.name = gather ? "src" : "value", .what = gather ? "input" : "value",
          .buffer = c->src, .offset = c->src_offset,
          .bytes = gather ? tensor : value, .optional = true},
@@ -295,6 +297,7 @@ static void call_of(clslice_runtime *rt, cl_command_queue q,
                     .info_offset = in->info_offset,
                     .src_offset = in->src_offset,
                     .dst_offset = in->dst_offset, .flags = in->flags,
+                    .info_written = in->info_written,
                     .num_events = n, .wait_list = wl};
 }
 

@@ -52,6 +52,8 @@ typedef struct cs_dyn_consumer {
     int value_rank;
     clslice_value_rule rule;
     unsigned flags;
+    bool info_written; /* a command before this one writes the record:
+                        * it may not overlap src either */
 } cs_dyn_consumer;
 
 typedef struct cs_dyn_ready {
