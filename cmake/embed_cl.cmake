@@ -1,7 +1,8 @@
 # Turns one OpenCL C source into a C file defining
 #   const char <SYMBOL>[] = { ..., 0 };
 # so the library carries its kernels and users never ship .cl files.
-# Run as: cmake -DINPUT=x.cl -DOUTPUT=x.c -DSYMBOL=name -P embed_cl.cmake
+# Run as: cmake -DINPUT=x.cl -DOUTPUT=x.c -DSYMBOL=name [-DPREPEND=h]
+#         -P embed_cl.cmake
 #
 # A byte array rather than a string literal: ISO C only promises string
 # literals of 4095 characters (-Wpedantic warns past that), and no escaping
@@ -12,7 +13,16 @@ foreach(var INPUT OUTPUT SYMBOL)
   endif()
 endforeach()
 
+# PREPEND (optional): a file whose text goes first, e.g. a header that the
+# host compiles too, so the kernel needs no #include at run time.
 file(READ "${INPUT}" hex HEX)
+if(PREPEND)
+  file(READ "${PREPEND}" head HEX)
+  # a line saying where the kernel's own text starts, for build logs
+  file(RELATIVE_PATH input_name "${CMAKE_CURRENT_LIST_DIR}/.." "${INPUT}")
+  string(HEX "#line 1 \"${input_name}\"\n" marker)
+  set(hex "${head}0a${marker}${hex}")
+endif()
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
 # One line of output per line of source keeps the generated file readable.
 string(REPLACE "0x0a," "0x0a,\n    " bytes "${bytes}")

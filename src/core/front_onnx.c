@@ -5,53 +5,84 @@
  */
 #include "plan.h"
 
-static clslice_status onnx_check_lengths(const int64_t *starts, size_t starts_len,
-                                         const int64_t *ends, size_t ends_len,
-                                         const int64_t *axes, size_t axes_len,
-                                         const int64_t *steps, size_t steps_len,
+/* Which of the four vectors are given (non-NULL) and their lengths: all
+ * the length checks need, for host arrays and device buffers alike. */
+typedef struct onnx_lengths {
+    bool starts, ends, axes, steps;
+    size_t starts_len, ends_len, axes_len, steps_len;
+} onnx_lengths;
+
+static clslice_status onnx_check_lengths(const onnx_lengths *l,
                                          clslice_error *err)
 {
-    if ((starts_len && !starts) || (ends_len && !ends))
+    if ((l->starts_len && !l->starts) || (l->ends_len && !l->ends))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s is NULL but has a nonzero length",
-                       starts_len && !starts ? "starts" : "ends");
-    if (starts_len != ends_len)
+                       l->starts_len && !l->starts ? "starts" : "ends");
+    if (l->starts_len != l->ends_len)
         return cs_fail(err, CLSLICE_ERROR_SPEC,
                        "starts and ends must have the same length (got %zu "
-                       "and %zu)", starts_len, ends_len);
-    if (axes && axes_len != starts_len)
+                       "and %zu)", l->starts_len, l->ends_len);
+    if (l->axes && l->axes_len != l->starts_len)
         return cs_fail(err, CLSLICE_ERROR_SPEC,
                        "axes must be as long as starts (got %zu and %zu)",
-                       axes_len, starts_len);
-    if (steps && steps_len != starts_len)
+                       l->axes_len, l->starts_len);
+    if (l->steps && l->steps_len != l->starts_len)
         return cs_fail(err, CLSLICE_ERROR_SPEC,
                        "steps must be as long as starts (got %zu and %zu)",
-                       steps_len, starts_len);
-    if ((!axes && axes_len) || (!steps && steps_len))
+                       l->steps_len, l->starts_len);
+    if ((!l->axes && l->axes_len) || (!l->steps && l->steps_len))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s is NULL but has a nonzero length",
-                       !axes && axes_len ? "axes" : "steps");
+                       !l->axes && l->axes_len ? "axes" : "steps");
     return CLSLICE_OK;
 }
 
-/* Resolves entry i's axis and checks it is in range and not repeated;
- * owner[d] remembers which entry claimed dimension d. */
-static clslice_status onnx_axis(const int64_t *axes, size_t i, int rank,
-                                int owner[CLSLICE_MAX_RANK], int *dim,
-                                clslice_error *err)
+/* Everything that does not depend on the values: the shape, the lengths,
+ * and ONNX's refusal of a scalar input. */
+static clslice_status onnx_check_static(const int64_t *shape, int rank,
+                                        const onnx_lengths *l,
+                                        clslice_error *err)
 {
-    int64_t axis = axes ? axes[i] : (int64_t)i;
-    if (axis < -(int64_t)rank || axis >= rank)
+    clslice_status st = cs_check_shape(shape, rank, err);
+    if (st == CLSLICE_OK)
+        st = onnx_check_lengths(l, err);
+    if (st != CLSLICE_OK)
+        return st;
+    /* onnxruntime ("Cannot slice scalars") and OpenVINO Slice-8 reject a
+     * scalar input, even with empty starts/ends. */
+    if (rank == 0)
+        return cs_fail(err, CLSLICE_ERROR_SPEC,
+                       "the input has rank 0: ONNX Slice needs an input of "
+                       "rank 1 or more");
+    return CLSLICE_OK;
+}
+
+static const cs_rules onnx_rules = {CS_CLAMP_BEGIN_TO_ZERO, false, "steps",
+                                    "axis"};
+
+/* Words the error of entry i (resolve.h's fault) as the host always has;
+ * owner[] is as cs_r_onnx_entry left it. */
+static clslice_status onnx_entry_fail(const cs_r_fault *f, int rank,
+                                      const int owner[CLSLICE_MAX_RANK],
+                                      clslice_error *err)
+{
+    size_t i = (size_t)f->slot;
+    switch (f->code) {
+    case CS_R_AXIS_RANGE:
         return cs_fail(err, CLSLICE_ERROR_INDEX,
                        "axes[%zu] = %lld is out of range for an input of rank "
-                       "%d", i, (long long)axis, rank);
-    *dim = (int)(axis < 0 ? axis + rank : axis);
-    if (owner[*dim] >= 0)
+                       "%d", i, (long long)f->value, rank);
+    case CS_R_AXIS_REPEAT:
         return cs_fail(err, CLSLICE_ERROR_SPEC,
                        "axes[%zu] = %lld repeats axis %d, already given by "
-                       "axes[%d]", i, (long long)axis, *dim, owner[*dim]);
-    owner[*dim] = (int)i;
-    return CLSLICE_OK;
+                       "axes[%d]", i, (long long)f->value, (int)f->dim,
+                       owner[f->dim]);
+    default:
+        return cs_fail(err, CLSLICE_ERROR_SPEC,
+                       "steps[%zu] = 0 (axis %d): a step must be non-zero",
+                       i, (int)f->dim);
+    }
 }
 
 clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
@@ -61,41 +92,74 @@ clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
                                  const int64_t *steps, size_t steps_len,
                                  clslice_plan **plan, clslice_error *err)
 {
-    static const cs_rules onnx_rules = {CS_CLAMP_BEGIN_TO_ZERO, false,
-                                        "steps", "axis"};
+    return cs_plan_onnx_fault(shape, rank, starts, starts_len, ends, ends_len,
+                              axes, axes_len, steps, steps_len, plan, err,
+                              NULL);
+}
+
+clslice_status cs_plan_onnx_fault(const int64_t *shape, int rank,
+                                  const int64_t *starts, size_t starts_len,
+                                  const int64_t *ends, size_t ends_len,
+                                  const int64_t *axes, size_t axes_len,
+                                  const int64_t *steps, size_t steps_len,
+                                  clslice_plan **plan, clslice_error *err,
+                                  cs_r_fault *fault)
+{
+    cs_r_fault ignored;
+    if (!fault)
+        fault = &ignored;
+    fault->code = CS_R_OK;
     if (plan)
         *plan = NULL;
-    clslice_status st = cs_check_shape(shape, rank, err);
-    if (st == CLSLICE_OK)
-        st = onnx_check_lengths(starts, starts_len, ends, ends_len, axes,
-                                axes_len, steps, steps_len, err);
+    onnx_lengths lengths = {starts != NULL, ends != NULL, axes != NULL,
+                            steps != NULL, starts_len, ends_len, axes_len,
+                            steps_len};
+    clslice_status st = onnx_check_static(shape, rank, &lengths, err);
     if (st != CLSLICE_OK)
         return st;
-    /* onnxruntime ("Cannot slice scalars") and OpenVINO Slice-8 reject a
-     * scalar input, even with empty starts/ends. */
-    if (rank == 0)
-        return cs_fail(err, CLSLICE_ERROR_SPEC,
-                       "the input has rank 0: ONNX Slice needs an input of "
-                       "rank 1 or more");
     cs_slot slots[CLSLICE_MAX_RANK];
     int owner[CLSLICE_MAX_RANK];
     for (int d = 0; d < rank; d++) {
         slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
         owner[d] = -1;
     }
+    /* resolve.h checks each entry; at most rank entries pass, so the loop
+     * ends by entry `rank` whatever starts_len is. */
     for (size_t i = 0; i < starts_len; i++) {
-        int dim = 0;
-        st = onnx_axis(axes, i, rank, owner, &dim, err);
-        if (st != CLSLICE_OK)
-            return st;
+        int64_t axis = axes ? axes[i] : (int64_t)i;
         int64_t step = steps ? steps[i] : 1;
-        if (step == 0)
-            return cs_fail(err, CLSLICE_ERROR_SPEC,
-                           "steps[%zu] = 0 (axis %d): a step must be non-zero",
-                           i, dim);
+        int dim = 0;
+        if (cs_r_onnx_entry(axis, step, (int64_t)i, rank, owner, &dim,
+                            fault) != CS_R_OK)
+            return onnx_entry_fail(fault, rank, owner, err);
         slots[dim] = (cs_slot){.kind = CS_SLOT_RANGE, .begin = starts[i],
                                .end = ends[i], .step = step,
                                .has_begin = true, .has_end = true};
     }
+    return cs_build_plan_fault(shape, rank, slots, rank, &onnx_rules, plan,
+                               err, fault);
+}
+
+clslice_status cs_plan_onnx_static(const int64_t *shape, int rank,
+                                   size_t starts_len, size_t ends_len,
+                                   bool has_axes, size_t axes_len,
+                                   bool has_steps, size_t steps_len,
+                                   clslice_plan **plan, clslice_error *err)
+{
+    if (plan)
+        *plan = NULL;
+    /* starts and ends are given: they are device buffers here. */
+    onnx_lengths lengths = {true, true, has_axes, has_steps, starts_len,
+                            ends_len, axes_len, steps_len};
+    clslice_status st = onnx_check_static(shape, rank, &lengths, err);
+    if (st != CLSLICE_OK)
+        return st;
+    /* Every dim is a range with values not known yet: identity output,
+     * nothing shrunk (any dim may be sliced by some entry). */
+    cs_slot slots[CLSLICE_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1,
+                             .has_begin = true, .has_end = true,
+                             .begin_unknown = true, .end_unknown = true};
     return cs_build_plan(shape, rank, slots, rank, &onnx_rules, plan, err);
 }

@@ -124,10 +124,20 @@ clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
                                      const clslice_openvino_spec *spec,
                                      clslice_plan **plan, clslice_error *err)
 {
+    return cs_plan_openvino_fault(shape, rank, spec, plan, err, NULL);
+}
+
+clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
+                                      const clslice_openvino_spec *spec,
+                                      clslice_plan **plan, clslice_error *err,
+                                      cs_r_fault *fault)
+{
     static const cs_rules ov_rules = {CS_CLAMP_BEGIN_TO_ZERO, false,
                                       "strides", "slot"};
     if (plan)
         *plan = NULL;
+    if (fault)
+        fault->code = CS_R_OK;
     if (!spec)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
     ov_mask masks[OV_MASKS];
@@ -138,6 +148,6 @@ clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
     cs_slot slots[CLSLICE_MAX_SLOTS];
     for (size_t i = 0; i < spec->begin_len; i++)
         slots[i] = ov_slot(spec, masks, i);
-    return cs_build_plan(shape, rank, slots, (int)spec->begin_len, &ov_rules,
-                         plan, err);
+    return cs_build_plan_fault(shape, rank, slots, (int)spec->begin_len,
+                               &ov_rules, plan, err, fault);
 }

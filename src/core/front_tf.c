@@ -90,15 +90,25 @@ clslice_status clslice_plan_tf(const int64_t *shape, int rank,
                                const clslice_tf_spec *spec,
                                clslice_plan **plan, clslice_error *err)
 {
+    return cs_plan_tf_fault(shape, rank, spec, plan, err, NULL);
+}
+
+clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
+                                const clslice_tf_spec *spec,
+                                clslice_plan **plan, clslice_error *err,
+                                cs_r_fault *fault)
+{
     static const cs_rules tf_rules = {CS_CLAMP_NUMPY, true, "strides", "slot"};
     if (plan)
         *plan = NULL;
+    if (fault)
+        fault->code = CS_R_OK;
     clslice_status st = tf_check_spec(spec, err);
     if (st != CLSLICE_OK)
         return st;
     cs_slot slots[TF_MAX_SLOTS];
     for (size_t i = 0; i < spec->strides_len; i++)
         slots[i] = tf_slot(spec, i);
-    return cs_build_plan(shape, rank, slots, (int)spec->strides_len,
-                         &tf_rules, plan, err);
+    return cs_build_plan_fault(shape, rank, slots, (int)spec->strides_len,
+                               &tf_rules, plan, err, fault);
 }

@@ -39,55 +39,12 @@ clslice_status cs_check_shape(const int64_t *shape, int rank,
 
 /* ---- resolving one range against a known size -------------------------- */
 
-static int64_t clamp64(int64_t x, int64_t lo, int64_t hi)
-{
-    return x < lo ? lo : (x > hi ? hi : x);
-}
-
-/* A given index x < 0 counts from the end, once.  x + n cannot overflow:
- * x < 0 and 0 <= n <= INT64_MAX. */
-static int64_t wrap_index(int64_t x, int64_t n)
-{
-    return x < 0 ? x + n : x;
-}
-
-/* Number of indices first, first - step, ... strictly above `last`, for
- * first > last and step < 0.  |INT64_MIN| is not representable, but then
- * first - last <= INT64_MAX < 2^63 means exactly one index. */
-static int64_t count_down(int64_t first, int64_t last, int64_t step)
-{
-    if (step == INT64_MIN)
-        return 1;
-    return (first - last - 1) / (-step) + 1;
-}
-
-/* Resolves a range slot on a dimension of known size n >= 0. */
+/* The arithmetic lives in resolve.h, shared with the device normaliser. */
 static void resolve_range_known(int64_t n, const cs_slot *slot, cs_clamp clamp,
                                 int64_t *start, int64_t *count)
 {
-    int64_t first, stop, total;
-    if (n == 0) {
-        *start = 0;
-        *count = 0;
-        return;
-    }
-    if (slot->step > 0) {
-        first = slot->has_begin ? clamp64(wrap_index(slot->begin, n), 0, n) : 0;
-        stop = slot->has_end ? clamp64(wrap_index(slot->end, n), 0, n) : n;
-        total = stop > first ? (stop - first - 1) / slot->step + 1 : 0;
-    } else {
-        /* numpy lets a begin below -n fall to "before index 0" (-1, empty);
-         * OpenVINO and ONNX clamp it to index 0 (one element). */
-        int64_t lowest_begin = clamp == CS_CLAMP_NUMPY ? -1 : 0;
-        first = slot->has_begin
-                    ? clamp64(wrap_index(slot->begin, n), lowest_begin, n - 1)
-                    : n - 1;
-        stop = slot->has_end ? clamp64(wrap_index(slot->end, n), -1, n - 1)
-                             : -1;
-        total = first > stop ? count_down(first, stop, slot->step) : 0;
-    }
-    *start = total ? first : 0;
-    *count = total;
+    cs_r_range(n, slot->has_begin, slot->begin, slot->has_end, slot->end,
+               slot->step, (int)clamp, start, count);
 }
 
 /* Magnitude of x as an unknown-size candidate, saturating for INT64_MIN. */
@@ -140,6 +97,7 @@ typedef struct cs_builder {
     const cs_rules *rules;
     clslice_plan *plan;
     clslice_error *err;
+    cs_r_fault *fault; /* the value-dependent error, for the record */
 } cs_builder;
 
 static const char *slot_word(const cs_rules *rules)
@@ -154,7 +112,24 @@ static void keep_whole(cs_builder *b, int dim)
     p->start[dim] = 0;
     p->step[dim] = 1;
     p->count[dim] = n; /* unknown stays unknown */
+    p->slot_of[dim] = -1;
     p->out_source[p->out_rank++] = (int8_t)dim;
+}
+
+static clslice_status shrink_fail(cs_builder *b, const cs_r_fault *f)
+{
+    b->fault[0] = *f;
+    if (f->code == CS_R_SHRINK_STEP)
+        return cs_fail(b->err, CLSLICE_ERROR_SPEC,
+                       "%s %d: %s[%d] = %lld on an integer (shrink) index: "
+                       "only a positive stride is allowed there",
+                       slot_word(b->rules), (int)f->slot, b->rules->step_name,
+                       (int)f->slot, (long long)f->value);
+    return cs_fail(b->err, CLSLICE_ERROR_INDEX,
+                   "%s %d: shrink index %lld is out of range for "
+                   "dimension %d of size %lld",
+                   slot_word(b->rules), (int)f->slot, (long long)f->value,
+                   (int)f->dim, (long long)b->shape[f->dim]);
 }
 
 static clslice_status resolve_shrink(cs_builder *b, int slot_index,
@@ -162,15 +137,15 @@ static clslice_status resolve_shrink(cs_builder *b, int slot_index,
 {
     clslice_plan *p = b->plan;
     int64_t n = b->shape[dim];
-    if (b->rules->shrink_needs_positive_step && slot->step <= 0)
-        return cs_fail(b->err, CLSLICE_ERROR_SPEC,
-                       "%s %d: %s[%d] = %lld on an integer (shrink) index: "
-                       "only a positive stride is allowed there",
-                       slot_word(b->rules), slot_index, b->rules->step_name,
-                       slot_index, (long long)slot->step);
+    cs_r_fault f;
+    if (cs_r_shrink_step(slot->step, b->rules->shrink_needs_positive_step,
+                         slot_index, dim, &f) != CS_R_OK)
+        return shrink_fail(b, &f);
     p->step[dim] = 1;
     p->count[dim] = 1;
     p->shrunk[dim] = true;
+    p->slot_of[dim] = (int8_t)slot_index;
+    p->gives[dim] = CS_GIVES_BEGIN;
     if (slot->begin_unknown) {
         p->start[dim] = CLSLICE_UNKNOWN;
         return CLSLICE_OK;
@@ -181,14 +156,9 @@ static clslice_status resolve_shrink(cs_builder *b, int slot_index,
         p->start[dim] = slot->begin >= 0 ? slot->begin : CLSLICE_UNKNOWN;
         return CLSLICE_OK;
     }
-    int64_t index = wrap_index(slot->begin, n);
-    if (index < 0 || index >= n)
-        return cs_fail(b->err, CLSLICE_ERROR_INDEX,
-                       "%s %d: shrink index %lld is out of range for "
-                       "dimension %d of size %lld",
-                       slot_word(b->rules), slot_index,
-                       (long long)slot->begin, dim, (long long)n);
-    p->start[dim] = index;
+    if (cs_r_shrink_index(n, slot->begin, slot_index, dim, &p->start[dim],
+                          &f) != CS_R_OK)
+        return shrink_fail(b, &f);
     return CLSLICE_OK;
 }
 
@@ -197,7 +167,7 @@ static clslice_status resolve_range(cs_builder *b, int slot_index,
 {
     clslice_plan *p = b->plan;
     int64_t n = b->shape[dim];
-    if (slot->step == 0)
+    if (cs_r_range_step(slot->step, slot_index, dim, b->fault) != CS_R_OK)
         return cs_fail(b->err, CLSLICE_ERROR_SPEC,
                        "%s %d: %s[%d] = 0 for dimension %d: a step must "
                        "be non-zero",
@@ -205,6 +175,9 @@ static clslice_status resolve_range(cs_builder *b, int slot_index,
                        slot_index, dim);
     p->step[dim] = slot->step;
     p->out_source[p->out_rank++] = (int8_t)dim;
+    p->slot_of[dim] = (int8_t)slot_index;
+    p->gives[dim] = (uint8_t)((slot->has_begin ? CS_GIVES_BEGIN : 0) |
+                              (slot->has_end ? CS_GIVES_END : 0));
     bool values_unknown = (slot->has_begin && slot->begin_unknown) ||
                           (slot->has_end && slot->end_unknown);
     if (n == 0) {
@@ -341,6 +314,19 @@ clslice_status cs_build_plan(const int64_t *shape, int rank,
                              const cs_rules *rules, clslice_plan **plan,
                              clslice_error *err)
 {
+    return cs_build_plan_fault(shape, rank, slots, slot_count, rules, plan,
+                               err, NULL);
+}
+
+clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
+                                   const cs_slot *slots, int slot_count,
+                                   const cs_rules *rules, clslice_plan **plan,
+                                   clslice_error *err, cs_r_fault *fault)
+{
+    cs_r_fault ignored;
+    if (!fault)
+        fault = &ignored;
+    fault->code = CS_R_OK;
     if (!plan)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
     *plan = NULL;
@@ -374,7 +360,7 @@ clslice_status cs_build_plan(const int64_t *shape, int rank,
     p->rank = rank;
     if (rank > 0)
         memcpy(p->shape, shape, (size_t)rank * sizeof *shape);
-    cs_builder builder = {shape, rank, rules, p, err};
+    cs_builder builder = {shape, rank, rules, p, err, fault};
     st = walk_slots(&builder, slots, slot_count, ellipsis_dims);
     if (st != CLSLICE_OK) {
         free(p);

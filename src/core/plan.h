@@ -14,6 +14,7 @@
 
 #include "clslice.h"
 #include "common.h"
+#include "resolve.h"
 
 typedef enum cs_slot_kind {
     CS_SLOT_RANGE,    /* begin:end:step on one input dimension */
@@ -36,9 +37,9 @@ typedef struct cs_slot {
 /* How a given range bound is clamped for a negative step. */
 typedef enum cs_clamp {
     /* numpy, TF, MXNet: begin and end clamp to [-1, n-1]. */
-    CS_CLAMP_NUMPY,
+    CS_CLAMP_NUMPY = CS_R_CLAMP_NUMPY,
     /* OpenVINO, ONNX: begin clamps to [0, n-1], end to [-1, n-1]. */
-    CS_CLAMP_BEGIN_TO_ZERO
+    CS_CLAMP_BEGIN_TO_ZERO = CS_R_CLAMP_BEGIN_TO_ZERO
 } cs_clamp;
 
 typedef struct cs_rules {
@@ -59,6 +60,51 @@ clslice_status cs_build_plan(const int64_t *shape, int rank,
                              const cs_slot *slots, int slot_count,
                              const cs_rules *rules, clslice_plan **plan,
                              clslice_error *err);
+
+/* cs_build_plan that also reports a value-dependent error (a step of 0,
+ * a shrink's stride or index) as resolve.h's fault; fault->code is
+ * CS_R_OK for success and for every other error.  fault may be NULL. */
+clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
+                                   const cs_slot *slots, int slot_count,
+                                   const cs_rules *rules, clslice_plan **plan,
+                                   clslice_error *err, cs_r_fault *fault);
+
+/* The status a resolve.h fault code reports (CLSLICE_OK for CS_R_OK). */
+static inline clslice_status cs_r_status(int code)
+{
+    return (clslice_status)cs_r_code_status(code);
+}
+_Static_assert(CS_R_STATUS_SPEC == CLSLICE_ERROR_SPEC &&
+                   CS_R_STATUS_INDEX == CLSLICE_ERROR_INDEX &&
+                   CS_R_STATUS_SHAPE == CLSLICE_ERROR_SHAPE,
+               "resolve.h's status numbers follow clslice.h");
+
+/* The front-ends with the fault of a value-dependent error (as
+ * cs_build_plan_fault); the public clslice_plan_* call these with NULL. */
+clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
+                                const clslice_tf_spec *spec,
+                                clslice_plan **plan, clslice_error *err,
+                                cs_r_fault *fault);
+clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
+                                      const clslice_openvino_spec *spec,
+                                      clslice_plan **plan, clslice_error *err,
+                                      cs_r_fault *fault);
+clslice_status cs_plan_onnx_fault(const int64_t *shape, int rank,
+                                  const int64_t *starts, size_t starts_len,
+                                  const int64_t *ends, size_t ends_len,
+                                  const int64_t *axes, size_t axes_len,
+                                  const int64_t *steps, size_t steps_len,
+                                  clslice_plan **plan, clslice_error *err,
+                                  cs_r_fault *fault);
+
+/* ONNX Slice's checks that do not depend on the values (shape, lengths,
+ * the scalar input) and the plan with every value unknown: the static
+ * half of a slice whose starts/ends/steps/axes are on the device. */
+clslice_status cs_plan_onnx_static(const int64_t *shape, int rank,
+                                   size_t starts_len, size_t ends_len,
+                                   bool has_axes, size_t axes_len,
+                                   bool has_steps, size_t steps_len,
+                                   clslice_plan **plan, clslice_error *err);
 
 /* Checks rank and shape entries common to every entry point. */
 clslice_status cs_check_shape(const int64_t *shape, int rank,
@@ -83,7 +129,14 @@ struct clslice_plan {
     /* Output dim j comes from input dim out_source[j], or is a new axis
      * (-1). */
     int8_t out_source[CLSLICE_MAX_RANK];
+    /* The spec slot that resolved input dim d (-1: kept whole), and which
+     * of its bounds it gives (CS_GIVES_*): what a normaliser on the device
+     * needs to resolve the values later, with the masks already applied. */
+    int8_t slot_of[CLSLICE_MAX_RANK];
+    uint8_t gives[CLSLICE_MAX_RANK];
 };
+
+enum { CS_GIVES_BEGIN = 1, CS_GIVES_END = 2 };
 
 /* Number of elements of the plan's input; CLSLICE_ERROR_SHAPE when it
  * exceeds INT64_MAX (a shape with a 0 dimension has 0 elements). */

@@ -15,6 +15,15 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
                                  clslice_value_rule rule, const char *name,
                                  clslice_layout *layout, clslice_error *err);
 
+/* The checks of cs_scatter_layout that a slice's values cannot change:
+ * the rule, the value's shape and, for CLSLICE_VALUE_EXACT, its rank
+ * against the plan's output rank.  For a plan whose values are not known
+ * yet (the dims are matched on the device, resolve.h). */
+clslice_status cs_scatter_check_static(const clslice_plan *plan,
+                                       const int64_t *shape, int rank,
+                                       clslice_value_rule rule,
+                                       const char *name, clslice_error *err);
+
 /* Product of a shape of known, non-negative dims; CLSLICE_ERROR_SHAPE when
  * it exceeds INT64_MAX (a 0 dim gives 0, whatever the others). */
 clslice_status cs_value_elements(const int64_t *shape, int rank,

@@ -81,8 +81,9 @@ static clslice_status match_exact(const int64_t *shape, int rank,
                        "rank %d (%s shape %s)", name, rank,
                        shape_text(final, final_rank, a, sizeof a), final_rank,
                        name, shape_text(shape, rank, b, sizeof b));
+    cs_r_fault f;
     for (int v = 0; v < rank; v++)
-        if (shape[v] != final[v])
+        if (cs_r_value_dim(0, v, v, shape[v], final[v], &f) != CS_R_OK)
             return cs_fail(err, CLSLICE_ERROR_SHAPE,
                            "%s dim %d has size %" PRId64 " but slice dim %d "
                            "has size %" PRId64 " (final shape %s)", name, v,
@@ -99,22 +100,24 @@ static clslice_status match_broadcast(const int64_t *shape, int rank,
 {
     char a[600];
     int lead = rank - final_rank;
+    cs_r_fault f;
     for (int v = 0; v < rank; v++) {
         int j = v - lead;
-        if (j < 0 && shape[v] != 1)
+        if (cs_r_value_dim(1, v, j, shape[v], j >= 0 ? final[j] : 1, &f) ==
+            CS_R_OK)
+            continue;
+        if (j < 0)
             return cs_fail(err, CLSLICE_ERROR_SHAPE,
                            "%s dim %d has size %" PRId64 " but the slice's "
                            "final shape %s has only %d dims: extra leading "
                            "%s dims must be 1", name, v, shape[v],
                            shape_text(final, final_rank, a, sizeof a),
                            final_rank, name);
-        if (j >= 0 && shape[v] != final[j] && shape[v] != 1)
-            return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "%s dim %d has size %" PRId64 " but slice dim %d "
-                           "has size %" PRId64 " (final shape %s); it must "
-                           "be equal or 1 to broadcast", name, v, shape[v], j,
-                           final[j],
-                           shape_text(final, final_rank, a, sizeof a));
+        return cs_fail(err, CLSLICE_ERROR_SHAPE,
+                       "%s dim %d has size %" PRId64 " but slice dim %d "
+                       "has size %" PRId64 " (final shape %s); it must "
+                       "be equal or 1 to broadcast", name, v, shape[v], j,
+                       final[j], shape_text(final, final_rank, a, sizeof a));
     }
     return CLSLICE_OK;
 }
@@ -179,13 +182,32 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
     clslice_plan_output_shape(plan, final);
     if (rule == CLSLICE_VALUE_EXACT)
         st = match_exact(shape, rank, final, plan->out_rank, name, err);
-    else if (layout->elements > 0) /* TF: an empty slice checks nothing */
+    /* TF: an empty slice checks nothing (resolve.h, shared with the
+     * device). */
+    else if (cs_r_value_checked(1, layout->elements))
         st = match_broadcast(shape, rank, final, plan->out_rank, name, err);
     if (st != CLSLICE_OK)
         return st;
     if (layout->elements > 0)
         swap_roles(plan, shape, rank, layout);
     return cs_ok(err);
+}
+
+clslice_status cs_scatter_check_static(const clslice_plan *plan,
+                                       const int64_t *shape, int rank,
+                                       clslice_value_rule rule,
+                                       const char *name, clslice_error *err)
+{
+    if (rule != CLSLICE_VALUE_BROADCAST && rule != CLSLICE_VALUE_EXACT)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "rule = %d is not a clslice_value_rule", (int)rule);
+    clslice_status st = check_value_shape(shape, rank, name, err);
+    if (st != CLSLICE_OK || rule != CLSLICE_VALUE_EXACT ||
+        rank == plan->out_rank)
+        return st;
+    int64_t final[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, final);
+    return match_exact(shape, rank, final, plan->out_rank, name, err);
 }
 
 clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
