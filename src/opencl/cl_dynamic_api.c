@@ -3,24 +3,19 @@
  * spec values in device buffers into a plan record, then the gather or
  * scatter that reads it (cl_dynamic_run.c), chained by an event.
  *
- * Order, so that a failing call enqueues nothing: the host first builds
- * the plan's static half (the input shape, shrunk dims, new axes: what
- * the masks and ranks decide) through the host front-end with the values
- * unknown, and readies the consumer against it, which makes every buffer
- * check and arms the kernel; then cs_enqueue_normalise makes its own
- * checks and enqueues; then only the consumer's enqueue call is left.
+ * Order, so that a failing call enqueues nothing: the host first makes
+ * the normaliser's static checks and gets the plan's static half (the
+ * input shape, shrunk dims, new axes: what the masks and ranks decide;
+ * cs_dyn_describe), and readies the consumer against it, which makes
+ * every buffer check and arms the kernel; then cs_enqueue_normalise
+ * enqueues; then only the consumer's enqueue call is left.
  */
 #include <string.h>
 
 #include "cl_dynamic.h"
+#include "cl_normalise.h"
 #include "cl_dynamic_run.h"
 #include "core/common.h"
-
-enum { ONES = 32 }; /* more strides than any front-end accepts */
-
-static const int64_t ones[ONES] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                   1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                   1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 
 clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
                                      size_t elem_size, size_t *bytes,
@@ -45,9 +40,8 @@ static cs_dyn_value value_of(const clslice_device_values *v,
                           .len = v->len, .type = type};
 }
 
-/* The consumer of `op` against the plan's static half. */
+/* The consumer of `op`, its plan still to be set. */
 static clslice_status check_op(const clslice_dynamic_op *op,
-                               const clslice_plan *plan,
                                cs_dyn_consumer *in, clslice_error *err)
 {
     if (!op)
@@ -60,35 +54,43 @@ static clslice_status check_op(const clslice_dynamic_op *op,
     *in = (cs_dyn_consumer){
         .kind = op->kind == CLSLICE_DYNAMIC_GATHER ? CS_KERNEL_GATHER
                                                    : CS_KERNEL_SCATTER,
-        .plan = plan, .elem_size = op->elem_size, .info = op->info,
-        .src = op->src, .dst = op->dst, .info_offset = op->info_offset,
+        .elem_size = op->elem_size, .info = op->info, .src = op->src,
+        .dst = op->dst, .info_offset = op->info_offset,
         .src_offset = op->src_offset, .dst_offset = op->dst_offset,
         .value_shape = op->value_shape, .value_rank = op->value_rank,
         .rule = op->rule, .flags = op->flags, .info_written = true};
     return CLSLICE_OK;
 }
 
-/* pre: the plan's static half (released here).  spec: the normaliser's
- * view of the call, the op's value tensor still to be added. */
+/* The normaliser's static checks and the plan's static half
+ * (cs_dyn_describe), the consumer readied against it, then both
+ * commands. */
 static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
-                                clslice_plan *pre, cs_dyn_spec *spec,
+                                cs_dyn_spec *spec,
                                 const clslice_dynamic_op *op, cl_uint n,
                                 const cl_event *wl, cl_event *ev,
                                 clslice_error *err)
 {
     cs_dyn_consumer in;
-    cs_dyn_ready ready;
-    clslice_status st = check_op(op, pre, &in, err);
-    if (st == CLSLICE_OK)
-        st = cs_dynamic_ready(rt, q, &in, n, wl, &ready, err);
-    if (st != CLSLICE_OK) {
-        clslice_plan_release(&pre);
+    clslice_status st = check_op(op, &in, err);
+    if (st != CLSLICE_OK)
         return st;
-    }
     bool scatter = op->kind == CLSLICE_DYNAMIC_SCATTER;
     spec->value_shape = scatter ? op->value_shape : NULL;
     spec->value_rank = scatter ? op->value_rank : -1;
     spec->rule = op->rule;
+    cs_norm_desc desc;
+    clslice_plan *pre = NULL;
+    cs_dyn_ready ready;
+    st = cs_dyn_describe(spec, &desc, &pre, err);
+    if (st == CLSLICE_OK) {
+        in.plan = pre;
+        st = cs_dynamic_ready(rt, q, &in, n, wl, &ready, err);
+    }
+    if (st != CLSLICE_OK) {
+        clslice_plan_release(&pre);
+        return st;
+    }
     cl_event normalised = NULL;
     clslice_plan *static_plan = NULL;
     st = cs_enqueue_normalise(rt, q, spec, op->info, op->info_offset,
@@ -119,16 +121,6 @@ clslice_status clslice_enqueue_tf_dynamic(
     clslice_status st = need_spec(spec, err);
     if (st != CLSLICE_OK)
         return st;
-    /* the static half: values unknown, strides all 1 (their signs decide
-     * nothing the static half holds) */
-    clslice_tf_spec pre_spec = {
-        .index_type = CLSLICE_INT64, .begin_len = spec->begin.len,
-        .end_len = spec->end.len, .strides = ones,
-        .strides_len = spec->strides.len < ONES ? spec->strides.len : ONES,
-        .begin_mask = spec->begin_mask, .end_mask = spec->end_mask,
-        .ellipsis_mask = spec->ellipsis_mask,
-        .new_axis_mask = spec->new_axis_mask,
-        .shrink_axis_mask = spec->shrink_axis_mask};
     cs_dyn_spec dyn = {
         .front = CS_DYN_TF, .shape = shape, .rank = rank,
         .begin = value_of(&spec->begin, spec->index_type),
@@ -138,14 +130,7 @@ clslice_status clslice_enqueue_tf_dynamic(
         .ellipsis_mask = spec->ellipsis_mask,
         .new_axis_mask = spec->new_axis_mask,
         .shrink_axis_mask = spec->shrink_axis_mask};
-    clslice_plan *pre = NULL;
-    if (spec->strides.len >= ONES) /* the normaliser names the length */
-        st = clslice_plan_expr(shape, rank, "...", &pre, err);
-    else
-        st = clslice_plan_tf(shape, rank, &pre_spec, &pre, err);
-    if (st != CLSLICE_OK)
-        return st;
-    return run_chain(runtime, queue, pre, &dyn, op, num_events_in_wait_list,
+    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
                      event_wait_list, event, err);
 }
 
@@ -158,22 +143,6 @@ clslice_status clslice_enqueue_openvino_dynamic(
     clslice_status st = need_spec(spec, err);
     if (st != CLSLICE_OK)
         return st;
-    clslice_openvino_spec pre_spec = {
-        .begin_len = spec->begin.len, .end_len = spec->end.len,
-        .begin_mask = spec->begin_mask,
-        .begin_mask_len = spec->begin_mask_len, .end_mask = spec->end_mask,
-        .end_mask_len = spec->end_mask_len,
-        .new_axis_mask = spec->new_axis_mask,
-        .new_axis_mask_len = spec->new_axis_mask_len,
-        .shrink_axis_mask = spec->shrink_axis_mask,
-        .shrink_axis_mask_len = spec->shrink_axis_mask_len,
-        .ellipsis_mask = spec->ellipsis_mask,
-        .ellipsis_mask_len = spec->ellipsis_mask_len};
-    if (spec->strides.buffer) {
-        pre_spec.strides = ones;
-        pre_spec.strides_len =
-            spec->strides.len < ONES ? spec->strides.len : ONES;
-    }
     cs_dyn_spec dyn = {
         .front = CS_DYN_OPENVINO, .shape = shape, .rank = rank,
         .begin = value_of(&spec->begin, spec->index_type),
@@ -184,19 +153,10 @@ clslice_status clslice_enqueue_openvino_dynamic(
         .ov_mask_len = {spec->begin_mask_len, spec->end_mask_len,
                         spec->new_axis_mask_len, spec->shrink_axis_mask_len,
                         spec->ellipsis_mask_len}};
-    clslice_plan *pre = NULL;
-    if (spec->strides.len >= ONES)
-        st = clslice_plan_expr(shape, rank, "...", &pre, err);
-    else
-        st = clslice_plan_openvino(shape, rank, &pre_spec, &pre, err);
-    if (st != CLSLICE_OK)
-        return st;
-    return run_chain(runtime, queue, pre, &dyn, op, num_events_in_wait_list,
+    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
                      event_wait_list, event, err);
 }
 
-/* ONNX Slice never adds or drops a dim: its static half is the whole
- * input. */
 clslice_status clslice_enqueue_onnx_dynamic(
     clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
     int rank, const clslice_onnx_dynamic_spec *spec,
@@ -212,10 +172,6 @@ clslice_status clslice_enqueue_onnx_dynamic(
         .end = value_of(&spec->ends, spec->index_type),
         .step = value_of(&spec->steps, spec->index_type),
         .axes = value_of(&spec->axes, spec->index_type)};
-    clslice_plan *pre = NULL;
-    st = clslice_plan_expr(shape, rank, "...", &pre, err);
-    if (st != CLSLICE_OK)
-        return st;
-    return run_chain(runtime, queue, pre, &dyn, op, num_events_in_wait_list,
+    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
                      event_wait_list, event, err);
 }

@@ -81,34 +81,23 @@ static clslice_status check_plan(dyn_call *c, clslice_error *err)
 /* The value's stride along each input dim, in elements: its row-major
  * stride along the output dim that input dim became, 0 where the value
  * has size 1 there (it broadcasts, or the slice has size 1), 0 for
- * shrunk dims.  Whether a size > 1 equals the slice's is the record's to
- * say; what depends on ranks alone is checked here. */
+ * shrunk dims and for value dims that meet no input dim.  Whether the
+ * value fits the slice (sizes, ranks, new axes) is the normaliser's to
+ * say, in the record's status: it alone knows the slice's shape. */
 static clslice_status value_strides(dyn_call *c, const int64_t *shape,
                                     int rank, clslice_value_rule rule,
                                     clslice_error *err)
 {
-    int out_rank = clslice_plan_output_rank(c->plan);
-    int lead = rank - out_rank;
     if (rule != CLSLICE_VALUE_BROADCAST && rule != CLSLICE_VALUE_EXACT)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "rule = %d is not a clslice_value_rule", (int)rule);
-    if (rule == CLSLICE_VALUE_EXACT && lead != 0)
-        return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                       "value has rank %d but the slice has rank %d", rank,
-                       out_rank);
+    int lead = rank - clslice_plan_output_rank(c->plan);
     for (int k = 0; k < c->rank; k++)
         c->vstride[k] = 0;
     int64_t running = 1;
     for (int v = rank - 1; v >= 0; v--) {
         int j = v - lead;
         int k = j >= 0 ? clslice_plan_output_source(c->plan, j) : -1;
-        if (k < 0 && shape[v] != 1)
-            return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "value dim %d has size %" PRId64 " but %s", v,
-                           shape[v],
-                           j < 0 ? "extra leading value dims must be 1"
-                                 : "the slice dim it meets is a new axis "
-                                   "(size 1)");
         if (k >= 0 && shape[v] != 1)
             c->vstride[k] = running;
         running *= shape[v]; /* bounded by the checked element count */

@@ -26,10 +26,10 @@ clslice_status cs_enqueue_dynamic_gather(
 
 /* Writes the value tensor (value_shape, value_rank; rule as in
  * clslice_enqueue_scatter) into the record's slice of dst, a tensor of
- * static_plan's input shape.  What depends only on ranks is checked here
- * (the value's rank against the output rank, leading or new-axis value
- * dims of size 1); the sizes against the slice's dynamic shape are the
- * normaliser's to check (it writes the status). */
+ * static_plan's input shape.  The record is trusted to say whether the
+ * value fits the slice: the normaliser checks it against the slice's
+ * shape and writes CLSLICE_ERROR_SHAPE in the status when not (a record
+ * made on the host must come from a plan the value fits). */
 clslice_status cs_enqueue_dynamic_scatter(
     clslice_runtime *rt, cl_command_queue q, const clslice_plan *static_plan,
     size_t elem_size, cl_mem info, size_t info_offset, cl_mem value,
