@@ -557,6 +557,35 @@ clslice_status clslice_host_csr_slice(const clslice_plan *plan,
 #define CLSLICE_DYNAMIC_INFO_WORDS 134
 #define CLSLICE_DYNAMIC_INFO_BYTES (CLSLICE_DYNAMIC_INFO_WORDS * 8)
 
+/* Sizing the output of such a slice on the host, before the values exist:
+ * a slice never reads an input element twice, so it has at most as many
+ * elements as its input, and *max_elements is the input's element count
+ * (allocate max_elements * elem_size bytes; the record's
+ * CLSLICE_DYNAMIC_ELEMENTS says how many were written).  Every size must
+ * be known (>= 0).  CLSLICE_ERROR_SHAPE when the count exceeds INT64_MAX.
+ * An ONNX Slice keeps its rank: its output rank is `rank`. */
+CLSLICE_API
+clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
+                                     int64_t *max_elements,
+                                     clslice_error *err);
+
+/* The same, and the output rank, which TensorFlow's and OpenVINO's masks
+ * fix without the values (new axes add a dim, shrinks remove one).  Only
+ * the spec's lengths and masks are read: begin, end and strides may be
+ * NULL (strides count as given when strides_len > 0 or strides is not
+ * NULL).  The spec's static errors (lengths, masks, ranks) are reported
+ * here as clslice_plan_tf / clslice_plan_openvino words them.
+ * max_elements and out_rank may be NULL. */
+CLSLICE_API
+clslice_status clslice_dynamic_bound_tf(const int64_t *shape, int rank,
+                                        const clslice_tf_spec *spec,
+                                        int64_t *max_elements, int *out_rank,
+                                        clslice_error *err);
+CLSLICE_API
+clslice_status clslice_dynamic_bound_openvino(
+    const int64_t *shape, int rank, const clslice_openvino_spec *spec,
+    int64_t *max_elements, int *out_rank, clslice_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -401,8 +401,8 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
  * Works on in-order and out-of-order queues.
  *
  * Sizes: the output's size is not known on the host, so a gather's dst
- * must hold the bound clslice_dynamic_bound gives, every element of the
- * input (a slice never has more elements than its input); the first
+ * must hold the bound clslice_dynamic_bound (clslice.h) gives times
+ * elem_size: every element of the input (a slice never has more elements than its input); the first
  * CLSLICE_DYNAMIC_ELEMENTS elements are the result, the rest of the bound
  * is not written.  A scatter's dst is the whole input tensor, written in
  * place; its value tensor has a static shape, checked on the device
@@ -410,14 +410,6 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
  * status).  Every check the host can make (handles, lengths, masks,
  * ranks, buffer sizes and overlaps, offsets, the wait list) is made
  * before anything is enqueued. */
-
-/* Bytes a dynamic gather's dst must hold: elem_size times the number of
- * elements of an input of `shape` (CLSLICE_ERROR_ARGUMENT for a negative
- * dim or rank, CLSLICE_ERROR_BUFFER when it overflows a size_t). */
-CLSLICE_API
-clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
-                                     size_t elem_size, size_t *bytes,
-                                     clslice_error *err);
 
 /* A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
@@ -468,7 +460,7 @@ typedef struct clslice_onnx_dynamic_spec {
 
 typedef enum clslice_dynamic_kind {
     CLSLICE_DYNAMIC_GATHER = 0, /* src: the input tensor; dst: the output,
-                                 * clslice_dynamic_bound bytes */
+                                 * room for the input's elements */
     CLSLICE_DYNAMIC_SCATTER = 1 /* src: the value tensor; dst: the input
                                  * tensor, written in place */
 } clslice_dynamic_kind;

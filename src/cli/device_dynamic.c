@@ -122,12 +122,14 @@ static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
 static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
                cli_npy *out, int64_t *rejected, cli_err *err)
 {
-    size_t bound;
+    int64_t most;
     clslice_error lib;
-    clslice_status st = clslice_dynamic_bound(in->shape, in->rank,
-                                              in->elem_size, &bound, &lib);
+    clslice_status st = clslice_dynamic_bound(in->shape, in->rank, &most,
+                                              &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
+    /* the input's own bytes: the file held them */
+    size_t bound = (size_t)most * in->elem_size;
     int status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, in->bytes,
                                     in->data, "input", &r->src, err);
     if (status == CLI_EXIT_OK)

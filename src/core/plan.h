@@ -106,6 +106,23 @@ clslice_status cs_plan_onnx_static(const int64_t *shape, int rank,
                                    bool has_steps, size_t steps_len,
                                    clslice_plan **plan, clslice_error *err);
 
+/* The same for TF and OpenVINO (dyn_bound.c): the spec's lengths and
+ * masks are used, its begin/end/strides pointers are not; has_strides
+ * says whether strides are given (on the device). */
+clslice_status cs_plan_tf_static(const int64_t *shape, int rank,
+                                 const clslice_tf_spec *spec,
+                                 bool has_strides, clslice_plan **plan,
+                                 clslice_error *err);
+clslice_status cs_plan_openvino_static(const int64_t *shape, int rank,
+                                       const clslice_openvino_spec *spec,
+                                       bool has_strides, clslice_plan **plan,
+                                       clslice_error *err);
+
+/* cs_check_shape, and every size known (a device-resident spec is
+ * resolved against it). */
+clslice_status cs_check_shape_known(const int64_t *shape, int rank,
+                                    clslice_error *err);
+
 /* Checks rank and shape entries common to every entry point. */
 clslice_status cs_check_shape(const int64_t *shape, int rank,
                               clslice_error *err);

@@ -17,22 +17,6 @@
 #include "cl_dynamic_run.h"
 #include "core/common.h"
 
-clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
-                                     size_t elem_size, size_t *bytes,
-                                     clslice_error *err)
-{
-    if (!bytes)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "bytes is NULL");
-    clslice_plan *plan = NULL;
-    clslice_status st = clslice_plan_expr(shape, rank, "...", &plan, err);
-    if (st == CLSLICE_OK && elem_size == 0)
-        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "elem_size is 0");
-    if (st == CLSLICE_OK)
-        st = cs_input_bytes(plan, elem_size, bytes, err);
-    clslice_plan_release(&plan);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
-}
-
 static cs_dyn_value value_of(const clslice_device_values *v,
                              clslice_index_type type)
 {

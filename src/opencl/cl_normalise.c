@@ -68,46 +68,23 @@ static clslice_status check_values(const cs_dyn_spec *spec,
     return CLSLICE_OK;
 }
 
-/* Every size must be known: the device resolves against it. */
-static clslice_status check_shape_known(const cs_dyn_spec *spec,
-                                        clslice_error *err)
-{
-    clslice_status st = cs_check_shape(spec->shape, spec->rank, err);
-    if (st != CLSLICE_OK)
-        return st;
-    for (int d = 0; d < spec->rank; d++)
-        if (spec->shape[d] == CLSLICE_UNKNOWN)
-            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "shape[%d] is unknown (-1): a slice with "
-                           "device-resident bounds needs every input size",
-                           d);
-    return CLSLICE_OK;
-}
-
-/* Stand-in strides for the static plans: their values are on the device
- * and only their presence and length are checked here. */
-static const int64_t unit_strides[CLSLICE_MAX_SLOTS] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-
+/* The spec's lengths and masks in the front-end's own struct (the value
+ * pointers stay NULL: the values are on the device). */
 static clslice_status static_tf(const cs_dyn_spec *spec, clslice_plan **plan,
                                 clslice_error *err)
 {
-    /* A positive stand-in stride passes TF's shrink check: the real one
-     * is checked on the device, in the host's order. */
     clslice_tf_spec tf = {
         .index_type = CLSLICE_INT64,
         .begin_len = spec->begin.len,
         .end_len = spec->end.len,
-        .strides = spec->step.buffer ? unit_strides : NULL,
         .strides_len = spec->step.len,
         .begin_mask = spec->begin_mask,
         .end_mask = spec->end_mask,
         .ellipsis_mask = spec->ellipsis_mask,
         .new_axis_mask = spec->new_axis_mask,
         .shrink_axis_mask = spec->shrink_axis_mask};
-    return clslice_plan_tf(spec->shape, spec->rank, &tf, plan, err);
+    return cs_plan_tf_static(spec->shape, spec->rank, &tf,
+                             spec->step.buffer != NULL, plan, err);
 }
 
 static clslice_status static_openvino(const cs_dyn_spec *spec,
@@ -116,7 +93,6 @@ static clslice_status static_openvino(const cs_dyn_spec *spec,
     clslice_openvino_spec ov = {
         .begin_len = spec->begin.len,
         .end_len = spec->end.len,
-        .strides = spec->step.buffer ? unit_strides : NULL,
         .strides_len = spec->step.len,
         .begin_mask = spec->ov_masks[CS_OV_BEGIN],
         .begin_mask_len = spec->ov_mask_len[CS_OV_BEGIN],
@@ -128,7 +104,8 @@ static clslice_status static_openvino(const cs_dyn_spec *spec,
         .shrink_axis_mask_len = spec->ov_mask_len[CS_OV_SHRINK],
         .ellipsis_mask = spec->ov_masks[CS_OV_ELLIPSIS],
         .ellipsis_mask_len = spec->ov_mask_len[CS_OV_ELLIPSIS]};
-    return clslice_plan_openvino(spec->shape, spec->rank, &ov, plan, err);
+    return cs_plan_openvino_static(spec->shape, spec->rank, &ov,
+                                   spec->step.buffer != NULL, plan, err);
 }
 
 static clslice_status static_plan_of(const cs_dyn_spec *spec,
@@ -203,7 +180,7 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
         spec->front != CS_DYN_ONNX)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "front-end %d is not a cs_dyn_front", (int)spec->front);
-    clslice_status st = check_shape_known(spec, err);
+    clslice_status st = cs_check_shape_known(spec->shape, spec->rank, err);
     if (st == CLSLICE_OK)
         st = check_values(spec, err);
     clslice_plan *plan = NULL;
