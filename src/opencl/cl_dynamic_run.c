@@ -306,6 +306,7 @@ clslice_status cs_dynamic_ready(clslice_runtime *rt, cl_command_queue q,
     if (st != CLSLICE_OK)
         return st;
     ready->marker = c.elements == 0;
+    ready->paths = 1u << CS_PATH_MARKER;
     return ready->marker ? CLSLICE_OK : arm_kernel(&c, ready, err);
 }
 
@@ -327,9 +328,9 @@ clslice_status cs_dynamic_fire(cs_dyn_ready *ready, cl_command_queue q,
                                cl_uint n, const cl_event *wl, cl_event *ev,
                                clslice_error *err)
 {
-    if (ready->marker)
-        return enqueue_marker(q, n, wl, ev, err);
-    clslice_status st = cs_armed_enqueue(&ready->armed, q, n, wl, ev, err);
+    clslice_status st =
+        ready->marker ? enqueue_marker(q, n, wl, ev, err)
+                      : cs_armed_enqueue(&ready->armed, q, n, wl, ev, err);
     if (st == CLSLICE_OK)
         cs_runtime_count_paths(ready->rt, ready->paths);
     return st;
