@@ -330,6 +330,16 @@ void bench_csr_run(const bench_cl *cl, clslice_runtime *rt, bench_kernels *k,
                    const bench_opts *o, const char *scipy_script,
                    csr_result *results, char *why, size_t why_size);
 
+/* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
+
+/* Times each dynamic row (a large slice's bandwidth, a small one's
+ * latency) as clslice_enqueue_tf_dynamic and as clslice_enqueue_gather;
+ * the report and JSON lines print what was measured (nothing before). */
+void bench_dynamic_run(const bench_cl *cl, clslice_runtime *rt,
+                       const bench_opts *o);
+void bench_dynamic_report(FILE *f);
+void bench_dynamic_json(FILE *f);
+
 /* ---- host-side measurements (host_bench.c) ------------------------------ */
 
 void bench_plan_build(const bench_case *c, long batches, long per_batch,

@@ -27,7 +27,8 @@
 #endif
 
 /* The parts --only picks. */
-enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_ALL = 7 };
+enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_DYNAMIC = 8,
+       PART_ALL = 15 };
 
 typedef struct options {
     long device;          /* -1: the default device */
@@ -57,8 +58,10 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --only PARTS      only these of gather,scatter,csr (comma-\n"
-        "                    separated; default all three)\n"
+        "  --only PARTS      only these of gather,scatter,csr,dynamic\n"
+        "                    (comma-separated; default all four; dynamic:\n"
+        "                    device-resident tf specs against static\n"
+        "                    gathers)\n"
         "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
         "  --no-numpy        do not run the numpy comparison\n"
@@ -88,17 +91,19 @@ static long parse_count(const char *opt, const char *text, long min)
 
 static unsigned parse_only(const char *list)
 {
-    static const char *const names[] = {"gather", "scatter", "csr"};
+    static const char *const names[] = {"gather", "scatter", "csr",
+                                        "dynamic"};
     unsigned parts = 0;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
         unsigned before = parts;
-        for (unsigned i = 0; i < 3; i++)
+        for (unsigned i = 0; i < 4; i++)
             if (len == strlen(names[i]) && !strncmp(p, names[i], len))
                 parts |= 1u << i;
         if (parts == before) {
-            fprintf(stderr, "clslice-bench: --only wants gather, scatter or "
-                            "csr (comma-separated), not '%s'\n", list);
+            fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
+                            "csr or dynamic (comma-separated), not '%s'\n",
+                    list);
             exit(2);
         }
         p += len + (p[len] == ',');
@@ -309,6 +314,10 @@ int main(int argc, char **argv)
         bench_csr_run(&cl, rt, k, &dopts, o.scipy ? o.scipy_script : NULL,
                       csr, scipy_why, sizeof scipy_why);
     }
+    if (o.parts & PART_DYNAMIC) {
+        bench_opts dopts = driver_opts(&o);
+        bench_dynamic_run(&cl, rt, &dopts);
+    }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
 
@@ -325,6 +334,7 @@ int main(int argc, char **argv)
     if (n_csr)
         report_csr(stdout, csr, n_csr, scipy_why);
     report_footer(stdout, results, m, latp, planp);
+    bench_dynamic_report(stdout);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
         if (!f)
@@ -333,6 +343,7 @@ int main(int argc, char **argv)
                     mode, o.repeat, bench_now() - start,
                     sampled && bench_cpu_sample(&run_end)
                         ? bench_other_load(&run_start, &run_end) : NAN);
+        bench_dynamic_json(f);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
     }
