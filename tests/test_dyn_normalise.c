@@ -28,6 +28,7 @@
 
 #include "core/dyn_record.h"
 #include "core/plan.h"
+#include "core/scatter.h"
 #include "opencl/cl_normalise.h"
 #include "devutil.h"
 #include "testutil.h"
@@ -55,6 +56,9 @@ typedef struct dcase {
     bool has_step, has_axes;
     int64_t begin[MAX_LEN], end[MAX_LEN], step[MAX_LEN], axes[MAX_LEN];
     int32_t tf_masks[5];  /* begin, end, ellipsis, new_axis, shrink */
+    int value_rank;       /* a scatter's value tensor; -1: a gather */
+    int64_t value_shape[CLSLICE_MAX_RANK + 2];
+    clslice_value_rule rule;
     int64_t ov_mask[5][MAX_LEN + 2];
     size_t ov_len[5];
 } dcase;
@@ -356,6 +360,10 @@ static void print_case(const dcase *c)
     if (c->front == F_OPENVINO)
         for (int m = 0; m < 5; m++)
             print_vector("mask", c->ov_mask[m], c->ov_len[m]);
+    if (c->value_rank >= 0)
+        print_error("  value shape %s, %s rule\n",
+                    tu_shape_str(c->value_shape, c->value_rank),
+                    c->rule == CLSLICE_VALUE_EXACT ? "exact" : "broadcast");
 }
 
 static void mismatch(const dcase *c, int word, int64_t want, int64_t got)
@@ -422,7 +430,44 @@ static void check_bound(const dcase *c, const clslice_plan *plan, long index)
 
 /* Fills the case's expected record, or returns false for a spec the host
  * rejects statically (after checking cs_dyn_describe does too). */
-static bool expect_case(const dcase *c, const cs_dyn_spec *s,
+/* Makes the case a scatter of a value tensor (a third of them): its dims
+ * mostly fit the slice's final shape (known when the host's plan is),
+ * else 1 or anything; the exact rule keeps the output rank, so that the
+ * only static errors stay the front-end's. */
+static void random_value(tu_rng *rng, dcase *c, const clslice_plan *plan,
+                         int out_rank)
+{
+    c->value_rank = -1;
+    if (!chance(rng, 33))
+        return;
+    int64_t final[CLSLICE_MAX_RANK] = {0};
+    if (plan)
+        clslice_plan_output_shape(plan, final);
+    c->rule = chance(rng, 50) ? CLSLICE_VALUE_EXACT : CLSLICE_VALUE_BROADCAST;
+    c->value_rank = out_rank;
+    if (c->rule == CLSLICE_VALUE_BROADCAST)
+        c->value_rank = (int)tu_range(rng, 0, out_rank + 2);
+    int lead = c->value_rank - out_rank;
+    for (int v = 0; v < c->value_rank; v++) {
+        int j = v - lead;
+        int64_t fits = j >= 0 && plan ? final[j] : 1;
+        int64_t pick = tu_range(rng, 0, 99);
+        c->value_shape[v] = pick < 75 ? fits : pick < 90 ? 1 : tu_range(rng, 0, 4);
+    }
+    /* its element count must fit int64 (a static check) */
+    int64_t total = 1;
+    bool zero = false;
+    for (int v = 0; v < c->value_rank; v++)
+        zero = zero || c->value_shape[v] == 0;
+    for (int v = 0; v < c->value_rank && !zero; v++)
+        if (__builtin_mul_overflow(total, c->value_shape[v], &total)) {
+            c->value_shape[v] = 1;
+            total = 1;
+            v = -1;
+        }
+}
+
+static bool expect_case(tu_rng *rng, dcase *c, cs_dyn_spec *s,
                         cs_norm_desc *desc, int64_t *words, tally *t,
                         long index)
 {
@@ -432,6 +477,27 @@ static bool expect_case(const dcase *c, const cs_dyn_spec *s,
     clslice_status st = host_plan(c, &plan, &err, &fault);
     clslice_status static_st = cs_dyn_describe(s, desc, &static_plan,
                                                &static_err);
+    if (static_st == CLSLICE_OK) {
+        random_value(rng, c, st == CLSLICE_OK ? plan : NULL,
+                     static_plan->out_rank);
+        if (c->value_rank >= 0) {
+            s->value_shape = c->value_shape;
+            s->value_rank = c->value_rank;
+            s->rule = c->rule;
+            clslice_plan_release(&static_plan);
+            static_st = cs_dyn_describe(s, desc, &static_plan, &static_err);
+            if (static_st != CLSLICE_OK)
+                fail_msg("seed 0x%016" PRIx64 ": spec %ld: the value shape "
+                         "failed statically: %s", g.seed, index,
+                         static_err.message);
+        }
+        if (st == CLSLICE_OK && c->value_rank >= 0) {
+            clslice_layout layout;
+            st = cs_scatter_layout_fault(plan, c->value_shape, c->value_rank,
+                                         c->rule, "value", &layout, &err,
+                                         &fault);
+        }
+    }
     if (static_st != CLSLICE_OK) {
         if (st != static_st || fault.code != CS_R_OK) {
             print_error("seed 0x%016" PRIx64 ": spec %ld: static check says "
@@ -447,7 +513,8 @@ static bool expect_case(const dcase *c, const cs_dyn_spec *s,
     }
     if (st == CLSLICE_OK) {
         cs_record_from_plan(plan, words);
-        check_bound(c, plan, index);
+        if (c->value_rank < 0)
+            check_bound(c, plan, index);
         t->oks++;
     } else {
         if (fault.code == CS_R_OK || cs_r_status(fault.code) != st) {
@@ -492,6 +559,7 @@ static void generate(tu_rng *rng, front_kind front, dcase *c)
 {
     memset(c, 0, sizeof *c);
     c->front = front;
+    c->value_rank = -1;
     if (front == F_TF)
         random_tf(rng, c);
     else if (front == F_OPENVINO)
@@ -513,8 +581,8 @@ static void run_front(front_kind front, long specs, tally *t)
             cs_dyn_spec s;
             dyn_spec(c, &used, &s);
             cs_norm_desc *desc = &g.descs[count];
-            bool runs = expect_case(c, &s, desc, g.expect + count * WORDS, t,
-                                    done);
+            bool runs = expect_case(&rng, c, &s, desc,
+                                    g.expect + count * WORDS, t, done);
             done++;
             t->specs++;
             if (!runs)
@@ -534,10 +602,12 @@ static void run_front(front_kind front, long specs, tally *t)
 }
 
 /* The error kinds each front-end can produce from its values. */
-static const int front_codes[F_KINDS][4] = {
-    [F_TF] = {CS_R_STEP_ZERO, CS_R_SHRINK_STEP, CS_R_SHRINK_INDEX, 0},
-    [F_OPENVINO] = {CS_R_STEP_ZERO, CS_R_SHRINK_INDEX, 0, 0},
-    [F_ONNX] = {CS_R_STEP_ZERO, CS_R_AXIS_RANGE, CS_R_AXIS_REPEAT, 0},
+static const int front_codes[F_KINDS][5] = {
+    [F_TF] = {CS_R_STEP_ZERO, CS_R_SHRINK_STEP, CS_R_SHRINK_INDEX,
+              CS_R_VALUE_SIZE, 0},
+    [F_OPENVINO] = {CS_R_STEP_ZERO, CS_R_SHRINK_INDEX, CS_R_VALUE_SIZE, 0},
+    [F_ONNX] = {CS_R_STEP_ZERO, CS_R_AXIS_RANGE, CS_R_AXIS_REPEAT,
+                CS_R_VALUE_SIZE, 0},
 };
 
 static void test_front(front_kind front)
@@ -554,18 +624,20 @@ static void test_front(front_kind front)
                (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     print_message("%s: %ld specs (%ld static errors, %ld OK, step0 %ld, "
                   "shrink-stride %ld, shrink-index %ld, axis-range %ld, "
-                  "axis-repeat %ld) in %.2f s: %.0f specs/s\n",
+                  "axis-repeat %ld, value-size %ld) in %.2f s: %.0f "
+                  "specs/s\n",
                   front_names[front], t.specs, t.statics, t.oks,
                   t.codes[CS_R_STEP_ZERO], t.codes[CS_R_SHRINK_STEP],
                   t.codes[CS_R_SHRINK_INDEX], t.codes[CS_R_AXIS_RANGE],
-                  t.codes[CS_R_AXIS_REPEAT], s, (double)t.specs / s);
+                  t.codes[CS_R_AXIS_REPEAT], t.codes[CS_R_VALUE_SIZE], s,
+                  (double)t.specs / s);
     /* Coverage: with the full count every kind must have been reached. */
     if (specs < 10000)
         return;
     if (t.oks == 0 || t.statics == 0)
         fail_msg("seed 0x%016" PRIx64 ": %s: no %s spec generated", g.seed,
                  front_names[front], t.oks ? "static-error" : "valid");
-    for (int k = 0; k < 4 && front_codes[front][k]; k++)
+    for (int k = 0; k < 5 && front_codes[front][k]; k++)
         if (t.codes[front_codes[front][k]] == 0)
             fail_msg("seed 0x%016" PRIx64 ": %s: error kind %d never "
                      "generated", g.seed, front_names[front],
@@ -674,9 +746,12 @@ static void test_enqueue_tf(void **state)
     normalise_one(&spec, want, 1);
 
     /* shrink index 4 on a dim of 4: slot 1, value 4, dim 1 */
-    int32_t bad = 4;
-    TU_CL_CHECK(clEnqueueWriteBuffer(g.dev.queue, buf, CL_TRUE, 16, 4, &bad,
-                                     0, NULL, NULL));
+    v[1] = 4;
+    clReleaseMemObject(buf);
+    /* a whole new buffer: Oclgrind 21.10 takes a partial rewrite for
+     * uninitialised bytes */
+    buf = values_at(v, sizeof v, 12, 64);
+    spec.begin.buffer = spec.end.buffer = spec.step.buffer = buf;
     memset(want, 0, sizeof want);
     want[CLSLICE_DYNAMIC_STATUS] = CLSLICE_ERROR_INDEX;
     want[CLSLICE_DYNAMIC_SLOT] = 1;

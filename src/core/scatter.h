@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "clslice.h"
+#include "resolve.h"
 
 /* clslice_plan_scatter_layout, with messages that call the value `name`
  * (its arguments are then NAME_shape and NAME_rank). */
@@ -14,6 +15,16 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
                                  const int64_t *shape, int rank,
                                  clslice_value_rule rule, const char *name,
                                  clslice_layout *layout, clslice_error *err);
+
+/* cs_scatter_layout that also gives the fault (resolve.h) of a value dim
+ * that does not fit: CS_R_VALUE_SIZE with the value dim and its size;
+ * fault->code is CS_R_OK for success and for every other error. */
+clslice_status cs_scatter_layout_fault(const clslice_plan *plan,
+                                       const int64_t *shape, int rank,
+                                       clslice_value_rule rule,
+                                       const char *name,
+                                       clslice_layout *layout,
+                                       clslice_error *err, cs_r_fault *fault);
 
 /* The checks of cs_scatter_layout that a slice's values cannot change:
  * the rule, the value's shape and, for CLSLICE_VALUE_EXACT, its rank

@@ -72,7 +72,8 @@ clslice_status cs_value_elements(const int64_t *shape, int rank,
 /* CLSLICE_VALUE_EXACT: same rank, same sizes. */
 static clslice_status match_exact(const int64_t *shape, int rank,
                                   const int64_t *final, int final_rank,
-                                  const char *name, clslice_error *err)
+                                  const char *name, clslice_error *err,
+                                  cs_r_fault *f)
 {
     char a[600], b[600];
     if (rank != final_rank)
@@ -81,9 +82,8 @@ static clslice_status match_exact(const int64_t *shape, int rank,
                        "rank %d (%s shape %s)", name, rank,
                        shape_text(final, final_rank, a, sizeof a), final_rank,
                        name, shape_text(shape, rank, b, sizeof b));
-    cs_r_fault f;
     for (int v = 0; v < rank; v++)
-        if (cs_r_value_dim(0, v, v, shape[v], final[v], &f) != CS_R_OK)
+        if (cs_r_value_dim(0, v, v, shape[v], final[v], f) != CS_R_OK)
             return cs_fail(err, CLSLICE_ERROR_SHAPE,
                            "%s dim %d has size %" PRId64 " but slice dim %d "
                            "has size %" PRId64 " (final shape %s)", name, v,
@@ -96,14 +96,14 @@ static clslice_status match_exact(const int64_t *shape, int rank,
  * shape, dims aligned from the right. */
 static clslice_status match_broadcast(const int64_t *shape, int rank,
                                       const int64_t *final, int final_rank,
-                                      const char *name, clslice_error *err)
+                                      const char *name, clslice_error *err,
+                                      cs_r_fault *f)
 {
     char a[600];
     int lead = rank - final_rank;
-    cs_r_fault f;
     for (int v = 0; v < rank; v++) {
         int j = v - lead;
-        if (cs_r_value_dim(1, v, j, shape[v], j >= 0 ? final[j] : 1, &f) ==
+        if (cs_r_value_dim(1, v, j, shape[v], j >= 0 ? final[j] : 1, f) ==
             CS_R_OK)
             continue;
         if (j < 0)
@@ -165,6 +165,21 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
                                  clslice_value_rule rule, const char *name,
                                  clslice_layout *layout, clslice_error *err)
 {
+    return cs_scatter_layout_fault(plan, shape, rank, rule, name, layout, err,
+                                   NULL);
+}
+
+clslice_status cs_scatter_layout_fault(const clslice_plan *plan,
+                                       const int64_t *shape, int rank,
+                                       clslice_value_rule rule,
+                                       const char *name,
+                                       clslice_layout *layout,
+                                       clslice_error *err, cs_r_fault *fault)
+{
+    cs_r_fault ignored;
+    if (!fault)
+        fault = &ignored;
+    fault->code = CS_R_OK;
     if (!plan)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "plan is NULL (released?)");
@@ -181,11 +196,13 @@ clslice_status cs_scatter_layout(const clslice_plan *plan,
     int64_t final[CLSLICE_MAX_RANK];
     clslice_plan_output_shape(plan, final);
     if (rule == CLSLICE_VALUE_EXACT)
-        st = match_exact(shape, rank, final, plan->out_rank, name, err);
+        st = match_exact(shape, rank, final, plan->out_rank, name, err,
+                         fault);
     /* TF: an empty slice checks nothing (resolve.h, shared with the
      * device). */
     else if (cs_r_value_checked(1, layout->elements))
-        st = match_broadcast(shape, rank, final, plan->out_rank, name, err);
+        st = match_broadcast(shape, rank, final, plan->out_rank, name, err,
+                             fault);
     if (st != CLSLICE_OK)
         return st;
     if (layout->elements > 0)
@@ -207,7 +224,8 @@ clslice_status cs_scatter_check_static(const clslice_plan *plan,
         return st;
     int64_t final[CLSLICE_MAX_RANK];
     clslice_plan_output_shape(plan, final);
-    return match_exact(shape, rank, final, plan->out_rank, name, err);
+    cs_r_fault f;
+    return match_exact(shape, rank, final, plan->out_rank, name, err, &f);
 }
 
 clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
