@@ -92,16 +92,25 @@ static int library_fail(clslice_status st, const clslice_error *lib,
     return cli_library_result(st, lib, err);
 }
 
-/* The record, read behind the slice's event, and the output it
- * describes. */
+/* The record, read behind the command's event. */
+static int read_record(const dyn_run *r, cl_event ev, int64_t *rec,
+                       cli_err *err)
+{
+    cl_int rc = clEnqueueReadBuffer(r->s.queue, r->info, CL_TRUE, 0,
+                                    CLSLICE_DYNAMIC_INFO_BYTES, rec, 1, &ev,
+                                    NULL);
+    return rc == CL_SUCCESS ? CLI_EXIT_OK
+                            : cli_cl_fail(err, "clEnqueueReadBuffer", rc);
+}
+
+/* The record and the output it describes. */
 static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
                    cli_npy *out, int64_t *rejected, cli_err *err)
 {
     int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
-    cl_int rc = clEnqueueReadBuffer(r->s.queue, r->info, CL_TRUE, 0,
-                                    sizeof rec, rec, 1, &ev, NULL);
-    if (rc != CL_SUCCESS)
-        return cli_cl_fail(err, "clEnqueueReadBuffer", rc);
+    int status = read_record(r, ev, rec, err);
+    if (status != CLI_EXIT_OK)
+        return status;
     *rejected = rec[CLSLICE_DYNAMIC_STATUS];
     if (*rejected != CLSLICE_OK)
         return CLI_EXIT_OK;
@@ -117,6 +126,51 @@ static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
     if (!out->data)
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
     return cli_session_read(&r->s, r->dst, out->bytes, out->data, err);
+}
+
+/* The record and the tensor written in place. */
+static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
+                      const cli_npy *value, clslice_value_rule rule,
+                      int64_t *rejected, cli_err *err)
+{
+    int status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, value->bytes,
+                                    value->data, "value", &r->src, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE, tensor->bytes,
+                                    tensor->data, "tensor", &r->dst, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE,
+                                    CLSLICE_DYNAMIC_INFO_BYTES, NULL,
+                                    "record", &r->info, err);
+    if (status == CLI_EXIT_OK)
+        status = upload_values(r, spec, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
+                             .elem_size = tensor->elem_size, .info = r->info,
+                             .src = r->src, .dst = r->dst,
+                             .value_shape = value->shape,
+                             .value_rank = value->rank, .rule = rule};
+    cl_event ev = NULL;
+    clslice_error lib;
+    clslice_status st = enqueue(r, spec, tensor, &op, &ev, &lib);
+    if (st == CLSLICE_ERROR_SHAPE) {
+        /* the value against the static part of the slice: the caller
+         * words it as the host does, about the file */
+        *rejected = st;
+        return CLI_EXIT_OK;
+    }
+    if (st != CLSLICE_OK)
+        return library_fail(st, &lib, err);
+    int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
+    status = read_record(r, ev, rec, err);
+    clReleaseEvent(ev);
+    *rejected = status == CLI_EXIT_OK ? rec[CLSLICE_DYNAMIC_STATUS]
+                                      : CLSLICE_OK;
+    if (status == CLI_EXIT_OK && *rejected == CLSLICE_OK)
+        status = cli_session_read(&r->s, r->dst, tensor->bytes,
+                                  tensor->data, err);
+    return status;
 }
 
 static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
@@ -155,6 +209,30 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
     return status;
 }
 
+static void close_run(dyn_run *r)
+{
+    cl_mem buffers[] = {r->values, r->info, r->dst, r->src};
+    for (int i = 0; i < 4; i++)
+        if (buffers[i])
+            clReleaseMemObject(buffers[i]);
+    cli_session_close(&r->s);
+}
+
+int cli_device_dynamic_assign(const cli_device *device,
+                              const cli_dyn_spec *spec, cli_npy *tensor,
+                              const cli_npy *value, clslice_value_rule rule,
+                              int64_t *rejected, cli_err *err)
+{
+    dyn_run r = {0};
+    *rejected = CLSLICE_OK;
+    int status = cli_session_open(device, &r.s, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    status = run_assign(&r, spec, tensor, value, rule, rejected, err);
+    close_run(&r);
+    return status;
+}
+
 int cli_device_dynamic_slice(const cli_device *device,
                              const cli_dyn_spec *spec, const cli_npy *in,
                              cli_npy *out, int64_t *rejected, cli_err *err)
@@ -165,10 +243,6 @@ int cli_device_dynamic_slice(const cli_device *device,
     if (status != CLI_EXIT_OK)
         return status;
     status = run(&r, spec, in, out, rejected, err);
-    cl_mem buffers[] = {r.values, r.info, r.dst, r.src};
-    for (int i = 0; i < 4; i++)
-        if (buffers[i])
-            clReleaseMemObject(buffers[i]);
-    cli_session_close(&r.s);
+    close_run(&r);
     return status;
 }

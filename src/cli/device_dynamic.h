@@ -21,4 +21,12 @@ int cli_device_dynamic_slice(const cli_device *device,
                              const cli_dyn_spec *spec, const cli_npy *in,
                              cli_npy *out, int64_t *rejected, cli_err *err);
 
+/* Writes `value` into spec's slice of `tensor` on `device` under `rule`
+ * (tensor->data receives the result); a rejection as above, with tensor
+ * unchanged. */
+int cli_device_dynamic_assign(const cli_device *device,
+                              const cli_dyn_spec *spec, cli_npy *tensor,
+                              const cli_npy *value, clslice_value_rule rule,
+                              int64_t *rejected, cli_err *err);
+
 #endif
