@@ -41,6 +41,9 @@ enum {
     WORDS = CLSLICE_DYNAMIC_INFO_WORDS
 };
 
+/* the single-spec calls: sentinel byte, record offset, info bytes */
+enum { SENTINEL = 0x5A, INFO_AT = 3 * 8, INFO_SPACE = 2048 };
+
 typedef enum front_kind { F_TF, F_OPENVINO, F_ONNX, F_KINDS } front_kind;
 static const char *const front_names[F_KINDS] = {"tf", "openvino", "onnx"};
 
@@ -568,6 +571,55 @@ static void generate(tu_rng *rng, front_kind front, dcase *c)
         random_onnx(rng, c);
 }
 
+/* The same spec through cs_enqueue_normalise, the production call: its
+ * values in a buffer of their own at an 8-aligned offset, its record at
+ * another inside a sentinel-filled buffer. */
+static void single_call(const dcase *c, const int64_t *want)
+{
+    tu_rng r = {g.seed ^ (uint64_t)c->index * 0x2545F4914F6CDD1DULL};
+    size_t used = (size_t)tu_range(&r, 0, 8) * 8;
+    cs_dyn_spec s;
+    dyn_spec(c, &used, &s);
+    if (c->value_rank >= 0) {
+        s.value_shape = c->value_shape;
+        s.value_rank = c->value_rank;
+        s.rule = c->rule;
+    }
+    cl_mem values = tu_cl_buffer(&g.dev.cl, used + 8);
+    /* the whole buffer, from 0: Oclgrind 21.10 takes bytes written at an
+     * offset for uninitialised */
+    TU_CL_CHECK(clEnqueueWriteBuffer(g.dev.queue, values, CL_TRUE, 0,
+                                     used + 8, g.arena, 0, NULL, NULL));
+    cs_dyn_value *vectors[4] = {&s.begin, &s.end, &s.step, &s.axes};
+    for (int v = 0; v < 4; v++)
+        if (vectors[v]->buffer)
+            vectors[v]->buffer = values;
+    size_t at = (size_t)tu_range(&r, 0, 64) * 8;
+    cl_mem info = tu_cl_buffer(&g.dev.cl, INFO_SPACE);
+    tu_cl_fill(g.dev.queue, info, SENTINEL, INFO_SPACE);
+    clslice_plan *plan = NULL;
+    clslice_error err;
+    if (cs_enqueue_normalise(g.dev.runtime, g.dev.queue, &s, info, at, &plan,
+                             0, NULL, NULL, &err) != CLSLICE_OK)
+        fail_msg("seed 0x%016" PRIx64 ": spec %ld: cs_enqueue_normalise: %s",
+                 g.seed, c->index, err.message);
+    clslice_plan_release(&plan);
+    unsigned char got[INFO_SPACE];
+    tu_cl_read(g.dev.queue, info, INFO_SPACE, got);
+    clReleaseMemObject(info);
+    clReleaseMemObject(values);
+    for (size_t b = 0; b < INFO_SPACE; b++)
+        if ((b < at || b >= at + CLSLICE_DYNAMIC_INFO_BYTES) &&
+            got[b] != SENTINEL)
+            fail_msg("seed 0x%016" PRIx64 ": spec %ld: info byte %zu "
+                     "(record at %zu) was written", g.seed, c->index, b, at);
+    int64_t words[WORDS];
+    memcpy(words, got + at, sizeof words);
+    for (int w = 0; w < WORDS; w++)
+        if (words[w] != want[w])
+            mismatch(c, w, want[w], words[w]);
+}
+
 static void run_front(front_kind front, long specs, tally *t)
 {
     tu_rng rng = {g.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(front + 1))};
@@ -598,6 +650,9 @@ static void run_front(front_kind front, long specs, tally *t)
                 if (g.expect[i * WORDS + w] != g.got[i * WORDS + w])
                     mismatch(&g.cases[i], w, g.expect[i * WORDS + w],
                              g.got[i * WORDS + w]);
+        /* A few per batch through the single-spec call too. */
+        for (size_t i = 0; i < count; i += count / 4 + 1)
+            single_call(&g.cases[i], g.expect + i * WORDS);
     }
 }
 
@@ -664,7 +719,6 @@ static void test_onnx(void **state)
 
 /* ---- the single-spec command: offsets, types, errors, nothing stray ---- */
 
-enum { SENTINEL = 0x5A, INFO_AT = 3 * 8, INFO_SPACE = 2048 };
 
 /* A buffer of `bytes` holding `data` at `offset`, sentinel elsewhere. */
 static cl_mem values_at(const void *data, size_t size, size_t offset,
@@ -748,8 +802,8 @@ static void test_enqueue_tf(void **state)
     /* shrink index 4 on a dim of 4: slot 1, value 4, dim 1 */
     v[1] = 4;
     clReleaseMemObject(buf);
-    /* a whole new buffer: Oclgrind 21.10 takes a partial rewrite for
-     * uninitialised bytes */
+    /* a whole new buffer: Oclgrind 21.10 takes bytes written at an offset
+     * for uninitialised */
     buf = values_at(v, sizeof v, 12, 64);
     spec.begin.buffer = spec.end.buffer = spec.step.buffer = buf;
     memset(want, 0, sizeof want);
@@ -882,6 +936,18 @@ static void test_enqueue_static_errors(void **state)
     s.end.offset = 12;
     expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
                         "end_offset = 12 is not a multiple of its entry size");
+    s = spec;
+    s.begin.type = (clslice_index_type)7;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "begin: index type 7 is neither");
+    s = spec;
+    s.axes = s.begin;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "axes are an ONNX argument");
+    s = spec;
+    s.begin.buffer = NULL;
+    expect_static_error(&s, info, 0, CLSLICE_ERROR_ARGUMENT,
+                        "begin is NULL but has a nonzero length");
     s = spec;
     s.step.len = 3;
     expect_static_error(&s, info, 0, CLSLICE_ERROR_SPEC,

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "opencl/cl_dynamic.h"
 #include "opencl/cl_testing.h"
 #include "devutil.h"
 #include "faultcl.h"
@@ -559,6 +560,26 @@ static int teardown(void **state)
     return 0;
 }
 
+/* The normalise command of a TF spec whose values are in g_src (their
+ * values do not matter here); its record goes to g_dst. */
+static clslice_status run_normalise(const op *o, clslice_runtime *rt,
+                                    cl_event *event, clslice_error *err)
+{
+    cs_dyn_spec spec = {.front = CS_DYN_TF, .shape = o->shape,
+                        .rank = o->rank,
+                        .begin = {g_src, 0, 2, CLSLICE_INT64},
+                        .end = {g_src, 16, 2, CLSLICE_INT64},
+                        .step = {g_src, 32, 2, CLSLICE_INT64},
+                        .value_rank = -1};
+    clslice_plan *plan = NULL;
+    clslice_status st = cs_enqueue_normalise(rt, g_dev.queue, &spec, g_dst,
+                                             16, &plan, 0, NULL, event, err);
+    if (st != CLSLICE_OK && plan)
+        fail_msg("normalise: a static plan after a failure");
+    clslice_plan_release(&plan);
+    return st;
+}
+
 /* ---- tests -------------------------------------------------------------------- */
 
 #define GATHER(nm, st, r, s0, s1, ex)                                      \
@@ -646,6 +667,14 @@ static void test_grad(void **state)
     inject_all(&o);
 }
 
+static void test_normalise(void **state)
+{
+    (void)state;
+    op o = {"normalise", CS_STYLE_AUTO, run_normalise, 2, {3, 40, 0},
+            "[:, ::-1]", 8, {g_dst}, {g_src}, false};
+    inject_all(&o);
+}
+
 static void test_csr_count(void **state)
 {
     (void)state;
@@ -714,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),
+        cmocka_unit_test(test_normalise),
         cmocka_unit_test(test_csr_count),
         cmocka_unit_test(test_csr_fill),
     };

@@ -56,9 +56,12 @@ typedef struct cs_dyn_spec {
  * writes the record into info at byte info_offset (CLSLICE_DYNAMIC_INFO_
  * BYTES, writable) behind the wait list, with `ev` if requested.
  * *static_plan receives the plan built with the values unknown: input
- * shape, shrunk dims, out_source and out_rank are known, starts, steps
- * and counts are not (release it with clslice_plan_release).  Nothing is
- * enqueued and *static_plan is NULL on failure. */
+ * shape, shrunk dims, out_source and out_rank are known; starts and
+ * counts are -1 (0 on a dim of size 0) and steps are stand-ins (1): the
+ * record holds the real ones (release it with clslice_plan_release).
+ * Nothing is enqueued and *static_plan is NULL on failure.  Errors that
+ * depend on the values are not returned: they are in the record, as the
+ * host front-end would report its first one (resolve.h). */
 clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
                                     const cs_dyn_spec *spec, cl_mem info,
                                     size_t info_offset,

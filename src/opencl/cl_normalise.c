@@ -41,15 +41,16 @@ static size_t entry_bytes(clslice_index_type type)
     return type == CLSLICE_INT32 ? 4 : 8;
 }
 
-/* Each vector: a known type, an offset on an entry boundary; begin and
- * end given whenever they have entries; axes only for ONNX. */
+/* Each vector given: a known type, an offset on an entry boundary; begin
+ * and end given whenever they have entries; axes only for ONNX. */
 static clslice_status check_values(const cs_dyn_spec *spec,
                                    clslice_error *err)
 {
     for (int v = 0; v < V_COUNT; v++) {
         const cs_dyn_value *value = spec_value(spec, v);
         const char *name = value_names[spec->front][v];
-        if (value->type != CLSLICE_INT32 && value->type != CLSLICE_INT64)
+        if (value->buffer && value->type != CLSLICE_INT32 &&
+            value->type != CLSLICE_INT64)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "%s: index type %d is neither CLSLICE_INT32 nor "
                            "CLSLICE_INT64", name, (int)value->type);
@@ -213,10 +214,36 @@ static clslice_status normalise_program(clslice_runtime *rt,
     cl_device_id device;
     clslice_status st = cs_queue_device(cs_runtime_context(rt), q, &device,
                                         err);
+    /* The kernel's own arithmetic is int64 whatever cs_idx is: the 32-bit
+     * build is the one clslice_runtime_prepare makes by default. */
     if (st == CLSLICE_OK)
-        st = cs_runtime_program(rt, device, CS_PROGRAM_NORMALISE, 64, program,
+        st = cs_runtime_program(rt, device, CS_PROGRAM_NORMALISE, 32, program,
                                 err);
     return st;
+}
+
+static clslice_status launch(cl_command_queue q,
+                             const cs_program_info *program, cl_mem descs,
+                             size_t count, const cl_mem values[4],
+                             cl_mem info, cl_uint n, const cl_event *wl,
+                             cl_event *ev, clslice_error *err)
+{
+    /* A vector no descriptor reads still needs a valid argument. */
+    cl_mem args[V_COUNT];
+    for (int v = 0; v < V_COUNT; v++)
+        args[v] = values[v] ? values[v] : info;
+    cl_ulong items = count;
+    cs_job job;
+    cs_job_start(&job, "normalise", CS_VARIANT_NORMALISE, 0);
+    cs_job_mem(&job, &descs);
+    cs_job_arg(&job, sizeof items, &items);
+    for (int v = 0; v < V_COUNT; v++)
+        cs_job_mem(&job, &args[v]);
+    cs_job_mem(&job, &info);
+    /* One work-item for one spec, not a group of 64 mostly idle; two
+     * local sizes only, as PoCL compiles a kernel again per size. */
+    cs_job_range(&job, count, count == 1 ? 1 : 64, false);
+    return cs_job_enqueue(q, program, &job, 0, n, wl, ev, err);
 }
 
 clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
@@ -231,20 +258,7 @@ clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
     clslice_status st = normalise_program(rt, q, &program, err);
     if (st != CLSLICE_OK)
         return st;
-    /* A vector no descriptor reads still needs a valid argument. */
-    cl_mem args[V_COUNT];
-    for (int v = 0; v < V_COUNT; v++)
-        args[v] = values[v] ? values[v] : info;
-    cl_ulong items = count;
-    cs_job job;
-    cs_job_start(&job, "normalise", CS_VARIANT_NORMALISE, 0);
-    cs_job_mem(&job, &descs);
-    cs_job_arg(&job, sizeof items, &items);
-    for (int v = 0; v < V_COUNT; v++)
-        cs_job_mem(&job, &args[v]);
-    cs_job_mem(&job, &info);
-    cs_job_range(&job, count, 64, false);
-    return cs_job_enqueue(q, &program, &job, 0, n, wl, ev, err);
+    return launch(q, &program, descs, count, values, info, n, wl, ev, err);
 }
 
 /* The caller's buffers: the record (written) and each value vector. */
@@ -296,9 +310,12 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
         st = cs_dyn_describe(spec, &desc, &plan, err);
     if (st == CLSLICE_OK)
         st = check_buffers(rt, spec, info, info_offset, err);
-    desc.info_base = (cl_long)(info_offset / sizeof(cl_long));
+    cs_program_info program;
+    if (st == CLSLICE_OK)
+        st = normalise_program(rt, q, &program, err);
     cl_mem descs = NULL;
     if (st == CLSLICE_OK) {
+        desc.info_base = (cl_long)(info_offset / sizeof(cl_long));
         cl_int rc;
         descs = clCreateBuffer(cs_runtime_context(rt),
                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
@@ -309,8 +326,7 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
     if (st == CLSLICE_OK) {
         const cl_mem values[V_COUNT] = {spec->begin.buffer, spec->end.buffer,
                                         spec->step.buffer, spec->axes.buffer};
-        st = cs_enqueue_normalise_batch(rt, q, descs, 1, values, info, n, wl,
-                                        ev, err);
+        st = launch(q, &program, descs, 1, values, info, n, wl, ev, err);
     }
     /* The queued kernel keeps the descriptor alive until it has run. */
     if (descs)
