@@ -401,15 +401,23 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
  * Works on in-order and out-of-order queues.
  *
  * Sizes: the output's size is not known on the host, so a gather's dst
- * must hold the bound clslice_dynamic_bound (clslice.h) gives times
- * elem_size: every element of the input (a slice never has more elements than its input); the first
- * CLSLICE_DYNAMIC_ELEMENTS elements are the result, the rest of the bound
- * is not written.  A scatter's dst is the whole input tensor, written in
+ * must hold the bound: elem_size times the element count that
+ * clslice_dynamic_bound (clslice.h) gives, every element of the input (a
+ * slice never has more).  The first CLSLICE_DYNAMIC_ELEMENTS elements are
+ * the result; the rest of the bound is not written.  A scatter's dst is the whole input tensor, written in
  * place; its value tensor has a static shape, checked on the device
  * against the slice's shape (a mismatch is CLSLICE_ERROR_SHAPE in the
  * status).  Every check the host can make (handles, lengths, masks,
  * ranks, buffer sizes and overlaps, offsets, the wait list) is made
- * before anything is enqueued. */
+ * before anything is enqueued, so a failing call enqueues nothing; only
+ * a failure of the second command's own clEnqueueNDRangeKernel, after the
+ * first was queued, can leave the record written (never the output).
+ * Errors: CLSLICE_ERROR_ARGUMENT (NULL spec or op, an unknown op->kind or
+ * rule, misaligned offsets, NULL buffers that need bytes, overlaps),
+ * CLSLICE_ERROR_BUFFER (a buffer too small for its bytes: dst below the
+ * bound, info below CLSLICE_DYNAMIC_INFO_BYTES), the front-end's static
+ * CLSLICE_ERROR_SPEC / _RANK / _SHAPE errors, CLSLICE_ERROR_OPENCL and
+ * CLSLICE_ERROR_BUILD as every enqueue call. */
 
 /* A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
