@@ -458,6 +458,102 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
                                  size_t out_bytes, clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* Strided views                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* A strided view is a tensor stored at arbitrary element strides: a
+ * transposed or sliced array, a padded layout, a reversed axis, a
+ * broadcast.  It is given by a shape, one int64 stride per dim, counted in
+ * elements, of any sign and possibly 0, and the byte offset in its buffer
+ * of element (0, ..., 0); element (i0, i1, ...) lies at byte
+ *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size,
+ * so elements along negative strides lie before the offset.  A NULL
+ * strides pointer means the contiguous row-major strides of the shape;
+ * the _strided calls with NULL strides behave as the calls without them
+ * (except that they also check the views as below).
+ *
+ * Rules every _strided call checks before it reads or writes anything:
+ *  - a view's extent, sum over its dims of (size - 1) * stride taken
+ *    separately for each sign, must fit int64 (CLSLICE_ERROR_BUFFER,
+ *    naming NAME_strides[d] and its value);
+ *  - every byte a view can address, over its whole shape, must lie in
+ *    its buffer: offset - (bytes before) >= 0 and the last byte before
+ *    the buffer's size (CLSLICE_ERROR_BUFFER naming NAME_offset or NAME);
+ *    a view with a dim of size 0 addresses nothing;
+ *  - a destination view must not address one element twice.  The test
+ *    is sufficient, not exact: with its dims of size > 1 sorted by
+ *    |stride|, each |stride| must exceed the sum of (size - 1) * |stride|
+ *    over the dims before it.  Row-major, transposed, padded and reversed
+ *    views pass; a stride of 0 on a dim of size > 1 fails, and so do
+ *    interleavings such as strides {2, 3} on shape {3, 2}, even where
+ *    they happen not to collide (CLSLICE_ERROR_ARGUMENT naming
+ *    dst_strides[d]);
+ *  - a source and a destination in one buffer must not overlap: the byte
+ *    ranges [lowest, highest] that each view can address are compared, so
+ *    two interleaved views of one buffer are refused even when they share
+ *    no byte (CLSLICE_ERROR_ARGUMENT).
+ * Source views may repeat elements (stride 0 broadcasts one). */
+
+/* The gather layout of `plan` from a view of its input (src_strides:
+ * input-rank entries, or NULL for row-major) into a view of its final
+ * output (dst_strides: output-rank entries, new axes included, or NULL).
+ * As clslice_plan_layout, one layout dim per input dim, unsimplified;
+ * but offset, src_min and src_max count from the source view's element 0
+ * and may be negative, and dst_stride holds the destination view's
+ * strides (dst_offset stays 0: output element 0 is the view's element
+ * 0).  Checks the extents and the destination rule above; errors as
+ * clslice_plan_layout otherwise. */
+CLSLICE_API
+clslice_status clslice_plan_layout_strided(const clslice_plan *plan,
+                                           const int64_t *src_strides,
+                                           const int64_t *dst_strides,
+                                           clslice_layout *layout,
+                                           clslice_error *err);
+
+/* The scatter layout of a value view (value_shape, value_strides:
+ * value_rank entries, NULL for row-major) into a view of the plan's input
+ * (dst_strides: input-rank entries, NULL for row-major) under `rule`, as
+ * clslice_plan_scatter_layout: a value dim that broadcasts gets source
+ * stride 0 whatever its view stride.  dst_offset and dst_stride count
+ * from the destination view's element 0; offset is 0. */
+CLSLICE_API
+clslice_status clslice_plan_scatter_layout_strided(
+    const clslice_plan *plan, const int64_t *value_shape, int value_rank,
+    const int64_t *value_strides, clslice_value_rule rule,
+    const int64_t *dst_strides, clslice_layout *layout, clslice_error *err);
+
+/* clslice_host_gather between views: `src` is a buffer of src_bytes
+ * holding a view of the plan's input shape whose element 0 is at byte
+ * src_offset, with src_strides (input-rank entries, NULL = row-major);
+ * `dst` a buffer of dst_bytes receiving the output through a view of the
+ * final shape at dst_offset with dst_strides (output-rank entries, NULL =
+ * row-major).  Bytes of dst the view does not address are not touched.
+ * Every rule above is checked before anything is written.  src or dst
+ * may be NULL only when its view addresses nothing. */
+CLSLICE_API
+clslice_status clslice_host_gather_strided(
+    const clslice_plan *plan, size_t elem_size, const void *src,
+    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
+    void *dst, size_t dst_bytes, size_t dst_offset,
+    const int64_t *dst_strides, clslice_error *err);
+
+/* clslice_host_scatter between views: `value` is a buffer of value_bytes
+ * holding a view of value_shape at value_offset with value_strides
+ * (value_rank entries, NULL = row-major); `dst` a buffer of dst_bytes
+ * holding a view of the plan's input shape at dst_offset with dst_strides
+ * (input-rank entries, NULL = row-major), of which only the slice's
+ * elements are written.  `rule` as clslice_host_scatter.  Every rule
+ * above is checked before anything is written; the whole dst view must
+ * fit its buffer even for an empty slice. */
+CLSLICE_API
+clslice_status clslice_host_scatter_strided(
+    const clslice_plan *plan, size_t elem_size, const void *value,
+    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
+    int value_rank, const int64_t *value_strides, clslice_value_rule rule,
+    void *dst, size_t dst_bytes, size_t dst_offset,
+    const int64_t *dst_strides, clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */
 /* ------------------------------------------------------------------------ */
 

@@ -300,6 +300,64 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* Strided views on the device                                              */
+/* ------------------------------------------------------------------------ */
+
+/* clslice_enqueue_gather between strided views (clslice.h, "Strided
+ * views", for the view model and the rules checked): src holds a view of
+ * the plan's input shape whose element (0, ..., 0) is at byte src_offset,
+ * with src_strides (input-rank entries, in elements, any sign, 0 allowed;
+ * NULL = contiguous row-major); dst receives the final output through a
+ * view whose element 0 is at byte dst_offset, with dst_strides
+ * (output-rank entries, new axes included; NULL = contiguous).  Only the
+ * bytes the dst view addresses are written.  A slice of a transposed,
+ * sliced or padded tensor, or into one, thus needs no intermediate copy.
+ *
+ * Checked before anything is enqueued, beside the checks of
+ * clslice_enqueue_gather: every byte each view can address lies in
+ * [0, CL_MEM_SIZE) of its buffer (CLSLICE_ERROR_BUFFER naming src_offset,
+ * dst_offset, src or dst), the dst view addresses no element twice and
+ * the views do not overlap when they share a buffer
+ * (CLSLICE_ERROR_ARGUMENT), extents fit int64 (CLSLICE_ERROR_BUFFER
+ * naming the strides entry).  src may be NULL when the input has no
+ * elements, dst when the output has none.
+ *
+ * Paths as clslice_enqueue_gather: views that simplify to one contiguous
+ * run take one clEnqueueCopyBuffer, a small box of contiguous rows with
+ * positive pitches one clEnqueueCopyBufferRect on a CPU device; else a
+ * kernel, the gather kernels when the destination is contiguous and the
+ * scatter kernels (which take both sides' strides) when it is not.
+ * Flags, events and errors as clslice_enqueue_gather. */
+CLSLICE_API
+clslice_status clslice_enqueue_gather_strided(
+    clslice_runtime *runtime, cl_command_queue queue,
+    const clslice_plan *plan, size_t elem_size, cl_mem src,
+    size_t src_offset, const int64_t *src_strides, cl_mem dst,
+    size_t dst_offset, const int64_t *dst_strides, unsigned flags,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event, clslice_error *err);
+
+/* clslice_enqueue_scatter between strided views: value holds a view of
+ * value_shape at byte value_offset with value_strides (value_rank
+ * entries; NULL = contiguous), dst a view of the plan's input shape at
+ * byte dst_offset with dst_strides (input-rank entries; NULL =
+ * contiguous), of which only the slice's elements are written.  `rule` as
+ * clslice_enqueue_scatter (a broadcast value dim is read at stride 0
+ * whatever its view stride).  Checks as clslice_enqueue_gather_strided;
+ * dst may be NULL when the slice is empty, value when it has no elements,
+ * and a dst that is given must hold its whole view.  Paths, flags, events
+ * and errors as clslice_enqueue_scatter. */
+CLSLICE_API
+clslice_status clslice_enqueue_scatter_strided(
+    clslice_runtime *runtime, cl_command_queue queue,
+    const clslice_plan *plan, size_t elem_size, cl_mem value,
+    size_t value_offset, const int64_t *value_shape, int value_rank,
+    const int64_t *value_strides, clslice_value_rule rule, cl_mem dst,
+    size_t dst_offset, const int64_t *dst_strides, unsigned flags,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event, clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
 

@@ -15,7 +15,7 @@ bash scripts/deps.sh
 
 seconds=${1:-20}
 jobs=${FUZZ_JOBS:-1}
-targets=(fuzz_expr fuzz_front fuzz_npy fuzz_csr)
+targets=(fuzz_expr fuzz_front fuzz_npy fuzz_csr fuzz_strided)
 build=build-fuzz
 
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCLSLICE_FUZZ=ON \

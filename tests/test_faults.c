@@ -124,6 +124,20 @@ static clslice_status run_scatter(const op *o, clslice_runtime *rt,
     return st;
 }
 
+/* A gather between views: a transposed source into reversed output rows,
+ * so the scatter kernels run it (its destination is not dense). */
+static clslice_status run_gather_strided(const op *o, clslice_runtime *rt,
+                                         cl_event *event, clslice_error *err)
+{
+    clslice_plan *plan = op_plan(o);
+    const int64_t src_strides[] = {1, 3}, dst_strides[] = {-40, 1};
+    clslice_status st = clslice_enqueue_gather_strided(
+        rt, g_dev.queue, plan, o->elem_size, g_src, 8, src_strides, g_dst,
+        336, dst_strides, 0, 0, NULL, event, err);
+    clslice_plan_release(&plan);
+    return st;
+}
+
 static clslice_status run_fill(const op *o, clslice_runtime *rt,
                                cl_event *event, clslice_error *err)
 {
@@ -651,6 +665,18 @@ static void test_gather_wait_list(void **state)
     inject_all(&o);
 }
 
+static void test_gather_strided(void **state)
+{
+    (void)state;
+    for (int grid = 0; grid < 2; grid++) {
+        op o = GATHER(grid ? "strided gather grid" : "strided gather rows",
+                      grid ? CS_STYLE_GRID : CS_STYLE_ROWS, 2, 3, 40,
+                      "[:, ::-1]");
+        o.run = run_gather_strided;
+        inject_all(&o);
+    }
+}
+
 static void test_scatter(void **state)
 {
     (void)state;
@@ -775,6 +801,7 @@ int main(void)
         cmocka_unit_test(test_gather_rect),
         cmocka_unit_test(test_gather_marker),
         cmocka_unit_test(test_gather_wait_list),
+        cmocka_unit_test(test_gather_strided),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),

@@ -82,6 +82,12 @@ static clslice_status check_fit(const cs_array *a, const resolved *r,
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "%s_offset = %zu lies past the end of %s (%zu bytes)",
                        a->name, a->offset, a->name, r->size);
+    if (a->before > a->offset)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "the %s view reaches %zu bytes before %s_offset = "
+                       "%zu (negative %s_strides): the offset must be at "
+                       "least %zu", a->name, a->before, a->name, a->offset,
+                       a->name, a->before);
     if (a->bytes > r->size - a->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "%s is too small: %zu bytes needed from %s_offset = "
@@ -91,25 +97,28 @@ static clslice_status check_fit(const cs_array *a, const resolved *r,
     return CLSLICE_OK;
 }
 
-/* a (earlier) and b (later) overlap where one of them is written. */
+/* a (earlier) and b (later) overlap where one of them is written.  Both
+ * fit their buffers already, so [start - before, start + bytes) does not
+ * wrap. */
 static clslice_status check_overlap(const cs_array *a, const resolved *ra,
                                     const cs_array *b, const resolved *rb,
                                     clslice_error *err)
 {
     if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
-        !a->bytes || !b->bytes || ra->start >= rb->start + b->bytes ||
-        rb->start >= ra->start + a->bytes)
+        !a->bytes || !b->bytes)
+        return CLSLICE_OK;
+    size_t a0 = ra->start - a->before, a1 = ra->start + a->bytes;
+    size_t b0 = rb->start - b->before, b1 = rb->start + b->bytes;
+    if (a0 >= b1 || b0 >= a1)
         return CLSLICE_OK;
     if (a->what && b->what)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s and %s share a buffer and overlap: %s bytes "
                        "[%zu, %zu), %s bytes [%zu, %zu)", a->name, b->name,
-                       a->what, ra->start, ra->start + a->bytes, b->what,
-                       rb->start, rb->start + b->bytes);
+                       a->what, a0, a1, b->what, b0, b1);
     return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                    "%s and %s overlap in one buffer: bytes [%zu, %zu) and "
-                   "[%zu, %zu)", a->name, b->name, ra->start,
-                   ra->start + a->bytes, rb->start, rb->start + b->bytes);
+                   "[%zu, %zu)", a->name, b->name, a0, a1, b0, b1);
 }
 
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,

@@ -34,6 +34,8 @@ typedef struct cs_array {
     cl_mem buffer;
     size_t offset;    /* the argument NAME_offset */
     size_t bytes;     /* bytes the call reads or writes from offset on */
+    size_t before;    /* bytes it reads or writes before offset (strided
+                       * views with negative strides; else 0) */
     bool output;      /* written by the call */
     bool optional;    /* may be NULL when bytes is 0 (nothing read or
                        * written there) */
@@ -42,8 +44,9 @@ typedef struct cs_array {
 enum { CS_MAX_ARRAYS = 8 };
 
 /* Checks `count` (at most CS_MAX_ARRAYS) arrays: each a buffer of
- * `context` (sub-buffers resolved to their parent) whose bytes fit after
- * its offset, and no output overlapping another array.  When sub_buffers
+ * `context` (sub-buffers resolved to their parent) whose bytes fit around
+ * its offset ([offset - before, offset + bytes) inside the buffer), and no
+ * output overlapping another array.  When sub_buffers
  * is not NULL, bit i of *sub_buffers says arrays[i] is a sub-buffer (the
  * selector routes around drivers that crash on them, cl_select.c). */
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,

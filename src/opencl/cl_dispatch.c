@@ -14,6 +14,15 @@
 
 static clslice_status build_layout(cs_op *op, clslice_error *err)
 {
+    if (op->strided && op->kind == CS_KERNEL_GATHER)
+        return cs_gather_views(op->plan, op->src_strides, op->dst_strides,
+                               &op->src_view, &op->dst_view, &op->layout,
+                               err);
+    if (op->strided)
+        return cs_scatter_views(op->plan, op->value_shape, op->value_rank,
+                                op->src_strides, op->rule, op->value_name,
+                                op->dst_strides, &op->src_view,
+                                &op->dst_view, &op->layout, err);
     if (op->kind == CS_KERNEL_GATHER)
         return clslice_plan_layout(op->plan, &op->layout, err);
     return cs_scatter_layout(op->plan, op->value_shape, op->value_rank,
@@ -80,11 +89,37 @@ static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
     return st;
 }
 
+/* Views: the bytes each can address around its offset, over its whole
+ * shape.  A scatter's NULL destination is accepted for an empty slice, as
+ * scatter_arrays does; a given one must still hold the whole view. */
+static clslice_status strided_arrays(const cs_op *op, cs_array *a,
+                                     clslice_error *err)
+{
+    static const char *const what[] = {"source view", "destination view"};
+    const cs_view *view[] = {&op->src_view, &op->dst_view};
+    cl_mem buffer[] = {op->src, op->dst};
+    size_t offset[] = {op->src_offset, op->dst_offset};
+    clslice_status st = CLSLICE_OK;
+    for (int i = 0; i < 2 && st == CLSLICE_OK; i++) {
+        cs_view_bytes span;
+        st = cs_view_span(view[i], op->elem_size, &span, err);
+        a[i] = (cs_array){.name = view[i]->name, .what = what[i],
+                          .buffer = buffer[i], .offset = offset[i],
+                          .bytes = span.after, .before = span.before,
+                          .output = i == 1, .optional = true};
+    }
+    if (op->kind != CS_KERNEL_GATHER && !op->dst &&
+        op->layout.elements == 0)
+        a[1].bytes = a[1].before = 0;
+    return st;
+}
+
 static clslice_status check_buffers(cs_op *op, clslice_error *err)
 {
     cs_array a[2];
     int n = 2;
-    clslice_status st = op->kind == CS_KERNEL_GATHER
+    clslice_status st = op->strided ? strided_arrays(op, a, err)
+                        : op->kind == CS_KERNEL_GATHER
                             ? gather_arrays(op, a, err)
                             : scatter_arrays(op, a, &n, err);
     if (st != CLSLICE_OK)
@@ -106,6 +141,21 @@ static void set_pattern(cs_op *op)
         memcpy(op->inline_element, op->element, op->elem_size);
 }
 
+/* Whether a simplified layout writes its elements contiguously, in
+ * order, from dst_offset: what the gather kernels assume (they never read
+ * destination strides).  A gather into any other destination view runs
+ * the scatter kernels, which take both sides' strides. */
+static bool dense_destination(const clslice_layout *layout)
+{
+    int64_t running = 1;
+    for (int k = layout->rank - 1; k >= 0; k--) {
+        if (layout->count[k] > 1 && layout->dst_stride[k] != running)
+            return false;
+        running *= layout->count[k];
+    }
+    return true;
+}
+
 clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
 {
     clslice_status st = cs_check_call(op->runtime, op->queue, op->plan,
@@ -123,6 +173,8 @@ clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
     if (st != CLSLICE_OK)
         return st;
     clslice_layout_simplify(&op->layout);
+    if (op->kind == CS_KERNEL_GATHER && !dense_destination(&op->layout))
+        op->kind = CS_KERNEL_SCATTER;
     set_pattern(op);
     return CLSLICE_OK;
 }

@@ -15,6 +15,7 @@
 #define CLSLICE_CL_DISPATCH_H
 
 #include "cl_select.h"
+#include "core/strided.h"
 
 /* ---- the operation (cl_dispatch.c) -------------------------------------- */
 
@@ -36,6 +37,10 @@ typedef struct cs_op {
     bool writes_tensor;         /* grad: writes the whole dst tensor, not
                                  * only the slice */
     const void *element;        /* fills: the element */
+    bool strided;               /* the _strided calls: src (or value) and
+                                 * dst are views with these strides */
+    const int64_t *src_strides; /* NULL: row-major */
+    const int64_t *dst_strides; /* NULL: row-major */
     unsigned flags;
     cl_uint num_events;
     const cl_event *wait_list;
@@ -45,6 +50,7 @@ typedef struct cs_op {
     clslice_layout layout;   /* simplified */
     size_t dst_bytes;        /* scatters and fills: the whole tensor's */
     bool sub_buffer;         /* src or dst is a sub-buffer */
+    cs_view src_view, dst_view; /* strided calls */
     const unsigned char *pattern; /* fills: the element, CS_FILL_BYTES */
     unsigned char inline_element[CS_FILL_BYTES];
 } cs_op;

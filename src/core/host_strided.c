@@ -1,0 +1,135 @@
+/*
+ * Host executors of strided views: the layouts of strided.c run through
+ * the loop every host executor shares (host_copy.c), from pointers at the
+ * views' element 0.  They are the reference the device's _strided calls
+ * are tested against, so they check exactly what the device checks: each
+ * view's bytes inside its buffer, a destination that addresses no element
+ * twice, and no overlap between source and destination.
+ */
+#include <inttypes.h>
+
+#include "host.h"
+#include "plan.h"
+#include "strided.h"
+
+/* One buffer of a call and the view placed in it. */
+typedef struct placed {
+    const cs_view *view;
+    const void *data;
+    size_t bytes, offset;
+    cs_view_bytes span;
+} placed;
+
+static clslice_status fit(placed *p, size_t elem_size, clslice_error *err)
+{
+    const char *name = p->view->name;
+    clslice_status st = cs_view_span(p->view, elem_size, &p->span, err);
+    if (st != CLSLICE_OK)
+        return st;
+    if (p->offset > p->bytes)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "%s_offset = %zu lies past the end of %s "
+                       "(%s_bytes = %zu)", name, p->offset, name, name,
+                       p->bytes);
+    if (p->span.before > p->offset)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "the %s view reaches %zu bytes before %s_offset = "
+                       "%zu (negative %s_strides): the offset must be at "
+                       "least %zu", name, p->span.before, name, p->offset,
+                       name, p->span.before);
+    if (p->span.after > p->bytes - p->offset)
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "%s is too small: the %s view needs %zu bytes from "
+                       "%s_offset = %zu, %zu available (%s_bytes = %zu)",
+                       name, name, p->span.after, name, p->offset,
+                       p->bytes - p->offset, name, p->bytes);
+    if (p->span.after && !p->data)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", name);
+    return CLSLICE_OK;
+}
+
+/* The bytes a placed view addresses, as addresses. */
+static void range(const placed *p, uintptr_t *lo, uintptr_t *hi)
+{
+    uintptr_t origin = (uintptr_t)p->data + p->offset;
+    *lo = origin - p->span.before;
+    *hi = origin + p->span.after;
+}
+
+static clslice_status check_pair(placed *in, placed *out, size_t elem_size,
+                                 clslice_error *err)
+{
+    clslice_status st = fit(in, elem_size, err);
+    if (st == CLSLICE_OK)
+        st = fit(out, elem_size, err);
+    if (st != CLSLICE_OK || !in->span.after || !out->span.after)
+        return st;
+    uintptr_t a0, a1, b0, b1;
+    range(in, &a0, &a1);
+    range(out, &b0, &b1);
+    if (a0 < b1 && b0 < a1)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s and %s overlap: the %s view's bytes [%zu, %zu) "
+                       "meet the %s view's", in->view->name,
+                       out->view->name, in->view->name,
+                       in->offset - in->span.before,
+                       in->offset + in->span.after, out->view->name);
+    return CLSLICE_OK;
+}
+
+static void run(clslice_layout *layout, size_t elem_size, const placed *in,
+                const placed *out)
+{
+    if (layout->elements == 0)
+        return;
+    clslice_layout_simplify(layout);
+    cs_host_copy(layout, elem_size,
+                 (const unsigned char *)in->data + in->offset,
+                 (unsigned char *)out->data + out->offset);
+}
+
+clslice_status clslice_host_gather_strided(
+    const clslice_plan *plan, size_t elem_size, const void *src,
+    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
+    void *dst, size_t dst_bytes, size_t dst_offset,
+    const int64_t *dst_strides, clslice_error *err)
+{
+    cs_view sv, dv;
+    clslice_layout layout;
+    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    if (st == CLSLICE_OK)
+        st = cs_gather_views(plan, src_strides, dst_strides, &sv, &dv,
+                             &layout, err);
+    placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
+    placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
+    if (st == CLSLICE_OK)
+        st = check_pair(&in, &out, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    run(&layout, elem_size, &in, &out);
+    return cs_ok(err);
+}
+
+clslice_status clslice_host_scatter_strided(
+    const clslice_plan *plan, size_t elem_size, const void *value,
+    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
+    int value_rank, const int64_t *value_strides, clslice_value_rule rule,
+    void *dst, size_t dst_bytes, size_t dst_offset,
+    const int64_t *dst_strides, clslice_error *err)
+{
+    cs_view vv, dv;
+    clslice_layout layout;
+    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    if (st == CLSLICE_OK)
+        st = cs_scatter_views(plan, value_shape, value_rank, value_strides,
+                              rule, "value", dst_strides, &vv, &dv, &layout,
+                              err);
+    placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
+    placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
+    if (st == CLSLICE_OK)
+        st = check_pair(&in, &out, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    run(&layout, elem_size, &in, &out);
+    return cs_ok(err);
+}

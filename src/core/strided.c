@@ -1,0 +1,277 @@
+/*
+ * Strided views as layouts.  A view is a shape, signed element strides
+ * and the byte offset of its element (0, ..., 0); elements with negative
+ * strides lie before that offset.  The plan already says which index of
+ * every input dim is read (start, step, count), so a view changes only
+ * the strides those indices are multiplied by: the source stride of input
+ * dim d becomes step[d] * src_strides[d] instead of step[d] times the
+ * row-major stride, and the destination stride of a dim is the view's
+ * stride of the output dim it became.  Offsets then count from the views'
+ * element 0 and may be negative; the executors add the byte offsets.
+ *
+ * Every check that does not depend on a buffer is made here, once, for
+ * the host and the device alike:
+ *  - a view's extent, the sum of (size - 1) * stride over its dims of
+ *    either sign, must fit int64 (then no index of the layout overflows);
+ *  - a destination must not address one element twice.  Deciding that
+ *    exactly for arbitrary strides is a hard problem, so a sufficient rule
+ *    is used: with the dims of size > 1 sorted by |stride|, each |stride|
+ *    must exceed the reach (sum of (size - 1) * |stride|) of the dims
+ *    before it.  Every row-major, transposed, padded or reversed layout
+ *    passes; a zero stride on a dim of size > 1 does not.
+ */
+#include <inttypes.h>
+
+#include "plan.h"
+#include "scatter.h"
+#include "strided.h"
+
+/* Row-major strides of a shape whose element count fits int64. */
+static void row_major(cs_view *v)
+{
+    int64_t running = 1;
+    for (int d = v->rank - 1; d >= 0; d--) {
+        v->stride[d] = running;
+        if (v->shape[d] > 0)
+            running *= v->shape[d];
+    }
+}
+
+static clslice_status overflow(const cs_view *v, int d, clslice_error *err)
+{
+    return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                   "%s_strides[%d] = %" PRId64 " (dim %d of size %" PRId64
+                   "): the %s view spans more elements than int64 can "
+                   "index", v->name, d, v->stride[d], d, v->shape[d],
+                   v->name);
+}
+
+/* low and high of a non-empty view, failing when its extent, or the
+ * distance high - low, does not fit int64. */
+static clslice_status extent(cs_view *v, clslice_error *err)
+{
+    int64_t low = 0, high = 0, reach, span;
+    for (int d = 0; d < v->rank; d++) {
+        if (v->shape[d] <= 1)
+            continue;
+        if (__builtin_mul_overflow(v->shape[d] - 1, v->stride[d], &reach) ||
+            (reach < 0 ? __builtin_add_overflow(low, reach, &low)
+                       : __builtin_add_overflow(high, reach, &high)) ||
+            low == INT64_MIN || high == INT64_MAX ||
+            __builtin_sub_overflow(high, low, &span))
+            return overflow(v, d, err);
+    }
+    v->low = low;
+    v->high = high;
+    return CLSLICE_OK;
+}
+
+/* Fills v's strides (given, or row-major when strides is NULL) and its
+ * extent; v's name, rank and shape are set. */
+static clslice_status resolve(cs_view *v, const int64_t *strides,
+                              clslice_error *err)
+{
+    v->empty = false;
+    v->low = v->high = 0;
+    for (int d = 0; d < v->rank; d++)
+        v->empty = v->empty || v->shape[d] == 0;
+    if (strides) {
+        for (int d = 0; d < v->rank; d++)
+            v->stride[d] = strides[d];
+    } else {
+        row_major(v);
+    }
+    return v->empty ? CLSLICE_OK : extent(v, err);
+}
+
+static int64_t magnitude(int64_t x)
+{
+    return x < 0 ? -x : x; /* extent() ruled out INT64_MIN */
+}
+
+/* The sufficient non-overlap rule of the file comment. */
+static clslice_status disjoint(const cs_view *v, clslice_error *err)
+{
+    int order[CLSLICE_MAX_RANK], n = 0;
+    if (v->empty)
+        return CLSLICE_OK;
+    for (int d = 0; d < v->rank; d++) {
+        if (v->shape[d] <= 1)
+            continue;
+        int at = n++;
+        while (at > 0 && magnitude(v->stride[order[at - 1]]) >
+                             magnitude(v->stride[d])) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = d;
+    }
+    int64_t reach = 0; /* bounded by high - low, which fits */
+    for (int i = 0; i < n; i++) {
+        int d = order[i];
+        int64_t step = magnitude(v->stride[d]);
+        if (step <= reach)
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "%s_strides[%d] = %" PRId64 " (dim %d of size %"
+                           PRId64 ") may address an element of %s twice: "
+                           "the dims of smaller |stride| reach %" PRId64
+                           " elements, so |%s_strides[%d]| must exceed "
+                           "that (a destination view must not overlap "
+                           "itself)", v->name, d, v->stride[d], d,
+                           v->shape[d], v->name, reach, v->name, d);
+        reach += (v->shape[d] - 1) * step;
+    }
+    return CLSLICE_OK;
+}
+
+/* src_min and src_max from the layout's offset and source strides. */
+static void source_extent(clslice_layout *layout)
+{
+    int64_t low = layout->offset, high = layout->offset;
+    for (int k = 0; k < layout->rank; k++) {
+        int64_t reach = (layout->count[k] - 1) * layout->src_stride[k];
+        if (reach < 0)
+            low += reach;
+        else
+            high += reach;
+    }
+    layout->src_min = low;
+    layout->src_max = high;
+}
+
+/* The plan's reads of a view of its input: offset and stride per input
+ * dim.  Indices lie inside the view, so nothing overflows its extent. */
+static void input_dims(const clslice_plan *plan, const cs_view *v,
+                       int64_t *offset, int64_t *stride)
+{
+    *offset = 0;
+    for (int d = 0; d < plan->rank; d++) {
+        *offset += plan->start[d] * v->stride[d];
+        stride[d] = plan->count[d] > 1 ? plan->step[d] * v->stride[d] : 0;
+    }
+}
+
+clslice_status cs_gather_views(const clslice_plan *plan,
+                               const int64_t *src_strides,
+                               const int64_t *dst_strides, cs_view *src,
+                               cs_view *dst, clslice_layout *layout,
+                               clslice_error *err)
+{
+    clslice_status st = clslice_plan_layout(plan, layout, err);
+    if (st != CLSLICE_OK)
+        return st;
+    *src = (cs_view){.name = "src", .rank = plan->rank};
+    *dst = (cs_view){.name = "dst", .rank = plan->out_rank};
+    clslice_plan_input_shape(plan, src->shape);
+    clslice_plan_output_shape(plan, dst->shape);
+    st = resolve(src, src_strides, err);
+    if (st == CLSLICE_OK)
+        st = resolve(dst, dst_strides, err);
+    if (st == CLSLICE_OK)
+        st = disjoint(dst, err);
+    if (st != CLSLICE_OK || layout->elements == 0)
+        return st;
+    input_dims(plan, src, &layout->offset, layout->src_stride);
+    for (int k = 0; k < plan->rank; k++)
+        layout->dst_stride[k] = 0; /* shrunk, or read once */
+    for (int j = 0; j < plan->out_rank; j++) {
+        int k = plan->out_source[j];
+        if (k >= 0 && plan->count[k] > 1)
+            layout->dst_stride[k] = dst->stride[j];
+    }
+    layout->dst_offset = 0; /* output element 0 is the view's element 0 */
+    source_extent(layout);
+    return CLSLICE_OK;
+}
+
+/* The value's stride for every input dim: its view stride along the final
+ * dim that input dim became, 0 where it broadcasts, is shrunk or is read
+ * once (the shape matched the rule already). */
+static void value_dims(const clslice_plan *plan, const cs_view *v,
+                       int64_t *stride)
+{
+    for (int k = 0; k < plan->rank; k++)
+        stride[k] = 0;
+    int lead = v->rank - plan->out_rank;
+    for (int i = 0; i < v->rank; i++) {
+        int j = i - lead;
+        int k = j >= 0 ? plan->out_source[j] : -1;
+        if (k >= 0 && v->shape[i] == plan->count[k] && plan->count[k] > 1)
+            stride[k] = v->stride[i];
+    }
+}
+
+clslice_status cs_scatter_views(const clslice_plan *plan,
+                                const int64_t *value_shape, int value_rank,
+                                const int64_t *value_strides,
+                                clslice_value_rule rule,
+                                const char *value_name,
+                                const int64_t *dst_strides, cs_view *value,
+                                cs_view *dst, clslice_layout *layout,
+                                clslice_error *err)
+{
+    clslice_status st = cs_scatter_layout(plan, value_shape, value_rank,
+                                          rule, value_name, layout, err);
+    if (st != CLSLICE_OK)
+        return st;
+    *value = (cs_view){.name = value_name, .rank = value_rank};
+    *dst = (cs_view){.name = "dst", .rank = plan->rank};
+    for (int i = 0; i < value_rank; i++)
+        value->shape[i] = value_shape[i];
+    clslice_plan_input_shape(plan, dst->shape);
+    st = resolve(value, value_strides, err);
+    if (st == CLSLICE_OK)
+        st = resolve(dst, dst_strides, err);
+    if (st == CLSLICE_OK)
+        st = disjoint(dst, err);
+    if (st != CLSLICE_OK || layout->elements == 0)
+        return st;
+    input_dims(plan, dst, &layout->dst_offset, layout->dst_stride);
+    value_dims(plan, value, layout->src_stride);
+    layout->offset = 0;
+    source_extent(layout);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_view_span(const cs_view *view, size_t elem_size,
+                            cs_view_bytes *bytes, clslice_error *err)
+{
+    bytes->before = bytes->after = 0;
+    if (view->empty)
+        return CLSLICE_OK;
+    if (!cs_size_mul(-view->low, elem_size, &bytes->before) ||
+        !cs_size_mul(view->high + 1, elem_size, &bytes->after))
+        return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                       "the %s view (elements %" PRId64 " to %" PRId64
+                       " around %s_offset, of %zu bytes) is larger than any "
+                       "buffer", view->name, view->low, view->high,
+                       view->name, elem_size);
+    return CLSLICE_OK;
+}
+
+/* ---- the public layout builders ---------------------------------------- */
+
+clslice_status clslice_plan_layout_strided(const clslice_plan *plan,
+                                           const int64_t *src_strides,
+                                           const int64_t *dst_strides,
+                                           clslice_layout *layout,
+                                           clslice_error *err)
+{
+    cs_view src, dst;
+    clslice_status st = cs_gather_views(plan, src_strides, dst_strides, &src,
+                                        &dst, layout, err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}
+
+clslice_status clslice_plan_scatter_layout_strided(
+    const clslice_plan *plan, const int64_t *value_shape, int value_rank,
+    const int64_t *value_strides, clslice_value_rule rule,
+    const int64_t *dst_strides, clslice_layout *layout, clslice_error *err)
+{
+    cs_view value, dst;
+    clslice_status st = cs_scatter_views(plan, value_shape, value_rank,
+                                         value_strides, rule, "value",
+                                         dst_strides, &value, &dst, layout,
+                                         err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}

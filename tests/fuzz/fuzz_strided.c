@@ -1,0 +1,186 @@
+/*
+ * libFuzzer target: clslice_host_gather_strided and
+ * clslice_host_scatter_strided on views decoded from the input, on heap
+ * buffers of exactly the decoded sizes, so a view the checks let through
+ * that reaches outside its buffer is an ASan report.
+ *
+ * Input: a rank byte (% 5) and the dims (fz_dim, kept below 24), then per
+ * dim ONNX start, end and step (fz_i64, extremes included); then an
+ * element-size byte (% 16 + 1), a mode byte (bit 0: scatter), then the
+ * source strides (input rank for a gather, output rank for the scatter's
+ * value, which has the final shape), the destination strides (output
+ * rank, or input rank for a scatter), both byte offsets (fz_len up to 255)
+ * and both buffer sizes (fz_len up to 255, in units of 16 bytes plus one
+ * byte of fz_len up to 15).
+ *
+ * When the call succeeds, every element is recomputed naively from the
+ * plan's start/step/count and both views' strides: each byte read and
+ * written must lie in its buffer, no destination byte may be written
+ * twice, and the destination must equal the recomputation.  When it
+ * fails, the destination must be untouched.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct view {
+    int rank;
+    int64_t shape[CLSLICE_MAX_RANK];
+    int64_t stride[CLSLICE_MAX_RANK];
+    size_t offset, bytes;
+    unsigned char *buf;
+} view;
+
+static void read_strides(fz_reader *r, view *v)
+{
+    for (int d = 0; d < v->rank; d++)
+        v->stride[d] = fz_i64(r);
+}
+
+static size_t buffer_size(fz_reader *r)
+{
+    size_t units = fz_len(r, 255);
+    return units * 16 + fz_len(r, 15);
+}
+
+/* Byte offset of element `coord`; dies when any byte of it lies outside
+ * the buffer (the call said the view fits). */
+static size_t at(const view *v, const int64_t *coord, size_t elem_size)
+{
+    __int128 e = 0;
+    for (int d = 0; d < v->rank; d++)
+        e += (__int128)coord[d] * v->stride[d];
+    __int128 byte = (__int128)v->offset + e * (__int128)elem_size;
+    if (byte < 0 || byte + (__int128)elem_size > (__int128)v->bytes)
+        fz_die("a view the checks accepted leaves its buffer",
+               (long long)byte, (long long)v->bytes);
+    return (size_t)byte;
+}
+
+static int next(int64_t *coord, const int64_t *shape, int rank)
+{
+    for (int d = rank - 1; d >= 0; d--) {
+        if (++coord[d] < shape[d])
+            return 1;
+        coord[d] = 0;
+    }
+    return 0;
+}
+
+/* The recomputation into `want` (a copy of dst before the call), marking
+ * every destination byte written in `hits`. */
+static void recompute(const clslice_plan *plan, int scatter, size_t es,
+                      const view *src, const view *dst, unsigned char *want,
+                      unsigned char *hits)
+{
+    int rank = clslice_plan_input_rank(plan);
+    int out_rank = clslice_plan_output_rank(plan);
+    int64_t final[CLSLICE_MAX_RANK], out[CLSLICE_MAX_RANK] = {0},
+            in[CLSLICE_MAX_RANK], start[CLSLICE_MAX_RANK],
+            step[CLSLICE_MAX_RANK], count[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, final);
+    for (int d = 0; d < rank; d++)
+        clslice_plan_dim(plan, d, &start[d], &step[d], &count[d], NULL);
+    if (clslice_plan_output_elements(plan) <= 0)
+        return;
+    do {
+        for (int d = 0; d < rank; d++)
+            in[d] = start[d];
+        for (int j = 0; j < out_rank; j++) {
+            int k = clslice_plan_output_source(plan, j);
+            if (k >= 0)
+                in[k] = start[k] + step[k] * out[j];
+        }
+        size_t from = at(src, scatter ? out : in, es);
+        size_t to = at(dst, scatter ? in : out, es);
+        for (size_t b = 0; b < es; b++)
+            if (hits[to + b]++)
+                fz_die("a destination byte is written twice",
+                       (long long)(to + b), 0);
+        memcpy(want + to, src->buf + from, es);
+    } while (next(out, final, out_rank));
+}
+
+static void run(const clslice_plan *plan, fz_reader *r)
+{
+    size_t es = (size_t)fz_len(r, 15) + 1;
+    int scatter = fz_u8(r) & 1;
+    int rank = clslice_plan_input_rank(plan);
+    int out_rank = clslice_plan_output_rank(plan);
+    view src = {.rank = scatter ? out_rank : rank};
+    view dst = {.rank = scatter ? rank : out_rank};
+    int64_t in_shape[CLSLICE_MAX_RANK];
+    clslice_plan_input_shape(plan, in_shape);
+    clslice_plan_output_shape(plan, scatter ? src.shape : dst.shape);
+    memcpy(scatter ? dst.shape : src.shape, in_shape, sizeof in_shape);
+    read_strides(r, &src);
+    read_strides(r, &dst);
+    src.offset = fz_len(r, 255);
+    dst.offset = fz_len(r, 255);
+    src.bytes = buffer_size(r);
+    dst.bytes = buffer_size(r);
+    src.buf = malloc(src.bytes ? src.bytes : 1);
+    dst.buf = malloc(dst.bytes ? dst.bytes : 1);
+    unsigned char *before = malloc(dst.bytes ? dst.bytes : 1);
+    if (!src.buf || !dst.buf || !before)
+        fz_die("malloc", 0, 0);
+    for (size_t i = 0; i < src.bytes; i++)
+        src.buf[i] = (unsigned char)(i * 31 + 7);
+    for (size_t i = 0; i < dst.bytes; i++)
+        dst.buf[i] = before[i] = (unsigned char)(i * 13 + 5);
+
+    clslice_error err;
+    clslice_status st =
+        scatter ? clslice_host_scatter_strided(
+                      plan, es, src.buf, src.bytes, src.offset, src.shape,
+                      src.rank, src.stride, CLSLICE_VALUE_EXACT, dst.buf,
+                      dst.bytes, dst.offset, dst.stride, &err)
+                : clslice_host_gather_strided(
+                      plan, es, src.buf, src.bytes, src.offset, src.stride,
+                      dst.buf, dst.bytes, dst.offset, dst.stride, &err);
+    fz_check_status(st, &err);
+    if (st == CLSLICE_OK) {
+        unsigned char *hits = calloc(dst.bytes ? dst.bytes : 1, 1);
+        if (!hits)
+            fz_die("calloc", 0, 0);
+        recompute(plan, scatter, es, &src, &dst, before, hits);
+        free(hits);
+    }
+    if (memcmp(dst.buf, before, dst.bytes) != 0)
+        fz_die(st == CLSLICE_OK ? "the result differs from the naive one"
+                                : "a failing call wrote its destination",
+               (long long)st, 0);
+    free(src.buf);
+    free(dst.buf);
+    free(before);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_reader r = {data, size, 0};
+    int rank = fz_u8(&r) % 5;
+    int64_t shape[4], starts[4], ends[4], steps[4];
+    for (int d = 0; d < rank; d++) {
+        int64_t n = fz_dim(&r);
+        shape[d] = n >= 0 && n < 24 ? n : 3;
+    }
+    for (int d = 0; d < rank; d++) {
+        starts[d] = fz_i64(&r);
+        ends[d] = fz_i64(&r);
+        steps[d] = fz_i64(&r);
+    }
+    clslice_plan *plan = NULL;
+    clslice_status st = rank == 0
+                            ? clslice_plan_expr(shape, 0, "...", &plan, NULL)
+                            : clslice_plan_onnx(shape, rank, starts,
+                                                (size_t)rank, ends,
+                                                (size_t)rank, NULL, 0, steps,
+                                                (size_t)rank, &plan, NULL);
+    if (st == CLSLICE_OK)
+        run(plan, &r);
+    clslice_plan_release(&plan);
+    return 0;
+}
