@@ -171,9 +171,11 @@ kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
         return;                                                             \
     cs_idx total = CS_REC(CS_DYN_ELEMENTS);                                 \
     cs_idx per = total / t.chunks + (total % t.chunks != 0);                \
-    cs_idx first = w * per;                                                 \
-    if (per == 0 || first >= total)                                        \
+    /* w * per < total, asked without forming w * per (it could wrap a    \
+     * 32-bit index when total is near the type's limit) */               \
+    if (per == 0 || w > (total - 1) / per)                                  \
         return;                                                             \
+    cs_idx first = w * per;                                                 \
     cs_idx end = total - first > per ? first + per : total;                 \
     cs_idx inner = t.rank ? t.rank - 1 : 0;                                 \
     cs_idx n0 = t.rank ? CS_REC(CS_DYN_COUNT + inner) : 1;                  \
