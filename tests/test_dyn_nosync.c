@@ -195,12 +195,74 @@ static void test_onnx_failed_scatter(void **state)
     chain_close(&c);
 }
 
+/* OpenVINO scatter: x[::2, 1] = v (v of shape [3]) with begin, end and
+ * strides written behind the gate; a successful write, in order. */
+static void test_openvino_scatter(void **state)
+{
+    (void)state;
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    chain c;
+    chain_open(&c, 0);
+    int64_t spec[3][2] = {{0, 1}, {0, 2}, {2, 1}}; /* begin, end, strides */
+    const float value[3] = {-1, -2, -3};
+    cl_event written, scattered;
+    TU_CL_CHECK(clEnqueueWriteBuffer(c.queue, c.values, CL_FALSE, 0,
+                                     sizeof spec, spec, 1, &c.gate,
+                                     &written));
+    cl_mem v = tu_cl_buffer(&dev.cl, sizeof value);
+    TU_CL_CHECK(clEnqueueWriteBuffer(c.side, v, CL_TRUE, 0, sizeof value,
+                                     value, 0, NULL, NULL));
+    int64_t shape[] = {ROWS, COLS}, vshape[] = {3};
+    const int64_t begin_mask[] = {1, 0}, end_mask[] = {1, 0},
+                  shrink[] = {0, 1};
+    clslice_openvino_dynamic_spec s = {
+        .index_type = CLSLICE_INT64, .begin = {c.values, 0, 2},
+        .end = {c.values, 16, 2}, .strides = {c.values, 32, 2},
+        .begin_mask = begin_mask, .begin_mask_len = 2,
+        .end_mask = end_mask, .end_mask_len = 2,
+        .shrink_axis_mask = shrink, .shrink_axis_mask_len = 2};
+    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
+                             .elem_size = sizeof(float), .info = c.info,
+                             .src = v, .dst = c.src, .value_shape = vshape,
+                             .value_rank = 1,
+                             .rule = CLSLICE_VALUE_EXACT};
+    clslice_error err;
+    assert_int_equal(clslice_enqueue_openvino_dynamic(
+                         dev.runtime, c.queue, shape, 2, &s, &op, 1,
+                         &written, &scattered, &err),
+                     CLSLICE_OK);
+    cl_event events[] = {written, scattered};
+    assert_untouched(&c, events, 2);
+    float before[ROWS * COLS];
+    TU_CL_CHECK(clEnqueueReadBuffer(c.side, c.src, CL_TRUE, 0, sizeof before,
+                                    before, 0, NULL, NULL));
+    for (int i = 0; i < ROWS * COLS; i++)
+        assert_true(before[i] == (float)i); /* the tensor, untouched */
+    TU_CL_CHECK(clSetUserEventStatus(c.gate, CL_COMPLETE));
+    TU_CL_CHECK(clWaitForEvents(1, &scattered));
+    float after[ROWS * COLS];
+    TU_CL_CHECK(clEnqueueReadBuffer(c.queue, c.src, CL_TRUE, 0, sizeof after,
+                                    after, 0, NULL, NULL));
+    for (int r = 0; r < ROWS; r++)
+        for (int k = 0; k < COLS; k++) {
+            float want = (float)(r * COLS + k);
+            if (r % 2 == 0 && k == 1)
+                want = value[r / 2];
+            assert_true(after[r * COLS + k] == want);
+        }
+    clReleaseMemObject(v);
+    clReleaseEvent(written);
+    clReleaseEvent(scattered);
+    chain_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tf_gather_in_order),
         cmocka_unit_test(test_tf_gather_out_of_order),
         cmocka_unit_test(test_onnx_failed_scatter),
+        cmocka_unit_test(test_openvino_scatter),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
