@@ -98,11 +98,10 @@ static unsigned parse_only(const char *list)
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
         unsigned before = parts;
-        for (unsigned i = 0; i < 4; i++)
+        for (unsigned i = 0; i < sizeof names / sizeof *names; i++)
             if (len == strlen(names[i]) && !strncmp(p, names[i], len))
                 parts |= 1u << i;
         if (parts == before) {
-            fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
             fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
                             "csr, batch or dynamic (comma-separated), not "
                             "'%s'\n",
