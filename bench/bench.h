@@ -353,6 +353,16 @@ void report_batch(FILE *f, const batch_result *r, int n);
 void report_batch_json(FILE *f, const batch_result *r, int n,
                        const char *device);
 
+/* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
+
+/* Times each dynamic row (a large slice's bandwidth, a small one's
+ * latency) as clslice_enqueue_tf_dynamic and as clslice_enqueue_gather;
+ * the report and JSON lines print what was measured (nothing before). */
+void bench_dynamic_run(const bench_cl *cl, clslice_runtime *rt,
+                       const bench_opts *o);
+void bench_dynamic_report(FILE *f);
+void bench_dynamic_json(FILE *f);
+
 /* ---- host-side measurements (host_bench.c) ------------------------------ */
 
 void bench_plan_build(const bench_case *c, long batches, long per_batch,

@@ -28,7 +28,7 @@
 
 /* The parts --only picks. */
 enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_BATCH = 8,
-       PART_ALL = 15 };
+       PART_DYNAMIC = 16, PART_ALL = 31 };
 
 typedef struct options {
     long device;          /* -1: the default device */
@@ -58,9 +58,11 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --only PARTS      only these of gather,scatter,csr,batch (comma-\n"
-        "                    separated; default all four; batch: 64 slices\n"
-        "                    of one tensor, one batched call vs 64 calls)\n"
+        "  --only PARTS      only these of gather,scatter,csr,batch,dynamic\n"
+        "                    (comma-separated; default all five; batch: 64\n"
+        "                    slices of one tensor, one batched call vs 64\n"
+        "                    calls; dynamic: device-resident tf specs\n"
+        "                    against static gathers)\n"
         "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
         "  --no-numpy        do not run the numpy comparison\n"
@@ -90,17 +92,19 @@ static long parse_count(const char *opt, const char *text, long min)
 
 static unsigned parse_only(const char *list)
 {
-    static const char *const names[] = {"gather", "scatter", "csr", "batch"};
+    static const char *const names[] = {"gather", "scatter", "csr",
+                                        "batch", "dynamic"};
     unsigned parts = 0;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
         unsigned before = parts;
-        for (unsigned i = 0; i < 4; i++)
+        for (unsigned i = 0; i < sizeof names / sizeof *names; i++)
             if (len == strlen(names[i]) && !strncmp(p, names[i], len))
                 parts |= 1u << i;
         if (parts == before) {
             fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
-                            "csr or batch (comma-separated), not '%s'\n",
+                            "csr, batch or dynamic (comma-separated), not "
+                            "'%s'\n",
                     list);
             exit(2);
         }
@@ -318,6 +322,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "clslice-bench: batch\n");
         bench_batch_run(&cl, rt, &dopts, batch);
     }
+    if (o.parts & PART_DYNAMIC) {
+        bench_opts dopts = driver_opts(&o);
+        bench_dynamic_run(&cl, rt, &dopts);
+    }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
 
@@ -336,6 +344,7 @@ int main(int argc, char **argv)
     if (o.parts & PART_BATCH)
         report_batch(stdout, batch, BENCH_BATCH_ROWS);
     report_footer(stdout, results, m, latp, planp);
+    bench_dynamic_report(stdout);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
         if (!f)
@@ -346,6 +355,7 @@ int main(int argc, char **argv)
                         ? bench_other_load(&run_start, &run_end) : NAN);
         if (o.parts & PART_BATCH)
             report_batch_json(f, batch, BENCH_BATCH_ROWS, cl.device_name);
+        bench_dynamic_json(f);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
     }

@@ -488,6 +488,148 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
                                         const cl_event *event_wait_list,
                                         cl_event *event, clslice_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* Dynamic slices: spec values in device memory                             */
+/* ------------------------------------------------------------------------ */
+
+/* When begin/end/strides (TF, OpenVINO) or starts/ends/axes/steps (ONNX)
+ * are in device buffers, a dynamic call slices without a round trip to
+ * the host.  It enqueues two commands chained by an event:
+ *
+ *  1. normalise: reads the values and writes the "dynamic plan record"
+ *     (clslice.h, CLSLICE_DYNAMIC_*) into the caller's `info` buffer:
+ *     word CLSLICE_DYNAMIC_STATUS is a clslice_status (CLSLICE_OK, or the
+ *     CLSLICE_ERROR_SPEC / _INDEX / _SHAPE the host front-end would give
+ *     for the same values), _SLOT / _VALUE / _DIM say where, _ELEMENTS is
+ *     the output's element count and _OUT_RANK / _SHAPE its shape;
+ *  2. the gather or scatter, which reads the slice from the record.  When
+ *     the status is not CLSLICE_OK it writes nothing at all.
+ *
+ * Nothing blocks and nothing is read back: the caller's event completes
+ * after both, and reading the record (to learn the shape or the status)
+ * is the caller's choice, e.g. a clEnqueueReadBuffer behind that event.
+ * Works on in-order and out-of-order queues.
+ *
+ * Sizes: the output's size is not known on the host, so a gather's dst
+ * must hold the bound: elem_size times the element count that
+ * clslice_dynamic_bound (clslice.h) gives, every element of the input (a
+ * slice never has more).  The first CLSLICE_DYNAMIC_ELEMENTS elements are
+ * the result; the rest of the bound is not written.  A scatter's dst is the whole input tensor, written in
+ * place; its value tensor has a static shape, checked on the device
+ * against the slice's shape (a mismatch is CLSLICE_ERROR_SHAPE in the
+ * status).  Every check the host can make (handles, lengths, masks,
+ * ranks, buffer sizes and overlaps, offsets, the wait list) is made
+ * before anything is enqueued, so a failing call enqueues nothing; only
+ * a failure of the second command's own clEnqueueNDRangeKernel, after the
+ * first was queued, can leave the record written (never the output).
+ * Errors: CLSLICE_ERROR_ARGUMENT (NULL spec or op, an unknown op->kind or
+ * rule, misaligned offsets, NULL buffers that need bytes, overlaps),
+ * CLSLICE_ERROR_BUFFER (a buffer too small for its bytes: dst below the
+ * bound, info below CLSLICE_DYNAMIC_INFO_BYTES), the front-end's static
+ * CLSLICE_ERROR_SPEC / _RANK / _SHAPE errors, CLSLICE_ERROR_OPENCL and
+ * CLSLICE_ERROR_BUILD as every enqueue call. */
+
+/* A vector of `len` spec values (int32 or int64 by the spec's
+ * index_type) in `buffer` from byte `offset`, a multiple of the entry
+ * size.  buffer NULL: the vector is absent (where a front-end allows). */
+typedef struct clslice_device_values {
+    cl_mem buffer;
+    size_t offset;
+    size_t len;
+} clslice_device_values;
+
+/* tf.strided_slice with begin, end and strides on the device; the masks
+ * (which decide the output's rank) stay on the host.  Rules and messages
+ * as clslice_plan_tf. */
+typedef struct clslice_tf_dynamic_spec {
+    clslice_index_type index_type;
+    clslice_device_values begin, end, strides;
+    int32_t begin_mask;
+    int32_t end_mask;
+    int32_t ellipsis_mask;
+    int32_t new_axis_mask;
+    int32_t shrink_axis_mask;
+} clslice_tf_dynamic_spec;
+
+/* OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
+ * on the device; the 0/1 mask vectors on the host, as in
+ * clslice_openvino_spec. */
+typedef struct clslice_openvino_dynamic_spec {
+    clslice_index_type index_type;
+    clslice_device_values begin, end, strides;
+    const int64_t *begin_mask;
+    size_t begin_mask_len;
+    const int64_t *end_mask;
+    size_t end_mask_len;
+    const int64_t *new_axis_mask;
+    size_t new_axis_mask_len;
+    const int64_t *shrink_axis_mask;
+    size_t shrink_axis_mask_len;
+    const int64_t *ellipsis_mask;
+    size_t ellipsis_mask_len;
+} clslice_openvino_dynamic_spec;
+
+/* ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
+ * all ones) on the device.  Rules and messages as clslice_plan_onnx. */
+typedef struct clslice_onnx_dynamic_spec {
+    clslice_index_type index_type;
+    clslice_device_values starts, ends, axes, steps;
+} clslice_onnx_dynamic_spec;
+
+typedef enum clslice_dynamic_kind {
+    CLSLICE_DYNAMIC_GATHER = 0, /* src: the input tensor; dst: the output,
+                                 * room for the input's elements */
+    CLSLICE_DYNAMIC_SCATTER = 1 /* src: the value tensor; dst: the input
+                                 * tensor, written in place */
+} clslice_dynamic_kind;
+
+/* What the second command does, and with which buffers.  Offsets are in
+ * bytes; info_offset is a multiple of 8 and info holds
+ * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
+ * so it may not overlap src or dst).  src may be NULL when it holds no
+ * bytes (an input or value without elements), dst when the input has no
+ * elements. */
+typedef struct clslice_dynamic_op {
+    clslice_dynamic_kind kind;
+    size_t elem_size;
+    cl_mem info;
+    size_t info_offset;
+    cl_mem src;
+    size_t src_offset;
+    cl_mem dst;
+    size_t dst_offset;
+    /* scatters: the value's shape and how it must match the slice
+     * (clslice_value_rule, as clslice_enqueue_scatter) */
+    const int64_t *value_shape;
+    int value_rank;
+    clslice_value_rule rule;
+    unsigned flags; /* as clslice_enqueue_gather */
+} clslice_dynamic_op;
+
+/* Enqueue the normalise command and the op behind the wait list; *event
+ * (optional) completes after both.  `shape` (rank entries, all known) is
+ * the input tensor's. */
+CLSLICE_API
+clslice_status clslice_enqueue_tf_dynamic(
+    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
+    int rank, const clslice_tf_dynamic_spec *spec,
+    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+
+CLSLICE_API
+clslice_status clslice_enqueue_openvino_dynamic(
+    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
+    int rank, const clslice_openvino_dynamic_spec *spec,
+    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+
+CLSLICE_API
+clslice_status clslice_enqueue_onnx_dynamic(
+    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
+    int rank, const clslice_onnx_dynamic_spec *spec,
+    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include <cjson/cJSON.h>
+#include "case_dynamic.h"
 #include "case_write.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -911,6 +912,21 @@ static void check_tf_canonical(ctx *c, const clslice_plan *plan,
     }
 }
 
+/* --dynamic (ctest: test_cases_dynamic): the TF, OpenVINO and ONNX
+ * cases whose values are all known also run through the dynamic path
+ * (case_dynamic.c), which must agree with the host plan. */
+static int g_dynamic;
+
+static void check_dynamic(ctx *c, const cd_spec *spec, clslice_status st,
+                          const clslice_error *err, const clslice_plan *plan)
+{
+    if (!g_dynamic)
+        return;
+    const char *msg = cd_gather(spec, st, err->message, plan);
+    if (msg)
+        cx_fail(c, "dynamic: %s", msg);
+}
+
 static void run_tf_case(const cJSON *cs, const cJSON *all, ctx *c)
 {
     (void)all;
@@ -1000,6 +1016,12 @@ static void run_tf_case(const cJSON *cs, const cJSON *all, ctx *c)
     clslice_status st =
         clslice_plan_tf(e.in_shape, e.in_rank, &spec, &plan, &err);
     int ok = check_outcome(c, "tf", st, &err, plan, &e);
+    cd_spec dyn = {.front = CD_TF, .shape = e.in_shape, .rank = e.in_rank,
+                   .v = {begin, end, strides}, .len = {nb, ne, ns},
+                   .tf_masks = {masks[0], masks[1], masks[2], masks[3],
+                                masks[4]}};
+    if (begin_known && end_known)
+        check_dynamic(c, &dyn, st, &err, plan);
     if (ok && !json_is_null(jget(cs, "canonical")))
         check_tf_canonical(c, plan, jget(cs, "canonical"));
 
@@ -1015,6 +1037,13 @@ static void run_tf_case(const cJSON *cs, const cJSON *all, ctx *c)
             check_write(c, "tf assign", plan, input.v, input.n, rhs.v,
                         rhs_shape, rhs_rank, CLSLICE_VALUE_BROADCAST,
                         result.v, result.n);
+            const char *msg =
+                g_dynamic && begin_known && end_known
+                    ? cd_scatter(&dyn, input.v, input.n, rhs.v, rhs_shape,
+                                 rhs_rank, result.v, result.n)
+                    : NULL;
+            if (msg)
+                cx_fail(c, "dynamic assign: %s", msg);
         }
     }
     const char *note = json_str(cs, "note");
@@ -1233,6 +1262,16 @@ static void run_openvino_case(const cJSON *cs, const cJSON *all, ctx *c)
     memset(&err, 0, sizeof err);
     clslice_status st =
         clslice_plan_openvino(e.in_shape, e.in_rank, &spec, &plan, &err);
+    cd_spec dyn = {
+        .front = CD_OPENVINO, .shape = e.in_shape, .rank = e.in_rank,
+        .v = {begin, end, json_is_null(jstrides) ? NULL : strides},
+        .len = {(size_t)lb, (size_t)le, spec.strides_len}};
+    for (int i = 0; i < 5; i++) {
+        dyn.ov_masks[i] = nm[i] ? masks[i] : NULL;
+        dyn.ov_len[i] = nm[i];
+    }
+    if (begin_known && end_known)
+        check_dynamic(c, &dyn, st, &err, plan);
     if (check_outcome(c, "openvino", st, &err, plan, &e) &&
         !json_is_null(jget(cs, "plan")))
         check_openvino_plan(c, plan, jget(cs, "plan"));
@@ -1559,6 +1598,11 @@ static void run_onnx_case(const cJSON *cs, const cJSON *all, ctx *c)
         json_is_null(jaxes) ? NULL : axes, n_axes,
         json_is_null(jsteps) ? NULL : steps, n_steps, &plan, &err);
     check_outcome(c, "onnx", st, &err, plan, &e);
+    cd_spec dyn = {.front = CD_ONNX, .shape = e.in_shape, .rank = e.in_rank,
+                   .v = {starts, ends, json_is_null(jsteps) ? NULL : steps,
+                         json_is_null(jaxes) ? NULL : axes},
+                   .len = {n_starts, n_ends, n_steps, n_axes}};
+    check_dynamic(c, &dyn, st, &err, plan);
     clslice_plan_release(&plan);
 done:
     ivec_free(&input);
@@ -1769,8 +1813,9 @@ static void test_onnx(void **state)
     run_file(3, run_onnx_case);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    g_dynamic = argc > 1 && strcmp(argv[1], "--dynamic") == 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deviation_file),
         cmocka_unit_test(test_tf),
@@ -1783,6 +1828,9 @@ int main(void)
            g_writes, g_grads,
            cw_has_device() ? " and the OpenCL device" : " (no OpenCL device)");
     cw_close();
+    if (g_dynamic)
+        printf("%d cases checked through the dynamic path\n", cd_runs());
+    cd_close();
     printf("\nconformance summary (passed / known deviations / failed):\n");
     for (size_t i = 0; i < N_FILES; i++) {
         if (g_stats[i].ran)

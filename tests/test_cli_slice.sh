@@ -35,7 +35,7 @@ else
     fail "devices: want exit 0, or 4 for no platform/device" devices
 fi
 targets=(--host)
-[[ $have_device -eq 1 ]] && targets+=(default)
+[[ $have_device -eq 1 ]] && targets+=(default --dynamic)
 
 # --- every case, numpy's expected bytes --------------------------------------
 O=$TMP/out.npy
@@ -43,6 +43,8 @@ while IFS=$'\t' read -r -a fields; do
     in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
     for target in "${targets[@]}"; do
         rm -f "$O"
+        # --dynamic: the spec's values on the device; MXNet has no such form
+        [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
         if [[ $target == default ]]; then
             slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
         else
@@ -135,6 +137,26 @@ rm -f "$O"
 CLSLICE_DEVICE=x slice_ok "$DATA/out_f4_2.npy" "$O" "$I" "$O" \
     --expr '[...]' --host
 
+# --- --dynamic: spec errors carry the host's message; usage -------------------
+if [[ $have_device -eq 1 ]]; then
+    # rejected on the device by value, explained by the host
+    untouched 2 'item 0 has step 0 at position 3' slice "$I" \
+        "$TMP/w/keep.npy" --expr '[::0]' --dynamic
+    untouched 2 'shrink index 9 is out of range for dimension 0' slice "$I" \
+        "$TMP/w/new.npy" --expr '[9]' --dynamic
+    untouched 2 'clslice:' slice "$I" "$TMP/w/keep.npy" --style tf \
+        --begin 0 --end 1 --strides 0 --dynamic
+    # rejected before anything is enqueued
+    untouched 2 'axes[0] = 5 is out of range' slice "$I" "$TMP/w/keep.npy" \
+        --style onnx --starts 0 --ends 1 --axes 5 --dynamic
+    untouched 2 'no device form' slice "$I" "$TMP/w/keep.npy" \
+        --style mxnet --begin 0 --end 1 --dynamic
+    untouched 2 'clslice:' slice "$I" "$TMP/w/keep.npy" --expr '[1:2' \
+        --dynamic
+fi
+untouched 2 'cannot be combined with --host' slice "$I" "$TMP/w/keep.npy" \
+    --expr '[...]' --dynamic --host
+
 # --- devices: selection and OpenCL errors (exit 4) ----------------------------
 # no platform at all
 OCL_ICD_VENDORS=$TMP/none untouched 4 'no OpenCL platform found' slice "$I" \
@@ -182,7 +204,8 @@ fi
 fails 2 "unexpected argument 'x'" devices x
 
 # --- help ---------------------------------------------------------------
-slice_words=('slice IN.npy OUT.npy SPEC [--device N | --host]' '--device N'
+slice_words=('slice IN.npy OUT.npy SPEC [--device N | --host] [--dynamic]'
+    '--device N' '--dynamic'
     '--host' 'CLSLICE_DEVICE' 'clslice devices' 'Big-endian' 'Fortran'
     'V<n>' 'Examples' '--expr EXPR' 'Exit status' '  3  ' '  4  ')
 help_mentions "slice --help" "${slice_words[@]}"

@@ -25,11 +25,20 @@
  * range back and compares every byte, gaps included, with the host's
  * result.  A write out of place therefore shows up as a damaged gap or
  * neighbour.
+ *
+ * With the argument --dynamic (ctest: test_device_dynamic) the random
+ * plans are all TF, OpenVINO or ONNX specs and run through the dynamic
+ * path instead (clslice_enqueue_*_dynamic): their values are uploaded to
+ * a device buffer, each call's record goes to a slot of its own, and
+ * each output gets the bound (the input's bytes) in the batch's layout,
+ * so that the sentinel around and behind the slice is checked too.  The
+ * directed slices (expressions) still run the static path.
  */
 #include <time.h>
 
 #include "opencl/cl_testing.h"
 #include "devutil.h"
+#include "dynspec.h"
 #include "randplan.h"
 #include "testutil.h"
 
@@ -42,6 +51,8 @@ enum {
     MAX_OFFSET = 48,        /* src and dst byte offsets lie below this */
     SRC_BYTES = MAX_ELEMS * MAX_ELEM_SIZE + MAX_OFFSET,
     BATCH_PLANS = 96,
+    DYN_BATCH_PLANS = 12,   /* --dynamic: each output reserves the bound */
+    VALUES_SLOT = 4096,     /* --dynamic: one job's spec values */
     DST_BYTES = 4 << 20,
     SENTINEL = 0xA5
 };
@@ -61,6 +72,8 @@ typedef struct coverage {
 typedef struct job {
     rp_case c;
     clslice_plan *plan;
+    bool dyn;          /* runs through the dynamic path */
+    size_t bound;      /* dynamic: the bytes its dst must hold */
     size_t elem_size, src_offset, out_bytes;
     size_t dst_offset[FLAG_COUNT];
 } job;
@@ -69,7 +82,7 @@ typedef struct fixture {
     tu_cl cl;
     cl_command_queue queue;
     clslice_runtime *runtime;
-    cl_mem src, dst;
+    cl_mem src, dst, info, values;
     unsigned char *src_host, *expect, *got;
     job *jobs;
     tu_rng rng;
@@ -93,6 +106,9 @@ static int setup(void **state)
                      CLSLICE_OK);
     f->src = tu_cl_buffer(&f->cl, SRC_BYTES);
     f->dst = tu_cl_buffer(&f->cl, DST_BYTES);
+    f->info = tu_cl_buffer(&f->cl, (size_t)BATCH_PLANS * FLAG_COUNT *
+                                       CLSLICE_DYNAMIC_INFO_BYTES);
+    f->values = tu_cl_buffer(&f->cl, (size_t)BATCH_PLANS * VALUES_SLOT);
     f->src_host = malloc(SRC_BYTES);
     f->expect = malloc(DST_BYTES);
     f->got = malloc(DST_BYTES);
@@ -118,6 +134,8 @@ static int teardown(void **state)
     if (f->cl.context) {
         clReleaseMemObject(f->src);
         clReleaseMemObject(f->dst);
+        clReleaseMemObject(f->info);
+        clReleaseMemObject(f->values);
         clslice_runtime_release(&f->runtime);
         clReleaseCommandQueue(f->queue);
         tu_cl_close(&f->cl);
@@ -132,6 +150,8 @@ static int teardown(void **state)
 
 /* ---- random jobs ---------------------------------------------------------- */
 
+static bool dynamic_mode; /* --dynamic */
+
 /* Builds a random plan that the front-ends accept.  Empty outputs are
  * kept one time in eight: they are a single code path, and random bounds
  * produce them far more often than that. */
@@ -141,12 +161,15 @@ static void random_job(fixture *f, job *j)
     for (;;) {
         clslice_status st;
         j->plan = NULL;
-        if (tu_range(&f->rng, 0, 3) == 0) {
+        if (!dynamic_mode && tu_range(&f->rng, 0, 3) == 0) {
             st = rp_strided_case(&f->rng, MAX_ELEMS, &j->c, &j->plan);
         } else {
             int64_t max_elems =
                 (int64_t[]){64, 512, MAX_ELEMS}[tu_range(&f->rng, 0, 2)];
-            rp_random_case(&f->rng, rp_device_rank(&f->rng), max_elems, &j->c);
+            do
+                rp_random_case(&f->rng, rp_device_rank(&f->rng), max_elems,
+                               &j->c);
+            while (dynamic_mode && !ds_front_ok(j->c.front));
             st = rp_build(&j->c, &j->plan, &err);
         }
         if (st != CLSLICE_OK)
@@ -160,6 +183,8 @@ static void random_job(fixture *f, job *j)
     j->src_offset = rp_buffer_offset(&f->rng, MAX_OFFSET);
     j->out_bytes =
         (size_t)clslice_plan_output_elements(j->plan) * j->elem_size;
+    j->dyn = dynamic_mode;
+    j->bound = (size_t)rp_input_elements(j->plan) * j->elem_size;
 }
 
 static void run_batch(fixture *f, int count);
@@ -210,6 +235,7 @@ static void run_directed(fixture *f)
                                                    NULL),
                                  CLSLICE_OK);
                 j->elem_size = ELEM_SIZES[e];
+                j->dyn = false;
                 j->src_offset = odd ? 1 : 16;
                 j->out_bytes = (size_t)clslice_plan_output_elements(j->plan) *
                                j->elem_size;
@@ -228,7 +254,7 @@ static const char *const PATH_NAMES[CS_PATH_COUNT] = {
     "marker", "copy", "rect", "rows c", "rows r", "rows s2", "rows g",
     "(split)", "odometer c", "odometer g", "grid r1", "grid r2", "grid r3",
     "grid r4", "grid rn", "scatter", "srows", "sodometer", "sdst c",
-    "sdst r", "sdst g", "ssrc b"};
+    "sdst r", "sdst g", "ssrc b", "dyn rows", "dyn grid"};
 
 static int carrier_index(size_t carrier)
 {
@@ -241,9 +267,10 @@ static bool is_rows_path(int p)
     return p >= CS_PATH_ROW_C && p <= CS_PATH_ODO_G;
 }
 
+/* Kernels of a static move; the dynamic ones count as one path each. */
 static bool is_kernel_path(int p)
 {
-    return p >= CS_PATH_ROW_C;
+    return p >= CS_PATH_ROW_C && p < CS_PATH_DYN_ROWS;
 }
 
 /* The paths the call just made took: the runtime counts that grew. */
@@ -353,7 +380,7 @@ static size_t plan_batch(fixture *f, int count)
         for (size_t k = 0; k < FLAG_COUNT; k++) {
             cursor = (cursor + 16 + 15) / 16 * 16; /* a gap of 16..31 */
             j->dst_offset[k] = cursor + misalign;
-            cursor = j->dst_offset[k] + j->out_bytes;
+            cursor = j->dst_offset[k] + (j->dyn ? j->bound : j->out_bytes);
         }
     }
     cursor += 32; /* bytes after the last output are checked too */
@@ -423,6 +450,49 @@ static void report_mismatch(const fixture *f, int count, size_t at)
         }
 }
 
+/* The job's call through the dynamic path, its record in slot `slot`. */
+static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t k,
+                                      size_t slot, clslice_error *err)
+{
+    ds_values d;
+    clslice_device_values where[4];
+    ds_values_of(&j->c, &d);
+    ds_upload(f->queue, f->values, (slot / FLAG_COUNT) * VALUES_SLOT, &d,
+              where);
+    clslice_dynamic_op op = {
+        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = j->elem_size,
+        .info = f->info, .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES,
+        .src = f->src, .src_offset = j->src_offset, .dst = f->dst,
+        .dst_offset = j->dst_offset[k], .flags = FLAG_SETS[k]};
+    return ds_enqueue(f->runtime, f->queue, &j->c, &d, where, &op, 0, NULL,
+                      NULL, err);
+}
+
+/* Every dynamic call's record says what the host plan says. */
+static void check_records(fixture *f, int count)
+{
+    size_t words = CLSLICE_DYNAMIC_INFO_WORDS;
+    int64_t *rec = malloc((size_t)count * FLAG_COUNT * words * 8);
+    assert_non_null(rec);
+    TU_CL_CHECK(clEnqueueReadBuffer(f->queue, f->info, CL_TRUE, 0,
+                                    (size_t)count * FLAG_COUNT * words * 8,
+                                    rec, 0, NULL, NULL));
+    for (int i = 0; i < count; i++)
+        for (size_t k = 0; k < FLAG_COUNT && f->jobs[i].dyn; k++) {
+            const int64_t *r = rec + ((size_t)i * FLAG_COUNT + k) * words;
+            if (r[CLSLICE_DYNAMIC_STATUS] != CLSLICE_OK ||
+                r[CLSLICE_DYNAMIC_ELEMENTS] !=
+                    clslice_plan_output_elements(f->jobs[i].plan)) {
+                print_error("record: status %lld, %lld elements\n",
+                            (long long)r[CLSLICE_DYNAMIC_STATUS],
+                            (long long)r[CLSLICE_DYNAMIC_ELEMENTS]);
+                describe(f, &f->jobs[i], k);
+                fail();
+            }
+        }
+    free(rec);
+}
+
 static void run_batch(fixture *f, int count)
 {
     size_t used = plan_batch(f, count);
@@ -433,10 +503,14 @@ static void run_batch(fixture *f, int count)
         for (size_t k = 0; k < FLAG_COUNT; k++) {
             job *j = &f->jobs[i];
             clslice_error err;
-            if (clslice_enqueue_gather(f->runtime, f->queue, j->plan,
-                                       j->elem_size, f->src, j->src_offset,
-                                       f->dst, j->dst_offset[k], FLAG_SETS[k],
-                                       0, NULL, NULL, &err) != CLSLICE_OK) {
+            clslice_status st =
+                j->dyn ? enqueue_dynamic(f, j, k, (size_t)i * FLAG_COUNT + k,
+                                         &err)
+                       : clslice_enqueue_gather(
+                             f->runtime, f->queue, j->plan, j->elem_size,
+                             f->src, j->src_offset, f->dst, j->dst_offset[k],
+                             FLAG_SETS[k], 0, NULL, NULL, &err);
+            if (st != CLSLICE_OK) {
                 print_error("enqueue failed: %s\n", err.message);
                 describe(f, j, k);
                 fail();
@@ -451,6 +525,8 @@ static void run_batch(fixture *f, int count)
             report_mismatch(f, count, at);
             fail();
         }
+    if (dynamic_mode)
+        check_records(f, count);
     for (int i = 0; i < count; i++)
         clslice_plan_release(&f->jobs[i].plan);
     f->plans_done += count;
@@ -459,7 +535,8 @@ static void run_batch(fixture *f, int count)
 static void run_plans(fixture *f, long plans)
 {
     while (plans > 0) {
-        int count = plans < BATCH_PLANS ? (int)plans : BATCH_PLANS;
+        int batch = dynamic_mode ? DYN_BATCH_PLANS : BATCH_PLANS;
+        int count = plans < batch ? (int)plans : batch;
         for (int i = 0; i < count; i++)
             random_job(f, &f->jobs[i]);
         run_batch(f, count);
@@ -483,6 +560,19 @@ static bool full_run(void)
     return tu_scaled(PLANS) == PLANS;
 }
 
+/* The static paths' coverage is asserted when the random plans took
+ * them; in --dynamic mode they ran the dynamic kernels instead. */
+static bool static_coverage(void)
+{
+    return full_run() && !dynamic_mode;
+}
+
+static void assert_dynamic_ran(const fixture *f, cs_path path)
+{
+    if (dynamic_mode && f->cover.runs[path][0][0] == 0)
+        fail_msg("path '%s' never ran", PATH_NAMES[path]);
+}
+
 /* Default tuning: the device's own family and shortcuts. */
 static void test_random_plans(void **state)
 {
@@ -496,6 +586,10 @@ static void test_random_plans(void **state)
                   "%.1f s\n", f->plans_done,
                   (unsigned long long)f->seed, f->enqueues, now() - start);
     print_coverage(&f->cover);
+    if (dynamic_mode) {
+        assert_dynamic_ran(f, CS_PATH_DYN_ROWS); /* the CPU device's */
+        return;
+    }
     assert_true(f->cover.runs[CS_PATH_MARKER][0][0] > 0);
     assert_true(f->cover.runs[CS_PATH_COPY][0][0] > 0);
 }
@@ -522,7 +616,8 @@ static void test_rows_family(void **state)
     }
     cs_runtime_set_tuning(f->runtime, NULL);
     print_coverage(&f->cover);
-    if (!full_run())
+    assert_dynamic_ran(f, CS_PATH_DYN_ROWS);
+    if (!static_coverage())
         return;
 
     assert_true(f->cover.runs[CS_PATH_RECT][0][0] > 0);
@@ -558,9 +653,11 @@ static void test_grid_family(void **state)
     cs_runtime_set_tuning(f->runtime, &tuning);
     run_directed(f);
     run_plans(f, tu_scaled(FAMILY_PLANS));
-    if (full_run())
+    assert_dynamic_ran(f, CS_PATH_DYN_GRID);
+    if (static_coverage())
         assert_paths_ran(&f->cover, CS_PATH_GRID_R1, CS_PATH_GRID_RN);
-    for (int p = CS_PATH_GRID_R1; p <= CS_PATH_GRID_RN && full_run(); p++)
+    for (int p = CS_PATH_GRID_R1; p <= CS_PATH_GRID_RN && static_coverage();
+         p++)
         assert_carriers_ran(&f->cover, p, p == CS_PATH_GRID_R1 ? 0x1f : 0x17);
     for (size_t groups = 1; groups <= 2; groups++) {
         tuning.max_groups = groups;
@@ -571,8 +668,9 @@ static void test_grid_family(void **state)
     print_coverage(&f->cover);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    dynamic_mode = argc > 1 && strcmp(argv[1], "--dynamic") == 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_plans),
         cmocka_unit_test(test_rows_family),

@@ -19,11 +19,18 @@
  * sentinel-filled copy.  A write outside the slice, or outside the
  * tensor, shows up as a damaged sentinel.  Some batches cap the grid so
  * that the kernels' loops run.
+ *
+ * With the argument --dynamic (ctest: test_device_scatter_dynamic) every
+ * job is a scatter of a TF, OpenVINO or ONNX spec through the dynamic
+ * path (clslice_enqueue_*_dynamic): the spec's values uploaded to a
+ * device buffer, each call's record in a slot of its own, half as many
+ * jobs.
  */
 #include <time.h>
 
 #include "opencl/cl_testing.h"
 #include "devutil.h"
+#include "dynspec.h"
 #include "randplan.h"
 #include "randvalue.h"
 #include "testutil.h"
@@ -36,6 +43,7 @@ enum {
     VALUE_BYTES = MAX_ELEMS * 16 + MAX_OFFSET,
     GUARD = 32,
     BATCH_JOBS = 64,
+    VALUES_SLOT = 4096, /* --dynamic: one job's spec values */
     DST_BYTES = 12 << 20,
     SENTINEL = 0xA5
 };
@@ -67,7 +75,7 @@ typedef struct job {
 
 typedef struct fixture {
     tu_dev dev;
-    cl_mem value, dst;
+    cl_mem value, dst, info, values;
     unsigned char *value_host, *expect, *got;
     job *jobs;
     tu_rng rng;
@@ -87,6 +95,9 @@ static int setup(void **state)
         return 0; /* the tests skip */
     f->value = tu_cl_buffer(&f->dev.cl, VALUE_BYTES);
     f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
+    f->info = tu_cl_buffer(&f->dev.cl, (size_t)BATCH_JOBS * FLAG_COUNT *
+                                           CLSLICE_DYNAMIC_INFO_BYTES);
+    f->values = tu_cl_buffer(&f->dev.cl, (size_t)BATCH_JOBS * VALUES_SLOT);
     f->value_host = malloc(VALUE_BYTES);
     f->expect = malloc(DST_BYTES);
     f->got = malloc(DST_BYTES);
@@ -111,6 +122,8 @@ static int teardown(void **state)
     if (f->dev.cl.context) {
         clReleaseMemObject(f->value);
         clReleaseMemObject(f->dst);
+        clReleaseMemObject(f->info);
+        clReleaseMemObject(f->values);
         tu_dev_close(&f->dev);
     }
     free(f->value_host);
@@ -123,6 +136,8 @@ static int teardown(void **state)
 
 /* ---- random jobs ---------------------------------------------------------- */
 
+static bool dynamic_mode; /* --dynamic */
+
 /* A random plan the front-ends accept, at most max_elems input elements;
  * empty slices kept one time in eight. */
 static void random_plan(fixture *f, int64_t max_elems, job *j)
@@ -130,13 +145,15 @@ static void random_plan(fixture *f, int64_t max_elems, job *j)
     for (;;) {
         clslice_status st;
         j->plan = NULL;
-        if (tu_range(&f->rng, 0, 3) == 0) {
+        if (!dynamic_mode && tu_range(&f->rng, 0, 3) == 0) {
             st = rp_strided_case(&f->rng, max_elems, &j->c, &j->plan);
         } else {
             int64_t cap = (int64_t[]){64, 512, max_elems}[tu_range(&f->rng,
                                                                    0, 2)];
-            rp_random_case(&f->rng, rp_device_rank(&f->rng),
-                           cap < max_elems ? cap : max_elems, &j->c);
+            do
+                rp_random_case(&f->rng, rp_device_rank(&f->rng),
+                               cap < max_elems ? cap : max_elems, &j->c);
+            while (dynamic_mode && !ds_front_ok(j->c.front));
             st = rp_build(&j->c, &j->plan, NULL);
         }
         if (st != CLSLICE_OK)
@@ -151,7 +168,7 @@ static void random_plan(fixture *f, int64_t max_elems, job *j)
 static void random_job(fixture *f, job *j)
 {
     int64_t pick = tu_range(&f->rng, 0, 9);
-    j->mode = pick < 5 ? SCATTER : pick < 7 ? FILL : GRAD;
+    j->mode = pick < 5 || dynamic_mode ? SCATTER : pick < 7 ? FILL : GRAD;
     bool big = j->mode == FILL && tu_range(&f->rng, 0, 15) == 0;
     j->elem_size = big ? BIG_ELEM : ELEM_SIZES[tu_range(&f->rng, 0, 6)];
     random_plan(f, big ? 64 : MAX_ELEMS, j);
@@ -250,11 +267,35 @@ static void host_result(fixture *f, const job *j, size_t at)
     assert_int_equal(st, CLSLICE_OK);
 }
 
-static void enqueue(fixture *f, const job *j, size_t at, unsigned flags)
+/* The job's scatter through the dynamic path; `slot` numbers its record,
+ * and slot / FLAG_COUNT its values. */
+static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t at,
+                                      unsigned flags, size_t slot,
+                                      clslice_error *err)
+{
+    ds_values d;
+    clslice_device_values where[4];
+    ds_values_of(&j->c, &d);
+    ds_upload(f->dev.queue, f->values, (slot / FLAG_COUNT) * VALUES_SLOT,
+              &d, where);
+    clslice_dynamic_op op = {
+        .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = j->elem_size,
+        .info = f->info, .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES,
+        .src = f->value, .src_offset = j->value_offset, .dst = f->dst,
+        .dst_offset = at, .value_shape = j->v.shape,
+        .value_rank = j->v.rank, .rule = j->v.rule, .flags = flags};
+    return ds_enqueue(f->dev.runtime, f->dev.queue, &j->c, &d, where, &op, 0,
+                      NULL, NULL, err);
+}
+
+static void enqueue(fixture *f, const job *j, size_t at, unsigned flags,
+                    size_t slot)
 {
     clslice_error err;
     clslice_status st;
-    if (j->mode == SCATTER)
+    if (dynamic_mode)
+        st = enqueue_dynamic(f, j, at, flags, slot, &err);
+    else if (j->mode == SCATTER)
         st = clslice_enqueue_scatter(f->dev.runtime, f->dev.queue, j->plan,
                                      j->elem_size, f->value, j->value_offset,
                                      j->v.shape, j->v.rank, j->v.rule, f->dst,
@@ -332,9 +373,11 @@ static void run_batch(fixture *f, size_t jobs)
         for (size_t i = 0; i < jobs; i++) {
             const job *j = &f->jobs[i];
             host_result(f, j, j->dst_offset[k]);
-            enqueue(f, j, j->dst_offset[k], FLAG_SETS[k]);
-            count_path(&f->cover[j->mode], j, j->dst_offset[k],
-                       FLAG_SETS[k]);
+            enqueue(f, j, j->dst_offset[k], FLAG_SETS[k],
+                    i * FLAG_COUNT + k);
+            if (!dynamic_mode) /* the static paths' coverage */
+                count_path(&f->cover[j->mode], j, j->dst_offset[k],
+                           FLAG_SETS[k]);
         }
     TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
                                     f->got, 0, NULL, NULL));
@@ -368,7 +411,8 @@ static void test_random_jobs(void **state)
     long paths[CS_PATH_COUNT];
     for (int p = 0; p < CS_PATH_COUNT; p++)
         paths[p] = cs_runtime_path_count(f->dev.runtime, (cs_path)p);
-    for (int batch = 0; f->jobs_done < JOBS; batch++) {
+    long jobs = dynamic_mode ? JOBS / 2 : JOBS;
+    for (int batch = 0; f->jobs_done < jobs; batch++) {
         tuning.short_row_bytes = batch % 2 ? INT64_MAX : 0;
         cs_runtime_set_tuning(f->dev.runtime, &tuning);
         run_batch(f, BATCH_JOBS);
@@ -377,6 +421,11 @@ static void test_random_jobs(void **state)
     print_message("%ld random jobs (seed 0x%" PRIx64 "), %ld enqueues "
                   "checked in %.1f s\n", f->jobs_done, f->seed, f->enqueues,
                   now() - start);
+    if (dynamic_mode) {
+        assert_true(cs_runtime_path_count(f->dev.runtime, CS_PATH_DYN_ROWS) >
+                    paths[CS_PATH_DYN_ROWS]);
+        return;
+    }
     print_coverage(f);
     /* the generic kernel of each family must have run */
     for (int m = 0; m < MODES; m++) {
@@ -410,21 +459,23 @@ static void test_capped_grid(void **state)
     cs_runtime_tuning(f->dev.runtime, &tuning);
     tuning.style = CS_STYLE_GRID;
     cs_runtime_set_tuning(f->dev.runtime, &tuning);
-    long grid = cs_runtime_path_count(f->dev.runtime, CS_PATH_SCATTER);
+    cs_path path = dynamic_mode ? CS_PATH_DYN_GRID : CS_PATH_SCATTER;
+    long grid = cs_runtime_path_count(f->dev.runtime, path);
     for (size_t groups = 1; groups <= 3; groups++) {
         cs_runtime_set_max_groups(f->dev.runtime, groups);
         for (int b = 0; b < 3; b++)
             run_batch(f, 32);
     }
     cs_runtime_set_max_groups(f->dev.runtime, 0);
-    assert_true(cs_runtime_path_count(f->dev.runtime, CS_PATH_SCATTER) > grid);
+    assert_true(cs_runtime_path_count(f->dev.runtime, path) > grid);
     cs_runtime_set_tuning(f->dev.runtime, NULL);
     print_message("%ld jobs with the grid capped at 1-3 groups\n",
                   f->jobs_done - before);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    dynamic_mode = argc > 1 && strcmp(argv[1], "--dynamic") == 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_jobs),
         cmocka_unit_test(test_capped_grid),

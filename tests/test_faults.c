@@ -616,6 +616,25 @@ static clslice_status run_normalise(const op *o, clslice_runtime *rt,
     return st;
 }
 
+/* A public dynamic gather (normalise, then the gather that reads the
+ * record): the TF values are in g_src (whatever they are, the call
+ * itself succeeds), the record goes to g_value, which the normalise
+ * command may have written when a later call fails, so only the gather's
+ * output g_dst must stay untouched. */
+static clslice_status run_dynamic(const op *o, clslice_runtime *rt,
+                                  cl_event *event, clslice_error *err)
+{
+    clslice_tf_dynamic_spec spec = {.index_type = CLSLICE_INT64,
+                                    .begin = {g_src, 0, 2},
+                                    .end = {g_src, 16, 2},
+                                    .strides = {g_src, 32, 2}};
+    clslice_dynamic_op dyn = {.kind = CLSLICE_DYNAMIC_GATHER,
+                              .elem_size = o->elem_size, .info = g_value,
+                              .src = g_src, .dst = g_dst};
+    return clslice_enqueue_tf_dynamic(rt, g_dev.queue, o->shape, o->rank,
+                                      &spec, &dyn, 0, NULL, event, err);
+}
+
 /* ---- tests -------------------------------------------------------------------- */
 
 #define GATHER(nm, st, r, s0, s1, ex)                                      \
@@ -736,6 +755,22 @@ static void test_normalise(void **state)
     inject_all(&o);
 }
 
+static void test_dynamic_rows(void **state)
+{
+    (void)state;
+    op o = {"dynamic rows", CS_STYLE_ROWS, run_dynamic, 2, {3, 40, 0},
+            "[:, ::-1]", 4, {g_dst}, {g_src}, false};
+    inject_all(&o);
+}
+
+static void test_dynamic_grid(void **state)
+{
+    (void)state;
+    op o = {"dynamic grid", CS_STYLE_GRID, run_dynamic, 2, {3, 40, 0},
+            "[:, ::-1]", 4, {g_dst}, {g_src}, false};
+    inject_all(&o);
+}
+
 static void test_csr_count(void **state)
 {
     (void)state;
@@ -807,6 +842,8 @@ int main(void)
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),
         cmocka_unit_test(test_normalise),
+        cmocka_unit_test(test_dynamic_rows),
+        cmocka_unit_test(test_dynamic_grid),
         cmocka_unit_test(test_csr_count),
         cmocka_unit_test(test_csr_fill),
     };

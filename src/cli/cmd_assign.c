@@ -1,11 +1,13 @@
 /* clslice assign: writes a .npy value into a slice of a .npy tensor (TF
  * StridedSliceAssign, MXNet _slice_assign and _slice_assign_scalar), on an
  * OpenCL device or with the host executor. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
 #include "commands.h"
 #include "device.h"
+#include "device_dynamic.h"
 #include "device_scatter.h"
 #include "diag.h"
 #include "npy/npy.h"
@@ -15,14 +17,12 @@ static const cli_optdef assign_options[] = {
     {"device", false},
     {"host", true},
     {"exact", true},
+    {"dynamic", true},
     {NULL, false},
 };
 
-/* Same dtype, and a value shape the rule accepts for this slice; both are
- * about the files, hence CLI_EXIT_FILE. */
-static int check_value(const char *in_path, const cli_npy *in,
+static int check_dtype(const char *in_path, const cli_npy *in,
                        const char *value_path, const cli_npy *value,
-                       const clslice_plan *plan, clslice_value_rule rule,
                        cli_err *err)
 {
     if (strcmp(in->descr, value->descr) != 0)
@@ -31,6 +31,19 @@ static int check_value(const char *in_path, const cli_npy *in,
                         "%.200s; assign writes values of the tensor's own "
                         "dtype", value_path, value->descr, in->descr,
                         in_path);
+    return CLI_EXIT_OK;
+}
+
+/* Same dtype, and a value shape the rule accepts for this slice; both are
+ * about the files, hence CLI_EXIT_FILE. */
+static int check_value(const char *in_path, const cli_npy *in,
+                       const char *value_path, const cli_npy *value,
+                       const clslice_plan *plan, clslice_value_rule rule,
+                       cli_err *err)
+{
+    int status = check_dtype(in_path, in, value_path, value, err);
+    if (status != CLI_EXIT_OK)
+        return status;
     clslice_layout layout;
     clslice_error lib;
     clslice_status st = clslice_plan_scatter_layout(plan, value->shape,
@@ -70,6 +83,62 @@ static int scatter(const cli_target *target, const clslice_plan *plan,
                                        lib.message);
 }
 
+/* Why the device rejected the write: the host's message for the spec,
+ * or for the value against the slice. */
+static int explain(char **paths, const cli_opts *opts, const cli_npy *in,
+                   const cli_npy *value, clslice_value_rule rule,
+                   bool translated, int64_t rejected, cli_err *err)
+{
+    clslice_plan *plan = NULL;
+    int status = cli_spec_plan(opts, in->shape, in->rank, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = check_value(paths[0], in, paths[1], value, plan, rule, err);
+    clslice_plan_release(&plan);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (!translated)
+        return cli_usage_error(err, "--dynamic: this --expr has no "
+                               "tf.strided_slice form (more than 31 "
+                               "items?)");
+    return cli_fail(err, CLI_EXIT_FAILURE,
+                    "internal error: the device rejected the write (status "
+                    "%lld) but the host accepts it", (long long)rejected);
+}
+
+/* --dynamic: the spec's values on the device, as `slice --dynamic`. */
+static int assign_dynamic(char **paths, const cli_target *target,
+                          const cli_opts *opts, cli_npy *in,
+                          const cli_npy *value, clslice_value_rule rule,
+                          cli_err *err)
+{
+    if (target->host)
+        return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
+                               "it cannot be combined with --host");
+    int status = cli_spec_check(opts, err);
+    if (status == CLI_EXIT_OK)
+        status = check_dtype(paths[0], in, paths[1], value, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    cli_dyn_spec *spec = malloc(sizeof *spec);
+    if (!spec)
+        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    bool translated;
+    int64_t rejected = CLSLICE_OK;
+    status = cli_dyn_spec_read(opts, spec, &translated, err);
+    if (status == CLI_EXIT_OK && translated) {
+        cli_device device;
+        status = cli_device_pick(&target->request, &device, err);
+        if (status == CLI_EXIT_OK)
+            status = cli_device_dynamic_assign(&device, spec, in, value,
+                                               rule, &rejected, err);
+    }
+    free(spec);
+    if (status == CLI_EXIT_OK && (!translated || rejected != CLSLICE_OK))
+        status = explain(paths, opts, in, value, rule, translated, rejected,
+                         err);
+    return status;
+}
+
 static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
@@ -84,6 +153,14 @@ static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
         status = cli_npy_load(paths[0], &in, err);
     if (status == CLI_EXIT_OK)
         status = cli_npy_load(paths[1], &value, err);
+    if (status == CLI_EXIT_OK && cli_opt(opts, "dynamic")) {
+        status = assign_dynamic(paths, &target, opts, &in, &value, rule, err);
+        if (status == CLI_EXIT_OK)
+            status = cli_npy_save(paths[2], &in, err);
+        cli_npy_free(&value);
+        cli_npy_free(&in);
+        return status;
+    }
     if (status == CLI_EXIT_OK)
         status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
     if (status == CLI_EXIT_OK)
@@ -115,7 +192,7 @@ const cli_command cli_cmd_assign = {
     .name = "assign",
     .summary = "write a .npy value into a slice of a .npy tensor",
     .usage = "assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host] "
-             "[--exact]",
+             "[--exact] [--dynamic]",
     .description =
         "\n"
         "Writes OUT.npy = IN.npy with IN[SPEC] = VALUE.npy: the elements of\n"
@@ -128,6 +205,9 @@ const cli_command cli_cmd_assign = {
         "empty slice leaves IN as it is, whatever VALUE's shape.\n"
         "  --exact      VALUE must have the slice's final shape exactly\n"
         "               (MXNet _slice_assign)\n"
+        "  --dynamic    run with the spec's values in a device buffer, as\n"
+        "               'clslice slice --dynamic' (the device checks that\n"
+        "               VALUE fits; a misfit is explained as above)\n"
         "A VALUE of another dtype, or a shape that does not fit, exits with\n"
         "status 3.  OUT is written to a temporary file next to it and\n"
         "renamed into place at the end, so a failed run leaves OUT as it\n"

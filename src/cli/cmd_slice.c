@@ -6,6 +6,7 @@
 #include "args.h"
 #include "commands.h"
 #include "device.h"
+#include "device_dynamic.h"
 #include "device_gather.h"
 #include "diag.h"
 #include "npy/npy.h"
@@ -14,6 +15,7 @@
 static const cli_optdef slice_options[] = {
     {"device", false},
     {"host", true},
+    {"dynamic", true},
     {NULL, false},
 };
 
@@ -63,6 +65,55 @@ static int gather(const cli_target *target, const clslice_plan *plan,
     return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
 }
 
+/* Why the device rejected a spec, or the expression --dynamic could not
+ * translate: the host front-end's message for the same values. */
+static int explain(const cli_opts *opts, const cli_npy *in, bool translated,
+                   int64_t rejected, cli_err *err)
+{
+    clslice_plan *plan = NULL;
+    int status = cli_spec_plan(opts, in->shape, in->rank, &plan, err);
+    clslice_plan_release(&plan);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (!translated)
+        return cli_usage_error(err, "--dynamic: this --expr has no "
+                               "tf.strided_slice form (more than 31 "
+                               "items?)");
+    return cli_fail(err, CLI_EXIT_FAILURE,
+                    "internal error: the device rejected the spec (status "
+                    "%lld) but the host accepts it", (long long)rejected);
+}
+
+/* --dynamic: the spec's values sliced with on the device, unseen by the
+ * host unless it must explain a rejection. */
+static int slice_dynamic(const cli_target *target, const cli_opts *opts,
+                         const cli_npy *in, cli_npy *out, cli_err *err)
+{
+    if (target->host)
+        return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
+                               "it cannot be combined with --host");
+    int status = cli_spec_check(opts, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    cli_dyn_spec *spec = malloc(sizeof *spec);
+    if (!spec)
+        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    bool translated;
+    int64_t rejected = CLSLICE_OK;
+    status = cli_dyn_spec_read(opts, spec, &translated, err);
+    if (status == CLI_EXIT_OK && translated) {
+        cli_device device;
+        status = cli_device_pick(&target->request, &device, err);
+        if (status == CLI_EXIT_OK)
+            status = cli_device_dynamic_slice(&device, spec, in, out,
+                                              &rejected, err);
+    }
+    free(spec);
+    if (status == CLI_EXIT_OK && (!translated || rejected != CLSLICE_OK))
+        status = explain(opts, in, translated, rejected, err);
+    return status;
+}
+
 static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
@@ -74,6 +125,14 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     status = cli_npy_load(paths[0], &in, err);
     if (status != CLI_EXIT_OK)
         return status;
+    if (cli_opt(opts, "dynamic")) {
+        status = slice_dynamic(&target, opts, &in, &out, err);
+        if (status == CLI_EXIT_OK)
+            status = cli_npy_save(paths[1], &out, err);
+        cli_npy_free(&out);
+        cli_npy_free(&in);
+        return status;
+    }
     status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
     if (status == CLI_EXIT_OK)
         status = make_output(plan, &in, &out, err);
@@ -99,7 +158,7 @@ static int run_slice(const cli_command *self, int argc, char **argv)
 const cli_command cli_cmd_slice = {
     .name = "slice",
     .summary = "slice a .npy file on an OpenCL device or the host",
-    .usage = "slice IN.npy OUT.npy SPEC [--device N | --host]",
+    .usage = "slice IN.npy OUT.npy SPEC [--device N | --host] [--dynamic]",
     .description =
         "\n"
         "Reads IN.npy, slices it with SPEC and writes the result to OUT.npy\n"
@@ -119,7 +178,15 @@ const cli_command cli_cmd_slice = {
         "the first device of any type), or on:\n"
         "  --device N   device N as 'clslice devices' numbers them; without\n"
         "               it, the environment variable CLSLICE_DEVICE=N\n"
-        "  --host       the host reference executor, without OpenCL\n",
+        "  --host       the host reference executor, without OpenCL\n"
+        "\n"
+        "--dynamic uploads the spec's values to a device buffer and slices\n"
+        "with the library's dynamic path (clslice_enqueue_*_dynamic): the\n"
+        "device computes the output's shape and the host reads it back\n"
+        "afterwards.  It takes --style tf, openvino or onnx, or --expr\n"
+        "(run as the tf.strided_slice spec it spells), and an OpenCL\n"
+        "device; a spec the device rejects is explained with the host's\n"
+        "message.\n",
     .examples =
         "  $ python3 -c 'import numpy as np; "
         "np.save(\"a.npy\", np.arange(24.).reshape(2,3,4))'\n"

@@ -158,3 +158,9 @@ int cli_spec_plan(const cli_opts *opts, const int64_t *shape, int rank,
         return status;
     return style->build(opts, shape, rank, plan, err);
 }
+
+int cli_spec_check(const cli_opts *opts, cli_err *err)
+{
+    const cli_style *style = choose_style(opts, err);
+    return style ? check_options(opts, style, err) : CLI_EXIT_USAGE;
+}

@@ -23,4 +23,9 @@ extern const char cli_spec_help[];
 int cli_spec_plan(const cli_opts *opts, const int64_t *shape, int rank,
                   clslice_plan **plan, cli_err *err);
 
+/* cli_spec_plan's checks of the options alone (exactly one SPEC, every
+ * SPEC option its own, the required ones there), without a plan: for
+ * paths that hand the values to the device. */
+int cli_spec_check(const cli_opts *opts, cli_err *err);
+
 #endif

@@ -47,6 +47,8 @@ typedef enum cs_path {
     CS_PATH_SDST_R,    /* ...destination inner stride -1 */
     CS_PATH_SDST_G,    /* ...any other destination inner stride */
     CS_PATH_SSRC_B,    /* ...source inner stride 0 (a broadcast) */
+    CS_PATH_DYN_ROWS,  /* dynamic slice, rows form (cl/dynamic.cl) */
+    CS_PATH_DYN_GRID,  /* dynamic slice, element grid */
     CS_PATH_COUNT
 } cs_path;
 

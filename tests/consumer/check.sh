@@ -81,7 +81,13 @@ if [ -e "$work/prefix/bin/clslice" ]; then
 fi
 
 by_find_package "$work/prefix" "$work/find_package"
-by_pkg_config "$work/prefix" "$work/pkg-config" ""
+# A static build tree installs only libclslice.a, whose OpenCL dependency
+# pkg-config lists only under --static.
+if find "$work/prefix" -name 'libclslice.so' | grep -q .; then
+  by_pkg_config "$work/prefix" "$work/pkg-config" ""
+else
+  by_pkg_config "$work/prefix" "$work/pkg-config" --static
+fi
 
 step "add_subdirectory($src), static"
 cmake -S "$here" -B "$work/subdirectory" -DCLSLICE_CONSUMER_MODE=subdirectory \

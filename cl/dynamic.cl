@@ -1,0 +1,247 @@
+/*
+ * Gathers and scatters whose slice lives in device memory (OpenCL C 1.2):
+ * the kernels that read a dynamic plan record (include/clslice_cl.h,
+ * CLSLICE_DYNAMIC_*) written by the normalise kernel, so the host never
+ * learns the slice's starts, steps or counts.
+ *
+ * The host knows only static facts: the input's rank and row-major
+ * strides, the element size, the buffers' offsets and, for scatters, the
+ * value tensor's strides per input dim (0 where it broadcasts or the dim
+ * is shrunk; a value dim of size > 1 must equal the slice's, which the
+ * normaliser checks and reports in the status).  It sizes the NDRange
+ * from a bound (a slice never has more elements than its input), so
+ * every kernel first reads the status and the element count and lets
+ * the work-items past the real slice return at once.  A record whose
+ * status is not 0 makes every work-item return: nothing is written.
+ *
+ * Record words used (int64, device byte order, from `info_word` on):
+ *   0 status, 4 elements, 38 + d start[d], 70 + d step[d],
+ *   102 + d count[d] of input dim d.
+ *
+ * Two forms, as for static slices (cl/gather_rows.cl, cl/gather_grid.cl):
+ *   cs_dyn_*_grid  one carrier per work-item, a grid-stride loop over the
+ *                  slice: consecutive work-items touch consecutive output
+ *                  carriers (coalesced on GPUs);
+ *   cs_dyn_*_rows  `chunks` work-items, each copying one contiguous share
+ *                  of the slice's elements row by row with counted inner
+ *                  loops that a CPU compiler vectorizes (PoCL).
+ *
+ * A gather reads the tensor `src` at the slice and writes `dst`
+ * contiguously; a scatter reads the value `src` through its strides and
+ * writes the tensor `dst` at the slice.  Strides and bases are in
+ * carriers; an element is `epc` carriers (the host picks the widest
+ * carrier that divides the element size and both offsets).
+ *
+ * Build options: CS_INDEX64 (cl/common.cl), CS_MAX_DIMS.
+ */
+
+/* cs_idx and CS_FOR: cl/common.cl. */
+
+#define CS_DYN_STATUS 0
+#define CS_DYN_ELEMENTS 4
+#define CS_DYN_START 38
+#define CS_DYN_STEP 70
+#define CS_DYN_COUNT 102
+
+/* The static half of a call; the host mirrors it word for word
+ * (cl_dynamic_run.c). */
+typedef struct cs_dyn_table {
+    cs_idx info_word; /* the record's first word in `info` */
+    cs_idx src_base, dst_base;
+    cs_idx rank;      /* input rank, 0 .. CS_MAX_DIMS - 1 */
+    cs_idx epc;       /* carriers per element */
+    cs_idx chunks;    /* rows form: work-items that share the slice */
+    cs_idx stride[CS_MAX_DIMS];  /* the tensor's, per input dim */
+    cs_idx vstride[CS_MAX_DIMS]; /* scatters: the value's, per input dim */
+} cs_dyn_table;
+
+typedef char cs_dyn_table_size_check[
+    sizeof(cs_dyn_table) == (6 + 2 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+
+/* Unsigned wrap-around carries negative steps (cl/common.cl). */
+#define CS_REC(w) ((cs_idx)rec[(w)])
+
+/* ---- element grid --------------------------------------------------------
+ * Work-item i moves carrier i of the slice: element e = i / epc, carrier
+ * k within it; e is split into input-dim indices innermost first.  The
+ * tensor side is at sum (start + idx * step) * stride, the value side
+ * (scatters) at sum idx * vstride. */
+#define CS_DYN_GRID(KIND, T, C)                                             \
+kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
+                                      global T *restrict dst,               \
+                                      global const long *restrict info,     \
+                                      cs_dyn_table t)                       \
+{                                                                           \
+    global const long *rec = info + t.info_word;                            \
+    if (rec[CS_DYN_STATUS] != 0)                                            \
+        return;                                                             \
+    cs_idx total = CS_REC(CS_DYN_ELEMENTS) * t.epc;                         \
+    CS_FOR(i, 0, total) {                                                   \
+        cs_idx e = t.epc == 1 ? i : i / t.epc;                              \
+        cs_idx k = i - e * t.epc;                                           \
+        cs_idx at = 0, vat = 0;                                             \
+        for (cs_idx d = t.rank; d-- > 0;) {                                 \
+            cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
+            cs_idx q = n == 1 ? e : e / n;                                  \
+            cs_idx x = e - q * n;                                           \
+            at += (CS_REC(CS_DYN_START + d) + x * CS_REC(CS_DYN_STEP + d))  \
+                  * t.stride[d];                                            \
+            vat += x * t.vstride[d];                                        \
+            e = q;                                                          \
+        }                                                                   \
+        CS_DYN_GRID_MOVE_##KIND                                             \
+    }                                                                       \
+}
+
+#define CS_DYN_GRID_MOVE_gather dst[t.dst_base + i] = src[t.src_base + at + k];
+#define CS_DYN_GRID_MOVE_scatter                                            \
+    dst[t.dst_base + at + k] = src[t.src_base + vat + k];
+
+/* ---- rows ----------------------------------------------------------------
+ * Work-item w copies elements [w * per, min((w + 1) * per, total)) of the
+ * slice, per = ceil(total / chunks): it finds its first element's
+ * indices with one division chain, then walks row segments of the
+ * innermost input dim, stepping the outer dims like an odometer.  Each
+ * segment is one counted loop; the common strides get loops of their
+ * own so they vectorize. */
+
+/* n elements from tensor carrier a (element stride ts) and value / output
+ * carrier b (element stride vs), epc carriers each.  Gathers: dst[b..] =
+ * src[a..]; scatters: dst[a..] = src[b..]. */
+#define CS_DYN_SEG_gather(T, a, b, n, ts, vs)                               \
+    {                                                                       \
+        global T *d_ = dst + (b);                                           \
+        if ((ts) == t.epc) {                                                \
+            global const T *s_ = src + (a);                                 \
+            for (size_t j = 0; j < (size_t)((n) * t.epc); j++)              \
+                d_[j] = s_[j];                                              \
+        } else if (t.epc == 1 && (ts) == (cs_idx)0 - 1) {                   \
+            global const T *s_ = src + (a);                                 \
+            for (size_t j = 0; j < (size_t)(n); j++)                        \
+                d_[j] = *(s_ - j);                                          \
+        } else if (t.epc == 1) {                                            \
+            for (cs_idx j = 0; j < (n); j++)                                \
+                d_[j] = src[(cs_idx)((a) + j * (ts))];                      \
+        } else {                                                            \
+            for (cs_idx j = 0; j < (n); j++)                                \
+                for (cs_idx k = 0; k < t.epc; k++)                          \
+                    d_[j * t.epc + k] = src[(cs_idx)((a) + j * (ts)) + k];  \
+        }                                                                   \
+    }
+
+#define CS_DYN_SEG_scatter(T, a, b, n, ts, vs)                              \
+    {                                                                       \
+        if ((ts) == t.epc && (vs) == t.epc) {                               \
+            global T *d_ = dst + (a);                                       \
+            global const T *s_ = src + (b);                                 \
+            for (size_t j = 0; j < (size_t)((n) * t.epc); j++)              \
+                d_[j] = s_[j];                                              \
+        } else if (t.epc == 1 && (vs) == 0) {                               \
+            T v_ = src[(b)];                                                \
+            for (cs_idx j = 0; j < (n); j++)                                \
+                dst[(cs_idx)((a) + j * (ts))] = v_;                         \
+        } else {                                                            \
+            for (cs_idx j = 0; j < (n); j++)                                \
+                for (cs_idx k = 0; k < t.epc; k++)                          \
+                    dst[(cs_idx)((a) + j * (ts)) + k] =                     \
+                        src[(cs_idx)((b) + j * (vs)) + k];                  \
+        }                                                                   \
+    }
+
+/* The gather's output advances by whole elements; the scatter's value by
+ * its own strides. */
+#define CS_DYN_VSTEP_gather(d) (cs_idx)0
+#define CS_DYN_VSTEP_scatter(d) t.vstride[d]
+#define CS_DYN_VINNER_gather t.epc
+#define CS_DYN_VINNER_scatter (t.rank ? t.vstride[t.rank - 1] : (cs_idx)0)
+#define CS_DYN_IS_gather 1
+#define CS_DYN_IS_scatter 0
+
+#define CS_DYN_ROWS(KIND, T, C)                                             \
+kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
+                                      global T *restrict dst,               \
+                                      global const long *restrict info,     \
+                                      cs_dyn_table t)                       \
+{                                                                           \
+    cs_idx w = (cs_idx)get_global_id(0);                                    \
+    if (w >= t.chunks)                                                      \
+        return;                                                             \
+    global const long *rec = info + t.info_word;                            \
+    if (rec[CS_DYN_STATUS] != 0)                                            \
+        return;                                                             \
+    cs_idx total = CS_REC(CS_DYN_ELEMENTS);                                 \
+    cs_idx per = total / t.chunks + (total % t.chunks != 0);                \
+    /* w * per < total, asked without forming w * per (it could wrap a    \
+     * 32-bit index when total is near the type's limit) */               \
+    if (per == 0 || w > (total - 1) / per)                                  \
+        return;                                                             \
+    cs_idx first = w * per;                                                 \
+    cs_idx end = total - first > per ? first + per : total;                 \
+    cs_idx inner = t.rank ? t.rank - 1 : 0;                                 \
+    cs_idx n0 = t.rank ? CS_REC(CS_DYN_COUNT + inner) : 1;                  \
+    cs_idx ts0 = t.rank ? CS_REC(CS_DYN_STEP + inner) * t.stride[inner]     \
+                        : (cs_idx)0;                                        \
+    cs_idx vs0 = CS_DYN_VINNER_##KIND;                                      \
+    /* indices of `first`, and both sides' positions: a on the tensor     \
+     * (a gather's src, a scatter's dst), b on the other side */           \
+    cs_idx idx[CS_MAX_DIMS];                                                \
+    cs_idx e = first;                                                       \
+    cs_idx a = CS_DYN_IS_##KIND ? t.src_base : t.dst_base;                  \
+    cs_idx b = CS_DYN_IS_##KIND ? t.dst_base : t.src_base;                  \
+    for (cs_idx d = t.rank; d-- > 0;) {                                     \
+        cs_idx n = CS_REC(CS_DYN_COUNT + d);                                \
+        cs_idx q = e / n;                                                   \
+        idx[d] = e - q * n;                                                 \
+        a += (CS_REC(CS_DYN_START + d) + idx[d] * CS_REC(CS_DYN_STEP + d))  \
+             * t.stride[d];                                                 \
+        b += idx[d] * CS_DYN_VSTEP_##KIND(d);                               \
+        e = q;                                                              \
+    }                                                                       \
+    if (CS_DYN_IS_##KIND)                                                   \
+        b = t.dst_base + first * t.epc;                                     \
+    cs_idx c = t.rank ? idx[inner] : 0;                                     \
+    /* back to the row's start: the segment loop adds c itself */          \
+    a -= c * ts0;                                                           \
+    if (!CS_DYN_IS_##KIND)                                                  \
+        b -= c * vs0;                                                       \
+    for (cs_idx at = first; at < end;) {                                    \
+        cs_idx seg = n0 - c < end - at ? n0 - c : end - at;                 \
+        cs_idx sa = a + c * ts0;                                            \
+        cs_idx sb = CS_DYN_IS_##KIND ? b : b + c * vs0;                     \
+        CS_DYN_SEG_##KIND(T, sa, sb, seg, ts0, vs0)                         \
+        at += seg;                                                          \
+        if (CS_DYN_IS_##KIND)                                               \
+            b += seg * t.epc;                                               \
+        c = 0;                                                              \
+        if (at >= end)                                                      \
+            break;                                                          \
+        /* the next row: step the outer dims, innermost first */           \
+        for (cs_idx d = inner; d-- > 0;) {                                  \
+            cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
+            cs_idx ds = CS_REC(CS_DYN_STEP + d) * t.stride[d];              \
+            a += ds;                                                        \
+            if (!CS_DYN_IS_##KIND)                                          \
+                b += t.vstride[d];                                          \
+            if (++idx[d] < n)                                               \
+                break;                                                      \
+            idx[d] = 0;                                                     \
+            a -= n * ds;                                                    \
+            if (!CS_DYN_IS_##KIND)                                          \
+                b -= n * t.vstride[d];                                      \
+        }                                                                   \
+    }                                                                       \
+}
+
+#define CS_DYN_KERNELS(T, C)                                                \
+    CS_DYN_GRID(gather, T, C)                                               \
+    CS_DYN_GRID(scatter, T, C)                                              \
+    CS_DYN_ROWS(gather, T, C)                                               \
+    CS_DYN_ROWS(scatter, T, C)
+
+/* Carriers by size in bytes (the record needs 64-bit integers anyway,
+ * so 8 is a plain ulong). */
+CS_DYN_KERNELS(uchar, 1)
+CS_DYN_KERNELS(ushort, 2)
+CS_DYN_KERNELS(uint, 4)
+CS_DYN_KERNELS(ulong, 8)
+CS_DYN_KERNELS(uint4, 16)

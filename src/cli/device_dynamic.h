@@ -1,0 +1,32 @@
+/* `clslice slice --dynamic`: the spec's values go to a device buffer and
+ * the library's dynamic path slices with them; the host learns the
+ * output's shape from the record the device wrote. */
+#ifndef CLI_DEVICE_DYNAMIC_H
+#define CLI_DEVICE_DYNAMIC_H
+
+#include <stdint.h>
+
+#include "device.h"
+#include "diag.h"
+#include "npy/npy.h"
+#include "spec_dynamic.h"
+
+/* Slices `in` on `device` with spec's values uploaded: *out receives the
+ * output (descr and elem_size of in, shape and data from the device).
+ * When the device rejects the values, *rejected is the record's status
+ * (not CLSLICE_OK), *out is empty and the return is CLI_EXIT_OK: the
+ * caller explains the rejection.  A spec the library rejects before
+ * enqueuing (a static error) gives CLI_EXIT_USAGE with its message. */
+int cli_device_dynamic_slice(const cli_device *device,
+                             const cli_dyn_spec *spec, const cli_npy *in,
+                             cli_npy *out, int64_t *rejected, cli_err *err);
+
+/* Writes `value` into spec's slice of `tensor` on `device` under `rule`
+ * (tensor->data receives the result); a rejection as above, with tensor
+ * unchanged. */
+int cli_device_dynamic_assign(const cli_device *device,
+                              const cli_dyn_spec *spec, cli_npy *tensor,
+                              const cli_npy *value, clslice_value_rule rule,
+                              int64_t *rejected, cli_err *err);
+
+#endif
