@@ -15,3 +15,10 @@ set -x
 ./build/clslice show "$out"
 ./build/clslice slice examples/image.npy "$out" --style tf --begin=1,0,0 --end=-1,0,0 --strides=1,2,-1 --begin-mask=6 --end-mask=6
 ./build/clslice show "$out"
+# The same slice with its begin/end/strides in a device buffer, normalised
+# on the device (no read-back before the gather).
+./build/clslice slice examples/image.npy "$out" --style tf --begin=1,0,0 --end=-1,0,0 --strides=1,2,-1 --begin-mask=6 --end-mask=6 --dynamic
+./build/clslice show "$out"
+# One batched command cutting t into two halves along axis 1 (numpy.array_split).
+./build/clslice split examples/t.npy build/demo-part --sections 2 --axis 1
+./build/clslice show build/demo-part_0.npy
