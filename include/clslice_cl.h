@@ -67,7 +67,10 @@ enum {
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
     CLSLICE_PREPARE_INDEX64 = 1u << 0,
     /* Build the program of clslice_enqueue_gather_batch too. */
-    CLSLICE_PREPARE_BATCH = 1u << 1
+    CLSLICE_PREPARE_BATCH = 1u << 1,
+    /* Build the normalise and dynamic programs of the device-resident
+     * spec calls (clslice_enqueue_tf_dynamic and its siblings) too. */
+    CLSLICE_PREPARE_DYNAMIC = 1u << 2
 };
 
 /* Builds now, instead of at the first call that needs them, every program
@@ -75,7 +78,9 @@ enum {
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
  * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64; the
- * batch program (clslice_enqueue_gather_batch) with CLSLICE_PREPARE_BATCH.
+ * batch program (clslice_enqueue_gather_batch) with CLSLICE_PREPARE_BATCH;
+ * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
+ * normaliser has one form, built once whatever the index flag).
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).

@@ -306,11 +306,65 @@ static void test_scatter_fronts(void **state)
     run_cases(tu_seed(20261127), tu_scaled(1000), true);
 }
 
+/* One TF dynamic gather, x[1:, ::2] of a 4x6 int32 tensor, on `rt`. */
+static void small_tf_gather(clslice_runtime *rt)
+{
+    const int64_t values[] = {1, 0, 4, 6, 1, 2}; /* begin, end, strides */
+    TU_CL_CHECK(clEnqueueWriteBuffer(dev.queue, values_buf, CL_TRUE, 0,
+                                     sizeof values, values, 0, NULL, NULL));
+    const int64_t shape[] = {4, 6};
+    clslice_tf_dynamic_spec s = {
+        .index_type = CLSLICE_INT64, .begin = {values_buf, 0, 2},
+        .end = {values_buf, 16, 2}, .strides = {values_buf, 32, 2}};
+    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER, .elem_size = 4,
+                             .info = info_buf, .src = src_buf,
+                             .dst = dst_buf};
+    clslice_error err;
+    clslice_status st = clslice_enqueue_tf_dynamic(rt, dev.queue, shape, 2,
+                                                   &s, &op, 0, NULL, NULL,
+                                                   &err);
+    if (st != CLSLICE_OK)
+        fail_msg("dynamic gather: %s", err.message);
+    TU_CL_CHECK(clFinish(dev.queue));
+}
+
+/* CLSLICE_PREPARE_DYNAMIC builds the normalise and dynamic programs, which
+ * a dynamic call then finds built; without the flag the call builds them
+ * (two programs), and with CLSLICE_PREPARE_INDEX64 too the normaliser is
+ * still built once. */
+static void test_prepare_dynamic(void **state)
+{
+    (void)state;
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    const unsigned flags[] = {0, CLSLICE_PREPARE_DYNAMIC,
+                              CLSLICE_PREPARE_DYNAMIC |
+                                  CLSLICE_PREPARE_INDEX64};
+    size_t prepared[3];
+    for (int i = 0; i < 3; i++) {
+        clslice_runtime *rt = NULL;
+        clslice_error err;
+        assert_int_equal(clslice_runtime_create(dev.cl.context, &rt, &err),
+                         CLSLICE_OK);
+        assert_int_equal(clslice_runtime_prepare(rt, dev.cl.device,
+                                                 flags[i], &err),
+                         CLSLICE_OK);
+        prepared[i] = cs_runtime_program_count(rt);
+        small_tf_gather(rt);
+        assert_int_equal(cs_runtime_program_count(rt),
+                         prepared[i] + (flags[i] ? 0 : 2));
+        clslice_runtime_release(&rt);
+    }
+    assert_int_equal(prepared[1], prepared[0] + 2);
+    /* INDEX64 doubles every program but the normaliser. */
+    assert_int_equal(prepared[2], 2 * prepared[1] - 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gather_fronts),
         cmocka_unit_test(test_scatter_fronts),
+        cmocka_unit_test(test_prepare_dynamic),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

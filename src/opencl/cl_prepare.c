@@ -44,7 +44,8 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
     if (!device)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "device is NULL");
-    const unsigned known = CLSLICE_PREPARE_INDEX64 | CLSLICE_PREPARE_BATCH;
+    const unsigned known = CLSLICE_PREPARE_INDEX64 | CLSLICE_PREPARE_BATCH |
+                           CLSLICE_PREPARE_DYNAMIC;
     if (flags & ~known)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags 0x%x has unknown bits 0x%x", flags,
@@ -60,10 +61,15 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
     unsigned used = cs_programs_used(&facts, &tuning);
     if (flags & CLSLICE_PREPARE_BATCH) /* the batch's one program */
         used |= 1u << CS_PROGRAM_GATHER_BATCH;
+    if (flags & CLSLICE_PREPARE_DYNAMIC) /* normalise, then the consumers */
+        used |= 1u << CS_PROGRAM_NORMALISE | 1u << CS_PROGRAM_DYNAMIC;
     int widths = (flags & CLSLICE_PREPARE_INDEX64) ? 2 : 1;
     for (int w = 0; w < widths; w++)
         for (int kind = 0; kind < CS_PROGRAM_KINDS; kind++) {
             if (!(used & (1u << kind)))
+                continue;
+            /* The normaliser's index width never changes (cl_normalise.c). */
+            if (w && kind == CS_PROGRAM_NORMALISE)
                 continue;
             cs_program_info info; /* owned by the runtime */
             st = cs_runtime_program(runtime, device, (cs_program_kind)kind,
