@@ -54,7 +54,7 @@ static void input_strides(const clslice_plan *plan, int64_t *stride)
     }
 }
 
-static void set_extent(clslice_layout *layout)
+void cs_layout_set_extent(clslice_layout *layout)
 {
     int64_t low = layout->offset, high = layout->offset;
     for (int k = 0; k < layout->rank; k++) {
@@ -104,7 +104,7 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
         dst_running *= plan->count[d];
     }
     layout->elements = dst_running;
-    set_extent(layout);
+    cs_layout_set_extent(layout);
     return cs_ok(err);
 }
 

@@ -160,4 +160,8 @@ enum { CS_GIVES_BEGIN = 1, CS_GIVES_END = 2 };
 clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
                                  clslice_error *err);
 
+/* Sets a layout's src_min and src_max from its offset, counts and source
+ * strides; the gather layout and the strided ones end with it. */
+void cs_layout_set_extent(clslice_layout *layout);
+
 #endif

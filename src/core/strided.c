@@ -124,21 +124,6 @@ static clslice_status disjoint(const cs_view *v, clslice_error *err)
     return CLSLICE_OK;
 }
 
-/* src_min and src_max from the layout's offset and source strides. */
-static void source_extent(clslice_layout *layout)
-{
-    int64_t low = layout->offset, high = layout->offset;
-    for (int k = 0; k < layout->rank; k++) {
-        int64_t reach = (layout->count[k] - 1) * layout->src_stride[k];
-        if (reach < 0)
-            low += reach;
-        else
-            high += reach;
-    }
-    layout->src_min = low;
-    layout->src_max = high;
-}
-
 /* The plan's reads of a view of its input: offset and stride per input
  * dim.  Indices lie inside the view, so nothing overflows its extent. */
 static void input_dims(const clslice_plan *plan, const cs_view *v,
@@ -180,7 +165,7 @@ clslice_status cs_gather_views(const clslice_plan *plan,
             layout->dst_stride[k] = dst->stride[j];
     }
     layout->dst_offset = 0; /* output element 0 is the view's element 0 */
-    source_extent(layout);
+    cs_layout_set_extent(layout);
     return CLSLICE_OK;
 }
 
@@ -229,7 +214,7 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
     input_dims(plan, dst, &layout->dst_offset, layout->dst_stride);
     value_dims(plan, value, layout->src_stride);
     layout->offset = 0;
-    source_extent(layout);
+    cs_layout_set_extent(layout);
     return CLSLICE_OK;
 }
 
