@@ -109,12 +109,10 @@ typedef struct span {
     size_t index; /* into dsts[] */
 } span;
 
-/* What OpenCL says about one destination buffer. */
+/* The last destination buffer asked about: an arena's is asked once. */
 typedef struct dst_info {
     cl_mem buffer;
-    size_t size;
-    cl_mem root;
-    size_t sub_offset;
+    cs_place place;
 } dst_info;
 
 static clslice_status ask(cl_mem buffer, cl_mem_info what, size_t size,
@@ -128,34 +126,10 @@ static clslice_status ask(cl_mem buffer, cl_mem_info what, size_t size,
 static clslice_status resolve(cl_context context, cl_mem buffer, size_t i,
                               dst_info *info, clslice_error *err)
 {
-    cl_mem_object_type type;
-    cl_context owner;
-    cl_mem parent = NULL;
+    char name[32];
+    snprintf(name, sizeof name, "dsts[%zu]", i);
     info->buffer = buffer;
-    info->sub_offset = 0;
-    clslice_status st = ask(buffer, CL_MEM_TYPE, sizeof type, &type, err);
-    if (st == CLSLICE_OK)
-        st = ask(buffer, CL_MEM_CONTEXT, sizeof owner, &owner, err);
-    if (st == CLSLICE_OK)
-        st = ask(buffer, CL_MEM_SIZE, sizeof info->size, &info->size, err);
-    if (st == CLSLICE_OK)
-        st = ask(buffer, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent,
-                 err);
-    if (st == CLSLICE_OK && parent)
-        st = ask(buffer, CL_MEM_OFFSET, sizeof info->sub_offset,
-                 &info->sub_offset, err);
-    if (st != CLSLICE_OK)
-        return st;
-    if (type != CL_MEM_OBJECT_BUFFER)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "dsts[%zu] is not a buffer (CL_MEM_TYPE = 0x%x)", i,
-                       (unsigned)type);
-    if (owner != context)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "dsts[%zu] belongs to another cl_context than the "
-                       "runtime's", i);
-    info->root = parent ? parent : buffer;
-    return CLSLICE_OK;
+    return cs_buffer_place(context, buffer, name, &info->place, err);
 }
 
 /* Destination i (bytes long) against its buffer; fills its span (root
@@ -178,18 +152,19 @@ static clslice_status check_dst(const cs_batch_call *call, size_t i,
         if (st != CLSLICE_OK)
             return st;
     }
-    if (offset > last->size)
+    size_t size = last->place.size;
+    if (offset > size)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "dst_offsets[%zu] = %zu lies past the end of "
-                       "dsts[%zu] (%zu bytes)", i, offset, i, last->size);
-    if (bytes > last->size - offset)
+                       "dsts[%zu] (%zu bytes)", i, offset, i, size);
+    if (bytes > size - offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "dsts[%zu] is too small for plans[%zu]'s output: "
                        "%zu bytes needed from dst_offsets[%zu] = %zu, %zu "
                        "available (buffer of %zu bytes)", i, i, bytes, i,
-                       offset, last->size - offset, last->size);
-    out->root = last->root;
-    out->start = last->sub_offset + offset;
+                       offset, size - offset, size);
+    out->root = last->place.root;
+    out->start = last->place.sub_offset + offset;
     return CLSLICE_OK;
 }
 

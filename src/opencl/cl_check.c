@@ -24,36 +24,50 @@ static cl_int mem_info(cl_mem buffer, cl_mem_info what, size_t size,
     return clGetMemObjectInfo(buffer, what, size, value, NULL);
 }
 
-static clslice_status resolve(cl_context context, const cs_array *a,
-                              resolved *r, clslice_error *err)
+clslice_status cs_buffer_place(cl_context context, cl_mem buffer,
+                               const char *name, cs_place *place,
+                               clslice_error *err)
 {
     cl_mem_object_type type;
     cl_context owner;
     cl_mem parent = NULL;
-    size_t sub_offset = 0;
-    cl_int rc = mem_info(a->buffer, CL_MEM_TYPE, sizeof type, &type);
+    place->sub_offset = 0;
+    cl_int rc = mem_info(buffer, CL_MEM_TYPE, sizeof type, &type);
     if (rc == CL_SUCCESS)
-        rc = mem_info(a->buffer, CL_MEM_CONTEXT, sizeof owner, &owner);
+        rc = mem_info(buffer, CL_MEM_CONTEXT, sizeof owner, &owner);
     if (rc == CL_SUCCESS)
-        rc = mem_info(a->buffer, CL_MEM_SIZE, sizeof r->size, &r->size);
+        rc = mem_info(buffer, CL_MEM_SIZE, sizeof place->size, &place->size);
     if (rc == CL_SUCCESS)
-        rc = mem_info(a->buffer, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent,
+        rc = mem_info(buffer, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent,
                       &parent);
     if (rc == CL_SUCCESS && parent)
-        rc = mem_info(a->buffer, CL_MEM_OFFSET, sizeof sub_offset,
-                      &sub_offset);
+        rc = mem_info(buffer, CL_MEM_OFFSET, sizeof place->sub_offset,
+                      &place->sub_offset);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clGetMemObjectInfo", rc);
     if (type != CL_MEM_OBJECT_BUFFER)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s is not a buffer (CL_MEM_TYPE = 0x%x)", a->name,
+                       "%s is not a buffer (CL_MEM_TYPE = 0x%x)", name,
                        (unsigned)type);
     if (owner != context)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s belongs to another cl_context than the runtime's",
-                       a->name);
-    r->root = parent ? parent : a->buffer;
-    r->start = sub_offset + a->offset;
+                       name);
+    place->root = parent ? parent : buffer;
+    return CLSLICE_OK;
+}
+
+static clslice_status resolve(cl_context context, const cs_array *a,
+                              resolved *r, clslice_error *err)
+{
+    cs_place place;
+    clslice_status st = cs_buffer_place(context, a->buffer, a->name, &place,
+                                        err);
+    if (st != CLSLICE_OK)
+        return st;
+    r->size = place.size;
+    r->root = place.root;
+    r->start = place.sub_offset + a->offset;
     return CLSLICE_OK;
 }
 

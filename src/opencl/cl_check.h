@@ -43,6 +43,21 @@ typedef struct cs_array {
 
 enum { CS_MAX_ARRAYS = 8 };
 
+/* Where a buffer's bytes lie, as OpenCL reports it. */
+typedef struct cs_place {
+    size_t size;       /* CL_MEM_SIZE */
+    cl_mem root;       /* the buffer, or a sub-buffer's parent */
+    size_t sub_offset; /* the buffer's first byte in root */
+} cs_place;
+
+/* Asks OpenCL where `buffer` lies and checks it is a buffer (not an
+ * image) of `context`; messages name it `name`.  What cs_check_arrays
+ * does for each array, for callers that check sizes in their own
+ * words. */
+clslice_status cs_buffer_place(cl_context context, cl_mem buffer,
+                               const char *name, cs_place *place,
+                               clslice_error *err);
+
 /* Checks `count` (at most CS_MAX_ARRAYS) arrays: each a buffer of
  * `context` (sub-buffers resolved to their parent) whose bytes fit around
  * its offset ([offset - before, offset + bytes) inside the buffer), and no
