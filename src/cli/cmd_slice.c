@@ -26,23 +26,6 @@ static int choose_target(const cli_opts *opts, cli_target *target,
                             target, err);
 }
 
-/* The output array: the plan's shape, the input's dtype, room for data. */
-static int make_output(const clslice_plan *plan, const cli_npy *in,
-                       cli_npy *out, cli_err *err)
-{
-    memset(out, 0, sizeof *out);
-    memcpy(out->descr, in->descr, sizeof out->descr);
-    out->elem_size = in->elem_size;
-    out->rank = clslice_plan_output_rank(plan);
-    clslice_plan_output_shape(plan, out->shape);
-    /* A slice never has more elements than its input, so this fits. */
-    out->bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
-    out->data = malloc(out->bytes ? out->bytes : 1);
-    if (!out->data)
-        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-    return CLI_EXIT_OK;
-}
-
 static int gather(const cli_target *target, const clslice_plan *plan,
                   const cli_npy *in, cli_npy *out, cli_err *err)
 {
@@ -135,7 +118,7 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     }
     status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
     if (status == CLI_EXIT_OK)
-        status = make_output(plan, &in, &out, err);
+        status = cli_npy_for_plan(plan, &in, &out, err);
     if (status == CLI_EXIT_OK)
         status = gather(&target, plan, &in, &out, err);
     if (status == CLI_EXIT_OK)

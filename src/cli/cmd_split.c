@@ -191,20 +191,6 @@ static int section_plan(const cli_npy *in, const sections *s, size_t i,
                               &lib, err);
 }
 
-static int make_output(const clslice_plan *plan, const cli_npy *in,
-                       cli_npy *out, cli_err *err)
-{
-    memset(out, 0, sizeof *out);
-    memcpy(out->descr, in->descr, sizeof out->descr);
-    out->elem_size = in->elem_size;
-    out->rank = clslice_plan_output_rank(plan);
-    clslice_plan_output_shape(plan, out->shape);
-    out->bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
-    out->data = malloc(out->bytes ? out->bytes : 1);
-    return out->data ? CLI_EXIT_OK
-                     : cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-}
-
 typedef struct split_run {
     cli_npy in;
     sections s;
@@ -225,7 +211,8 @@ static int prepare(split_run *r, cli_err *err)
     for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
         status = section_plan(&r->in, &r->s, i, &r->plans[i], err);
         if (status == CLI_EXIT_OK)
-            status = make_output(r->plans[i], &r->in, &r->outs[i], err);
+            status = cli_npy_for_plan(r->plans[i], &r->in, &r->outs[i],
+                                      err);
     }
     return status;
 }

@@ -114,17 +114,12 @@ static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
     *rejected = rec[CLSLICE_DYNAMIC_STATUS];
     if (*rejected != CLSLICE_OK)
         return CLI_EXIT_OK;
-    memset(out, 0, sizeof *out);
-    memcpy(out->descr, in->descr, sizeof out->descr);
-    out->elem_size = in->elem_size;
-    out->rank = (int)rec[CLSLICE_DYNAMIC_OUT_RANK];
-    for (int j = 0; j < out->rank; j++)
-        out->shape[j] = rec[CLSLICE_DYNAMIC_SHAPE + j];
     /* at most the input's elements: the library's bound */
-    out->bytes = (size_t)rec[CLSLICE_DYNAMIC_ELEMENTS] * in->elem_size;
-    out->data = malloc(out->bytes ? out->bytes : 1);
-    if (!out->data)
-        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    size_t bytes = (size_t)rec[CLSLICE_DYNAMIC_ELEMENTS] * in->elem_size;
+    status = cli_npy_alloc_like(in, (int)rec[CLSLICE_DYNAMIC_OUT_RANK],
+                                rec + CLSLICE_DYNAMIC_SHAPE, bytes, out, err);
+    if (status != CLI_EXIT_OK)
+        return status;
     return cli_session_read(&r->s, r->dst, out->bytes, out->data, err);
 }
 

@@ -262,6 +262,34 @@ int cli_npy_load(const char *path, cli_npy *arr, cli_err *err)
     return status;
 }
 
+int cli_npy_alloc_like(const cli_npy *like, int rank, const int64_t *shape,
+                       size_t bytes, cli_npy *out, cli_err *err)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->descr, like->descr, sizeof out->descr);
+    out->elem_size = like->elem_size;
+    out->rank = rank;
+    for (int d = 0; d < rank; d++)
+        out->shape[d] = shape[d];
+    out->bytes = bytes;
+    out->data = malloc(bytes ? bytes : 1);
+    if (out->data)
+        return CLI_EXIT_OK;
+    memset(out, 0, sizeof *out);
+    return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+}
+
+int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
+                     cli_npy *out, cli_err *err)
+{
+    int64_t shape[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, shape);
+    /* A slice never has more elements than its input, so this fits. */
+    size_t bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
+    return cli_npy_alloc_like(in, clslice_plan_output_rank(plan), shape,
+                              bytes, out, err);
+}
+
 void cli_npy_free(cli_npy *arr)
 {
     free(arr->data);

@@ -60,6 +60,17 @@ int cli_npy_stage(const char *path, const cli_npy *arr, char **tmp_path,
 int cli_npy_commit(char *tmp_path, const char *path, cli_err *err);
 void cli_npy_discard(char *tmp_path);
 
+/* Makes *out an array of like's dtype with `rank` dims of `shape` and
+ * room for `bytes` bytes of data (the caller computed them), uninitialised.
+ * CLI_EXIT_FAILURE when memory runs out; *out then holds nothing. */
+int cli_npy_alloc_like(const cli_npy *like, int rank, const int64_t *shape,
+                       size_t bytes, cli_npy *out, cli_err *err);
+
+/* cli_npy_alloc_like for the output of `plan` sliced from `in`: the
+ * plan's output shape in in's dtype. */
+int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
+                     cli_npy *out, cli_err *err);
+
 /* Frees arr's data and clears it.  Accepts a cleared arr. */
 void cli_npy_free(cli_npy *arr);
 
