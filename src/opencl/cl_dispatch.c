@@ -173,7 +173,9 @@ clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
     if (st != CLSLICE_OK)
         return st;
     clslice_layout_simplify(&op->layout);
-    if (op->kind == CS_KERNEL_GATHER && !dense_destination(&op->layout))
+    /* Only a destination view can be other than dense. */
+    if (op->strided && op->kind == CS_KERNEL_GATHER &&
+        !dense_destination(&op->layout))
         op->kind = CS_KERNEL_SCATTER;
     set_pattern(op);
     return CLSLICE_OK;
