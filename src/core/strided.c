@@ -124,6 +124,20 @@ static clslice_status disjoint(const cs_view *v, clslice_error *err)
     return CLSLICE_OK;
 }
 
+/* Both views of a call resolved, and the destination checked never to
+ * address an element twice. */
+static clslice_status resolve_pair(cs_view *in, const int64_t *in_strides,
+                                   cs_view *out, const int64_t *out_strides,
+                                   clslice_error *err)
+{
+    clslice_status st = resolve(in, in_strides, err);
+    if (st == CLSLICE_OK)
+        st = resolve(out, out_strides, err);
+    if (st == CLSLICE_OK)
+        st = disjoint(out, err);
+    return st;
+}
+
 /* The plan's reads of a view of its input: offset and stride per input
  * dim.  Indices lie inside the view, so nothing overflows its extent. */
 static void input_dims(const clslice_plan *plan, const cs_view *v,
@@ -149,11 +163,7 @@ clslice_status cs_gather_views(const clslice_plan *plan,
     *dst = (cs_view){.name = "dst", .rank = plan->out_rank};
     clslice_plan_input_shape(plan, src->shape);
     clslice_plan_output_shape(plan, dst->shape);
-    st = resolve(src, src_strides, err);
-    if (st == CLSLICE_OK)
-        st = resolve(dst, dst_strides, err);
-    if (st == CLSLICE_OK)
-        st = disjoint(dst, err);
+    st = resolve_pair(src, src_strides, dst, dst_strides, err);
     if (st != CLSLICE_OK || layout->elements == 0)
         return st;
     input_dims(plan, src, &layout->offset, layout->src_stride);
@@ -204,11 +214,7 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
     for (int i = 0; i < value_rank; i++)
         value->shape[i] = value_shape[i];
     clslice_plan_input_shape(plan, dst->shape);
-    st = resolve(value, value_strides, err);
-    if (st == CLSLICE_OK)
-        st = resolve(dst, dst_strides, err);
-    if (st == CLSLICE_OK)
-        st = disjoint(dst, err);
+    st = resolve_pair(value, value_strides, dst, dst_strides, err);
     if (st != CLSLICE_OK || layout->elements == 0)
         return st;
     input_dims(plan, dst, &layout->dst_offset, layout->dst_stride);
