@@ -103,6 +103,16 @@ static int read_record(const dyn_run *r, cl_event ev, int64_t *rec,
                             : cli_cl_fail(err, "clEnqueueReadBuffer", rc);
 }
 
+/* The record's buffer, and the spec's values on the device. */
+static int record_and_values(dyn_run *r, const cli_dyn_spec *spec,
+                             cli_err *err)
+{
+    int status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE,
+                                    CLSLICE_DYNAMIC_INFO_BYTES, NULL,
+                                    "record", &r->info, err);
+    return status == CLI_EXIT_OK ? upload_values(r, spec, err) : status;
+}
+
 /* The record and the output it describes. */
 static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
                    cli_npy *out, int64_t *rejected, cli_err *err)
@@ -134,11 +144,7 @@ static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
         status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE, tensor->bytes,
                                     tensor->data, "tensor", &r->dst, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE,
-                                    CLSLICE_DYNAMIC_INFO_BYTES, NULL,
-                                    "record", &r->info, err);
-    if (status == CLI_EXIT_OK)
-        status = upload_values(r, spec, err);
+        status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
@@ -185,11 +191,7 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
         status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE, bound, NULL,
                                     "output", &r->dst, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE,
-                                    CLSLICE_DYNAMIC_INFO_BYTES, NULL,
-                                    "record", &r->info, err);
-    if (status == CLI_EXIT_OK)
-        status = upload_values(r, spec, err);
+        status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER,
