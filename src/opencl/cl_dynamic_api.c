@@ -7,8 +7,9 @@
  * the normaliser's static checks and gets the plan's static half (the
  * input shape, shrunk dims, new axes: what the masks and ranks decide;
  * cs_dyn_describe), and readies the consumer against it, which makes
- * every buffer check and arms the kernel; then cs_enqueue_normalise
- * enqueues; then only the consumer's enqueue call is left.
+ * every buffer check and arms the kernel; then cs_enqueue_described
+ * checks the record's and values' buffers and enqueues (the spec is
+ * described once); then only the consumer's enqueue call is left.
  */
 #include <string.h>
 
@@ -76,16 +77,14 @@ static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
         return st;
     }
     cl_event normalised = NULL;
-    clslice_plan *static_plan = NULL;
-    st = cs_enqueue_normalise(rt, q, spec, op->info, op->info_offset,
-                              &static_plan, n, wl, &normalised, err);
+    st = cs_enqueue_described(rt, q, spec, &desc, op->info, op->info_offset,
+                              n, wl, &normalised, err);
     if (st == CLSLICE_OK)
         st = cs_dynamic_fire(&ready, q, 1, &normalised, ev, err);
     else
         cs_dynamic_drop(&ready);
     if (normalised)
         clReleaseEvent(normalised);
-    clslice_plan_release(&static_plan);
     clslice_plan_release(&pre);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -292,6 +292,34 @@ static clslice_status check_buffers(clslice_runtime *rt,
                            err);
 }
 
+clslice_status cs_enqueue_described(clslice_runtime *rt, cl_command_queue q,
+                                    const cs_dyn_spec *spec,
+                                    cs_norm_desc *desc, cl_mem info,
+                                    size_t info_offset, cl_uint n,
+                                    const cl_event *wl, cl_event *ev,
+                                    clslice_error *err)
+{
+    clslice_status st = check_buffers(rt, spec, info, info_offset, err);
+    cs_program_info program;
+    if (st == CLSLICE_OK)
+        st = normalise_program(rt, q, &program, err);
+    if (st != CLSLICE_OK)
+        return st;
+    desc->info_base = (cl_long)(info_offset / sizeof(cl_long));
+    cl_int rc;
+    cl_mem descs = clCreateBuffer(cs_runtime_context(rt),
+                                  CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                  sizeof *desc, desc, &rc);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clCreateBuffer (normalise descriptor)", rc);
+    const cl_mem values[V_COUNT] = {spec->begin.buffer, spec->end.buffer,
+                                    spec->step.buffer, spec->axes.buffer};
+    st = launch(q, &program, descs, 1, values, info, n, wl, ev, err);
+    /* The queued kernel keeps the descriptor alive until it has run. */
+    clReleaseMemObject(descs);
+    return st;
+}
+
 clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
                                     const cs_dyn_spec *spec, cl_mem info,
                                     size_t info_offset,
@@ -309,28 +337,8 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
     if (st == CLSLICE_OK)
         st = cs_dyn_describe(spec, &desc, &plan, err);
     if (st == CLSLICE_OK)
-        st = check_buffers(rt, spec, info, info_offset, err);
-    cs_program_info program;
-    if (st == CLSLICE_OK)
-        st = normalise_program(rt, q, &program, err);
-    cl_mem descs = NULL;
-    if (st == CLSLICE_OK) {
-        desc.info_base = (cl_long)(info_offset / sizeof(cl_long));
-        cl_int rc;
-        descs = clCreateBuffer(cs_runtime_context(rt),
-                               CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                               sizeof desc, &desc, &rc);
-        if (rc != CL_SUCCESS)
-            st = cs_cl_fail(err, "clCreateBuffer (normalise descriptor)", rc);
-    }
-    if (st == CLSLICE_OK) {
-        const cl_mem values[V_COUNT] = {spec->begin.buffer, spec->end.buffer,
-                                        spec->step.buffer, spec->axes.buffer};
-        st = launch(q, &program, descs, 1, values, info, n, wl, ev, err);
-    }
-    /* The queued kernel keeps the descriptor alive until it has run. */
-    if (descs)
-        clReleaseMemObject(descs);
+        st = cs_enqueue_described(rt, q, spec, &desc, info, info_offset, n,
+                                  wl, ev, err);
     if (st != CLSLICE_OK) {
         clslice_plan_release(&plan);
         return st;

@@ -49,6 +49,18 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
                                clslice_plan **static_plan,
                                clslice_error *err);
 
+/* The rest of cs_enqueue_normalise once cs_dyn_describe has filled
+ * `desc` for `spec`: the record's and the values' buffers checked, then
+ * the one command.  The caller has checked the handles and the wait list
+ * (the public dynamic calls, which describe the spec before readying the
+ * consumer against its static plan). */
+clslice_status cs_enqueue_described(clslice_runtime *rt, cl_command_queue q,
+                                    const cs_dyn_spec *spec,
+                                    cs_norm_desc *desc, cl_mem info,
+                                    size_t info_offset, cl_uint n,
+                                    const cl_event *wl, cl_event *ev,
+                                    clslice_error *err);
+
 /* Enqueues cs_normalise over `count` descriptors in `descs`, reading
  * values from values[0..3] (begin, end, step, axes; NULL where no
  * descriptor uses one) and writing records into `info`. */
