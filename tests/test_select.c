@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "devutil.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "randplan.h"
 #include "testutil.h"
 
@@ -140,7 +140,7 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
     if (c->variant == CS_VARIANT_ROWS_R && c->move.stride[0] != -1)
         fail_msg("%s: the reversed kernel for stride %lld", where,
                  (long long)c->move.stride[0]);
-    if (c->program == CS_PROGRAM_GATHER_ROWS && !c->odometer &&
+    if (c->program == CS_PROGRAM_ROWS && !c->odometer &&
         c->move.rank > 3)
         fail_msg("%s: row kernels for a rank-%d move", where, c->move.rank);
     if (cs_kernel_name(c->variant, c->carrier) == NULL)
@@ -151,15 +151,15 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
                  (int)c->variant, (int)c->program);
     if (cs_variant_little_endian_only(c->variant) && !d->little_endian)
         fail_msg("%s: a little-endian kernel on a big-endian device", where);
-    cs_program_kind want = call->kind == CS_KERNEL_FILL ? CS_PROGRAM_SCATTER
-                           : rows_style(d, t) ? CS_PROGRAM_GATHER_ROWS
+    cs_program_kind want = call->kind == CS_KERNEL_FILL ? CS_PROGRAM_GRID_SCATTER
+                           : rows_style(d, t) ? CS_PROGRAM_ROWS
                            : call->kind == CS_KERNEL_GATHER
-                               ? CS_PROGRAM_GATHER_GRID
-                               : CS_PROGRAM_SCATTER;
+                               ? CS_PROGRAM_GRID_GATHER
+                               : CS_PROGRAM_GRID_SCATTER;
     if (c->program != want)
         fail_msg("%s: program %d, expected %d", where, (int)c->program,
                  (int)want);
-    if (c->program == CS_PROGRAM_GATHER_ROWS && c->move.stride[0] == 1 &&
+    if (c->program == CS_PROGRAM_ROWS && c->move.stride[0] == 1 &&
         c->move.dst_stride[0] == 1 && c->carrier > 4)
         fail_msg("%s: the CPU family got a wide contiguous carrier", where);
     if ((call->flags & CLSLICE_FORCE_INDEX64) && c->index_bits != 64)
@@ -183,7 +183,7 @@ static bool chosen_by_cs_choose(cs_program_kind program)
 {
     return program != CS_PROGRAM_CSR && program != CS_PROGRAM_DYNAMIC &&
            program != CS_PROGRAM_NORMALISE &&
-           program != CS_PROGRAM_GATHER_BATCH;
+           program != CS_PROGRAM_BATCH;
 }
 
 /* Every choice follows the rules and names a listed kernel; and across
@@ -328,20 +328,20 @@ static void test_strided_source_variants(void **state)
                     .count = {4, 3}, .stride = {2, 8}, .dst_stride = {-1, 4}};
     cs_choice c;
     cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_GATHER_ROWS, &move, 32, &c);
+                     CS_PROGRAM_ROWS, &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_RG); /* 16-byte rows */
     cs_tuning t = cs_default_tuning;
     t.short_row_bytes = 0;
-    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_GATHER_ROWS,
+    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
                      &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_RG);
     move.dst_stride[0] = 3;
-    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_GATHER_ROWS,
+    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
                      &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_GG);
     assert_int_equal(c.paths, (1u << CS_PATH_SROW) | (1u << CS_PATH_SDST_G));
     cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_GATHER_ROWS, &move, 32, &c);
+                     CS_PROGRAM_ROWS, &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_GG);
     assert_non_null(cs_kernel_name(c.variant, c.carrier));
 }
