@@ -317,11 +317,9 @@ clslice_status clslice_enqueue_gather_batch(
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
     cl_event *event, clslice_error *err)
 {
-    cs_batch_call call = {.call = {.runtime = runtime, .queue = queue,
-                                   .flags = flags,
-                                   .num_events = num_events_in_wait_list,
-                                   .wait_list = event_wait_list,
-                                   .event = event},
+    cs_batch_call call = {.call = cs_call_of(runtime, queue, flags,
+                                             num_events_in_wait_list,
+                                             event_wait_list, event),
                           .plans = plans, .count = count,
                           .elem_size = elem_size, .src = src,
                           .src_offset = src_offset, .dsts = dsts,

@@ -137,10 +137,9 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
 {
     if (!out_nnz)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
-    cs_csr_call call = {.call = {.runtime = runtime, .queue = queue,
-                                 .num_events = num_events_in_wait_list,
-                                 .wait_list = event_wait_list,
-                                 .event = event},
+    cs_csr_call call = {.call = cs_call_of(runtime, queue, 0,
+                                           num_events_in_wait_list,
+                                           event_wait_list, event),
                         .plan = plan, .in = in, .out = out};
     clslice_status st = cs_csr_prepare(&call, err);
     if (st != CLSLICE_OK)
@@ -175,10 +174,9 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
                                         const cl_event *event_wait_list,
                                         cl_event *event, clslice_error *err)
 {
-    cs_csr_call call = {.call = {.runtime = runtime, .queue = queue,
-                                 .num_events = num_events_in_wait_list,
-                                 .wait_list = event_wait_list,
-                                 .event = event},
+    cs_csr_call call = {.call = cs_call_of(runtime, queue, 0,
+                                           num_events_in_wait_list,
+                                           event_wait_list, event),
                         .plan = plan, .in = in, .out = out, .fill = true};
     clslice_status st = cs_csr_prepare(&call, err);
     if (st != CLSLICE_OK)

@@ -60,9 +60,7 @@ static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
                                 const cl_event *wl, cl_event *ev,
                                 clslice_error *err)
 {
-    cs_call call = {.runtime = rt, .queue = q,
-                    .flags = op ? op->flags : 0, .num_events = n,
-                    .wait_list = wl, .event = ev};
+    cs_call call = cs_call_of(rt, q, op ? op->flags : 0, n, wl, ev);
     cs_dyn_consumer in;
     clslice_status st = cs_call_check(&call, err);
     if (st == CLSLICE_OK)

@@ -7,7 +7,6 @@
  * kernel of the device's family.
  */
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
 
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_command_queue queue,
@@ -21,14 +20,11 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_GATHER, .plan = plan,
                 .elem_size = elem_size, .src = src, .src_offset = src_offset,
                 .dst = dst, .dst_offset = dst_offset};
-    clslice_status st = cs_op_prepare(&op, err);
-    if (st == CLSLICE_OK)
-        st = cs_dispatch(&op, err);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
+    return cs_op_run(&op, err);
 }

@@ -76,9 +76,9 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_SCATTER, .plan = plan,
                 .elem_size = elem_size, .src = dy, .src_offset = dy_offset,
                 .dst = out, .dst_offset = out_offset, .value_shape = dy_shape,

@@ -22,19 +22,16 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_SCATTER, .plan = plan,
                 .elem_size = elem_size, .src = value,
                 .src_offset = value_offset, .dst = dst,
                 .dst_offset = dst_offset, .value_shape = value_shape,
                 .value_rank = value_rank, .rule = rule,
                 .value_name = "value", .dst_name = "dst"};
-    clslice_status st = cs_op_prepare(&op, err);
-    if (st == CLSLICE_OK)
-        st = cs_dispatch(&op, err);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
+    return cs_op_run(&op, err);
 }
 
 /* A fill of an element wider than a kernel argument takes: the element
@@ -67,9 +64,9 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_FILL, .plan = plan,
                 .elem_size = elem_size, .element = element, .dst = dst,
                 .dst_offset = dst_offset, .rule = CLSLICE_VALUE_BROADCAST,

@@ -9,7 +9,6 @@
  * sides' strides.
  */
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
 
 clslice_status clslice_enqueue_gather_strided(
     clslice_runtime *runtime, cl_command_queue queue,
@@ -19,17 +18,14 @@ clslice_status clslice_enqueue_gather_strided(
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
     cl_event *event, clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_GATHER, .plan = plan,
                 .elem_size = elem_size, .src = src, .src_offset = src_offset,
                 .dst = dst, .dst_offset = dst_offset, .strided = true,
                 .src_strides = src_strides, .dst_strides = dst_strides};
-    clslice_status st = cs_op_prepare(&op, err);
-    if (st == CLSLICE_OK)
-        st = cs_dispatch(&op, err);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
+    return cs_op_run(&op, err);
 }
 
 clslice_status clslice_enqueue_scatter_strided(
@@ -41,9 +37,9 @@ clslice_status clslice_enqueue_scatter_strided(
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
     cl_event *event, clslice_error *err)
 {
-    cs_op op = {.call = {.runtime = runtime, .queue = queue, .flags = flags,
-                         .num_events = num_events_in_wait_list,
-                         .wait_list = event_wait_list, .event = event},
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
                 .kind = CS_KERNEL_SCATTER, .plan = plan,
                 .elem_size = elem_size, .src = value,
                 .src_offset = value_offset, .dst = dst,
@@ -51,8 +47,5 @@ clslice_status clslice_enqueue_scatter_strided(
                 .value_rank = value_rank, .rule = rule,
                 .value_name = "value", .dst_name = "dst", .strided = true,
                 .src_strides = value_strides, .dst_strides = dst_strides};
-    clslice_status st = cs_op_prepare(&op, err);
-    if (st == CLSLICE_OK)
-        st = cs_dispatch(&op, err);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
+    return cs_op_run(&op, err);
 }

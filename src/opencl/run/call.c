@@ -6,6 +6,15 @@
  */
 #include "opencl/run/call.h"
 
+cs_call cs_call_of(clslice_runtime *runtime, cl_command_queue queue,
+                   unsigned flags, cl_uint num_events,
+                   const cl_event *wait_list, cl_event *event)
+{
+    return (cs_call){.runtime = runtime, .queue = queue, .flags = flags,
+                     .num_events = num_events, .wait_list = wait_list,
+                     .event = event};
+}
+
 clslice_status cs_call_check(cs_call *call, clslice_error *err)
 {
     clslice_status st = cs_check_handles(call->runtime, call->queue, err);

@@ -23,6 +23,12 @@ typedef struct cs_call {
     cl_device_id device;       /* the queue's */
 } cs_call;
 
+/* The head of a call as the public entry points receive it (in
+ * clEnqueue* order); the device is set by cs_call_check. */
+cs_call cs_call_of(clslice_runtime *runtime, cl_command_queue queue,
+                   unsigned flags, cl_uint num_events,
+                   const cl_event *wait_list, cl_event *event);
+
 /* Checks, in this order: runtime and queue given, flags known, the wait
  * list (its count, and each event one of the runtime's context), and the
  * queue (of the runtime's context); then sets call->device. */

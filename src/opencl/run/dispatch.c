@@ -316,6 +316,14 @@ clslice_status cs_dispatch(const cs_op *op, clslice_error *err)
     return st == CLSLICE_OK ? cs_dispatch_fire(op, &ready, err) : st;
 }
 
+clslice_status cs_op_run(cs_op *op, clslice_error *err)
+{
+    clslice_status st = cs_op_prepare(op, err);
+    if (st == CLSLICE_OK)
+        st = cs_dispatch(op, err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}
+
 /* ---- as a link of a chain ---------------------------------------------- */
 
 clslice_status cs_chain_fire(cs_chain *chain, const cs_op *op,

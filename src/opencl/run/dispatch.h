@@ -63,6 +63,10 @@ clslice_status cs_op_program(const cs_op *op, clslice_error *err);
  * with its event; counts the paths taken. */
 clslice_status cs_dispatch(const cs_op *op, clslice_error *err);
 
+/* A whole call of one command: cs_op_prepare, cs_dispatch, and the
+ * error record cleared on success (cs_ok). */
+clslice_status cs_op_run(cs_op *op, clslice_error *err);
+
 /* cs_dispatch in two steps, for an operation that must enqueue another
  * command first (grad's zero fill) yet write nothing when it fails:
  * cs_dispatch_ready makes the choice and, for a kernel, finds the program,

@@ -17,8 +17,7 @@ clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
 {
     if (static_plan)
         *static_plan = NULL;
-    cs_call call = {.runtime = rt, .queue = q, .num_events = n,
-                    .wait_list = wl, .event = ev};
+    cs_call call = cs_call_of(rt, q, 0, n, wl, ev);
     cs_norm_desc desc;
     clslice_plan *plan = NULL;
     clslice_status st = cs_call_check(&call, err);
@@ -45,8 +44,7 @@ clslice_status cs_enqueue_normalise_batch(clslice_runtime *rt,
                                           const cl_event *wl, cl_event *ev,
                                           clslice_error *err)
 {
-    cs_call call = {.runtime = rt, .queue = q, .num_events = n,
-                    .wait_list = wl, .event = ev};
+    cs_call call = cs_call_of(rt, q, 0, n, wl, ev);
     clslice_status st = cs_call_check(&call, err);
     return st == CLSLICE_OK
                ? cs_normalise_launch(&call, descs, count, values, info, err)
@@ -74,8 +72,7 @@ clslice_status cs_enqueue_dynamic_gather(
     cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err)
 {
     cs_dyn_consumer c = {
-        .call = {.runtime = rt, .queue = q, .flags = flags, .num_events = n,
-                 .wait_list = wl, .event = ev},
+        .call = cs_call_of(rt, q, flags, n, wl, ev),
         .kind = CS_KERNEL_GATHER, .plan = static_plan,
         .elem_size = elem_size, .info = info, .src = src, .dst = dst,
         .info_offset = info_offset, .src_offset = src_offset,
@@ -91,8 +88,7 @@ clslice_status cs_enqueue_dynamic_scatter(
     cl_uint n, const cl_event *wl, cl_event *ev, clslice_error *err)
 {
     cs_dyn_consumer c = {
-        .call = {.runtime = rt, .queue = q, .flags = flags, .num_events = n,
-                 .wait_list = wl, .event = ev},
+        .call = cs_call_of(rt, q, flags, n, wl, ev),
         .kind = CS_KERNEL_SCATTER, .plan = static_plan,
         .elem_size = elem_size, .info = info, .src = value, .dst = dst,
         .info_offset = info_offset, .src_offset = value_offset,
