@@ -1,14 +1,14 @@
 /*
- * Random strided views for the _strided tests, and a naive reference of
- * the gather and the scatter between views that uses only the plan's
+ * Random strided tensors for the _strided tests, and a naive reference of
+ * the gather and the scatter between them that uses only the plan's
  * public per-dimension start/step/count and output sources, never a
  * layout.
  *
- * A random view nests its dims in a random order, each at the stride the
+ * A random tensor nests its dims in a random order, each at the stride the
  * dims inside it span, times a padding now and then (a padded or sliced
  * layout), with a random sign (reversed axes), and, for sources only, now
  * and then a stride of 0 (a broadcast).  The innermost stride is 1 or 2 (an
- * interleaved tensor).  One view in eight is plain row-major and passed
+ * interleaved tensor).  One in eight is plain row-major and passed
  * as NULL strides.  Element 0 sits after the bytes the negative strides
  * reach, plus some slack that is 0, a multiple of 16 or odd.
  */
@@ -21,7 +21,7 @@
 #include "randplan.h"
 #include "testutil.h"
 
-typedef struct rw_view {
+typedef struct rw_tensor {
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
     int64_t stride[CLSLICE_MAX_RANK]; /* always filled (row-major if NULL) */
@@ -29,11 +29,11 @@ typedef struct rw_view {
     bool empty;
     int64_t low, high;                /* element extent around element 0 */
     size_t offset;                    /* byte offset of element 0 */
-    size_t need;                      /* bytes up to the view's last byte */
-} rw_view;
+    size_t need;                      /* bytes up to its last byte */
+} rw_tensor;
 
 /* "shape [..] strides [..] offset N" (strides NULL when passed so). */
-static inline void rw_describe(const rw_view *v, char *buf, size_t size)
+static inline void rw_describe(const rw_tensor *v, char *buf, size_t size)
 {
     buf[0] = '\0';
     rp_append(buf, size, "shape [");
@@ -50,12 +50,12 @@ static inline void rw_describe(const rw_view *v, char *buf, size_t size)
 }
 
 /* The strides to pass. */
-static inline const int64_t *rw_strides(const rw_view *v)
+static inline const int64_t *rw_strides(const rw_tensor *v)
 {
     return v->null_strides ? NULL : v->stride;
 }
 
-static inline void rw_extent(rw_view *v, size_t elem_size)
+static inline void rw_extent(rw_tensor *v, size_t elem_size)
 {
     v->empty = false;
     v->low = v->high = 0;
@@ -75,10 +75,11 @@ static inline void rw_extent(rw_view *v, size_t elem_size)
                        : v->offset + (size_t)(v->high + 1) * elem_size;
 }
 
-/* A random view of `shape`; `repeat` allows zero strides (sources). */
-static inline void rw_random_view(tu_rng *rng, const int64_t *shape,
+/* A random strided tensor of `shape`; `repeat` allows zero strides
+ * (sources). */
+static inline void rw_random_tensor(tu_rng *rng, const int64_t *shape,
                                   int rank, bool repeat, size_t elem_size,
-                                  rw_view *v)
+                                  rw_tensor *v)
 {
     memset(v, 0, sizeof *v);
     v->rank = rank;
@@ -120,8 +121,8 @@ static inline void rw_random_view(tu_rng *rng, const int64_t *shape,
 }
 
 /* The same shape, row-major, at `offset`. */
-static inline void rw_dense_view(const int64_t *shape, int rank,
-                                 size_t offset, size_t elem_size, rw_view *v)
+static inline void rw_dense_tensor(const int64_t *shape, int rank,
+                                 size_t offset, size_t elem_size, rw_tensor *v)
 {
     memset(v, 0, sizeof *v);
     v->rank = rank;
@@ -136,7 +137,7 @@ static inline void rw_dense_view(const int64_t *shape, int rank,
     rw_extent(v, elem_size);
 }
 
-static inline size_t rw_at(const rw_view *v, const int64_t *coord,
+static inline size_t rw_at(const rw_tensor *v, const int64_t *coord,
                            size_t elem_size)
 {
     int64_t e = 0;
@@ -178,8 +179,8 @@ static inline void rw_input_coord(const clslice_plan *plan,
 /* Naive gather: output element `out` of the final shape from the input
  * element the plan reads for it. */
 static inline void rw_gather(const clslice_plan *plan, size_t elem_size,
-                             const unsigned char *src, const rw_view *sv,
-                             unsigned char *dst, const rw_view *dv)
+                             const unsigned char *src, const rw_tensor *sv,
+                             unsigned char *dst, const rw_tensor *dv)
 {
     int64_t out[CLSLICE_MAX_RANK] = {0}, in[CLSLICE_MAX_RANK];
     if (clslice_plan_output_elements(plan) <= 0)
@@ -194,8 +195,8 @@ static inline void rw_gather(const clslice_plan *plan, size_t elem_size,
 /* Naive scatter: every element of the slice (final shape) from the value
  * element numpy broadcasting picks. */
 static inline void rw_scatter(const clslice_plan *plan, size_t elem_size,
-                              const unsigned char *value, const rw_view *vv,
-                              unsigned char *dst, const rw_view *dv)
+                              const unsigned char *value, const rw_tensor *vv,
+                              unsigned char *dst, const rw_tensor *dv)
 {
     int64_t out[CLSLICE_MAX_RANK] = {0}, in[CLSLICE_MAX_RANK],
             vc[CLSLICE_MAX_RANK], final[CLSLICE_MAX_RANK];

@@ -52,7 +52,7 @@ typedef struct job {
     bool scatter;
     rv_value v;
     size_t elem_size;
-    rw_view in, out;   /* out.offset is within the job's region */
+    rw_tensor in, out;   /* out.offset is within the job's region */
     size_t region[WAYS]; /* where each way's region starts in dst */
 } job;
 
@@ -112,14 +112,14 @@ static int teardown(void **state)
 /* A random view no larger than MAX_VIEW (heavy padding of many dims can
  * blow a small tensor up; such draws are redrawn, then made dense). */
 static void bounded_view(fixture *f, const int64_t *shape, int rank,
-                         bool repeat, size_t es, rw_view *v)
+                         bool repeat, size_t es, rw_tensor *v)
 {
     for (int tries = 0; tries < 20; tries++) {
-        rw_random_view(&f->rng, shape, rank, repeat, es, v);
+        rw_random_tensor(&f->rng, shape, rank, repeat, es, v);
         if (v->need <= MAX_VIEW)
             return;
     }
-    rw_dense_view(shape, rank, 0, es, v);
+    rw_dense_tensor(shape, rank, 0, es, v);
 }
 
 static void random_job(fixture *f, job *j)

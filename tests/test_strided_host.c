@@ -57,8 +57,8 @@ static unsigned char *sentinel_bytes(size_t n)
     return p;
 }
 
-static void describe(const rp_case *c, size_t elem_size, const rw_view *a,
-                     const rw_view *b)
+static void describe(const rp_case *c, size_t elem_size, const rw_tensor *a,
+                     const rw_tensor *b)
 {
     char in[700], out[700];
     rw_describe(a, in, sizeof in);
@@ -76,9 +76,9 @@ static void gather_case(tu_rng *rng)
     size_t es = ELEM_SIZES[tu_range(rng, 0, 5)];
     int64_t out_shape[CLSLICE_MAX_RANK];
     clslice_plan_output_shape(plan, out_shape);
-    rw_view sv, dv;
-    rw_random_view(rng, c.shape, c.rank, true, es, &sv);
-    rw_random_view(rng, out_shape, clslice_plan_output_rank(plan), false, es,
+    rw_tensor sv, dv;
+    rw_random_tensor(rng, c.shape, c.rank, true, es, &sv);
+    rw_random_tensor(rng, out_shape, clslice_plan_output_rank(plan), false, es,
                    &dv);
     describe(&c, es, &sv, &dv);
     size_t src_bytes = sv.need + (size_t)tu_range(rng, 0, TAIL);
@@ -128,9 +128,9 @@ static void scatter_case(tu_rng *rng)
     size_t es = ELEM_SIZES[tu_range(rng, 0, 5)];
     rv_value v;
     rv_random_value(rng, plan, 0, &v);
-    rw_view vv, dv;
-    rw_random_view(rng, v.shape, v.rank, true, es, &vv);
-    rw_random_view(rng, c.shape, c.rank, false, es, &dv);
+    rw_tensor vv, dv;
+    rw_random_tensor(rng, v.shape, v.rank, true, es, &vv);
+    rw_random_tensor(rng, c.shape, c.rank, false, es, &dv);
     describe(&c, es, &vv, &dv);
     size_t value_bytes = vv.need + (size_t)tu_range(rng, 0, TAIL);
     size_t dst_bytes = dv.need + TAIL;
