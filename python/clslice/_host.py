@@ -7,6 +7,8 @@ from . import _lib
 from ._lib import lib, Error
 
 BROADCAST, EXACT = 0, 1
+_addressof = ctypes.addressof
+_char_from_buffer = ctypes.c_char.from_buffer
 
 
 def _check_dtype(dtype, what):
@@ -25,10 +27,13 @@ def _contiguous(x):
 
 def _address(a):
     """Address of a non-empty contiguous array's data; from_buffer is
-    several times faster than a.ctypes.data but needs a writable one."""
-    if a.flags.writeable:
-        return ctypes.addressof(ctypes.c_char.from_buffer(a))
-    return a.ctypes.data
+    several times faster than a.ctypes.data but needs a writable array of
+    a dtype the buffer protocol can describe (not datetime64 or
+    timedelta64)."""
+    try:
+        return _addressof(_char_from_buffer(a))
+    except (TypeError, ValueError, BufferError):
+        return a.ctypes.data
 
 
 def _view(a):
@@ -68,8 +73,6 @@ def _shape_arg(shape):
 
 _host_gather = lib.clslice_host_gather
 _byref = ctypes.byref
-_addressof = ctypes.addressof
-_char_from_buffer = ctypes.c_char.from_buffer
 
 
 def gather(x, plan):
@@ -91,8 +94,7 @@ def gather(x, plan):
         x = np.asarray(x, order="C")
     err = Error()
     status = _host_gather(plan, itemsize, _address(x), x.nbytes,
-                          _addressof(_char_from_buffer(out)), out.nbytes,
-                          _byref(err))
+                          _address(out), out.nbytes, _byref(err))
     if status:
         _lib.raise_for(status, err)
     return out
@@ -110,10 +112,44 @@ def _gather_view(plan, itemsize, view, out):
     return out
 
 
-def _writable(x):
+def gather_into(x, plan, out):
+    """gather into the numpy array `out` (any layout, of the result's
+    shape and x's dtype), as numpy's out= arguments take one."""
+    plan.require_known()
+    _check_dtype(x.dtype, "x")
+    if not isinstance(out, np.ndarray):
+        raise TypeError("clslice: out must be a numpy array for a numpy x, "
+                        "got %s" % type(out).__name__)
+    if out.shape != plan.output_shape or out.dtype != x.dtype:
+        raise ValueError(
+            "clslice: out has shape %r and dtype %s; the result has shape "
+            "%r and dtype %s" % (out.shape, out.dtype, plan.output_shape,
+                                 x.dtype))
+    _writable(out, "out", "the result is written into it")
+    if not out.size or not x.itemsize:
+        return out
+    if np.may_share_memory(out, x) or not (out.flags.c_contiguous or
+                                           _view(out) is not None):
+        # numpy's out= arguments behave as if the result were computed
+        # first; so does a temporary.
+        np.copyto(out, gather(x, plan))
+        return out
+    if not (x.flags.c_contiguous or _view(x) is not None):
+        x = np.asarray(x, order="C")
+    src, src_bytes, src_offset, src_strides = _buffer(x)
+    dst, dst_bytes, dst_offset, dst_strides = _buffer(out)
+    err = Error()
+    status = lib.clslice_host_gather_strided(
+        plan, x.itemsize, src, src_bytes, src_offset, src_strides, dst,
+        dst_bytes, dst_offset, dst_strides, ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def _writable(x, name="x", why="assign and fill write into it in place"):
     if not x.flags.writeable:
-        raise ValueError("clslice: x is read-only; assign and fill write "
-                         "into it in place")
+        raise ValueError("clslice: %s is read-only; %s" % (name, why))
 
 
 def scatter(x, plan, value, rule):
@@ -156,11 +192,19 @@ def _scatter_views(plan, itemsize, value, rule, x):
         _lib.raise_for(status, err)
 
 
-def grad(shape, dy, plan):
+def grad(shape, dy, plan, out=None):
     plan.require_known()
     _check_dtype(dy.dtype, "dy")
     dy = _contiguous(dy)
-    out = np.empty(tuple(shape), dy.dtype)
+    if out is None:
+        out = np.empty(tuple(shape), dy.dtype)
+    elif (not isinstance(out, np.ndarray) or out.shape != tuple(shape) or
+          out.dtype != dy.dtype or not out.flags.c_contiguous):
+        raise ValueError("clslice: out must be a C-contiguous numpy array "
+                         "of shape %r and dtype %s" % (tuple(shape),
+                                                       dy.dtype))
+    else:
+        _writable(out, "out", "the gradient is written into it")
     dshape, rank = _shape_arg(dy.shape)
     err = Error()
     status = lib.clslice_host_grad(plan, max(dy.itemsize, 1),

@@ -10,6 +10,9 @@ import os
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
 UNKNOWN = -1
+# clslice_runtime_prepare's flags (clslice_cl.h).
+PREPARE_INDEX64 = 1 << 0
+PREPARE_BATCH = 1 << 1
 
 
 class Error(ctypes.Structure):
@@ -122,11 +125,18 @@ _BY_STATUS = {cls.status: cls for cls in (
     ClsliceOpenCLError, ClsliceBuildError)}
 
 
-def raise_for(status, err):
-    """Raises the exception of a failed call, carrying the C message."""
+def raise_for(status, err, notes=None, rename=None):
+    """Raises the exception of a failed call, carrying the C message (with
+    `rename` applied: the caller's names for the library's arguments) and
+    any notes on how the caller's values were read."""
     cls = _BY_STATUS.get(status, ClsliceError)
     message = err.message.decode("utf-8", "replace")
-    exc = cls(message or lib.clslice_status_string(status).decode())
+    message = message or lib.clslice_status_string(status).decode()
+    if rename is not None:
+        message = rename(message)
+    if notes:
+        message += " (%s)" % "; ".join(notes)
+    exc = cls(message)
     exc.status = status
     exc.opencl_code = err.opencl_code
     raise exc
@@ -193,6 +203,7 @@ def _declare(lib):
                                         c_int64_p, E]),
         "clslice_runtime_create": (st, [P, PP, E]),
         "clslice_runtime_release": (None, [PP]),
+        "clslice_runtime_prepare": (st, [P, P, U, E]),
         "clslice_enqueue_gather": (st, [P, P, P, S, P, S, P, S, U, U, P, PP,
                                         E]),
         "clslice_enqueue_scatter": (st, [P, P, P, S, P, S, c_int64_p, I, I,
