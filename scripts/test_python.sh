@@ -11,7 +11,8 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$PWD/$venv/bin/python"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q numpy scipy pytest
+# mypy checks the package's type hints (it ships py.typed): about 15 s.
+"$py" -m pip install -q numpy scipy pytest mypy
 # Without pyopencl the device tests skip, each saying why (pytest -rs).
 "$py" -m pip install -q pyopencl ||
   echo "test_python.sh: pyopencl did not install; device tests will skip" >&2
@@ -28,4 +29,6 @@ status=0
 if [ "$status" -eq 5 ]; then
   echo "test_python.sh: pytest collected no tests" >&2
 fi
+# The installed package, as a user's mypy sees it through py.typed.
+"$py" -m mypy --strict --no-incremental -p clslice || status=$?
 exit "$status"

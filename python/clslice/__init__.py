@@ -155,7 +155,8 @@ def slice_many(x: _ArrayLike, keys: _Sequence[_Key], *, queue: _Any = None,
     plans = [_plan_for(key, tuple(x_shape)) for key in keys]
     dev = _device_module(x)
     if dev is not None:
-        return dev.gather_many(x, plans, queue, wait_for)
+        outs: _List[_Any] = dev.gather_many(x, plans, queue, wait_for)
+        return outs
     _host_only(queue, wait_for)
     x = _numpy(x)
     return [_host.gather(x, p) for p in plans]

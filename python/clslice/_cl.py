@@ -77,10 +77,10 @@ def prepare(context_or_queue: Any, index64: bool = False,
     every device of a context) now, instead of at the first call."""
     if isinstance(context_or_queue, cl.CommandQueue):
         context = context_or_queue.context
-        devices = [context_or_queue.device]
+        devices: List[Any] = [context_or_queue.device]
     elif isinstance(context_or_queue, cl.Context):
         context = context_or_queue
-        devices = context.devices
+        devices = list(context.devices)
     else:
         raise TypeError("clslice: prepare takes a pyopencl.Context or "
                         "CommandQueue, got %r" % (context_or_queue,))
@@ -163,7 +163,8 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
                              _byref(event), _byref(err))
     if status:
         raise_named(status, err, wait_for, ((name, x),) + target_named)
-    out.add_event(_event_from_ptr(event.value, retain=False))
+    out.add_event(_event_from_ptr(event.value,  # type: ignore[arg-type]
+                                  retain=False))
     return out
 
 
@@ -234,7 +235,8 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
         ctypes.byref(event), ctypes.byref(err))
     if status:
         raise_named(status, err, wait_for, named)
-    done = _event_from_ptr(event.value, retain=False)
+    done = _event_from_ptr(event.value,  # type: ignore[arg-type]
+                           retain=False)
     for out in outs:
         if out.size:
             out.add_event(done)
@@ -413,7 +415,8 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
     dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
                      mem(out_indptr), out_indptr.offset, None, 0, None, 0)
     rt = runtime_for(indptr.context)
-    named = (("data", data), ("indices", indices), ("indptr", indptr))
+    named: Tuple[Tuple[str, Any], ...] = (
+        ("data", data), ("indices", indices), ("indptr", indptr))
     n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
     nnz = ctypes.c_int64()

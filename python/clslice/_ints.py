@@ -11,7 +11,7 @@ saturate and are refused.
 """
 import ctypes
 import operator
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _lib
 
@@ -24,7 +24,7 @@ Notes = List[str]
 def as_int(value: object, name: str) -> int:
     """operator.index(value), with a TypeError naming the argument."""
     if type(value) is int:
-        return value  # type: ignore[return-value]
+        return value
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
@@ -44,7 +44,7 @@ def saturate(value: int, name: str, notes: Optional[Notes]) -> int:
 
 
 def int64_array(values: Optional[Sequence[int]], name: str,
-                notes: Optional[Notes]) -> Tuple[object, int]:
+                notes: Optional[Notes]) -> Tuple[Any, int]:
     """A ctypes int64 array of saturated values and its length; (None, 0)
     for None."""
     if values is None:

@@ -6,6 +6,7 @@ CLSLICE_LIBRARY (a path) overrides it, e.g. to test a build tree.
 import ctypes
 import glob
 import os
+from typing import Callable, NoReturn, Optional, Sequence
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
@@ -70,7 +71,7 @@ class CLCSR(ctypes.Structure):
 class ClsliceError(Exception):
     """Base of every error the C library reports; .status is its code,
     .opencl_code the cl_int of a failed OpenCL call (0 otherwise)."""
-    status = None
+    status: Optional[int] = None
     opencl_code = 0
 
 
@@ -125,13 +126,15 @@ _BY_STATUS = {cls.status: cls for cls in (
     ClsliceOpenCLError, ClsliceBuildError)}
 
 
-def raise_for(status, err, notes=None, rename=None):
+def raise_for(status: int, err: "Error",
+              notes: Optional[Sequence[str]] = None,
+              rename: Optional[Callable[[str], str]] = None) -> NoReturn:
     """Raises the exception of a failed call, carrying the C message (with
     `rename` applied: the caller's names for the library's arguments) and
     any notes on how the caller's values were read."""
     cls = _BY_STATUS.get(status, ClsliceError)
     message = err.message.decode("utf-8", "replace")
-    message = message or lib.clslice_status_string(status).decode()
+    message = message or str(lib.clslice_status_string(status).decode())
     if rename is not None:
         message = rename(message)
     if notes:
@@ -144,7 +147,7 @@ def raise_for(status, err, notes=None, rename=None):
 
 # --- loading --------------------------------------------------------------
 
-def _find_library():
+def _find_library() -> str:
     override = os.environ.get("CLSLICE_LIBRARY")
     if override:
         return override
@@ -159,7 +162,7 @@ def _find_library():
     return found[0]
 
 
-def _declare(lib):
+def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     P, I, S, E = (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t,
                   ctypes.POINTER(Error))
     PP = ctypes.POINTER(ctypes.c_void_p)

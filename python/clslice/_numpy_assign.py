@@ -12,7 +12,7 @@ element.  assign follows numpy instead:
     and a nested list may not have more dimensions than the slice.
 """
 import re
-from typing import Any, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -49,8 +49,11 @@ def element_value(dtype: np.dtype, value: Any) -> np.ndarray:
     return element
 
 
+Target = Tuple[Optional[int], ...]
+
+
 def _broadcast_shape(value_shape: Tuple[int, ...],
-                     target: Tuple[int, ...]) -> Tuple[int, ...]:
+                     target: Target) -> Tuple[int, ...]:
     """value_shape without the leading 1s numpy drops, after checking that
     it broadcasts to `target`."""
     shape = tuple(value_shape)
@@ -66,8 +69,8 @@ def _broadcast_shape(value_shape: Tuple[int, ...],
     return shape
 
 
-def host_value(dtype: np.dtype, key: Any, rank: int,
-               target: Tuple[int, ...], value: Any) -> np.ndarray:
+def host_value(dtype: np.dtype, key: Any, rank: int, target: Target,
+               value: Any) -> np.ndarray:
     """The numpy value to write into the slice `key` (of shape `target`)
     of an array of `dtype` and `rank`, under numpy's rules."""
     if _is_element_key(key, rank):
@@ -84,7 +87,7 @@ def host_value(dtype: np.dtype, key: Any, rank: int,
 
 
 def check_device_value(dtype: np.dtype, key: Any, rank: int,
-                       target: Tuple[int, ...], shape: Tuple[int, ...],
+                       target: Target, shape: Tuple[int, ...],
                        value_dtype: np.dtype) -> Tuple[int, ...]:
     """host_value's checks for a device value of `shape`: the shape to
     give the library, or numpy's exception (tried on an empty host array

@@ -17,7 +17,7 @@ class (its message says more).  Keys only reach this on failure: the
 per-call path of a valid key is key_to_expr and a cache look-up.
 """
 import operator
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from ._ints import INT64_MAX
 from ._lib import ClsliceIndexError, ClsliceSpecError
@@ -47,7 +47,7 @@ def key_to_expr(key: Any) -> str:
     """The clslice expression of a numpy basic-indexing key.  Raises what
     numpy raises for a key it refuses without looking at a shape."""
     items = key if type(key) is tuple else (key,)
-    parts = []
+    parts: List[str] = []
     for item in items:
         kind = type(item)
         if kind is slice:

@@ -10,7 +10,8 @@ from . import _lib
 from ._ints import (as_int, int32_mask, int64_array, saturate,
                     shape_size)
 from ._lib import lib, Error, UNKNOWN
-from ._numpy_keys import KEY_ERRORS, key_to_expr, numpy_key_failure
+from ._numpy_keys import KEY_ERRORS, numpy_key_failure
+from ._numpy_keys import key_to_expr as key_to_expr
 
 #: An input shape: sizes, with None (or any negative size) unknown.
 ShapeLike = Sequence[Optional[int]]
