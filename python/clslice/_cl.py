@@ -139,12 +139,16 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         out = new_array(x, queue, plan.output_shape, dtype, plan.size,
                         plan.output_strides(itemsize))
         target_named: Tuple[Tuple[str, Any], ...] = ()
+        # Made C-contiguous; asking pyopencl (out.flags) would cost
+        # microseconds per new array.
+        dense_out = True
     else:
         check_out(out, x, plan.output_shape, dtype, name)
         target_named = (("out", out),)
+        dense_out = out.flags.c_contiguous
     if not plan.size or not itemsize:
         return out
-    if not x.flags.c_contiguous or not out.flags.c_contiguous:
+    if not dense_out or not x.flags.c_contiguous:
         return _gather_strided(x, plan, out, queue, wait_for, name,
                                target_named)
     if wait_for is None and not x.events and not target_named:
