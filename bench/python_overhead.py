@@ -32,10 +32,6 @@ import platform
 import statistics
 import time
 
-# tinygrad picks its device when imported: its OpenCL one, on the same
-# PoCL device as pyopencl's first platform.
-os.environ.setdefault("DEV", "CL")
-
 import numpy as np
 
 import clslice
@@ -199,6 +195,9 @@ def tinygrad_slicer(shape, key, view, host):
     """A TinyJit'd slice-and-copy of `host` on tinygrad's OpenCL device,
     and its synchronise call; None when tinygrad is missing or fails (the
     reason is printed)."""
+    # tinygrad picks its device when first imported: its OpenCL one, on
+    # the same PoCL device as pyopencl's first platform.
+    os.environ.setdefault("DEV", "CL")
     try:
         from tinygrad import Device, Tensor, TinyJit
         t = Tensor(host).realize()

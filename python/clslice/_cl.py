@@ -10,7 +10,7 @@ interpreter's exit.
 import atexit
 import ctypes
 import threading
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 import pyopencl as cl

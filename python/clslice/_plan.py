@@ -3,8 +3,7 @@ framework front-ends, each a thin layer over one clslice_plan_* call."""
 import collections
 import ctypes
 import threading
-from typing import (Any, Dict, Hashable, List, Optional, Sequence, Tuple,
-                    Union)
+from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
 
 from . import _lib
 from ._ints import (as_int, int32_mask, int64_array, saturate,
