@@ -36,9 +36,9 @@ extern "C" {
 #endif
 
 #define CLSLICE_VERSION_MAJOR 0
-#define CLSLICE_VERSION_MINOR 1
+#define CLSLICE_VERSION_MINOR 2
 #define CLSLICE_VERSION_PATCH 0
-/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.2.0 is 200. */
 #define CLSLICE_VERSION_NUMBER                                             \
     (CLSLICE_VERSION_MAJOR * 10000 + CLSLICE_VERSION_MINOR * 100 +         \
      CLSLICE_VERSION_PATCH)
@@ -100,7 +100,7 @@ const char *clslice_status_string(clslice_status status);
 CLSLICE_API
 unsigned clslice_version_number(void);
 
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.1.0".  Static; never NULL. */
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.2.0".  Static; never NULL. */
 CLSLICE_API
 const char *clslice_version_string(void);
 
