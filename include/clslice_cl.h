@@ -737,9 +737,11 @@ typedef struct clslice_cl_dynamic_desc {
 
 #define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)
 
-/* Enqueue the normalise command of `spec` and the gather or scatter of
- * `desc` behind the wait list; the event (optional) completes after
- * both.  Flags (call->flags) as clslice_enqueue_gather's. */
+/* Enqueue the normalise command of a tf.strided_slice `spec` and the
+ * gather or scatter of `desc` behind the wait list; the event (optional)
+ * completes after both.  Flags (call->flags) as clslice_enqueue_gather's.
+ * Errors: "spec is NULL" after the head and descriptor checks, then as
+ * described above. */
 CLSLICE_API
 clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
                                      const clslice_cl_call *call,
@@ -747,12 +749,14 @@ clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
                                      const clslice_cl_dynamic_desc *desc,
                                      clslice_error *err);
 
+/* clslice_cl_tf_dynamic for an OpenVINO StridedSlice-1 `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_openvino_dynamic(
     clslice_runtime *runtime, const clslice_cl_call *call,
     const clslice_openvino_dynamic_spec *spec,
     const clslice_cl_dynamic_desc *desc, clslice_error *err);
 
+/* clslice_cl_tf_dynamic for an ONNX Slice `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
