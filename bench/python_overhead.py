@@ -35,7 +35,7 @@ import time
 import numpy as np
 
 import clslice
-from clslice._lib import lib, Error
+from clslice._lib import CLCall, CLGatherDesc, CLTensor, Error, lib
 
 
 def median_us(fns, calls, batch=1, between=None):
@@ -280,10 +280,13 @@ def device_throughput(queue, repeats):
                     x.offset, out.base_data.int_ptr, 0, 0, 0, None,
                     ctypes.byref(ev), ctypes.byref(err))
             else:
-                lib.clslice_enqueue_gather_strided(
-                    rt, queue.int_ptr, plan, 4, x.base_data.int_ptr,
-                    x.offset, strides, out.base_data.int_ptr, 0, None, 0,
-                    0, None, ctypes.byref(ev), ctypes.byref(err))
+                call = CLCall(queue=queue.int_ptr, event=ctypes.pointer(ev))
+                desc = CLGatherDesc(
+                    plan=plan._ptr.value, elem_size=4,
+                    src=CLTensor(x.base_data.int_ptr, x.offset, strides),
+                    dst=CLTensor(out.base_data.int_ptr, 0, None))
+                lib.clslice_cl_gather(rt, ctypes.byref(call),
+                                      ctypes.byref(desc), ctypes.byref(err))
             lib_release_event(ev)
             queue.finish()
 

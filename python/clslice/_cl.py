@@ -17,8 +17,8 @@ import pyopencl as cl
 import pyopencl.array as cla
 
 from . import _lib, _numpy_assign
-from ._cl_call import (FAST_ARRAY, allocator_for, array_in, check_out,
-                       element_strides, free_pools, mem, mem_or_scratch,
+from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
+                       check_out, element_strides, free_pools, mem, mem_or_scratch,
                        memory_pool, new_array, no_queue, queue_for,
                        raise_named, same_context, wait_list)
 from ._host import _check_dtype, BROADCAST as _BROADCAST
@@ -177,16 +177,18 @@ def _gather_strided(x: Any, plan: Any, out: Any, queue: Any, wait_for: Any,
                     ) -> Any:
     """gather where x or out is a strided view: their element strides and
     the byte offsets of their element 0 go to the strided gather."""
-    src_strides = element_strides(x, name)
-    dst_strides = element_strides(out, "out")
     named = ((name, x),) + target_named
-    n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLGatherDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        src=_lib.CLTensor(mem(x), x.offset, element_strides(x, name)),
+        dst=_lib.CLTensor(mem(out), out.offset,
+                          element_strides(out, "out")))
     err = Error()
-    status = lib.clslice_enqueue_gather_strided(
-        runtime_for(x.context), queue.int_ptr, plan, x.dtype.itemsize,
-        mem(x), x.offset, src_strides, mem(out), out.offset, dst_strides, 0,
-        n, waits, ctypes.byref(event), ctypes.byref(err))
+    status = lib.clslice_cl_gather(runtime_for(x.context),
+                                   ctypes.byref(call), ctypes.byref(desc),
+                                   ctypes.byref(err))
     return _finish(status, err, event, out, wait_for, named)
 
 
@@ -225,18 +227,18 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
             outs.append(cla.empty(queue, plan.output_shape, dtype,
                                   allocator=allocator))
     count = len(plans)
-    c_plans = (ctypes.c_void_p * count)(*[p._ptr.value for p in plans])
-    c_dsts = (ctypes.c_void_p * count)(*[
-        buf.int_ptr if p.size else None for p in plans])
-    c_offsets = (ctypes.c_size_t * count)(*offsets)
+    parts = (_lib.CLPart * count)(*[
+        _lib.CLPart(p._ptr.value, buf.int_ptr if p.size else None, offset)
+        for p, offset in zip(plans, offsets)])
     named = (("x", x),)
-    n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLBatchDesc(elem_size=itemsize, src=mem(x),
+                            src_offset=x.offset, count=count, parts=parts)
     err = Error()
-    status = lib.clslice_enqueue_gather_batch(
-        runtime_for(x.context), queue.int_ptr, c_plans, count, itemsize,
-        mem(x), x.offset, c_dsts, c_offsets, 0, n, waits,
-        ctypes.byref(event), ctypes.byref(err))
+    status = lib.clslice_cl_gather_batch(
+        runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),
+        ctypes.byref(err))
     if status:
         raise_named(status, err, wait_for, named)
     done = _event_from_ptr(event.value,  # type: ignore[arg-type]
@@ -295,22 +297,18 @@ def scatter(x: Any, plan: Any, value: Any, rule: int, key: Any = None,
         return x
     shape = (ctypes.c_int64 * max(value.ndim, 1))(*value.shape)
     named = (("x", x), ("value", value))
-    n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
     err = Error()
     value_mem, keep = mem_or_scratch(value)
-    rt = runtime_for(x.context)
-    if dst_strides is None and value_strides is None:
-        status = lib.clslice_enqueue_scatter(
-            rt, queue.int_ptr, plan, x.dtype.itemsize, value_mem,
-            value.offset, shape, value.ndim, rule, mem(x), x.offset, 0, n,
-            waits, ctypes.byref(event), ctypes.byref(err))
-    else:
-        status = lib.clslice_enqueue_scatter_strided(
-            rt, queue.int_ptr, plan, x.dtype.itemsize, value_mem,
-            value.offset, shape, value.ndim, value_strides, rule, mem(x),
-            x.offset, dst_strides, 0, n, waits, ctypes.byref(event),
-            ctypes.byref(err))
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLScatterDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        value=_lib.CLTensor(value_mem, value.offset, value_strides),
+        value_shape=shape, value_rank=value.ndim, rule=rule,
+        dst=_lib.CLTensor(mem(x), x.offset, dst_strides))
+    status = lib.clslice_cl_scatter(runtime_for(x.context),
+                                    ctypes.byref(call), ctypes.byref(desc),
+                                    ctypes.byref(err))
     del keep  # the library retained what it enqueued
     return _finish(status, err, event, x, wait_for, named)
 
@@ -421,14 +419,15 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
     rt = runtime_for(indptr.context)
     named: Tuple[Tuple[str, Any], ...] = (
         ("data", data), ("indices", indices), ("indptr", indptr))
-    n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLCSRDesc(plan=plan._ptr.value, in_=ctypes.pointer(src),
+                          out=ctypes.pointer(dst))
     nnz = ctypes.c_int64()
     err = Error()
-    status = lib.clslice_cl_csr_count(rt, queue.int_ptr, plan,
-                                      ctypes.byref(src), ctypes.byref(dst),
-                                      n, waits, ctypes.byref(event),
-                                      ctypes.byref(nnz), ctypes.byref(err))
+    status = lib.clslice_cl_csr_count(rt, ctypes.byref(call),
+                                      ctypes.byref(desc), ctypes.byref(nnz),
+                                      ctypes.byref(err))
     _finish(status, err, event, out_indptr, wait_for, named)
     out_indices = cla.empty(queue, nnz.value, indptr.dtype,
                             allocator=allocator_for(indptr, queue))
@@ -437,13 +436,11 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
     dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
                       out_indptr)
     named += (("out_indptr", out_indptr),)
-    n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
-    status = lib.clslice_enqueue_csr_fill(rt, queue.int_ptr, plan,
-                                          ctypes.byref(src),
-                                          ctypes.byref(dst), n, waits,
-                                          ctypes.byref(event),
-                                          ctypes.byref(err))
+    call = call_head(queue, wait_for, named, event)
+    desc.out = ctypes.pointer(dst)
+    status = lib.clslice_cl_csr_fill(rt, ctypes.byref(call),
+                                     ctypes.byref(desc), ctypes.byref(err))
     _finish(status, err, event, out_data, wait_for, named)
     out_indices.add_event(out_data.events[-1])
     return (out_data, out_indices, out_indptr), (rows, cols)

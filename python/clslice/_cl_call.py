@@ -96,7 +96,17 @@ def event_names(wait_for: Any, named: Named) -> List[str]:
     return names
 
 
-_WAIT_ENTRY = re.compile(r"event_wait_list\[(\d+)\]")
+def call_head(queue: Any, wait_for: Any, named: Named, event: Any) -> Any:
+    """The head of a general call (clslice_cl_call) on `queue`, waiting
+    for wait_for's events and then the named arrays' (the order
+    event_names gives), its event into `event` (a c_void_p); the head
+    keeps its wait list alive."""
+    n, waits = wait_list(wait_for, named)
+    return _lib.CLCall(queue=queue.int_ptr, num_events_in_wait_list=n,
+                       event_wait_list=waits, event=ctypes.pointer(event))
+
+
+_WAIT_ENTRY = re.compile(r"(?:call->)?event_wait_list\[(\d+)\]")
 
 
 def raise_named(status: int, err: Any, wait_for: Any = None,
