@@ -2,7 +2,7 @@
  * Differential test of clslice_enqueue_gather_strided and
  * clslice_enqueue_scatter_strided against clslice_host_gather_strided and
  * clslice_host_scatter_strided (checked against a naive reference in
- * test_strided_host) on the default OpenCL device.
+ * test_host_strided) on the default OpenCL device.
  *
  * Random plans of rank 0-5 from every front-end, random views of source
  * and destination (randview.h: permuted, padded, reversed, interleaved,
