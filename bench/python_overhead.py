@@ -12,6 +12,8 @@ slice gains over pyopencl's own way to copy a strided slice.
 
 Run with the package installed (bash scripts/test_python.sh makes a venv):
     build-python/venv/bin/python bench/python_overhead.py [--json FILE]
+(bench/results/python_overhead.json is the committed run docs/python.md
+quotes.)
 Per-call figures are medians over thousands of timed calls (host calls in
 batches of ten, device calls one by one with the queue drained between);
 throughput figures are medians over repeats.  The C calls are timed in the
