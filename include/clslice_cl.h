@@ -1,4 +1,5 @@
-/*
+/**
+ * \file
  * clslice_cl.h — running clslice plans on OpenCL devices.
  *
  * OpenCL manners follow CLBlast and clFFT: the caller's cl_command_queue,
@@ -41,39 +42,39 @@
 extern "C" {
 #endif
 
-/* Opaque per-context state: the cache of built programs.  Programs are
+/** Opaque per-context state: the cache of built programs.  Programs are
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
  * A runtime may be shared by threads that each use their own queue;
  * kernels are never shared between threads. */
 typedef struct clslice_runtime clslice_runtime;
 
-/* Creates a runtime for `context` (retained until the runtime is
+/** Creates a runtime for `context` (retained until the runtime is
  * released). */
 CLSLICE_API
 clslice_status clslice_runtime_create(cl_context context,
                                       clslice_runtime **runtime,
                                       clslice_error *err);
 
-/* Releases every program and kernel the runtime built, releases the
+/** Releases every program and kernel the runtime built, releases the
  * context, frees the runtime and sets *runtime to NULL.  Work already
  * enqueued keeps running (OpenCL retains what it uses).  Accepts NULL. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 
-/* Flags for clslice_runtime_prepare. */
+/** Flags for clslice_runtime_prepare. */
 enum {
-    /* Build the 64-bit index programs too (slices whose offsets pass
+    /** Build the 64-bit index programs too (slices whose offsets pass
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
     CLSLICE_PREPARE_INDEX64 = 1u << 0,
-    /* Build the program of clslice_enqueue_gather_batch too. */
+    /** Build the program of clslice_enqueue_gather_batch too. */
     CLSLICE_PREPARE_BATCH = 1u << 1,
-    /* Build the normalise and dynamic programs of the device-resident
+    /** Build the normalise and dynamic programs of the device-resident
      * spec calls (clslice_enqueue_tf_dynamic and its siblings) too. */
     CLSLICE_PREPARE_DYNAMIC = 1u << 2
 };
 
-/* Builds now, instead of at the first call that needs them, every program
+/** Builds now, instead of at the first call that needs them, every program
  * that calls on `device` can use under the runtime's path choice: on a
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
@@ -93,7 +94,7 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
                                        cl_device_id device, unsigned flags,
                                        clslice_error *err);
 
-/* Keeps program binaries in the folder `dir` (which must exist), so that
+/** Keeps program binaries in the folder `dir` (which must exist), so that
  * another runtime, in this process or a later one, loads a program
  * instead of compiling it.  Off by default; NULL turns it off again.  A
  * runtime starts with the folder named by the environment variable
@@ -114,7 +115,7 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
                                              const char *dir,
                                              clslice_error *err);
 
-/* The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
+/** The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and
  * the ICD loader return (-69 .. -72, -1001) have their names too; any
  * other code gives "CL_UNKNOWN_ERROR".  The string is static; never NULL.
@@ -123,35 +124,35 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
 CLSLICE_API
 const char *clslice_cl_error_name(cl_int code);
 
-/* Flags for clslice_enqueue_gather, _scatter, _fill and _grad; 0 gives
+/** Flags for clslice_enqueue_gather, _scatter, _fill and _grad; 0 gives
  * the normal behaviour. */
 enum {
-    /* Use 64-bit index arithmetic even where 32 bits would do (testing). */
+    /** Use 64-bit index arithmetic even where 32 bits would do (testing). */
     CLSLICE_FORCE_INDEX64 = 1u << 0,
-    /* Launch the kernel even where one clEnqueueCopyBuffer or
+    /** Launch the kernel even where one clEnqueueCopyBuffer or
      * clEnqueueCopyBufferRect would do (testing and benchmarking). */
     CLSLICE_NO_COPY_SHORTCUT = 1u << 1,
-    /* The names these flags had when the gather was the only call. */
+    /** The names these flags had when the gather was the only call. */
     CLSLICE_GATHER_FORCE_INDEX64 = CLSLICE_FORCE_INDEX64,
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
-/* A gather of a plan read as a view of its source buffer (see
+/** A gather of a plan read as a view of its source buffer (see
  * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
 typedef struct clslice_cl_view {
-    int contiguous; /* 1: the output is bytes [origin, origin + bytes) of
+    int contiguous; /**< 1: the output is bytes [origin, origin + bytes) of
                      * src, in order; 0: it is not one run (all else 0
                      * but align) */
-    size_t origin;  /* src_offset + the run's byte offset in the input */
-    size_t bytes;   /* the run's length (0 for an empty output) */
-    size_t align;   /* the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
-    int aligned;    /* 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
+    size_t origin;  /**< src_offset + the run's byte offset in the input */
+    size_t bytes;   /**< the run's length (0 for an empty output) */
+    size_t align;   /**< the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
+    int aligned;    /**< 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
                      * allowed on this device: contiguous, bytes > 0 and
                      * origin a multiple of align.  0 with contiguous 1:
                      * copy instead (an empty output needs no buffer) */
 } clslice_cl_view;
 
-/* Fills *view for a gather of `plan` (elements of elem_size bytes) whose
+/** Fills *view for a gather of `plan` (elements of elem_size bytes) whose
  * input starts at byte src_offset of a buffer on `device`, so that a
  * caller can make a sub-buffer instead of enqueueing a copy.  Enqueues
  * nothing and needs no runtime.  Errors: those of clslice_plan_view,
@@ -165,7 +166,7 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
                                     clslice_cl_view *view,
                                     clslice_error *err);
 
-/* Enqueues the slice `plan` of `src` into `dst` on `queue`.
+/** Enqueues the slice `plan` of `src` into `dst` on `queue`.
  *
  * src holds the plan's whole input tensor, contiguous and row-major, from
  * byte src_offset on; dst receives the output (contiguous, row-major) from
@@ -204,7 +205,7 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err);
 
-/* Enqueues `count` gathers of one source as one command: plans[i]'s slice
+/** Enqueues `count` gathers of one source as one command: plans[i]'s slice
  * of `src` into dsts[i] from byte dst_offsets[i] on (dst_offsets may be
  * NULL: every offset 0).  For runs of small slices of one tensor (Split,
  * tf.split, QKV splits, chunk), where each single gather would cost a
@@ -257,7 +258,7 @@ clslice_status clslice_enqueue_gather_batch(clslice_runtime *runtime,
 /* Writing into slices on the device                                        */
 /* ------------------------------------------------------------------------ */
 
-/* Enqueues the write of a value tensor into the slice `plan` of `dst`, in
+/** Enqueues the write of a value tensor into the slice `plan` of `dst`, in
  * place (TF StridedSliceAssign, MXNet _slice_assign).
  *
  * dst holds a whole tensor of the plan's input shape, contiguous and
@@ -297,12 +298,12 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err);
 
-/* Element sizes up to this many bytes are filled without any device
+/** Element sizes up to this many bytes are filled without any device
  * allocation: clslice_enqueue_fill passes the element to the kernel by
  * value. */
 #define CLSLICE_FILL_INLINE_MAX 64
 
-/* Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
+/** Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
  * _slice_assign_scalar): `element` points at the elem_size bytes of the
  * element in host memory, read before the call returns.  dst is as for
  * clslice_enqueue_scatter, and elements outside the slice are not
@@ -324,7 +325,7 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err);
 
-/* Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
+/** Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
  * contiguous row-major tensor of the plan's input shape, zero everywhere
  * but the slice, which receives dy (dy_shape must be the plan's final
  * shape exactly; dy is contiguous row-major from byte dy_offset on).
@@ -360,7 +361,7 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
 /* Strided views on the device                                              */
 /* ------------------------------------------------------------------------ */
 
-/* clslice_enqueue_gather between strided views (clslice.h, "Strided
+/** clslice_enqueue_gather between strided views (clslice.h, "Strided
  * views", for the view model and the rules checked): src holds a view of
  * the plan's input shape whose element (0, ..., 0) is at byte src_offset,
  * with src_strides (input-rank entries, in elements, any sign, 0 allowed;
@@ -394,7 +395,7 @@ clslice_status clslice_enqueue_gather_strided(
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
     cl_event *event, clslice_error *err);
 
-/* clslice_enqueue_scatter between strided views: value holds a view of
+/** clslice_enqueue_scatter between strided views: value holds a view of
  * value_shape at byte value_offset with value_strides (value_rank
  * entries; NULL = contiguous), dst a view of the plan's input shape at
  * byte dst_offset with dst_strides (input-rank entries; NULL =
@@ -418,21 +419,21 @@ clslice_status clslice_enqueue_scatter_strided(
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
 
-/* A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
+/** A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
  * format and the slicing rules).  Each array starts at its byte offset;
  * the indptr and indices offsets must be multiples of the index size, the
  * data offset may be anything.  indices and data may be NULL when nnz is
  * 0 (OpenCL has no empty buffers). */
 typedef struct clslice_cl_csr {
     int64_t rows, cols;
-    clslice_index_type index_type;  /* of indptr and indices alike */
-    size_t elem_size;               /* bytes per data element, >= 1 */
-    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
-    cl_mem indptr;                  /* rows + 1 entries */
+    clslice_index_type index_type;  /**< of indptr and indices alike */
+    size_t elem_size;               /**< bytes per data element, >= 1 */
+    int64_t nnz;                    /**< stored entries; indptr[rows] == nnz */
+    cl_mem indptr;                  /**< rows + 1 entries */
     size_t indptr_offset;
-    cl_mem indices;                 /* nnz entries */
+    cl_mem indices;                 /**< nnz entries */
     size_t indices_offset;
-    cl_mem data;                    /* nnz elements */
+    cl_mem data;                    /**< nnz elements */
     size_t data_offset;
 } clslice_cl_csr;
 
@@ -449,7 +450,7 @@ typedef struct clslice_cl_csr {
  * out->elem_size the input's.  Output buffers must not overlap the input's
  * or each other. */
 
-/* Pass 1: validates `in` on the device, counts the entries each output row
+/** Pass 1: validates `in` on the device, counts the entries each output row
  * keeps and writes the output row pointers (count_r + 1 entries) to
  * out->indptr; out->indices, out->data and out->nnz are ignored.
  *
@@ -476,7 +477,7 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
                                     cl_event *event, int64_t *out_nnz,
                                     clslice_error *err);
 
-/* Pass 2: enqueues the copy of the kept entries into out->indices and
+/** Pass 2: enqueues the copy of the kept entries into out->indices and
  * out->data; out->indptr must hold what pass 1 wrote and out->nnz what it
  * returned (the buffers are checked against out->nnz).  Non-blocking, like
  * clEnqueue*: wait list in, optional event out.  Any element size works.
@@ -534,7 +535,7 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
  * CLSLICE_ERROR_SPEC / _RANK / _SHAPE errors, CLSLICE_ERROR_OPENCL and
  * CLSLICE_ERROR_BUILD as every enqueue call. */
 
-/* A vector of `len` spec values (int32 or int64 by the spec's
+/** A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
  * size.  buffer NULL: the vector is absent (where a front-end allows). */
 typedef struct clslice_device_values {
@@ -543,7 +544,7 @@ typedef struct clslice_device_values {
     size_t len;
 } clslice_device_values;
 
-/* tf.strided_slice with begin, end and strides on the device; the masks
+/** tf.strided_slice with begin, end and strides on the device; the masks
  * (which decide the output's rank) stay on the host.  Rules and messages
  * as clslice_plan_tf. */
 typedef struct clslice_tf_dynamic_spec {
@@ -556,7 +557,7 @@ typedef struct clslice_tf_dynamic_spec {
     int32_t shrink_axis_mask;
 } clslice_tf_dynamic_spec;
 
-/* OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
+/** OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
  * on the device; the 0/1 mask vectors on the host, as in
  * clslice_openvino_spec. */
 typedef struct clslice_openvino_dynamic_spec {
@@ -574,7 +575,7 @@ typedef struct clslice_openvino_dynamic_spec {
     size_t ellipsis_mask_len;
 } clslice_openvino_dynamic_spec;
 
-/* ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
+/** ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
  * all ones) on the device.  Rules and messages as clslice_plan_onnx. */
 typedef struct clslice_onnx_dynamic_spec {
     clslice_index_type index_type;
@@ -582,13 +583,13 @@ typedef struct clslice_onnx_dynamic_spec {
 } clslice_onnx_dynamic_spec;
 
 typedef enum clslice_dynamic_kind {
-    CLSLICE_DYNAMIC_GATHER = 0, /* src: the input tensor; dst: the output,
+    CLSLICE_DYNAMIC_GATHER = 0, /**< src: the input tensor; dst: the output,
                                  * room for the input's elements */
-    CLSLICE_DYNAMIC_SCATTER = 1 /* src: the value tensor; dst: the input
+    CLSLICE_DYNAMIC_SCATTER = 1 /**< src: the value tensor; dst: the input
                                  * tensor, written in place */
 } clslice_dynamic_kind;
 
-/* What the second command does, and with which buffers.  Offsets are in
+/** What the second command does, and with which buffers.  Offsets are in
  * bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
  * so it may not overlap src or dst).  src may be NULL when it holds no
@@ -603,15 +604,15 @@ typedef struct clslice_dynamic_op {
     size_t src_offset;
     cl_mem dst;
     size_t dst_offset;
-    /* scatters: the value's shape and how it must match the slice
+    /** scatters: the value's shape and how it must match the slice
      * (clslice_value_rule, as clslice_enqueue_scatter) */
     const int64_t *value_shape;
     int value_rank;
     clslice_value_rule rule;
-    unsigned flags; /* as clslice_enqueue_gather */
+    unsigned flags; /**< as clslice_enqueue_gather */
 } clslice_dynamic_op;
 
-/* Enqueue the normalise command and the op behind the wait list; *event
+/** Enqueue the normalise command and the op behind the wait list; *event
  * (optional) completes after both.  `shape` (rank entries, all known) is
  * the input tensor's. */
 CLSLICE_API
@@ -621,6 +622,7 @@ clslice_status clslice_enqueue_tf_dynamic(
     const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event, clslice_error *err);
 
+/** As clslice_enqueue_tf_dynamic, for an OpenVINO spec. */
 CLSLICE_API
 clslice_status clslice_enqueue_openvino_dynamic(
     clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
@@ -628,6 +630,7 @@ clslice_status clslice_enqueue_openvino_dynamic(
     const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event, clslice_error *err);
 
+/** As clslice_enqueue_tf_dynamic, for an ONNX spec. */
 CLSLICE_API
 clslice_status clslice_enqueue_onnx_dynamic(
     clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
