@@ -16,7 +16,7 @@ import pyopencl.array as cla
 
 from . import _lib
 from ._host import _check_dtype, BROADCAST as _BROADCAST
-from ._lib import lib, Error
+from ._lib import cl_lib as lib, Error  # loads the full library
 
 _runtimes = {}
 _lock = threading.Lock()
