@@ -18,6 +18,8 @@ slice gains over pyopencl's own way to copy a strided slice.
 Run with the package installed (bash scripts/test_python.sh makes a venv;
 `pip install tinygrad` into it adds tinygrad's column):
     build-python/venv/bin/python bench/python_overhead.py [--json FILE]
+(bench/results/python_overhead.json is the committed run docs/python.md
+quotes.)
 Per-call figures are medians over thousands of timed calls (host calls in
 batches of ten, device calls one by one with the queue drained between);
 throughput figures are medians over repeats.  The C calls are timed in the
@@ -36,6 +38,7 @@ import numpy as np
 
 import clslice
 from clslice._lib import CLCall, CLGatherDesc, CLTensor, Error, lib
+from clslice._lib import device_library
 
 
 def median_us(fns, calls, batch=1, between=None):
@@ -126,6 +129,7 @@ def device_overhead(queue, calls):
     import pyopencl as cl
     import pyopencl.array as cla
     from clslice import _cl
+    dlib = device_library()
     rows = []
     for shape, key in DEVICE_CASES:
         host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
@@ -143,14 +147,14 @@ def device_overhead(queue, calls):
         def c_fresh():
             out = cl.Buffer(x.context, flags, nbytes)
             ev = ctypes.c_void_p()
-            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0, out.int_ptr,
+            dlib.clslice_enqueue_gather(rt, q, plan, 4, src, 0, out.int_ptr,
                                        0, 0, 0, None, ctypes.byref(ev),
                                        ctypes.byref(err))
             keep.append((out, cl.Event.from_int_ptr(ev.value, retain=False)))
 
         def c_prealloc():
             ev = ctypes.c_void_p()
-            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0,
+            dlib.clslice_enqueue_gather(rt, q, plan, 4, src, 0,
                                        prealloc.int_ptr, 0, 0, 0, None,
                                        ctypes.byref(ev), ctypes.byref(err))
             keep.append(cl.Event.from_int_ptr(ev.value, retain=False))
@@ -251,6 +255,7 @@ def device_throughput(queue, repeats):
     where the slice is one."""
     import pyopencl.array as cla
     from clslice import _cl
+    dlib = device_library()
     rows = []
     for shape, key, view in THROUGHPUT_CASES:
         host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
@@ -275,7 +280,7 @@ def device_throughput(queue, repeats):
         def c_api():
             ev = ctypes.c_void_p()
             if strides is None:
-                lib.clslice_enqueue_gather(
+                dlib.clslice_enqueue_gather(
                     rt, queue.int_ptr, plan, 4, x.base_data.int_ptr,
                     x.offset, out.base_data.int_ptr, 0, 0, 0, None,
                     ctypes.byref(ev), ctypes.byref(err))
@@ -285,7 +290,7 @@ def device_throughput(queue, repeats):
                     plan=plan._ptr.value, elem_size=4,
                     src=CLTensor(x.base_data.int_ptr, x.offset, strides),
                     dst=CLTensor(out.base_data.int_ptr, 0, None))
-                lib.clslice_cl_gather(rt, ctypes.byref(call),
+                dlib.clslice_cl_gather(rt, ctypes.byref(call),
                                       ctypes.byref(desc), ctypes.byref(err))
             lib_release_event(ev)
             queue.finish()

@@ -22,7 +22,7 @@ from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
                        memory_pool, new_array, no_queue, queue_for,
                        raise_named, same_context, wait_list)
 from ._host import _check_dtype, BROADCAST as _BROADCAST
-from ._lib import lib, Error
+from ._lib import cl_lib as lib, Error  # loads the full library
 
 __all__ = ["gather", "gather_many", "scatter", "fill", "grad", "csr_slice",
            "prepare", "runtime_for", "release_runtimes", "memory_pool",
