@@ -1,7 +1,7 @@
 /*
  * Strided tensors (shape, element strides, byte offset of element 0; the
  * public header's "strided views") as the host and device executors of
- * the _strided calls share them: each is resolved and checked once, here,
+ * the strided calls share them: each is resolved and checked once, here,
  * and turned into a clslice_layout whose offsets count from the tensors'
  * element (0, ..., 0).
  */
@@ -16,10 +16,12 @@
 
 /* One strided tensor of a call.  `name` is its argument ("src", "value",
  * "dst"): messages call its strides NAME_strides and its offset
- * NAME_offset.  ("View" in the library means an alias of a contiguous
- * run, clslice_plan_view; this is a tensor at any strides.) */
+ * NAME_offset, or NAME.strides and NAME.offset when it is a descriptor
+ * `member` (cs_strides_part).  ("View" in the library means an alias of
+ * a contiguous run, clslice_plan_view; this is a tensor at any strides.) */
 typedef struct cs_strided_view {
     const char *name;
+    bool member;
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
     int64_t stride[CLSLICE_MAX_RANK]; /* the caller's, or row-major */
@@ -38,11 +40,12 @@ typedef struct cs_strided_bytes {
  * entries, NULL for row-major) into a strided output (dst_strides: output
  * rank entries, NULL for row-major): resolves and checks both (extents
  * that fit int64, a destination that addresses no element twice) and
- * builds the unsimplified layout. */
+ * builds the unsimplified layout.  `members`: the tensors are descriptor
+ * members (cs_strided_view.member). */
 clslice_status cs_strided_gather_layout(const clslice_plan *plan,
                                         const int64_t *src_strides,
                                         const int64_t *dst_strides,
-                                        cs_strided_view *src,
+                                        bool members, cs_strided_view *src,
                                         cs_strided_view *dst,
                                         clslice_layout *layout,
                                         clslice_error *err);
@@ -58,6 +61,7 @@ clslice_status cs_strided_scatter_layout(const clslice_plan *plan,
                                          clslice_value_rule rule,
                                          const char *value_name,
                                          const int64_t *dst_strides,
+                                         bool members,
                                          cs_strided_view *value,
                                          cs_strided_view *dst,
                                          clslice_layout *layout,

@@ -30,9 +30,12 @@ clslice_status cs_cl_build_fail(clslice_error *err, cl_int code,
 /* One buffer argument of a call, as its messages name it. */
 typedef struct cs_array {
     const char *name; /* the argument: "src", "value", "out->data", ... */
+    bool member;      /* a clslice_cl_tensor member of a descriptor:
+                       * messages say NAME.buffer, NAME.offset
+                       * (cs_buffer_part) */
     const char *what; /* its bytes in overlap messages ("input"), or NULL */
     cl_mem buffer;
-    size_t offset;    /* the argument NAME_offset */
+    size_t offset;    /* the argument NAME_offset (or NAME.offset) */
     size_t bytes;     /* bytes the call reads or writes from offset on */
     size_t before;    /* bytes it reads or writes before offset (strided
                        * views with negative strides; else 0) */

@@ -1,6 +1,6 @@
 /*
- * clslice_enqueue_gather_batch: the plans' moves in one carrier, grouped
- * by destination buffer into launches of cl/batch.cl, each with
+ * clslice_cl_gather_batch: the plans' moves in one carrier, grouped by
+ * destination buffer into launches of cl/batch.cl, each with
  * its table uploaded by the creation of a read-only buffer (no command of
  * its own) that is released right after the enqueue (OpenCL keeps it
  * alive for the command).
@@ -48,7 +48,7 @@ static void build_moves(batch *b)
         b->moves[i].elements = 0;
         if (call->layouts[i].elements > 0)
             cs_move_build(&call->layouts[i], call->elem_size,
-                          call->src_offset, cs_batch_dst_offset(call, i),
+                          call->src_offset, call->parts[i].offset,
                           &b->moves[i]);
     }
 }
@@ -63,10 +63,10 @@ static void find_destinations(batch *b)
         if (b->moves[i].elements == 0)
             continue;
         size_t k = 0;
-        while (k < b->ndistinct && b->distinct[k] != call->dsts[i])
+        while (k < b->ndistinct && b->distinct[k] != call->parts[i].buffer)
             k++;
         if (k == b->ndistinct)
-            b->distinct[b->ndistinct++] = call->dsts[i];
+            b->distinct[b->ndistinct++] = call->parts[i].buffer;
         b->slot[i] = k;
     }
 }
@@ -309,23 +309,23 @@ static clslice_status with_storage(cs_batch_call *call, clslice_error *err)
     return st;
 }
 
-clslice_status clslice_enqueue_gather_batch(
-    clslice_runtime *runtime, cl_command_queue queue,
-    const clslice_plan *const *plans, size_t count, size_t elem_size,
-    cl_mem src, size_t src_offset, const cl_mem *dsts,
-    const size_t *dst_offsets, unsigned flags,
-    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event, clslice_error *err)
+clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
+                                       const clslice_cl_call *call,
+                                       const clslice_cl_batch_desc *desc,
+                                       clslice_error *err)
 {
-    cs_batch_call call = {.call = cs_call_of(runtime, queue, flags,
-                                             num_events_in_wait_list,
-                                             event_wait_list, event),
-                          .plans = plans, .count = count,
-                          .elem_size = elem_size, .src = src,
-                          .src_offset = src_offset, .dsts = dsts,
-                          .dst_offsets = dst_offsets};
-    clslice_status st = count == 0 || !plans || !dsts
-                            ? cs_batch_check(&call, err) /* fails early */
-                            : with_storage(&call, err);
+    cs_call head;
+    clslice_cl_batch_desc taken;
+    clslice_status st = CS_TAKE(runtime, call, &head, desc,
+                                clslice_cl_batch_desc, parts, &taken, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_batch_call checked = {.call = head, .parts = taken.parts,
+                             .count = taken.count,
+                             .elem_size = taken.elem_size, .src = taken.src,
+                             .src_offset = taken.src_offset};
+    st = checked.count == 0 || !checked.parts
+             ? cs_batch_check(&checked, err) /* fails early */
+             : with_storage(&checked, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -1,7 +1,7 @@
 /*
- * Layer ops: clslice_enqueue_gather_batch, many plans over one source,
- * each into its own contiguous output, as one command per group of up to
- * 8 distinct destination buffers (cl/batch.cl).
+ * Layer ops: clslice_cl_gather_batch, many plans over one source, each
+ * into its own contiguous output, as one command per group of up to 8
+ * distinct destination buffers (cl/batch.cl).
  *
  *   cs_batch_check   the head's checks, then the batch's own, before
  *                    anything is enqueued (batch_check.c);
@@ -17,19 +17,14 @@
  * leave: each plan's simplified layout. */
 typedef struct cs_batch_call {
     cs_call call;
-    const clslice_plan *const *plans;
+    const clslice_cl_part *parts; /* count: plan, destination, offset */
     size_t count;
     size_t elem_size;
     cl_mem src;
     size_t src_offset;
-    const cl_mem *dsts;
-    const size_t *dst_offsets; /* NULL: every offset 0 */
     /* set by cs_batch_check */
     clslice_layout *layouts; /* count entries, allocated by the caller */
 } cs_batch_call;
-
-/* dst_offsets[i], or 0 when the call gave no offsets. */
-size_t cs_batch_dst_offset(const cs_batch_call *call, size_t i);
 
 /* Checks the call: the head (cs_call_check), then the plans (each given,
  * one input shape), the element size, src against the input tensor, each

@@ -1,6 +1,6 @@
 /*
- * clslice_cl_csr_count and clslice_enqueue_csr_fill: the two passes of a
- * CSR slice on the device.  The count pass works in scratch buffers of its
+ * clslice_cl_csr_count and clslice_cl_csr_fill: the two passes of a CSR
+ * slice on the device.  The count pass works in scratch buffers of its
  * own and copies the row pointers out only once the input has proved
  * valid, so a corrupt input leaves every output buffer untouched.
  */
@@ -125,38 +125,52 @@ static clslice_status copy_out(const cs_csr_call *call, cl_mem counts,
                             : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
 }
 
-clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
-                                    cl_command_queue queue,
-                                    const clslice_plan *plan,
-                                    const clslice_cl_csr *in,
-                                    const clslice_cl_csr *out,
-                                    cl_uint num_events_in_wait_list,
-                                    const cl_event *event_wait_list,
-                                    cl_event *event, int64_t *out_nnz,
-                                    clslice_error *err)
+/* The head and descriptor taken into the call (the CSR pass: `fill`),
+ * then every check both passes share (cs_csr_prepare). */
+static clslice_status take(clslice_runtime *runtime,
+                           const clslice_cl_call *call,
+                           const clslice_cl_csr_desc *desc, bool fill,
+                           cs_csr_call *csr, clslice_error *err)
 {
-    if (!out_nnz)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
-    cs_csr_call call = {.call = cs_call_of(runtime, queue, 0,
-                                           num_events_in_wait_list,
-                                           event_wait_list, event),
-                        .plan = plan, .in = in, .out = out};
-    clslice_status st = cs_csr_prepare(&call, err);
+    clslice_cl_csr_desc taken;
+    *csr = (cs_csr_call){.fill = fill};
+    clslice_status st = CS_TAKE(runtime, call, &csr->call, desc,
+                                clslice_cl_csr_desc, out, &taken, err);
+    if (st == CLSLICE_OK) {
+        csr->plan = taken.plan;
+        csr->in = taken.in;
+        csr->out = taken.out;
+    }
+    return st;
+}
+
+clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
+                                    const clslice_cl_call *call,
+                                    const clslice_cl_csr_desc *desc,
+                                    int64_t *out_nnz, clslice_error *err)
+{
+    cs_csr_call csr;
+    clslice_status st = take(runtime, call, desc, false, &csr, err);
+    if (st == CLSLICE_OK && !out_nnz)
+        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
+    if (st == CLSLICE_OK)
+        st = cs_csr_prepare(&csr, err);
     if (st != CLSLICE_OK)
         return st;
     count_scratch s = {NULL, NULL};
     cs_chain chain;
-    cs_chain_start(&chain, queue, num_events_in_wait_list, event_wait_list);
+    cs_chain_start(&chain, csr.call.queue, csr.call.num_events,
+                   csr.call.wait_list);
     cl_uint words[CS_CSR_STATUS_WORDS] = {0};
-    st = make_scratch(&call, &s, err);
+    st = make_scratch(&csr, &s, err);
     if (st == CLSLICE_OK)
-        st = enqueue_count(&call, &chain, &s, err);
+        st = enqueue_count(&csr, &chain, &s, err);
     if (st == CLSLICE_OK)
-        st = read_status(&call, &chain, s.status, words, err);
+        st = read_status(&csr, &chain, s.status, words, err);
     if (st == CLSLICE_OK && words[0] != 0)
-        st = cs_csr_diagnose(&call, err);
+        st = cs_csr_diagnose(&csr, err);
     if (st == CLSLICE_OK)
-        st = copy_out(&call, s.counts, call.call.event, err);
+        st = copy_out(&csr, s.counts, csr.call.event, err);
     cs_chain_drop(&chain);
     drop_scratch(&s);
     if (st != CLSLICE_OK)
@@ -165,35 +179,32 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
     return cs_ok(err);
 }
 
-clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
-                                        cl_command_queue queue,
-                                        const clslice_plan *plan,
-                                        const clslice_cl_csr *in,
-                                        const clslice_cl_csr *out,
-                                        cl_uint num_events_in_wait_list,
-                                        const cl_event *event_wait_list,
-                                        cl_event *event, clslice_error *err)
+clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
+                                   const clslice_cl_call *call,
+                                   const clslice_cl_csr_desc *desc,
+                                   clslice_error *err)
 {
-    cs_csr_call call = {.call = cs_call_of(runtime, queue, 0,
-                                           num_events_in_wait_list,
-                                           event_wait_list, event),
-                        .plan = plan, .in = in, .out = out, .fill = true};
-    clslice_status st = cs_csr_prepare(&call, err);
+    cs_csr_call csr;
+    clslice_status st = take(runtime, call, desc, true, &csr, err);
+    if (st == CLSLICE_OK)
+        st = cs_csr_prepare(&csr, err);
     if (st != CLSLICE_OK)
         return st;
+    const clslice_cl_csr *in = csr.in, *out = csr.out;
     cs_chain chain;
-    cs_chain_start(&chain, queue, num_events_in_wait_list, event_wait_list);
+    cs_chain_start(&chain, csr.call.queue, csr.call.num_events,
+                   csr.call.wait_list);
     if (out->nnz > 0) {
-        size_t carrier = call.choice.carrier;
+        size_t carrier = csr.choice.carrier;
         cs_csr_params p;
-        cs_csr_params_fill(&call, out->nnz, carrier, &p);
+        cs_csr_params_fill(&csr, out->nnz, carrier, &p);
         cl_mem mems[] = {in->indptr,   in->indices, in->data,
                          out->indptr, out->indices, out->data};
-        st = run_kernel(&call, &chain, call.choice.fill, carrier, mems, 6,
-                        &p, out->rows, err);
+        st = run_kernel(&csr, &chain, csr.choice.fill, carrier, mems, 6, &p,
+                        out->rows, err);
     }
     if (st == CLSLICE_OK)
-        st = cs_chain_finish(&chain, call.call.event, err);
+        st = cs_chain_finish(&chain, csr.call.event, err);
     cs_chain_drop(&chain);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

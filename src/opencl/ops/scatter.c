@@ -1,11 +1,43 @@
 /*
- * clslice_enqueue_scatter and clslice_enqueue_fill: writing a value tensor,
- * or one element, into a slice of a device tensor in place.  Both run the
- * pipeline of run/dispatch.c on the plan's scatter layout
- * (core/scatter_layout.c).
+ * clslice_cl_scatter, its plain form clslice_enqueue_scatter, and
+ * clslice_enqueue_fill: writing a value tensor, or one element, into a
+ * slice of a device tensor in place.  Both run the pipeline of
+ * run/dispatch.c on the plan's scatter layout (core/scatter_layout.c), or
+ * on the layout between strided tensors (core/strided.c) when either side
+ * has strides.
  */
 #include "opencl/run/dispatch.h"
 #include "core/common.h"
+
+/* The scatter of both forms; `members` as in gather.c. */
+static clslice_status scatter(const cs_call *call,
+                              const clslice_cl_scatter_desc *desc,
+                              bool members, clslice_error *err)
+{
+    cs_op op = {.call = *call, .kind = CS_KERNEL_SCATTER, .plan = desc->plan,
+                .elem_size = desc->elem_size,
+                .src = desc->value.buffer, .src_offset = desc->value.offset,
+                .dst = desc->dst.buffer, .dst_offset = desc->dst.offset,
+                .value_shape = desc->value_shape,
+                .value_rank = desc->value_rank, .rule = desc->rule,
+                .value_name = "value", .dst_name = "dst",
+                .strided = desc->value.strides || desc->dst.strides,
+                .src_strides = desc->value.strides,
+                .dst_strides = desc->dst.strides, .members = members};
+    return cs_op_run(&op, err);
+}
+
+clslice_status clslice_cl_scatter(clslice_runtime *runtime,
+                                  const clslice_cl_call *call,
+                                  const clslice_cl_scatter_desc *desc,
+                                  clslice_error *err)
+{
+    cs_call head;
+    clslice_cl_scatter_desc taken;
+    clslice_status st = CS_TAKE(runtime, call, &head, desc,
+                                clslice_cl_scatter_desc, dst, &taken, err);
+    return st == CLSLICE_OK ? scatter(&head, &taken, true, err) : st;
+}
 
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_command_queue queue,
@@ -22,16 +54,14 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err)
 {
-    cs_op op = {.call = cs_call_of(runtime, queue, flags,
-                                   num_events_in_wait_list,
-                                   event_wait_list, event),
-                .kind = CS_KERNEL_SCATTER, .plan = plan,
-                .elem_size = elem_size, .src = value,
-                .src_offset = value_offset, .dst = dst,
-                .dst_offset = dst_offset, .value_shape = value_shape,
-                .value_rank = value_rank, .rule = rule,
-                .value_name = "value", .dst_name = "dst"};
-    return cs_op_run(&op, err);
+    cs_call call = cs_call_of(runtime, queue, flags, num_events_in_wait_list,
+                              event_wait_list, event);
+    clslice_cl_scatter_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = elem_size,
+        .value = {.buffer = value, .offset = value_offset},
+        .value_shape = value_shape, .value_rank = value_rank, .rule = rule,
+        .dst = {.buffer = dst, .offset = dst_offset}};
+    return scatter(&call, &desc, false, err);
 }
 
 /* A fill of an element wider than a kernel argument takes: the element

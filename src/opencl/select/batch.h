@@ -2,7 +2,7 @@
  * Layer select: how a batch of gathers runs (cl/batch.cl).  Which family,
  * which common carrier, which index width, how the outputs are cut into
  * units and with which group size: one pure choice over the plans'
- * moves, made without a device (tests/test_select.c).
+ * moves, made without a device (tests/device/test_device_select.c).
  */
 #ifndef CLSLICE_OPENCL_SELECT_BATCH_H
 #define CLSLICE_OPENCL_SELECT_BATCH_H

@@ -4,7 +4,7 @@
  * choices, the one test of which kernel family a device gets, the group
  * sizes the families ask for, and the names of the paths a call can take.
  * Plain data and pure functions: the selector makes no OpenCL call, so
- * tests check every choice without a device (tests/test_select.c).
+ * tests check every choice without a device (tests/device/test_device_select.c).
  */
 #ifndef CLSLICE_OPENCL_SELECT_FACTS_H
 #define CLSLICE_OPENCL_SELECT_FACTS_H
