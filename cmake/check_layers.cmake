@@ -1,4 +1,4 @@
-# Checks the include structure of the library (test_layers):
+# Checks the include structure of the library (test_lib_layers):
 #   - src/core includes no OpenCL header and nothing of src/opencl;
 #   - every file of src/opencl/<layer>/ includes internal headers by their
 #     layer path ("opencl/<layer>/x.h", "core/x.h") and only from its own

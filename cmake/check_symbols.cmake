@@ -1,4 +1,4 @@
-# Checks what libclslice holds (test_symbols):
+# Checks what libclslice holds (test_lib_symbols):
 #   - it defines none of the test hooks that src/opencl/testing/testing.h
 #     declares (they live in the clslice_internal archive only);
 #   - as a shared library, it exports nothing but clslice_* functions and

@@ -2,7 +2,7 @@
  * Layer testing: hooks for tests, and for nothing else.  No production
  * file includes this header, and its functions (this folder) are built
  * into the clslice_internal archive that tests link, never into
- * libclslice (test_symbols checks: cmake/check_symbols.cmake).  Tests
+ * libclslice (test_lib_symbols checks: cmake/check_symbols.cmake).  Tests
  * move the tuning to reach every path with small tensors, read which
  * paths calls took and how many programs were built, launch kernels on
  * programs of their own, and run the two halves of a dynamic call alone.
