@@ -31,6 +31,7 @@ typedef struct progress {
     atomic_uint_least64_t done;
     struct timespec started;
     size_t drawn; /* characters of the last line drawn; 0: none shown */
+    char last[256]; /* that line, not redrawn while it says the same */
 } progress;
 
 static progress p = {
@@ -83,6 +84,9 @@ static void compose(char *line, size_t size, double elapsed)
  * terminal escape is needed (TERM=dumb works too). */
 static void draw(const char *line)
 {
+    if (strcmp(line, p.last) == 0)
+        return;
+    snprintf(p.last, sizeof p.last, "%s", line);
     size_t len = strlen(line);
     size_t pad = p.drawn > len ? p.drawn - len : 0;
     fprintf(stderr, "\r%s%*s", line, (int)pad, "");
@@ -125,6 +129,7 @@ void cli_progress_start(const char *command)
     atomic_store(&p.done, 0);
     p.stopping = false;
     p.drawn = 0;
+    p.last[0] = '\0';
     clock_gettime(CLOCK_MONOTONIC, &p.started);
     p.running = pthread_create(&p.thread, NULL, run, NULL) == 0;
 }

@@ -27,7 +27,6 @@ typedef struct map_entry {
 } map_entry;
 
 static map_entry maps[MAX_MAPS];
-static volatile sig_atomic_t handler_installed;
 
 static void on_sigbus(int sig, siginfo_t *info, void *context)
 {
@@ -46,17 +45,17 @@ static void on_sigbus(int sig, siginfo_t *info, void *context)
     raise(sig);
 }
 
+/* Installed with every mapping, not once: whoever changed the handler
+ * since (a test framework does) would otherwise turn the message back
+ * into a crash. */
 static void install_handler(void)
 {
-    if (handler_installed)
-        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_sigbus;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
-    if (sigaction(SIGBUS, &sa, NULL) == 0)
-        handler_installed = 1;
+    sigaction(SIGBUS, &sa, NULL);
 }
 
 void *npy_map(int fd, size_t bytes, const char *name)
