@@ -174,6 +174,7 @@ W_DIR=dir
 help_mentions "split --help" "numpy.array_split" "tf.split" \
     "PREFIX_i.npy" "--indices" "--sizes" "--axis"
 help_mentions "--help" "split"
+help_mentions "help --all" "numpy.array_split" "tf.split"
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -234,5 +234,6 @@ const cli_command cli_cmd_assign = {
         "  [[ 0.  1.  2.]\n"
         "   [-1. -1. -1.]]\n",
     .takes_spec = true,
+    .takes_files = true,
     .run = run_assign,
 };

@@ -213,5 +213,6 @@ const cli_command cli_cmd_slice = {
         "--axes 2 --host\n"
         "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n",
     .takes_spec = true,
+    .takes_files = true,
     .run = run_slice,
 };

@@ -284,5 +284,6 @@ const cli_command cli_cmd_split = {
         "  $ clslice split a.npy part --indices 2,-3 --host\n"
         "  $ clslice split a.npy part --sizes 4,-1\n",
     .takes_spec = false,
+    .takes_files = true,
     .run = run_split,
 };
