@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cl_fail.h"
+#include "progress.h"
 
 /* The library's OpenCL messages name the code already ("... failed:
  * CL_OUT_OF_RESOURCES (-5)"); any other message that comes with a code
@@ -33,6 +34,7 @@ int cli_session_open(const cli_device *device, cli_session *session,
         CL_CONTEXT_PLATFORM, (cl_context_properties)device->platform, 0};
     cl_int rc;
     *session = (cli_session){NULL, NULL, NULL};
+    cli_progress_phase("opening the OpenCL device", NULL, 0);
     session->context = clCreateContext(props, 1, &device->id, NULL, NULL,
                                        &rc);
     if (!session->context)
