@@ -26,17 +26,6 @@ SPEC=(--expr '[1:, ::-2]' --host)
 "$BIN" slice "$IN" "$TMP/want.npy" "${SPEC[@]}" || exit 1
 "$BIN" split "$IN" "$TMP/want" --sections 2 --host || exit 1
 
-# check WHY CONDITION...: counts CONDITION (a command) as a pass or a
-# failure of the last run.
-check() {
-    local why=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        fail "$why" "${last[@]}"
-    fi
-}
 
 # ok ARGS...: runs the tool, which must exit 0 silently.
 ok() {

@@ -17,17 +17,6 @@ BUILD=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 PAGE=$BUILD/clslice.1
 
-# check WHY COMMAND...: a pass when COMMAND succeeds.
-check() {
-    local why=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $why"
-    fi
-}
 
 if [[ ! -s $PAGE ]]; then
     echo "FAIL: no man page at $PAGE (help2man and groff missing? " \
