@@ -38,8 +38,10 @@ static int64_t pick_value(tu_rng *r, int64_t len)
     case 0: return tu_range(r, -3, 12);
     case 1: return extremes[tu_range(r, 0, sizeof extremes /
                                                sizeof extremes[0] - 1)];
-    case 2: return len + tu_range(r, -2, 2); /* may wrap: that is fine */
-    case 3: return -len + tu_range(r, -2, 2);
+    /* near len and -len, wrapping around (as two's complement) at the
+     * ends of int64 rather than overflowing */
+    case 2: return (int64_t)((uint64_t)len + (uint64_t)tu_range(r, -2, 2));
+    case 3: return (int64_t)((uint64_t)-len + (uint64_t)tu_range(r, -2, 2));
     case 4: return (int64_t)tu_next(r);
     default: return -1;
     }
