@@ -112,6 +112,10 @@ cat "$IN" | "$BIN" slice - from_pipe.npy "${SPEC[@]}"
 check "'-' reads a pipe" cmp -s from_pipe.npy "$TMP/want.npy"
 "$BIN" slice - from_file.npy "${SPEC[@]}" <"$IN"
 check "'-' reads a redirected file" cmp -s from_file.npy "$TMP/want.npy"
+# a script that read the first bytes itself: the .npy starts there
+printf 'junk!' >offset_in.npy && cat "$IN" >>offset_in.npy
+{ read -r -N 5 _; "$BIN" slice - offset2.npy "${SPEC[@]}"; } <offset_in.npy
+check "'-' reads a file from its offset" cmp -s offset2.npy "$TMP/want.npy"
 head -c 200 "$IN" | "$BIN" slice - short.npy "${SPEC[@]}" 2>err.txt
 check "a truncated pipe is refused" grep -q \
     '^clslice: standard input: truncated' err.txt

@@ -306,6 +306,11 @@ static int inspect_source(npy_source *src, bool may_map)
         return fail_with(src, CLI_EXIT_FILE, "cannot open: Is a directory");
     src->size = S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     src->may_map = may_map && S_ISREG(st.st_mode);
+    /* Standard input may be a file that a script already read from: the
+     * .npy starts where its offset is, and offsets count from the file's
+     * start, as the size and the mapping do. */
+    off_t at = S_ISREG(st.st_mode) ? lseek(src->fd, 0, SEEK_CUR) : 0;
+    src->offset = at > 0 ? (long long)at : 0;
     return CLI_EXIT_OK;
 }
 
