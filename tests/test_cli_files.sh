@@ -112,6 +112,9 @@ cat "$IN" | "$BIN" slice - from_pipe.npy "${SPEC[@]}"
 check "'-' reads a pipe" cmp -s from_pipe.npy "$TMP/want.npy"
 "$BIN" slice - from_file.npy "${SPEC[@]}" <"$IN"
 check "'-' reads a redirected file" cmp -s from_file.npy "$TMP/want.npy"
+# '-' for both of assign's inputs is refused before reading either
+fails 2 "IN and VALUE cannot both be '-'" assign - - both.npy --expr '[0]' \
+    --host
 # a script that read the first bytes itself: the .npy starts there
 printf 'junk!' >offset_in.npy && cat "$IN" >>offset_in.npy
 { read -r -N 5 _; "$BIN" slice - offset2.npy "${SPEC[@]}"; } <offset_in.npy
