@@ -356,7 +356,7 @@ void report_batch_json(FILE *f, const batch_result *r, int n,
 /* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
 
 /* Times each dynamic row (a large slice's bandwidth, a small one's
- * latency) as clslice_enqueue_tf_dynamic and as clslice_enqueue_gather;
+ * latency) as clslice_cl_tf_dynamic and as clslice_enqueue_gather;
  * the report and JSON lines print what was measured (nothing before). */
 void bench_dynamic_run(const bench_cl *cl, clslice_runtime *rt,
                        const bench_opts *o);

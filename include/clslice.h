@@ -36,9 +36,9 @@ extern "C" {
 #endif
 
 #define CLSLICE_VERSION_MAJOR 0
-#define CLSLICE_VERSION_MINOR 1
+#define CLSLICE_VERSION_MINOR 2
 #define CLSLICE_VERSION_PATCH 0
-/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.2.0 is 200. */
 #define CLSLICE_VERSION_NUMBER                                             \
     (CLSLICE_VERSION_MAJOR * 10000 + CLSLICE_VERSION_MINOR * 100 +         \
      CLSLICE_VERSION_PATCH)
@@ -100,7 +100,7 @@ const char *clslice_status_string(clslice_status status);
 CLSLICE_API
 unsigned clslice_version_number(void);
 
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.1.0".  Static; never NULL. */
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.2.0".  Static; never NULL. */
 CLSLICE_API
 const char *clslice_version_string(void);
 
@@ -469,10 +469,15 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size,
  * so elements along negative strides lie before the offset.  A NULL
  * strides pointer means the contiguous row-major strides of the shape;
- * the _strided calls with NULL strides behave as the calls without them
- * (except that they also check the views as below).
+ * the host _strided calls with NULL strides behave as the calls without
+ * them (except that they also check the views as below).  On the device,
+ * clslice_cl_gather and clslice_cl_scatter (clslice_cl.h) take views as
+ * clslice_cl_tensor, and messages name their members (src.strides[d],
+ * src.offset, src.buffer) where the host calls name arguments
+ * (src_strides[d], src_offset, src).
  *
- * Rules every _strided call checks before it reads or writes anything:
+ * Rules every call between views checks before it reads or writes
+ * anything:
  *  - a view's extent, sum over its dims of (size - 1) * stride taken
  *    separately for each sign, must fit int64 (CLSLICE_ERROR_BUFFER,
  *    naming NAME_strides[d] and its value);

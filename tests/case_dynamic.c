@@ -122,16 +122,19 @@ static cl_mem upload(const cd_spec *s, clslice_device_values where[4])
     return b;
 }
 
+/* The case's call, with s's input shape in *op. */
 static clslice_status enqueue(const cd_spec *s,
                               const clslice_device_values w[4],
-                              const clslice_dynamic_op *op, cl_event *ev,
+                              clslice_cl_dynamic_desc *op, cl_event *ev,
                               clslice_error *err)
 {
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = g.queue,
+                            .event = ev};
+    op->shape = s->shape;
+    op->rank = s->rank;
     if (s->front == CD_ONNX) {
         clslice_onnx_dynamic_spec d = {CLSLICE_INT64, w[0], w[1], w[3], w[2]};
-        return clslice_enqueue_onnx_dynamic(g.runtime, g.queue, s->shape,
-                                            s->rank, &d, op, 0, NULL, ev,
-                                            err);
+        return clslice_cl_onnx_dynamic(g.runtime, &call, &d, op, err);
     }
     if (s->front == CD_OPENVINO) {
         clslice_openvino_dynamic_spec d = {
@@ -143,17 +146,14 @@ static clslice_status enqueue(const cd_spec *s,
             .shrink_axis_mask = s->ov_masks[3],
             .shrink_axis_mask_len = s->ov_len[3],
             .ellipsis_mask = s->ov_masks[4], .ellipsis_mask_len = s->ov_len[4]};
-        return clslice_enqueue_openvino_dynamic(g.runtime, g.queue, s->shape,
-                                                s->rank, &d, op, 0, NULL, ev,
-                                                err);
+        return clslice_cl_openvino_dynamic(g.runtime, &call, &d, op, err);
     }
     const int32_t *m = s->tf_masks;
     clslice_tf_dynamic_spec d = {
         .index_type = CLSLICE_INT64, .begin = w[0], .end = w[1],
         .strides = w[2], .begin_mask = m[0], .end_mask = m[1],
         .ellipsis_mask = m[2], .new_axis_mask = m[3], .shrink_axis_mask = m[4]};
-    return clslice_enqueue_tf_dynamic(g.runtime, g.queue, s->shape, s->rank,
-                                      &d, op, 0, NULL, ev, err);
+    return clslice_cl_tf_dynamic(g.runtime, &call, &d, op, err);
 }
 
 /* One call: its status and, when it ran, the record and dst's bytes. */
@@ -163,8 +163,8 @@ typedef struct outcome {
     int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
 } outcome;
 
-static void run(const cd_spec *s, clslice_dynamic_op *op, size_t dst_bytes,
-                void *dst_host, outcome *o)
+static void run(const cd_spec *s, clslice_cl_dynamic_desc *op,
+                size_t dst_bytes, void *dst_host, outcome *o)
 {
     clslice_device_values where[4];
     cl_mem values = upload(s, where);
@@ -225,9 +225,10 @@ const char *cd_gather(const cd_spec *s, clslice_status host_status,
             *want = malloc(bytes ? bytes : 8);
     for (size_t i = 0; i < n; i++)
         in[i] = (int64_t)i * 3 + 1;
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER,
-                             .elem_size = 8, .src = buffer(bytes, in),
-                             .dst = buffer(bytes, NULL)};
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
+                                  .kind = CLSLICE_DYNAMIC_GATHER,
+                                  .elem_size = 8, .src = buffer(bytes, in),
+                                  .dst = buffer(bytes, NULL)};
     outcome o;
     run(s, &op, bytes, got, &o);
     const char *msg = verdict(&o, host_status, host_message);
@@ -280,11 +281,13 @@ const char *cd_scatter(const cd_spec *s, const int64_t *input, size_t n,
                    n);
     size_t vbytes = elements(rhs_shape, rhs_rank) * 8;
     int64_t *got = malloc(n ? n * 8 : 8);
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
-                             .elem_size = 8, .src = buffer(vbytes, rhs),
-                             .dst = buffer(n * 8, input),
-                             .value_shape = rhs_shape, .value_rank = rhs_rank,
-                             .rule = CLSLICE_VALUE_BROADCAST};
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
+                                  .kind = CLSLICE_DYNAMIC_SCATTER,
+                                  .elem_size = 8, .src = buffer(vbytes, rhs),
+                                  .dst = buffer(n * 8, input),
+                                  .value_shape = rhs_shape,
+                                  .value_rank = rhs_rank,
+                                  .rule = CLSLICE_VALUE_BROADCAST};
     outcome o;
     run(s, &op, n * 8, got, &o);
     const char *msg = verdict(&o, CLSLICE_OK, "");

@@ -99,9 +99,8 @@ clslice_status tc_dev_slice(tu_dev *dev, const clslice_plan *plan,
     clslice_cl_csr dout = {shape[0], shape[1], in->type, es, 0,
                            a[3].buffer, a[3].offset, NULL, 0, NULL, 0};
     int64_t nnz = -1;
-    clslice_status st = clslice_cl_csr_count(dev->runtime, dev->queue, plan,
-                                             &din, &dout, 0, NULL, NULL,
-                                             &nnz, err);
+    clslice_status st = tu_csr_count(dev->runtime, dev->queue, plan, &din,
+                                     &dout, 0, NULL, NULL, &nnz, err);
     if (st != CLSLICE_OK) {
         download(dev, &a[3], NULL, "out->indptr after a failed count");
         release(a, 4);
@@ -112,8 +111,8 @@ clslice_status tc_dev_slice(tu_dev *dev, const clslice_plan *plan,
     upload(dev, &a[5], pick_offset(rng, 1) * 5, (size_t)nnz * es, NULL);
     dout = describe(out, a + 3);
     cl_event done = NULL;
-    st = clslice_enqueue_csr_fill(dev->runtime, dev->queue, plan, &din,
-                                  &dout, 0, NULL, &done, err);
+    st = tu_csr_fill(dev->runtime, dev->queue, plan, &din, &dout, 0, NULL,
+                     &done, err);
     if (st == CLSLICE_OK) {
         TU_CL_CHECK(clWaitForEvents(1, &done));
         clReleaseEvent(done);

@@ -162,3 +162,43 @@ cl_uint tu_cl_context_refs_stable(cl_context context)
     }
     return count;
 }
+
+/* The head and descriptor of tu_csr_count and tu_csr_fill. */
+typedef struct csr_call {
+    clslice_cl_call head;
+    clslice_cl_csr_desc desc;
+} csr_call;
+
+static csr_call csr_call_of(cl_command_queue queue, const clslice_plan *plan,
+                            const clslice_cl_csr *in,
+                            const clslice_cl_csr *out, cl_uint n,
+                            const cl_event *wait_list, cl_event *event)
+{
+    return (csr_call){
+        .head = {.struct_size = sizeof(clslice_cl_call), .queue = queue,
+                 .num_events_in_wait_list = n, .event_wait_list = wait_list,
+                 .event = event},
+        .desc = {.struct_size = sizeof(clslice_cl_csr_desc), .plan = plan,
+                 .in = in, .out = out}};
+}
+
+clslice_status tu_csr_count(clslice_runtime *rt, cl_command_queue queue,
+                            const clslice_plan *plan,
+                            const clslice_cl_csr *in,
+                            const clslice_cl_csr *out, cl_uint n,
+                            const cl_event *wait_list, cl_event *event,
+                            int64_t *nnz, clslice_error *err)
+{
+    csr_call c = csr_call_of(queue, plan, in, out, n, wait_list, event);
+    return clslice_cl_csr_count(rt, &c.head, &c.desc, nnz, err);
+}
+
+clslice_status tu_csr_fill(clslice_runtime *rt, cl_command_queue queue,
+                           const clslice_plan *plan, const clslice_cl_csr *in,
+                           const clslice_cl_csr *out, cl_uint n,
+                           const cl_event *wait_list, cl_event *event,
+                           clslice_error *err)
+{
+    csr_call c = csr_call_of(queue, plan, in, out, n, wait_list, event);
+    return clslice_cl_csr_fill(rt, &c.head, &c.desc, err);
+}

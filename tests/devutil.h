@@ -73,6 +73,21 @@ void tu_cl_read(cl_command_queue queue, cl_mem buffer, size_t size,
 void tu_cl_assert_filled(cl_command_queue queue, cl_mem buffer, size_t size,
                          unsigned char byte);
 
+/* clslice_cl_csr_count and clslice_cl_csr_fill with the head (queue, no
+ * flags, the wait list, the event) and the descriptor (plan, in, out)
+ * made of these: what most CSR tests vary. */
+clslice_status tu_csr_count(clslice_runtime *rt, cl_command_queue queue,
+                            const clslice_plan *plan,
+                            const clslice_cl_csr *in,
+                            const clslice_cl_csr *out, cl_uint n,
+                            const cl_event *wait_list, cl_event *event,
+                            int64_t *nnz, clslice_error *err);
+clslice_status tu_csr_fill(clslice_runtime *rt, cl_command_queue queue,
+                           const clslice_plan *plan, const clslice_cl_csr *in,
+                           const clslice_cl_csr *out, cl_uint n,
+                           const cl_event *wait_list, cl_event *event,
+                           clslice_error *err);
+
 /* Asserts an OpenCL call succeeded, naming it on failure. */
 #define TU_CL_CHECK(call)                                                 \
     do {                                                                  \

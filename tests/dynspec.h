@@ -109,21 +109,23 @@ static inline void ds_upload(cl_command_queue q, cl_mem buffer, size_t base,
     }
 }
 
-/* Enqueues the case's dynamic call with `op`. */
+/* Enqueues the case's dynamic call with `call` and `op`, whose shape
+ * and rank are the case's. */
 static inline clslice_status ds_enqueue(clslice_runtime *rt,
-                                        cl_command_queue q, const rp_case *c,
-                                        const ds_values *d,
+                                        const clslice_cl_call *call,
+                                        const rp_case *c, const ds_values *d,
                                         const clslice_device_values where[4],
-                                        const clslice_dynamic_op *op,
-                                        cl_uint n, const cl_event *wl,
-                                        cl_event *ev, clslice_error *err)
+                                        const clslice_cl_dynamic_desc *op,
+                                        clslice_error *err)
 {
+    clslice_cl_dynamic_desc desc = *op;
+    desc.shape = c->shape;
+    desc.rank = c->rank;
     clslice_index_type type = d->i32 ? CLSLICE_INT32 : CLSLICE_INT64;
     if (c->front == RP_ONNX) {
         clslice_onnx_dynamic_spec s = {type, where[0], where[1], where[3],
                                        where[2]};
-        return clslice_enqueue_onnx_dynamic(rt, q, c->shape, c->rank, &s, op,
-                                            n, wl, ev, err);
+        return clslice_cl_onnx_dynamic(rt, call, &s, &desc, err);
     }
     if (c->front == RP_OPENVINO) {
         clslice_openvino_dynamic_spec s = {
@@ -135,16 +137,14 @@ static inline clslice_status ds_enqueue(clslice_runtime *rt,
             .shrink_axis_mask = d->ov_mask[3],
             .shrink_axis_mask_len = d->len,
             .ellipsis_mask = d->ov_mask[4], .ellipsis_mask_len = d->len};
-        return clslice_enqueue_openvino_dynamic(rt, q, c->shape, c->rank, &s,
-                                                op, n, wl, ev, err);
+        return clslice_cl_openvino_dynamic(rt, call, &s, &desc, err);
     }
     clslice_tf_dynamic_spec s = {
         .index_type = type, .begin = where[0], .end = where[1],
         .strides = where[2], .begin_mask = d->tf_mask[0],
         .end_mask = d->tf_mask[1], .ellipsis_mask = d->tf_mask[2],
         .new_axis_mask = d->tf_mask[3], .shrink_axis_mask = d->tf_mask[4]};
-    return clslice_enqueue_tf_dynamic(rt, q, c->shape, c->rank, &s, op, n,
-                                      wl, ev, err);
+    return clslice_cl_tf_dynamic(rt, call, &s, &desc, err);
 }
 
 #endif

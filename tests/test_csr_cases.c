@@ -2,7 +2,7 @@
  * The MXNet CSR cases of tests/cases/mxnet_slice.json through the real CSR
  * API: every mxnet.csr_matrix definition is validated and densified, and
  * every mxnet.csr_slice case runs through clslice_host_csr_* and, when
- * there is an OpenCL device, clslice_cl_csr_count / _enqueue_csr_fill,
+ * there is an OpenCL device, clslice_cl_csr_count / clslice_cl_csr_fill,
  * with int32 and int64 indices.  Each result must have the case's shape,
  * its row pointers, columns and values where the case gives them, and its
  * dense values (values_dense) always.

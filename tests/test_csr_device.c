@@ -1,5 +1,5 @@
 /*
- * The device CSR slicer (clslice_cl_csr_count + clslice_enqueue_csr_fill)
+ * The device CSR slicer (clslice_cl_csr_count + clslice_cl_csr_fill)
  * against the host slicer, byte for byte, and against the dense reference:
  * random matrices and slices with arrays at random offsets in
  * sentinel-filled buffers; long matrices that need every level of the
@@ -272,15 +272,15 @@ static clslice_status count(arg_fixture *f, const clslice_cl_csr *in,
                             const clslice_cl_csr *out, clslice_error *err)
 {
     int64_t nnz = -1;
-    return clslice_cl_csr_count(g_dev.runtime, g_dev.queue, f->plan, in,
-                                out, 0, NULL, NULL, &nnz, err);
+    return tu_csr_count(g_dev.runtime, g_dev.queue, f->plan, in, out, 0, NULL,
+                        NULL, &nnz, err);
 }
 
 static clslice_status fill(arg_fixture *f, const clslice_cl_csr *in,
                            const clslice_cl_csr *out, clslice_error *err)
 {
-    return clslice_enqueue_csr_fill(g_dev.runtime, g_dev.queue, f->plan, in,
-                                    out, 0, NULL, NULL, err);
+    return tu_csr_fill(g_dev.runtime, g_dev.queue, f->plan, in, out, 0, NULL,
+                       NULL, err);
 }
 
 /* count and fill both fail with `status` and every part. */
@@ -304,9 +304,8 @@ static void test_arguments(void **state)
     int64_t nnz = -1;
 
     assert_int_equal(count(&f, &in, &o, &err), CLSLICE_OK);
-    assert_int_equal(clslice_cl_csr_count(g_dev.runtime, g_dev.queue,
-                                          f.plan, &in, &o, 0, NULL, NULL,
-                                          &nnz, NULL), CLSLICE_OK);
+    assert_int_equal(tu_csr_count(g_dev.runtime, g_dev.queue, f.plan, &in, &o,
+                                  0, NULL, NULL, &nnz, NULL), CLSLICE_OK);
     assert_int_equal(nnz, 4);
     assert_int_equal(fill(&f, &in, &o, &err), CLSLICE_OK);
 
@@ -367,27 +366,24 @@ static void test_arguments(void **state)
     o = f.o;
 
     /* Handles and wait lists. */
-    assert_int_equal(clslice_cl_csr_count(g_dev.runtime, g_dev.queue,
-                                          f.plan, &in, &o, 0, NULL, NULL,
-                                          NULL, &err),
+    assert_int_equal(tu_csr_count(g_dev.runtime, g_dev.queue, f.plan, &in, &o,
+                                  0, NULL, NULL, NULL, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL", NULL);
-    assert_int_equal(clslice_cl_csr_count(NULL, g_dev.queue, f.plan, &in,
-                                          &o, 0, NULL, NULL, &nnz, &err),
+    assert_int_equal(tu_csr_count(NULL, g_dev.queue, f.plan, &in, &o, 0, NULL,
+                                  NULL, &nnz, &err),
                      CLSLICE_ERROR_ARGUMENT);
-    assert_int_equal(clslice_enqueue_csr_fill(g_dev.runtime, NULL, f.plan,
-                                              &in, &o, 0, NULL, NULL, &err),
+    assert_int_equal(tu_csr_fill(g_dev.runtime, NULL, f.plan, &in, &o, 0, NULL,
+                                 NULL, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "queue is NULL", NULL);
-    assert_int_equal(clslice_enqueue_csr_fill(g_dev.runtime, g_dev.queue,
-                                              f.plan, &in, &o, 2, NULL,
-                                              NULL, &err),
+    assert_int_equal(tu_csr_fill(g_dev.runtime, g_dev.queue, f.plan, &in, &o,
+                                 2, NULL, NULL, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "event_wait_list is NULL",
                     NULL);
-    assert_int_equal(clslice_enqueue_csr_fill(g_dev.runtime, g_dev.queue,
-                                              NULL, &in, &o, 0, NULL, NULL,
-                                              &err),
+    assert_int_equal(tu_csr_fill(g_dev.runtime, g_dev.queue, NULL, &in, &o, 0,
+                                 NULL, NULL, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "plan is NULL", NULL);
     TU_CL_CHECK(clFinish(g_dev.queue));
@@ -412,13 +408,12 @@ static void test_empty(void **state)
     cl_event counted = NULL, filled = NULL;
     int64_t nnz = -1;
     clslice_error err;
-    if (clslice_cl_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0,
-                             NULL, &counted, &nnz, &err) != CLSLICE_OK)
+    if (tu_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0, NULL,
+                     &counted, &nnz, &err) != CLSLICE_OK)
         fail_msg("count: %s", err.message);
     assert_int_equal(nnz, 0);
-    assert_int_equal(clslice_enqueue_csr_fill(g_dev.runtime, g_dev.queue,
-                                              plan, &in, &out, 1, &counted,
-                                              &filled, &err), CLSLICE_OK);
+    assert_int_equal(tu_csr_fill(g_dev.runtime, g_dev.queue, plan, &in, &out,
+                                 1, &counted, &filled, &err), CLSLICE_OK);
     TU_CL_CHECK(clWaitForEvents(1, &filled));
     TU_CL_CHECK(clEnqueueReadBuffer(g_dev.queue, op, CL_TRUE, 0, 32, got, 0,
                                     NULL, NULL));
@@ -470,14 +465,13 @@ static void test_out_of_order(void **state)
         clslice_cl_csr dout = {host.rows, host.cols, in.type, es, 0,
                                b[3], 0, b[4], 0, b[5], 0};
         int64_t nnz = -1;
-        if (clslice_cl_csr_count(g_dev.runtime, q, plan, &din, &dout, 3,
-                                 written, &counted, &nnz, &err) != CLSLICE_OK)
+        if (tu_csr_count(g_dev.runtime, q, plan, &din, &dout, 3, written,
+                         &counted, &nnz, &err) != CLSLICE_OK)
             fail_msg("%s: count: %s", desc, err.message);
         assert_int_equal(nnz, host.nnz);
         dout.nnz = nnz;
-        assert_int_equal(clslice_enqueue_csr_fill(g_dev.runtime, q, plan,
-                                                  &din, &dout, 1, &counted,
-                                                  &filled, &err),
+        assert_int_equal(tu_csr_fill(g_dev.runtime, q, plan, &din, &dout, 1,
+                                     &counted, &filled, &err),
                          CLSLICE_OK);
         tc_csr dev;
         tc_csr_alloc(&dev, host.rows, host.cols, nnz, in.type, es);

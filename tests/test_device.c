@@ -459,13 +459,15 @@ static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t k,
     ds_values_of(&j->c, &d);
     ds_upload(f->queue, f->values, (slot / FLAG_COUNT) * VALUES_SLOT, &d,
               where);
-    clslice_dynamic_op op = {
-        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = j->elem_size,
-        .info = f->info, .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES,
-        .src = f->src, .src_offset = j->src_offset, .dst = f->dst,
-        .dst_offset = j->dst_offset[k], .flags = FLAG_SETS[k]};
-    return ds_enqueue(f->runtime, f->queue, &j->c, &d, where, &op, 0, NULL,
-                      NULL, err);
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = f->queue,
+                            .flags = FLAG_SETS[k]};
+    clslice_cl_dynamic_desc op = {
+        .struct_size = sizeof op, .kind = CLSLICE_DYNAMIC_GATHER,
+        .elem_size = j->elem_size, .info = f->info,
+        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES, .src = f->src,
+        .src_offset = j->src_offset, .dst = f->dst,
+        .dst_offset = j->dst_offset[k]};
+    return ds_enqueue(f->runtime, &call, &j->c, &d, where, &op, err);
 }
 
 /* Every dynamic call's record says what the host plan says. */

@@ -1,5 +1,5 @@
 /*
- * Differential test of clslice_enqueue_gather_batch against
+ * Differential test of clslice_cl_gather_batch against
  * clslice_host_gather, member by member, on the default OpenCL device.
  *
  * A case is a batch of 1..70 plans over one random input (random
@@ -300,7 +300,7 @@ static void describe(const fixture *f, int count, size_t elem,
                 (unsigned long long)f->seed, (unsigned long long)f->seed,
                 f->cases, count, elem, src_offset, flags);
     for (int i = 0; i < count; i++)
-        print_error("  plans[%d]: %s -> buffer %d, offset %zu, %zu bytes\n",
+        print_error("  parts[%d]: %s -> buffer %d, offset %zu, %zu bytes\n",
                     i, f->members[i].desc, f->members[i].buffer,
                     f->members[i].offset, f->members[i].bytes);
 }
@@ -342,22 +342,23 @@ static void run_case(fixture *f)
         if (f->used[b])
             tu_cl_fill(f->dev.queue, buffer_of(f, b), SENTINEL,
                        f->used[b] + 32);
-    const clslice_plan *plans[MAX_COUNT];
-    cl_mem dsts[MAX_COUNT];
-    size_t offsets[MAX_COUNT];
-    for (int i = 0; i < count; i++) {
-        plans[i] = f->members[i].plan;
-        dsts[i] = buffer_of(f, f->members[i].buffer);
-        offsets[i] = f->members[i].offset;
-    }
+    clslice_cl_part parts[MAX_COUNT];
+    for (int i = 0; i < count; i++)
+        parts[i] = (clslice_cl_part){f->members[i].plan,
+                                     buffer_of(f, f->members[i].buffer),
+                                     f->members[i].offset};
     cl_command_queue q =
         f->ooo && tu_range(&f->rng, 0, 3) == 0 ? f->ooo : f->dev.queue;
     cl_event done = NULL;
     clslice_error err;
     cl_mem src = tu_range(&f->rng, 0, 5) == 0 ? f->src_sub : f->src;
-    clslice_status st = clslice_enqueue_gather_batch(
-        f->dev.runtime, q, plans, (size_t)count, elem, src, src_offset,
-        dsts, offsets, flags, 0, NULL, &done, &err);
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
+                            .flags = flags, .event = &done};
+    clslice_cl_batch_desc desc = {
+        .struct_size = sizeof desc, .elem_size = elem, .src = src,
+        .src_offset = src_offset, .count = (size_t)count, .parts = parts};
+    clslice_status st = clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                                &err);
     if (st != CLSLICE_OK) {
         describe(f, count, elem, src_offset, flags);
         fail_msg("batch failed: %s", err.message);

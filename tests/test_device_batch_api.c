@@ -1,5 +1,5 @@
 /*
- * The contract of clslice_enqueue_gather_batch beyond its results
+ * The contract of clslice_cl_gather_batch beyond its results
  * (test_device_batch checks those): every error names the member and
  * leaves every destination untouched, empty members take NULL buffers,
  * an all-empty batch is a marker, the wait list holds the launches back
@@ -88,27 +88,43 @@ static void assert_untouched(fixture *f)
         tu_cl_assert_filled(f->dev.queue, f->dst[i], OUT_BYTES, SENTINEL);
 }
 
-/* One batch call on the fixture's queue, no wait list, no event. */
-static clslice_status batch(fixture *f, const clslice_plan *const *plans,
-                            size_t count, const cl_mem *dsts,
-                            const size_t *offsets, unsigned flags,
-                            clslice_error *err)
+/* The head of a batch call on the fixture's queue: no flags, no wait
+ * list, no event. */
+static clslice_cl_call head_of(const fixture *f)
 {
-    return clslice_enqueue_gather_batch(f->dev.runtime, f->dev.queue, plans,
-                                        count, ELEM, f->src, 0, dsts,
-                                        offsets, flags, 0, NULL, NULL, err);
+    return (clslice_cl_call){.struct_size = sizeof(clslice_cl_call),
+                             .queue = f->dev.queue};
+}
+
+/* A batch of `count` parts from the fixture's source. */
+static clslice_cl_batch_desc desc_of(const fixture *f,
+                                     const clslice_cl_part *parts,
+                                     size_t count)
+{
+    return (clslice_cl_batch_desc){
+        .struct_size = sizeof(clslice_cl_batch_desc), .elem_size = ELEM,
+        .src = f->src, .count = count, .parts = parts};
+}
+
+/* One batch call on the fixture's queue, no wait list, no event. */
+static clslice_status batch(fixture *f, const clslice_cl_part *parts,
+                            size_t count, unsigned flags, clslice_error *err)
+{
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, count);
+    call.flags = flags;
+    return clslice_cl_gather_batch(f->dev.runtime, &call, &desc, err);
 }
 
 /* Expects the call to fail with `status` and both parts in its message,
  * having written nothing. */
-static void expect_error(fixture *f, const clslice_plan *const *plans,
-                         size_t count, const cl_mem *dsts,
-                         const size_t *offsets, clslice_status status,
+static void expect_error(fixture *f, const clslice_cl_part *parts,
+                         size_t count, clslice_status status,
                          const char *part1, const char *part2)
 {
     clslice_error err;
     fill_all(f);
-    assert_int_equal(batch(f, plans, count, dsts, offsets, 0, &err), status);
+    assert_int_equal(batch(f, parts, count, 0, &err), status);
     tu_assert_error(&err, status, part1, part2, NULL);
     assert_untouched(f);
 }
@@ -117,61 +133,69 @@ static void test_argument_errors(void **state)
 {
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    const clslice_plan *plans[] = {f->row[0], f->row[1], NULL};
-    cl_mem dsts[] = {f->dst[0], f->dst[1], f->dst[2]};
+    const clslice_cl_part parts[] = {{f->row[0], f->dst[0], 0},
+                                     {f->row[1], f->dst[1], 0},
+                                     {NULL, f->dst[2], 0}};
     clslice_error err;
-    expect_error(f, plans, 0, dsts, NULL, CLSLICE_ERROR_ARGUMENT, "count",
-                 "is 0");
-    expect_error(f, NULL, 2, dsts, NULL, CLSLICE_ERROR_ARGUMENT, "plans",
+    expect_error(f, parts, 0, CLSLICE_ERROR_ARGUMENT, "count", "is 0");
+    expect_error(f, NULL, 2, CLSLICE_ERROR_ARGUMENT, "parts", "is NULL");
+    expect_error(f, parts, 3, CLSLICE_ERROR_ARGUMENT, "parts[2].plan",
                  "is NULL");
-    expect_error(f, plans, 2, NULL, NULL, CLSLICE_ERROR_ARGUMENT, "dsts",
-                 "is NULL");
-    expect_error(f, plans, 3, dsts, NULL, CLSLICE_ERROR_ARGUMENT,
-                 "plans[2]", "is NULL");
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, plans, 2, 0, f->src,
-                         0, dsts, NULL, 0, 0, NULL, NULL, &err),
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, 2);
+    desc.elem_size = 0;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "elem_size", NULL);
-    assert_int_equal(batch(f, plans, 2, dsts, NULL, 1u << 9, &err),
+    assert_int_equal(batch(f, parts, 2, 1u << 9, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags", NULL);
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         NULL, f->dev.queue, plans, 2, ELEM, f->src, 0,
-                         dsts, NULL, 0, 0, NULL, NULL, &err),
+    desc = desc_of(f, parts, 2);
+    assert_int_equal(clslice_cl_gather_batch(NULL, &call, &desc, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
     cl_event none = NULL;
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, plans, 2, ELEM,
-                         f->src, 0, dsts, NULL, 0, 1, &none, NULL, &err),
+    call.num_events_in_wait_list = 1;
+    call.event_wait_list = &none;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "event_wait_list[0]",
                     NULL);
+}
+
+/* Parts of the given plans, each into its own fixture buffer at 0. */
+static void parts_of(const fixture *f, const clslice_plan *const *plans,
+                     size_t count, clslice_cl_part *parts)
+{
+    for (size_t i = 0; i < count; i++)
+        parts[i] = (clslice_cl_part){plans[i], f->dst[i], 0};
 }
 
 static void test_shape_errors(void **state)
 {
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    const clslice_plan *plans[] = {f->row[0], f->row[1], f->other};
-    cl_mem dsts[] = {f->dst[0], f->dst[1], f->dst[2]};
-    expect_error(f, plans, 3, dsts, NULL, CLSLICE_ERROR_SHAPE,
-                 "plans[2] has input dim 1 = 7", "plans[0] has 6");
+    clslice_cl_part parts[3];
+    parts_of(f, (const clslice_plan *[]){f->row[0], f->row[1], f->other}, 3,
+             parts);
+    expect_error(f, parts, 3, CLSLICE_ERROR_SHAPE,
+                 "parts[2].plan has input dim 1 = 7",
+                 "parts[0].plan has 6");
     clslice_plan *flat = tu_expr_plan((const int64_t[]){ROWS * COLS}, 1,
                                       "[:6]");
-    const clslice_plan *ranks[] = {f->row[0], flat};
-    expect_error(f, ranks, 2, dsts, NULL, CLSLICE_ERROR_SHAPE,
-                 "plans[1] has an input of rank 1", "rank 2");
+    parts_of(f, (const clslice_plan *[]){f->row[0], flat}, 2, parts);
+    expect_error(f, parts, 2, CLSLICE_ERROR_SHAPE,
+                 "parts[1].plan has an input of rank 1", "rank 2");
     clslice_plan_release(&flat);
     /* one input shape, but not known yet: the layout says which plan */
     clslice_plan *unknown = NULL;
     assert_int_equal(clslice_plan_expr((const int64_t[]){-1, COLS}, 2,
                                        "[1:2]", &unknown, NULL),
                      CLSLICE_OK);
-    const clslice_plan *unknowns[] = {unknown, unknown};
-    expect_error(f, unknowns, 2, dsts, NULL, CLSLICE_ERROR_UNKNOWN,
-                 "plans[0]: ", "");
+    parts_of(f, (const clslice_plan *[]){unknown, unknown}, 2, parts);
+    expect_error(f, parts, 2, CLSLICE_ERROR_UNKNOWN, "parts[0].plan: ", "");
     clslice_plan_release(&unknown);
 }
 
@@ -180,28 +204,33 @@ static void test_buffer_errors(void **state)
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const clslice_plan *plans[] = {f->row[0], f->row[1], f->row[2]};
-    cl_mem dsts[] = {f->dst[0], f->dst[1], f->dst[2]};
+    clslice_cl_part parts[3];
     const size_t row = COLS * ELEM;
-    /* plans[1]'s output does not fit after its offset */
-    const size_t short_at[] = {0, OUT_BYTES - row + 1, 0};
-    expect_error(f, plans, 3, dsts, short_at, CLSLICE_ERROR_BUFFER,
-                 "dsts[1] is too small for plans[1]'s output",
-                 "dst_offsets[1] = 233");
-    const size_t past[] = {0, 0, OUT_BYTES + 1};
-    expect_error(f, plans, 3, dsts, past, CLSLICE_ERROR_BUFFER,
-                 "dst_offsets[2] = 257", "past the end of dsts[2]");
-    cl_mem missing[] = {f->dst[0], NULL, f->dst[2]};
-    expect_error(f, plans, 3, missing, NULL, CLSLICE_ERROR_ARGUMENT,
-                 "dsts[1] is NULL", "24 bytes");
+    /* parts[1]'s output does not fit after its offset */
+    parts_of(f, plans, 3, parts);
+    parts[1].offset = OUT_BYTES - row + 1;
+    expect_error(f, parts, 3, CLSLICE_ERROR_BUFFER,
+                 "parts[1].buffer is too small for parts[1].plan's output",
+                 "parts[1].offset = 233");
+    parts_of(f, plans, 3, parts);
+    parts[2].offset = OUT_BYTES + 1;
+    expect_error(f, parts, 3, CLSLICE_ERROR_BUFFER,
+                 "parts[2].offset = 257", "past the end of parts[2].buffer");
+    parts_of(f, plans, 3, parts);
+    parts[1].buffer = NULL;
+    expect_error(f, parts, 3, CLSLICE_ERROR_ARGUMENT,
+                 "parts[1].buffer is NULL", "24 bytes");
     /* outputs 0 and 2 overlap in one buffer */
-    cl_mem one[] = {f->dst[3], f->dst[4], f->dst[3]};
-    const size_t overlap[] = {0, 0, row - ELEM};
-    expect_error(f, plans, 3, one, overlap, CLSLICE_ERROR_ARGUMENT,
-                 "dsts[0] and dsts[2] overlap", "[20, 44)");
+    parts_of(f, plans, 3, parts);
+    parts[0].buffer = parts[2].buffer = f->dst[3];
+    parts[2].offset = row - ELEM;
+    expect_error(f, parts, 3, CLSLICE_ERROR_ARGUMENT,
+                 "parts[0].buffer and parts[2].buffer overlap", "[20, 44)");
     /* an output over the source */
-    cl_mem into_src[] = {f->dst[0], f->src, f->dst[2]};
-    expect_error(f, plans, 3, into_src, NULL, CLSLICE_ERROR_ARGUMENT,
-                 "src and dsts[1]", "overlap");
+    parts_of(f, plans, 3, parts);
+    parts[1].buffer = f->src;
+    expect_error(f, parts, 3, CLSLICE_ERROR_ARGUMENT,
+                 "src and parts[1].buffer", "overlap");
 }
 
 /* Empty members take NULL; an all-empty batch is a marker that completes
@@ -210,23 +239,28 @@ static void test_empty_members(void **state)
 {
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    const clslice_plan *plans[] = {f->empty, f->row[3], f->empty};
-    cl_mem dsts[] = {NULL, f->dst[0], NULL};
+    const clslice_cl_part parts[] = {{f->empty, NULL, 0},
+                                     {f->row[3], f->dst[0], 0},
+                                     {f->empty, NULL, 0}};
     clslice_error err;
     fill_all(f);
-    assert_int_equal(batch(f, plans, 3, dsts, NULL, 0, &err), CLSLICE_OK);
+    assert_int_equal(batch(f, parts, 3, 0, &err), CLSLICE_OK);
     unsigned char got[COLS * ELEM];
     tu_cl_read(f->dev.queue, f->dst[0], sizeof got, got);
     assert_memory_equal(got, f->input + 3 * COLS * ELEM, sizeof got);
 
-    const clslice_plan *none[] = {f->empty, f->empty};
-    cl_mem nulls[] = {NULL, NULL};
+    const clslice_cl_part none[] = {{f->empty, NULL, 0},
+                                    {f->empty, NULL, 0}};
     cl_int rc;
     cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
     TU_CL_CHECK(rc);
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, none, 2, ELEM,
-                         f->src, 0, nulls, NULL, 0, 1, &gate, &done, &err),
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, none, 2);
+    call.num_events_in_wait_list = 1;
+    call.event_wait_list = &gate;
+    call.event = &done;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_OK);
     assert_non_null(done);
     cl_int status;
@@ -239,28 +273,27 @@ static void test_empty_members(void **state)
     clReleaseEvent(gate);
 }
 
-/* The rows of the input into `n` destinations (row i % ROWS into dsts[i]
- * at offset 8 * i), behind a user event: nothing runs before it fires,
- * everything after. */
+/* The rows of the input into `n` destinations (row i % ROWS into
+ * f->dst[i] at offset 8 * i), behind a user event: nothing runs before it
+ * fires, everything after. */
 static void run_gated(fixture *f, int n)
 {
-    const clslice_plan *plans[MANY];
-    cl_mem dsts[MANY];
-    size_t offsets[MANY];
-    for (int i = 0; i < n; i++) {
-        plans[i] = f->row[i % ROWS];
-        dsts[i] = f->dst[i];
-        offsets[i] = 8 * (size_t)i;
-    }
+    clslice_cl_part parts[MANY];
+    for (int i = 0; i < n; i++)
+        parts[i] = (clslice_cl_part){f->row[i % ROWS], f->dst[i],
+                                     8 * (size_t)i};
     fill_all(f);
     cl_int rc;
     cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
     TU_CL_CHECK(rc);
     clslice_error err;
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, plans, (size_t)n,
-                         ELEM, f->src, 0, dsts, offsets, 0, 1, &gate, &done,
-                         &err),
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, (size_t)n);
+    call.num_events_in_wait_list = 1;
+    call.event_wait_list = &gate;
+    call.event = &done;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_OK);
     cl_int status;
     TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
@@ -273,7 +306,7 @@ static void run_gated(fixture *f, int n)
     for (int i = 0; i < n; i++) {
         unsigned char got[OUT_BYTES];
         tu_cl_read(f->dev.queue, f->dst[i], OUT_BYTES, got);
-        size_t at = offsets[i], bytes = COLS * ELEM;
+        size_t at = parts[i].offset, bytes = COLS * ELEM;
         assert_memory_equal(got + at, f->input + (i % ROWS) * bytes, bytes);
         for (size_t k = 0; k < OUT_BYTES; k++)
             if (k < at || k >= at + bytes)
@@ -296,19 +329,17 @@ static void test_arena(void **state)
 {
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    const clslice_plan *plans[ROWS];
-    cl_mem dsts[ROWS];
-    size_t offsets[ROWS];
-    for (int i = 0; i < ROWS; i++) {
-        plans[i] = f->row[ROWS - 1 - i];
-        dsts[i] = f->dst[5];
-        offsets[i] = (size_t)i * COLS * ELEM;
-    }
+    clslice_cl_part parts[ROWS];
+    for (int i = 0; i < ROWS; i++)
+        parts[i] = (clslice_cl_part){f->row[ROWS - 1 - i], f->dst[5],
+                                     (size_t)i * COLS * ELEM};
     cl_event done = NULL;
     clslice_error err;
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, plans, ROWS, ELEM,
-                         f->src, 0, dsts, offsets, 0, 0, NULL, &done, &err),
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, ROWS);
+    call.event = &done;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_OK);
     cl_command_type type;
     TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_TYPE, sizeof type,
@@ -332,13 +363,15 @@ static void test_into_source_buffer(void **state)
     cl_mem both = tu_cl_buffer(&f->dev.cl, 2 * IN_BYTES);
     TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, both, CL_TRUE, 0,
                                      IN_BYTES, f->input, 0, NULL, NULL));
-    const clslice_plan *plans[] = {f->row[2], f->row[0]};
-    cl_mem dsts[] = {both, both};
-    const size_t offsets[] = {IN_BYTES, IN_BYTES + COLS * ELEM};
+    const clslice_cl_part parts[] = {{f->row[2], both, IN_BYTES},
+                                     {f->row[0], both,
+                                      IN_BYTES + COLS * ELEM}};
     clslice_error err;
-    assert_int_equal(clslice_enqueue_gather_batch(
-                         f->dev.runtime, f->dev.queue, plans, 2, ELEM, both,
-                         0, dsts, offsets, 0, 0, NULL, NULL, &err),
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, 2);
+    desc.src = both;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
                      CLSLICE_OK);
     unsigned char got[2 * IN_BYTES];
     tu_cl_read(f->dev.queue, both, sizeof got, got);
@@ -356,8 +389,10 @@ static void test_prepare_batch(void **state)
 {
     fixture *f = *state;
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    const clslice_plan *plans[] = {f->row[0], f->row[1]};
-    cl_mem dsts[] = {f->dst[0], f->dst[1]};
+    const clslice_cl_part parts[] = {{f->row[0], f->dst[0], 0},
+                                     {f->row[1], f->dst[1], 0}};
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = desc_of(f, parts, 2);
     for (int with = 0; with < 2; with++) {
         clslice_runtime *rt = NULL;
         clslice_error err;
@@ -368,9 +403,7 @@ static void test_prepare_batch(void **state)
                              with ? CLSLICE_PREPARE_BATCH : 0, &err),
                          CLSLICE_OK);
         size_t prepared = cs_runtime_program_count(rt);
-        assert_int_equal(clslice_enqueue_gather_batch(
-                             rt, f->dev.queue, plans, 2, ELEM, f->src, 0,
-                             dsts, NULL, 0, 0, NULL, NULL, &err),
+        assert_int_equal(clslice_cl_gather_batch(rt, &call, &desc, &err),
                          CLSLICE_OK);
         TU_CL_CHECK(clFinish(f->dev.queue));
         assert_int_equal(cs_runtime_program_count(rt),

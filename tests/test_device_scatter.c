@@ -278,14 +278,16 @@ static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t at,
     ds_values_of(&j->c, &d);
     ds_upload(f->dev.queue, f->values, (slot / FLAG_COUNT) * VALUES_SLOT,
               &d, where);
-    clslice_dynamic_op op = {
-        .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = j->elem_size,
-        .info = f->info, .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES,
-        .src = f->value, .src_offset = j->value_offset, .dst = f->dst,
-        .dst_offset = at, .value_shape = j->v.shape,
-        .value_rank = j->v.rank, .rule = j->v.rule, .flags = flags};
-    return ds_enqueue(f->dev.runtime, f->dev.queue, &j->c, &d, where, &op, 0,
-                      NULL, NULL, err);
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = f->dev.queue, .flags = flags};
+    clslice_cl_dynamic_desc op = {
+        .struct_size = sizeof op, .kind = CLSLICE_DYNAMIC_SCATTER,
+        .elem_size = j->elem_size, .info = f->info,
+        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES, .src = f->value,
+        .src_offset = j->value_offset, .dst = f->dst, .dst_offset = at,
+        .value_shape = j->v.shape, .value_rank = j->v.rank,
+        .rule = j->v.rule};
+    return ds_enqueue(f->dev.runtime, &call, &j->c, &d, where, &op, err);
 }
 
 static void enqueue(fixture *f, const job *j, size_t at, unsigned flags,

@@ -1,6 +1,6 @@
 /*
- * Differential test of clslice_enqueue_gather_strided and
- * clslice_enqueue_scatter_strided against clslice_host_gather_strided and
+ * Differential test of clslice_cl_gather and clslice_cl_scatter between
+ * strided views against clslice_host_gather_strided and
  * clslice_host_scatter_strided (checked against a naive reference in
  * test_strided_host) on the default OpenCL device.
  *
@@ -43,6 +43,46 @@ static const unsigned FLAG_SETS[] = {
     0, CLSLICE_FORCE_INDEX64, CLSLICE_NO_COPY_SHORTCUT,
     CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT};
 static const cs_style STYLES[] = {CS_STYLE_ROWS, CS_STYLE_GRID};
+
+/* A view as a descriptor holds it. */
+static clslice_cl_tensor view(cl_mem buffer, size_t offset,
+                              const int64_t *strides)
+{
+    return (clslice_cl_tensor){buffer, offset, strides};
+}
+
+/* clslice_cl_gather of `plan` from src into dst on q, with `flags` and an
+ * optional event. */
+static clslice_status gather(clslice_runtime *rt, cl_command_queue q,
+                             const clslice_plan *plan, size_t elem_size,
+                             clslice_cl_tensor src, clslice_cl_tensor dst,
+                             unsigned flags, cl_event *ev, clslice_error *err)
+{
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
+                            .flags = flags, .event = ev};
+    clslice_cl_gather_desc desc = {.struct_size = sizeof desc, .plan = plan,
+                                   .elem_size = elem_size, .src = src,
+                                   .dst = dst};
+    return clslice_cl_gather(rt, &call, &desc, err);
+}
+
+/* clslice_cl_scatter of `value` (value_shape, value_rank) into plan's
+ * slice of dst on q, with `flags`. */
+static clslice_status scatter(clslice_runtime *rt, cl_command_queue q,
+                              const clslice_plan *plan, size_t elem_size,
+                              clslice_cl_tensor value,
+                              const int64_t *value_shape, int value_rank,
+                              clslice_value_rule rule, clslice_cl_tensor dst,
+                              unsigned flags, clslice_error *err)
+{
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
+                            .flags = flags};
+    clslice_cl_scatter_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = elem_size,
+        .value = value, .value_shape = value_shape,
+        .value_rank = value_rank, .rule = rule, .dst = dst};
+    return clslice_cl_scatter(rt, &call, &desc, err);
+}
 #define FLAG_COUNT (sizeof FLAG_SETS / sizeof FLAG_SETS[0])
 #define WAYS (2 * FLAG_COUNT)
 
@@ -191,17 +231,14 @@ static void enqueue(fixture *f, const job *j, size_t way)
     size_t at = j->region[way] + j->out.offset;
     clslice_error err;
     clslice_status st;
+    clslice_cl_tensor in = view(f->src, j->in.offset, rw_strides(&j->in));
+    clslice_cl_tensor out = view(f->dst, at, rw_strides(&j->out));
     if (j->scatter)
-        st = clslice_enqueue_scatter_strided(
-            f->dev.runtime, f->dev.queue, j->plan, j->elem_size, f->src,
-            j->in.offset, j->v.shape, j->v.rank, rw_strides(&j->in),
-            j->v.rule, f->dst, at, rw_strides(&j->out), flags, 0, NULL, NULL,
-            &err);
+        st = scatter(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
+                     j->v.shape, j->v.rank, j->v.rule, out, flags, &err);
     else
-        st = clslice_enqueue_gather_strided(
-            f->dev.runtime, f->dev.queue, j->plan, j->elem_size, f->src,
-            j->in.offset, rw_strides(&j->in), f->dst, at, rw_strides(&j->out),
-            flags, 0, NULL, NULL, &err);
+        st = gather(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
+                    out, flags, NULL, &err);
     if (st != CLSLICE_OK) {
         char text[6000];
         describe(j, way, text, sizeof text);
@@ -326,40 +363,32 @@ static void test_checks(void **state)
     const int64_t rev[] = {-4, 1}, padded[] = {10, 1}, zero[] = {0, 1},
                   clash[] = {2, 1}, huge[] = {INT64_MAX / 2 + 1, 1};
 
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, f->src, 16,
-                                               rev, small, 0, NULL, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "src view", "src_offset = 16", "32");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, f->src, 0,
-                                               NULL, small, 8, rev, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "dst view", "dst_offset = 8");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 32, f->src, 0,
-                                               NULL, small, 0, NULL, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "dst is too small");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, small, 200,
-                                               padded, f->dst, 0, NULL, 0,
-                                               0, NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "src is too small", "96",
-                "src_offset = 200");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, f->src, 0,
-                                               NULL, small, 0, zero, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 0", "twice");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, f->src, 0,
-                                               NULL, small, 0, clash, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 2");
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, f->src, 0,
-                                               huge, small, 0, NULL, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "src_strides[0] = ", "int64");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 16, rev),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src view", "src.offset = 16", "32");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 8, rev), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst view", "dst.offset = 8");
+    EXPECT_FAIL(gather(rt, q, plan, 32, view(f->src, 0, NULL),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst.buffer is too small");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(small, 200, padded),
+                       view(f->dst, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src.buffer is too small", "96",
+                "src.offset = 200");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 0, zero), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0", "twice");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 0, clash), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 2");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, huge),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src.strides[0] = ", "int64");
     /* views in one buffer: their byte ranges must not meet */
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, small, 32,
-                                               rev, small, 40, NULL, 0, 0,
-                                               NULL, NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "src and dst",
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(small, 32, rev),
+                       view(small, 40, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer and dst.buffer",
                 "source view bytes [0, 48)", "destination view bytes [40, "
                 "76)");
     /* ...and next to each other they work, on the host and the device:
@@ -377,34 +406,28 @@ static void test_checks(void **state)
                                                      want, sizeof want, 80,
                                                      rev, &err),
                          CLSLICE_OK);
-        assert_int_equal(clslice_enqueue_gather_strided(
-                             rt, q, plan, 4, small, 32, rev, small, 80, rev,
-                             0, 0, NULL, NULL, &err),
+        assert_int_equal(gather(rt, q, plan, 4, view(small, 32, rev),
+                                view(small, 80, rev), 0, NULL, &err),
                          CLSLICE_OK);
         tu_cl_read(q, small, sizeof got, got);
         assert_memory_equal(got, want, sizeof got);
     }
     /* NULL buffers */
-    EXPECT_FAIL(clslice_enqueue_gather_strided(rt, q, plan, 4, NULL, 0, zero,
-                                               small, 0, NULL, 0, 0, NULL,
-                                               NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "src is NULL");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(NULL, 0, zero),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer is NULL");
     /* scatters: value views that do not fit, a dst view that clashes */
     const int64_t bshape[] = {1, 3}, vrev[] = {1, -1};
-    EXPECT_FAIL(clslice_enqueue_scatter_strided(
-                    rt, q, plan, 4, f->src, 4, bshape, 2, vrev,
-                    CLSLICE_VALUE_BROADCAST, small, 0, NULL, 0, 0, NULL,
-                    NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "value view", "value_offset = 4");
-    EXPECT_FAIL(clslice_enqueue_scatter_strided(
-                    rt, q, plan, 4, f->src, 0, bshape, 2, NULL,
-                    CLSLICE_VALUE_BROADCAST, small, 0, zero, 0, 0, NULL,
-                    NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 0");
-    EXPECT_FAIL(clslice_enqueue_scatter_strided(
-                    rt, q, plan, 4, f->src, 0, bshape, 2, NULL,
-                    CLSLICE_VALUE_EXACT, small, 0, NULL, 0, 0, NULL, NULL,
-                    &err_),
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 4, vrev), bshape, 2,
+                        CLSLICE_VALUE_BROADCAST, view(small, 0, NULL), 0,
+                        &err_),
+                CLSLICE_ERROR_BUFFER, "value view", "value.offset = 4");
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+                        CLSLICE_VALUE_BROADCAST, view(small, 0, zero), 0,
+                        &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0");
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+                        CLSLICE_VALUE_EXACT, view(small, 0, NULL), 0, &err_),
                 CLSLICE_ERROR_SHAPE, "value");
     clslice_plan_release(&plan);
 
@@ -414,18 +437,16 @@ static void test_checks(void **state)
     clslice_plan *empty = tu_expr_plan(eshape, 2, "2:2");
     cl_event ev = NULL;
     clslice_error err;
-    assert_int_equal(clslice_enqueue_gather_strided(rt, q, empty, 4, f->src,
-                                                    32, rev, NULL, 0, zero, 0,
-                                                    0, NULL, &ev, &err),
+    assert_int_equal(gather(rt, q, empty, 4, view(f->src, 32, rev),
+                            view(NULL, 0, zero), 0, &ev, &err),
                      CLSLICE_OK);
     assert_non_null(ev);
     TU_CL_CHECK(clWaitForEvents(1, &ev));
     clReleaseEvent(ev);
     const int64_t none[] = {0, 4};
-    assert_int_equal(clslice_enqueue_scatter_strided(
-                         rt, q, empty, 4, NULL, 0, none, 2, NULL,
-                         CLSLICE_VALUE_BROADCAST, NULL, 0, NULL, 0, 0, NULL,
-                         NULL, &err),
+    assert_int_equal(scatter(rt, q, empty, 4, view(NULL, 0, NULL), none, 2,
+                             CLSLICE_VALUE_BROADCAST, view(NULL, 0, NULL), 0,
+                             &err),
                      CLSLICE_OK);
     clslice_plan_release(&empty);
     clReleaseMemObject(small);
@@ -452,10 +473,9 @@ static void directed(fixture *f, const char *expr, const int64_t *in,
                      CLSLICE_OK);
     tu_cl_fill(f->dev.queue, f->dst, SENTINEL, sizeof got);
     clslice_error err;
-    assert_int_equal(clslice_enqueue_gather_strided(
-                         f->dev.runtime, f->dev.queue, plan, 4, f->src, 12,
-                         in, f->dst, dst_offset, out, 0, 0, NULL, NULL,
-                         &err),
+    assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,
+                            view(f->src, 12, in),
+                            view(f->dst, dst_offset, out), 0, NULL, &err),
                      CLSLICE_OK);
     tu_cl_read(f->dev.queue, f->dst, sizeof got, got);
     assert_memory_equal(got, want, sizeof got);
@@ -510,10 +530,10 @@ static void test_sub_buffers(void **state)
                          CLSLICE_OK);
         tu_cl_fill(f->dev.queue, sub, SENTINEL, sizeof got);
         clslice_error err;
-        assert_int_equal(clslice_enqueue_gather_strided(
-                             f->dev.runtime, f->dev.queue, plan, es, f->src,
-                             12, in, sub, dst_offset, outs[k], 0, 0, NULL,
-                             NULL, &err),
+        assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, es,
+                                view(f->src, 12, in),
+                                view(sub, dst_offset, outs[k]), 0, NULL,
+                                &err),
                          CLSLICE_OK);
         tu_cl_read(f->dev.queue, sub, sizeof got, got);
         assert_memory_equal(got, want, sizeof got);

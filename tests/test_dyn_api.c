@@ -126,7 +126,7 @@ static void check_record(const clslice_plan *plan, const int64_t *rec,
  * against the host's error). */
 static bool run_call(rp_case *c, uint64_t seed, clslice_status host,
                      const clslice_error *host_err,
-                     const clslice_dynamic_op *op)
+                     const clslice_cl_dynamic_desc *op)
 {
     ds_values d;
     clslice_device_values where[4];
@@ -134,8 +134,10 @@ static bool run_call(rp_case *c, uint64_t seed, clslice_status host,
     ds_upload(dev.queue, values_buf, 0, &d, where);
     clslice_error err;
     cl_event ev = NULL;
-    clslice_status st = ds_enqueue(dev.runtime, dev.queue, c, &d, where, op,
-                                   0, NULL, &ev, &err);
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = dev.queue,
+                            .event = &ev};
+    clslice_status st = ds_enqueue(dev.runtime, &call, c, &d, where, op,
+                                   &err);
     if (st != CLSLICE_OK) {
         if (st != host || strcmp(err.message, host_err->message) != 0)
             print_error("device: %s\nhost:   %s\n", err.message,
@@ -184,9 +186,10 @@ static void gather_case(tu_rng *rng, uint64_t seed, rp_case *c)
         EXPECT(clslice_host_gather(plan, elem, src_host, in, want, out, &e) ==
                CLSLICE_OK);
     }
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER,
-                             .elem_size = elem, .info = info_buf,
-                             .src = src_buf, .dst = dst_buf};
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
+                                  .kind = CLSLICE_DYNAMIC_GATHER,
+                                  .elem_size = elem, .info = info_buf,
+                                  .src = src_buf, .dst = dst_buf};
     if (run_call(c, seed, host, &host_err, &op)) {
         int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
         read_back(rec);
@@ -259,12 +262,13 @@ static void scatter_case(tu_rng *rng, uint64_t seed, rp_case *c)
         if (clslice_plan_output_elements(plan) > 0)
             EXPECT((expect == CLSLICE_OK) == !off);
     }
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
-                             .elem_size = elem, .info = info_buf,
-                             .src = velems ? src_buf : NULL,
-                             .dst = in ? dst_buf : NULL,
-                             .value_shape = vshape, .value_rank = vrank,
-                             .rule = rule};
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
+                                  .kind = CLSLICE_DYNAMIC_SCATTER,
+                                  .elem_size = elem, .info = info_buf,
+                                  .src = velems ? src_buf : NULL,
+                                  .dst = in ? dst_buf : NULL,
+                                  .value_shape = vshape,
+                                  .value_rank = vrank, .rule = rule};
     if (run_call(c, seed, host, &host_err, &op)) {
         int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
         read_back(rec);
@@ -316,13 +320,13 @@ static void small_tf_gather(clslice_runtime *rt)
     clslice_tf_dynamic_spec s = {
         .index_type = CLSLICE_INT64, .begin = {values_buf, 0, 2},
         .end = {values_buf, 16, 2}, .strides = {values_buf, 32, 2}};
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER, .elem_size = 4,
-                             .info = info_buf, .src = src_buf,
-                             .dst = dst_buf};
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = dev.queue};
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
+                                  .rank = 2, .kind = CLSLICE_DYNAMIC_GATHER,
+                                  .elem_size = 4, .info = info_buf,
+                                  .src = src_buf, .dst = dst_buf};
     clslice_error err;
-    clslice_status st = clslice_enqueue_tf_dynamic(rt, dev.queue, shape, 2,
-                                                   &s, &op, 0, NULL, NULL,
-                                                   &err);
+    clslice_status st = clslice_cl_tf_dynamic(rt, &call, &s, &op, &err);
     if (st != CLSLICE_OK)
         fail_msg("dynamic gather: %s", err.message);
     TU_CL_CHECK(clFinish(dev.queue));

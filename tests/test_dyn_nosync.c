@@ -90,6 +90,17 @@ static void assert_untouched(const chain *c, const cl_event *events, int n)
     tu_cl_assert_filled(c->side, c->info, CLSLICE_DYNAMIC_INFO_BYTES, FILL);
 }
 
+/* The head of a dynamic call on c's queue behind `written` (the values'
+ * upload), its event into *done. */
+static clslice_cl_call behind(const chain *c, const cl_event *written,
+                              cl_event *done)
+{
+    return (clslice_cl_call){.struct_size = sizeof(clslice_cl_call),
+                             .queue = c->queue,
+                             .num_events_in_wait_list = 1,
+                             .event_wait_list = written, .event = done};
+}
+
 /* TF: x[1:5:2, ::-2] with begin/end/strides written by a command that
  * itself waits on the gate. */
 static void run_tf_gather(cl_command_queue_properties props)
@@ -106,13 +117,13 @@ static void run_tf_gather(cl_command_queue_properties props)
         .index_type = CLSLICE_INT64, .begin = {c.values, 0, 2},
         .end = {c.values, 16, 2}, .strides = {c.values, 32, 2},
         .begin_mask = 2, .end_mask = 2};
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER,
-                             .elem_size = sizeof(float), .info = c.info,
-                             .src = c.src, .dst = c.dst};
+    clslice_cl_call call = behind(&c, &written, &sliced);
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
+                                  .rank = 2, .kind = CLSLICE_DYNAMIC_GATHER,
+                                  .elem_size = sizeof(float), .info = c.info,
+                                  .src = c.src, .dst = c.dst};
     clslice_error err;
-    assert_int_equal(clslice_enqueue_tf_dynamic(dev.runtime, c.queue, shape,
-                                                2, &s, &op, 1, &written,
-                                                &sliced, &err),
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &s, &op, &err),
                      CLSLICE_OK);
     int64_t record[CLSLICE_DYNAMIC_INFO_WORDS];
     TU_CL_CHECK(clEnqueueReadBuffer(c.queue, c.info, CL_FALSE, 0,
@@ -171,14 +182,15 @@ static void test_onnx_failed_scatter(void **state)
         .index_type = CLSLICE_INT64, .starts = {c.values, 0, 1},
         .ends = {c.values, 8, 1}, .axes = {c.values, 16, 1},
         .steps = {c.values, 24, 1}};
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
-                             .elem_size = sizeof(float), .info = c.info,
-                             .src = c.src, .dst = c.dst,
-                             .rule = CLSLICE_VALUE_BROADCAST};
+    clslice_cl_call call = behind(&c, &written, &scattered);
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
+                                  .rank = 2, .kind = CLSLICE_DYNAMIC_SCATTER,
+                                  .elem_size = sizeof(float), .info = c.info,
+                                  .src = c.src, .dst = c.dst,
+                                  .rule = CLSLICE_VALUE_BROADCAST};
     clslice_error err;
-    assert_int_equal(clslice_enqueue_onnx_dynamic(dev.runtime, c.queue,
-                                                  shape, 2, &s, &op, 1,
-                                                  &written, &scattered, &err),
+    assert_int_equal(clslice_cl_onnx_dynamic(dev.runtime, &call, &s, &op,
+                                             &err),
                      CLSLICE_OK);
     cl_event events[] = {written, scattered};
     assert_untouched(&c, events, 2);
@@ -221,15 +233,16 @@ static void test_openvino_scatter(void **state)
         .begin_mask = begin_mask, .begin_mask_len = 2,
         .end_mask = end_mask, .end_mask_len = 2,
         .shrink_axis_mask = shrink, .shrink_axis_mask_len = 2};
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
-                             .elem_size = sizeof(float), .info = c.info,
-                             .src = v, .dst = c.src, .value_shape = vshape,
-                             .value_rank = 1,
-                             .rule = CLSLICE_VALUE_EXACT};
+    clslice_cl_call call = behind(&c, &written, &scattered);
+    clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
+                                  .rank = 2, .kind = CLSLICE_DYNAMIC_SCATTER,
+                                  .elem_size = sizeof(float), .info = c.info,
+                                  .src = v, .dst = c.src,
+                                  .value_shape = vshape, .value_rank = 1,
+                                  .rule = CLSLICE_VALUE_EXACT};
     clslice_error err;
-    assert_int_equal(clslice_enqueue_openvino_dynamic(
-                         dev.runtime, c.queue, shape, 2, &s, &op, 1,
-                         &written, &scattered, &err),
+    assert_int_equal(clslice_cl_openvino_dynamic(dev.runtime, &call, &s, &op,
+                                                 &err),
                      CLSLICE_OK);
     cl_event events[] = {written, scattered};
     assert_untouched(&c, events, 2);

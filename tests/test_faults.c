@@ -122,11 +122,16 @@ static clslice_status run_batch(const op *o, clslice_runtime *rt,
         assert_int_equal(clslice_plan_expr(o->shape, o->rank, exprs[i],
                                            &plans[i], NULL),
                          CLSLICE_OK);
-    cl_mem dsts[] = {g_dst, o->out[1] ? o->out[1] : g_dst, g_dst};
-    const size_t offsets[] = {16, 512, 2048};
-    clslice_status st = clslice_enqueue_gather_batch(
-        rt, g_dev.queue, (const clslice_plan *const *)plans, 3,
-        o->elem_size, g_src, 8, dsts, offsets, 0, 0, NULL, event, err);
+    const clslice_cl_part parts[] = {
+        {plans[0], g_dst, 16},
+        {plans[1], o->out[1] ? o->out[1] : g_dst, 512},
+        {plans[2], g_dst, 2048}};
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = g_dev.queue, .event = event};
+    clslice_cl_batch_desc desc = {
+        .struct_size = sizeof desc, .elem_size = o->elem_size, .src = g_src,
+        .src_offset = 8, .count = 3, .parts = parts};
+    clslice_status st = clslice_cl_gather_batch(rt, &call, &desc, err);
     for (int i = 0; i < 3; i++)
         clslice_plan_release(&plans[i]);
     return st;
@@ -153,9 +158,12 @@ static clslice_status run_gather_strided(const op *o, clslice_runtime *rt,
 {
     clslice_plan *plan = op_plan(o);
     const int64_t src_strides[] = {1, 3}, dst_strides[] = {-40, 1};
-    clslice_status st = clslice_enqueue_gather_strided(
-        rt, g_dev.queue, plan, o->elem_size, g_src, 8, src_strides, g_dst,
-        336, dst_strides, 0, 0, NULL, event, err);
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = g_dev.queue, .event = event};
+    clslice_cl_gather_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = o->elem_size,
+        .src = {g_src, 8, src_strides}, .dst = {g_dst, 336, dst_strides}};
+    clslice_status st = clslice_cl_gather(rt, &call, &desc, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -234,8 +242,8 @@ static clslice_status run_csr_count(const op *o, clslice_runtime *rt,
     clslice_cl_csr out = {in.rows - 1, 4, CLSLICE_INT32, 4, 0, g_csr_outptr,
                           0, NULL, 0, NULL, 0};
     int64_t nnz = -1;
-    clslice_status st = clslice_cl_csr_count(rt, g_dev.queue, plan, &in,
-                                             &out, 0, NULL, event, &nnz, err);
+    clslice_status st = tu_csr_count(rt, g_dev.queue, plan, &in, &out, 0, NULL,
+                                     event, &nnz, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -248,8 +256,8 @@ static clslice_status run_csr_fill(const op *o, clslice_runtime *rt,
     clslice_cl_csr in = csr_in();
     clslice_cl_csr out = {3, 4, CLSLICE_INT32, 4, g_csr_nnz, g_csr_ptr, 0,
                           g_csr_outidx, 0, g_csr_outdata, 0};
-    clslice_status st = clslice_enqueue_csr_fill(rt, g_dev.queue, plan, &in,
-                                                 &out, 0, NULL, event, err);
+    clslice_status st = tu_csr_fill(rt, g_dev.queue, plan, &in, &out, 0, NULL,
+                                    event, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -571,8 +579,8 @@ static int setup(void **state)
     clslice_cl_csr out = {3, 4, CLSLICE_INT32, 4, 0, g_csr_ptr, 0,
                           NULL, 0, NULL, 0};
     clslice_error err;
-    if (clslice_cl_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0,
-                             NULL, NULL, &g_csr_nnz, &err) != CLSLICE_OK)
+    if (tu_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0, NULL,
+                     NULL, &g_csr_nnz, &err) != CLSLICE_OK)
         fail_msg("the CSR count: %s", err.message);
     TU_CL_CHECK(clFinish(g_dev.queue));
     clslice_plan_release(&plan);
@@ -628,11 +636,13 @@ static clslice_status run_dynamic(const op *o, clslice_runtime *rt,
                                     .begin = {g_src, 0, 2},
                                     .end = {g_src, 16, 2},
                                     .strides = {g_src, 32, 2}};
-    clslice_dynamic_op dyn = {.kind = CLSLICE_DYNAMIC_GATHER,
-                              .elem_size = o->elem_size, .info = g_value,
-                              .src = g_src, .dst = g_dst};
-    return clslice_enqueue_tf_dynamic(rt, g_dev.queue, o->shape, o->rank,
-                                      &spec, &dyn, 0, NULL, event, err);
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = g_dev.queue, .event = event};
+    clslice_cl_dynamic_desc dyn = {
+        .struct_size = sizeof dyn, .shape = o->shape, .rank = o->rank,
+        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = o->elem_size,
+        .info = g_value, .src = g_src, .dst = g_dst};
+    return clslice_cl_tf_dynamic(rt, &call, &spec, &dyn, err);
 }
 
 /* ---- tests -------------------------------------------------------------------- */

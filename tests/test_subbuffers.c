@@ -438,9 +438,8 @@ static bool run_csr(tu_rng *rng, int subs)
     clslice_cl_csr cout = {want.rows, want.cols, in.type, in.elem_size, 0,
                            a[3].mem, a[3].offset, NULL, 0, NULL, 0};
     int64_t nnz = -1;
-    clslice_status st = clslice_cl_csr_count(g_dev.runtime, g_dev.queue,
-                                             plan, &cin, &cout, 0, NULL,
-                                             NULL, &nnz, &err);
+    clslice_status st = tu_csr_count(g_dev.runtime, g_dev.queue, plan, &cin,
+                                     &cout, 0, NULL, NULL, &nnz, &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);
     EXPECT(st == CLSLICE_OK && nnz == want.nnz);
@@ -450,8 +449,8 @@ static bool run_csr(tu_rng *rng, int subs)
     cout.data = a[5].mem;
     cout.data_offset = a[5].offset;
     cl_event event = NULL;
-    st = clslice_enqueue_csr_fill(g_dev.runtime, g_dev.queue, plan, &cin,
-                                  &cout, 0, NULL, &event, &err);
+    st = tu_csr_fill(g_dev.runtime, g_dev.queue, plan, &cin, &cout, 0, NULL,
+                     &event, &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);
     EXPECT(st == CLSLICE_OK);

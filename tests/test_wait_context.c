@@ -140,8 +140,8 @@ static clslice_status run_csr_count(const wcase *c, clslice_runtime *rt,
     clslice_cl_csr out = {3, 4, CLSLICE_INT32, 4, 0, g_csr_outptr, 0,
                           NULL, 0, NULL, 0};
     int64_t nnz = -1;
-    clslice_status st = clslice_cl_csr_count(rt, g_dev.queue, plan, &in,
-                                             &out, n, list, event, &nnz, err);
+    clslice_status st = tu_csr_count(rt, g_dev.queue, plan, &in, &out, n, list,
+                                     event, &nnz, err);
     clslice_plan_release(&plan);
     assert_true(st != CLSLICE_OK || nnz == g_csr_nnz);
     return st;
@@ -156,8 +156,8 @@ static clslice_status run_csr_fill(const wcase *c, clslice_runtime *rt,
     clslice_cl_csr in = csr_in();
     clslice_cl_csr out = {3, 4, CLSLICE_INT32, 4, g_csr_nnz, g_csr_ptr, 0,
                           g_csr_outidx, 0, g_csr_outdata, 0};
-    clslice_status st = clslice_enqueue_csr_fill(rt, g_dev.queue, plan, &in,
-                                                 &out, n, list, event, err);
+    clslice_status st = tu_csr_fill(rt, g_dev.queue, plan, &in, &out, n, list,
+                                    event, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -353,8 +353,8 @@ static int setup(void **state)
     clslice_cl_csr out = {3, 4, CLSLICE_INT32, 4, 0, g_csr_ptr, 0,
                           NULL, 0, NULL, 0};
     clslice_error err;
-    if (clslice_cl_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0,
-                             NULL, NULL, &g_csr_nnz, &err) != CLSLICE_OK)
+    if (tu_csr_count(g_dev.runtime, g_dev.queue, plan, &in, &out, 0, NULL,
+                     NULL, &g_csr_nnz, &err) != CLSLICE_OK)
         fail_msg("the CSR count: %s", err.message);
     TU_CL_CHECK(clFinish(g_dev.queue));
     clslice_plan_release(&plan);

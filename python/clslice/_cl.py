@@ -137,6 +137,15 @@ def _wait_list(*arrays):
         *[e.int_ptr for e in events])
 
 
+def _call_head(queue, arrays, event):
+    """The head of a general call (clslice_cl_call) on `queue`, waiting
+    for the events of `arrays`, its event into `event` (a c_void_p); the
+    head keeps its wait list alive."""
+    n, waits = _wait_list(*arrays)
+    return _lib.CLCall(queue=queue.int_ptr, num_events_in_wait_list=n,
+                       event_wait_list=waits, event=ctypes.pointer(event))
+
+
 def _mem(a):
     # pyopencl leaves base_data None for an empty array; the library only
     # sees empty arrays when nothing is enqueued on them.
@@ -198,21 +207,23 @@ def gather(x, plan, name="x"):
 
 def _gather_strided(x, plan, name):
     """gather for a strided view x: its element strides and the byte
-    offset of its element 0 go to clslice_enqueue_gather_strided; the
-    result is contiguous."""
+    offset of its element 0 go to clslice_cl_gather; the result is
+    contiguous."""
     dtype = x.dtype
     out = new_array(x, plan.output_shape, dtype, plan.size,
                     plan.output_strides(dtype.itemsize))
     if not plan.size or not dtype.itemsize:
         return out
-    strides = _element_strides(x, name)
-    n, waits = _wait_list(x)
     event = ctypes.c_void_p()
+    call = _call_head(x.queue, (x,), event)
+    desc = _lib.CLGatherDesc(
+        plan=plan._ptr.value, elem_size=dtype.itemsize,
+        src=_lib.CLTensor(_mem(x), x.offset, _element_strides(x, name)),
+        dst=_lib.CLTensor(_mem(out), 0, None))
     err = Error()
-    status = lib.clslice_enqueue_gather_strided(
-        runtime_for(x.context), x.queue.int_ptr, plan, dtype.itemsize,
-        _mem(x), x.offset, strides, _mem(out), 0, None, 0, n, waits,
-        ctypes.byref(event), ctypes.byref(err))
+    status = lib.clslice_cl_gather(runtime_for(x.context),
+                                   ctypes.byref(call), ctypes.byref(desc),
+                                   ctypes.byref(err))
     return _finish(status, err, event, out)
 
 
@@ -275,17 +286,17 @@ def gather_many(x, plans):
             outs.append(cla.empty(x.queue, plan.output_shape, dtype,
                                   allocator=x.allocator))
     count = len(plans)
-    c_plans = (ctypes.c_void_p * count)(*[p._ptr.value for p in plans])
-    c_dsts = (ctypes.c_void_p * count)(*[
-        buf.int_ptr if p.size else None for p in plans])
-    c_offsets = (ctypes.c_size_t * count)(*offsets)
-    n, waits = _wait_list(x)
+    parts = (_lib.CLPart * count)(*[
+        _lib.CLPart(p._ptr.value, buf.int_ptr if p.size else None, offset)
+        for p, offset in zip(plans, offsets)])
     event = ctypes.c_void_p()
+    call = _call_head(x.queue, (x,), event)
+    desc = _lib.CLBatchDesc(elem_size=itemsize, src=_mem(x),
+                            src_offset=x.offset, count=count, parts=parts)
     err = Error()
-    status = lib.clslice_enqueue_gather_batch(
-        runtime_for(x.context), x.queue.int_ptr, c_plans, count, itemsize,
-        _mem(x), x.offset, c_dsts, c_offsets, 0, n, waits,
-        ctypes.byref(event), ctypes.byref(err))
+    status = lib.clslice_cl_gather_batch(
+        runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),
+        ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     done = _event_from_ptr(event.value, retain=False)
@@ -331,22 +342,18 @@ def scatter(x, plan, value, rule):
                      np.zeros(value.shape, x.dtype), rule)
         return x
     shape = (ctypes.c_int64 * max(value.ndim, 1))(*value.shape)
-    n, waits = _wait_list(x, value)
     event = ctypes.c_void_p()
     err = Error()
     value_mem, keep = _mem_or_scratch(value)
-    rt = runtime_for(x.context)
-    if dst_strides is None and value_strides is None:
-        status = lib.clslice_enqueue_scatter(
-            rt, x.queue.int_ptr, plan, x.dtype.itemsize, value_mem,
-            value.offset, shape, value.ndim, rule, _mem(x), x.offset, 0, n,
-            waits, ctypes.byref(event), ctypes.byref(err))
-    else:
-        status = lib.clslice_enqueue_scatter_strided(
-            rt, x.queue.int_ptr, plan, x.dtype.itemsize, value_mem,
-            value.offset, shape, value.ndim, value_strides, rule, _mem(x),
-            x.offset, dst_strides, 0, n, waits, ctypes.byref(event),
-            ctypes.byref(err))
+    call = _call_head(x.queue, (x, value), event)
+    desc = _lib.CLScatterDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        value=_lib.CLTensor(value_mem, value.offset, value_strides),
+        value_shape=shape, value_rank=value.ndim, rule=rule,
+        dst=_lib.CLTensor(_mem(x), x.offset, dst_strides))
+    status = lib.clslice_cl_scatter(runtime_for(x.context),
+                                    ctypes.byref(call), ctypes.byref(desc),
+                                    ctypes.byref(err))
     del keep  # the library retained what it enqueued
     return _finish(status, err, event, x)
 
@@ -439,14 +446,15 @@ def csr_slice(arrays, shape, plan):
     dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
                      _mem(out_indptr), out_indptr.offset, None, 0, None, 0)
     rt = runtime_for(indptr.context)
-    n, waits = _wait_list(data, indices, indptr)
     event = ctypes.c_void_p()
+    call = _call_head(queue, (data, indices, indptr), event)
+    desc = _lib.CLCSRDesc(plan=plan._ptr.value, in_=ctypes.pointer(src),
+                          out=ctypes.pointer(dst))
     nnz = ctypes.c_int64()
     err = Error()
-    status = lib.clslice_cl_csr_count(rt, queue.int_ptr, plan,
-                                      ctypes.byref(src), ctypes.byref(dst),
-                                      n, waits, ctypes.byref(event),
-                                      ctypes.byref(nnz), ctypes.byref(err))
+    status = lib.clslice_cl_csr_count(rt, ctypes.byref(call),
+                                      ctypes.byref(desc), ctypes.byref(nnz),
+                                      ctypes.byref(err))
     _finish(status, err, event, out_indptr)
     out_indices = cla.empty(queue, nnz.value, indptr.dtype,
                             allocator=indptr.allocator)
@@ -454,13 +462,11 @@ def csr_slice(arrays, shape, plan):
                          allocator=data.allocator)
     dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
                       out_indptr)
-    n, waits = _wait_list(data, indices, indptr, out_indptr)
     event = ctypes.c_void_p()
-    status = lib.clslice_enqueue_csr_fill(rt, queue.int_ptr, plan,
-                                          ctypes.byref(src),
-                                          ctypes.byref(dst), n, waits,
-                                          ctypes.byref(event),
-                                          ctypes.byref(err))
+    call = _call_head(queue, (data, indices, indptr, out_indptr), event)
+    desc.out = ctypes.pointer(dst)
+    status = lib.clslice_cl_csr_fill(rt, ctypes.byref(call),
+                                     ctypes.byref(desc), ctypes.byref(err))
     _finish(status, err, event, out_data)
     out_indices.add_event(out_data.events[-1])
     return (out_data, out_indices, out_indptr), (rows, cols)

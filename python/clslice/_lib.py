@@ -62,6 +62,64 @@ class CLCSR(ctypes.Structure):
     ]
 
 
+# The general calls' head and descriptors (clslice_cl.h).  struct_size is
+# set by the constructors, as the C _INIT macros set it.
+
+class _Sized(ctypes.Structure):
+    def __init__(self, **members):
+        super().__init__(struct_size=ctypes.sizeof(self), **members)
+
+
+class CLCall(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("queue", ctypes.c_void_p),
+        ("flags", ctypes.c_uint), ("num_events_in_wait_list", ctypes.c_uint),
+        ("event_wait_list", ctypes.POINTER(ctypes.c_void_p)),
+        ("event", ctypes.POINTER(ctypes.c_void_p)),
+    ]
+
+
+class CLTensor(ctypes.Structure):
+    _fields_ = [("buffer", ctypes.c_void_p), ("offset", ctypes.c_size_t),
+                ("strides", c_int64_p)]
+
+
+class CLPart(ctypes.Structure):
+    _fields_ = [("plan", ctypes.c_void_p), ("buffer", ctypes.c_void_p),
+                ("offset", ctypes.c_size_t)]
+
+
+class CLGatherDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
+    ]
+
+
+class CLScatterDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("value", CLTensor),
+        ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
+        ("rule", ctypes.c_int), ("dst", CLTensor),
+    ]
+
+
+class CLBatchDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
+        ("src", ctypes.c_void_p), ("src_offset", ctypes.c_size_t),
+        ("count", ctypes.c_size_t), ("parts", ctypes.POINTER(CLPart)),
+    ]
+
+
+class CLCSRDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("in_", ctypes.POINTER(CLCSR)), ("out", ctypes.POINTER(CLCSR)),
+    ]
+
+
 # --- exceptions -----------------------------------------------------------
 
 class ClsliceError(Exception):
@@ -155,6 +213,7 @@ def _declare(lib):
     PP = ctypes.POINTER(ctypes.c_void_p)
     I64, U = ctypes.c_int64, ctypes.c_uint
     st = ctypes.c_int
+    CALL = ctypes.POINTER(CLCall)
     sigs = {
         "clslice_status_string": (ctypes.c_char_p, [st]),
         "clslice_version_string": (ctypes.c_char_p, []),
@@ -198,23 +257,16 @@ def _declare(lib):
         "clslice_enqueue_scatter": (st, [P, P, P, S, P, S, c_int64_p, I, I,
                                          P, S, U, U, P, PP, E]),
         "clslice_enqueue_fill": (st, [P, P, P, S, P, P, S, U, U, P, PP, E]),
-        "clslice_enqueue_gather_batch": (st, [P, P, PP, S, S, P, S, PP,
-                                              ctypes.POINTER(ctypes.c_size_t),
-                                              U, U, P, PP, E]),
-        "clslice_enqueue_gather_strided": (st, [P, P, P, S, P, S, c_int64_p,
-                                                P, S, c_int64_p, U, U, P, PP,
-                                                E]),
-        "clslice_enqueue_scatter_strided": (st, [P, P, P, S, P, S, c_int64_p,
-                                                 I, c_int64_p, I, P, S,
-                                                 c_int64_p, U, U, P, PP, E]),
+        "clslice_cl_gather_batch": (st, [P, CALL,
+                                         ctypes.POINTER(CLBatchDesc), E]),
+        "clslice_cl_gather": (st, [P, CALL, ctypes.POINTER(CLGatherDesc), E]),
+        "clslice_cl_scatter": (st, [P, CALL, ctypes.POINTER(CLScatterDesc),
+                                    E]),
         "clslice_enqueue_grad": (st, [P, P, P, S, P, S, c_int64_p, I, P, S,
                                       U, U, P, PP, E]),
-        "clslice_cl_csr_count": (st, [P, P, P, ctypes.POINTER(CLCSR),
-                                      ctypes.POINTER(CLCSR), U, P, PP,
+        "clslice_cl_csr_count": (st, [P, CALL, ctypes.POINTER(CLCSRDesc),
                                       c_int64_p, E]),
-        "clslice_enqueue_csr_fill": (st, [P, P, P, ctypes.POINTER(CLCSR),
-                                          ctypes.POINTER(CLCSR), U, P, PP,
-                                          E]),
+        "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
     }
     for name, (restype, argtypes) in sigs.items():
         fn = getattr(lib, name)

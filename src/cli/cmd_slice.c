@@ -195,7 +195,7 @@ const cli_command cli_cmd_slice = {
         "  --host       the host reference executor, without OpenCL\n"
         "\n"
         "--dynamic uploads the spec's values to a device buffer and slices\n"
-        "with the library's dynamic path (clslice_enqueue_*_dynamic): the\n"
+        "with the library's dynamic path (clslice_cl_*_dynamic): the\n"
         "device computes the output's shape and the host reads it back\n"
         "afterwards.  It takes --style tf, openvino or onnx, or --expr\n"
         "(run as the tf.strided_slice spec it spells), and an OpenCL\n"

@@ -181,9 +181,9 @@ static int split_device(const cli_target *target, split_run *r,
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
     for (size_t i = 0; i < r->s.count; i++)
         bytes[i] = section_view(r, i, NULL).bytes;
-    status = cli_device_split(&device, (const clslice_plan *const *)r->plans,
-                              r->s.count, r->in.elem_size, r->in.data,
-                              r->in.bytes, bytes, write_section, r, err);
+    status = cli_device_split(&device, r->plans, r->s.count,
+                              r->in.elem_size, r->in.data, r->in.bytes,
+                              bytes, write_section, r, err);
     free(bytes);
     return status;
 }
@@ -267,7 +267,7 @@ const cli_command cli_cmd_split = {
         "                   one of them may be -1 (whatever is left)\n"
         "\n"
         "On an OpenCL device all sections are cut by one\n"
-        "clslice_enqueue_gather_batch call into one output buffer; the\n"
+        "clslice_cl_gather_batch call into one output buffer; the\n"
         "device is the default one (the first GPU, else the first device),\n"
         "or:\n"
         "  --device N   device N as 'clslice devices' numbers them; without\n"

@@ -11,43 +11,45 @@
 #include "progress.h"
 
 /* The batch, then the mapped arena, section by section. */
-static int run_split(const cli_session *s, const clslice_plan *const *plans,
+static int run_split(const cli_session *s, const clslice_cl_part *parts,
                      size_t count, size_t elem_size, cl_mem src, cl_mem arena,
-                     size_t total, cl_mem *dsts, size_t *offsets, cli_device_sink *sink, void *ctx,
+                     size_t total, cli_device_sink *sink, void *ctx,
                      cli_err *err)
 {
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
+    call.queue = s->queue;
+    desc.elem_size = elem_size;
+    desc.src = src;
+    desc.count = count;
+    desc.parts = parts;
     clslice_error lib;
     cli_progress_phase("slicing on the device", NULL, 0);
-    clslice_status st = clslice_enqueue_gather_batch(
-        s->runtime, s->queue, plans, count, elem_size, src, 0, dsts, offsets,
-        0, 0, NULL, NULL, &lib);
+    clslice_status st = clslice_cl_gather_batch(s->runtime, &call, &desc,
+                                                &lib);
     if (st != CLSLICE_OK)
         return cli_session_fail(st, &lib, err);
     unsigned char *mapped = NULL;
     int status = cli_session_map(s, arena, total, (void **)&mapped, err);
     for (size_t i = 0; i < count && status == CLI_EXIT_OK; i++)
-        status = sink(ctx, i, mapped ? mapped + offsets[i] : NULL, err);
+        status = sink(ctx, i, mapped ? mapped + parts[i].offset : NULL, err);
     int unmapped = cli_session_unmap(s, arena, mapped, err);
     return status == CLI_EXIT_OK ? unmapped : status;
 }
 
-int cli_device_split(const cli_device *device,
-                     const clslice_plan *const *plans, size_t count,
-                     size_t elem_size, const void *src, size_t src_bytes,
-                     const size_t *out_bytes, cli_device_sink *sink,
-                     void *ctx, cli_err *err)
+int cli_device_split(const cli_device *device, clslice_plan *const *plans,
+                     size_t count, size_t elem_size, const void *src,
+                     size_t src_bytes, const size_t *out_bytes,
+                     cli_device_sink *sink, void *ctx, cli_err *err)
 {
-    cl_mem *dsts = malloc(count * sizeof *dsts);
-    size_t *offsets = malloc(count * sizeof *offsets);
-    if (!dsts || !offsets) {
-        free(dsts);
-        free(offsets);
+    clslice_cl_part *parts = malloc(count * sizeof *parts);
+    if (!parts)
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-    }
     size_t total = 0;
     for (size_t i = 0; i < count; i++) {
-        offsets[i] = total; /* the sections fit in the input: no overflow */
-        total += out_bytes[i];
+        /* the buffer is set once it exists */
+        parts[i] = (clslice_cl_part){.plan = plans[i], .offset = total};
+        total += out_bytes[i]; /* the sections fit in the input */
     }
     cli_session s;
     cl_mem in = NULL, arena = NULL;
@@ -59,16 +61,15 @@ int cli_device_split(const cli_device *device,
                                             CL_MEM_ALLOC_HOST_PTR,
                                     total, NULL, "output", &arena, err);
     for (size_t i = 0; i < count; i++)
-        dsts[i] = out_bytes[i] ? arena : NULL;
+        parts[i].buffer = out_bytes[i] ? arena : NULL;
     if (status == CLI_EXIT_OK)
-        status = run_split(&s, plans, count, elem_size, in, arena, total,
-                           dsts, offsets, sink, ctx, err);
+        status = run_split(&s, parts, count, elem_size, in, arena, total,
+                           sink, ctx, err);
     if (arena)
         clReleaseMemObject(arena);
     if (in)
         clReleaseMemObject(in);
     cli_session_close(&s);
-    free(dsts);
-    free(offsets);
+    free(parts);
     return status;
 }

@@ -7,9 +7,11 @@
 #      static subproject; that build is installed too, and ways 1 and 2 are
 #      repeated on it with `pkg-config --static`.
 # The core-only programs must not depend on libOpenCL; a shared
-# libclslice must export exactly the functions the headers mark CLSLICE_API;
-# the installed tool must run from the prefix as it is.  Exits non-zero at
-# the first failure.
+# libclslice must export exactly the functions the headers mark CLSLICE_API
+# and carry the SONAME the version implies (libclslice.so.MAJOR.MINOR
+# before 1.0, .MAJOR from 1.0 on); find_package must accept the header's
+# MAJOR.MINOR and pkg-config report its version; the installed tool must
+# run from the prefix as it is.  Exits non-zero at the first failure.
 # Usage: check.sh SOURCE-DIR BUILD-DIR WORK-DIR
 set -euo pipefail
 src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
@@ -19,6 +21,17 @@ rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)
 
 step() { echo "-- consumer: $*"; }
 fail() { echo "consumer check FAILED: $*" >&2; exit 1; }
+
+# The version include/clslice.h states, and the ABI version of the SONAME.
+version_part() {
+  sed -n "s/^#define CLSLICE_VERSION_$1 \([0-9][0-9]*\)\$/\1/p" \
+      "$src/include/clslice.h"
+}
+major=$(version_part MAJOR) minor=$(version_part MINOR) patch=$(version_part PATCH)
+[ -n "$major" ] && [ -n "$minor" ] && [ -n "$patch" ] ||
+  fail "no CLSLICE_VERSION_MAJOR/MINOR/PATCH in include/clslice.h"
+version="$major.$minor.$patch"
+if [ "$major" = 0 ]; then abi="$major.$minor"; else abi=$major; fi
 
 # Runs the two programs and checks that the core-only one does not link
 # OpenCL.  $1: folder holding consumer and consumer_core.
@@ -34,7 +47,8 @@ run_pair() {
 by_find_package() {
   step "find_package(clslice) from $1"
   cmake -S "$here" -B "$2" -DCLSLICE_CONSUMER_MODE=find_package \
-        -DCMAKE_PREFIX_PATH="$1" -DCMAKE_C_COMPILER="$cc" >/dev/null
+        -DCMAKE_PREFIX_PATH="$1" -DCLSLICE_CONSUMER_VERSION="$major.$minor" \
+        -DCMAKE_C_COMPILER="$cc" >/dev/null
   cmake --build "$2" >/dev/null
   run_pair "$2"
 }
@@ -44,8 +58,10 @@ by_find_package() {
 by_pkg_config() {
   step "pkg-config $3 from $1"
   local pc="env PKG_CONFIG_PATH=$(dirname "$(find "$1" -name clslice.pc)") pkg-config"
-  [ "$($pc --modversion clslice)" = "$($pc --modversion clslice-core)" ] ||
-    fail "clslice.pc and clslice-core.pc disagree on the version"
+  [ "$($pc --modversion clslice)" = "$version" ] ||
+    fail "clslice.pc says version $($pc --modversion clslice), the header $version"
+  [ "$($pc --modversion clslice-core)" = "$version" ] ||
+    fail "clslice-core.pc says version $($pc --modversion clslice-core), the header $version"
   mkdir -p "$2"
   # shellcheck disable=SC2046
   $cc -std=c11 -DCLSLICE_CONSUMER_HOW='"pkg-config"' -o "$2/consumer" \
@@ -75,6 +91,18 @@ check_exports() { # LIBRARY HEADER...
 inc="$work/prefix/include"
 check_exports "$(find "$work/prefix" -name 'libclslice.so')" "$inc/clslice.h" "$inc/clslice_cl.h"
 check_exports "$(find "$work/prefix" -name 'libclslice-core.so')" "$inc/clslice.h"
+# The SONAME of a shared library, and the file of that name beside it.
+check_soname() { # LIBRARY
+  local lib=$1 want
+  [ -f "$lib" ] || return 0   # static build: no SONAME
+  want="$(basename "$lib").$abi"
+  step "SONAME of $(basename "$lib"): $want"
+  [ "$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')" = "$want" ] ||
+    fail "$lib has SONAME '$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')', want $want (version $version)"
+  [ -e "$(dirname "$lib")/$want" ] || fail "$want is not installed beside $lib"
+}
+check_soname "$(find "$work/prefix" -name 'libclslice.so')"
+check_soname "$(find "$work/prefix" -name 'libclslice-core.so')"
 if [ -e "$work/prefix/bin/clslice" ]; then
   step "installed tool"
   "$work/prefix/bin/clslice" --version >/dev/null || fail "installed bin/clslice does not run"
