@@ -1,4 +1,5 @@
-/*
+/**
+ * \file
  * clslice_cl.h — running clslice plans on OpenCL devices.
  *
  * OpenCL manners follow CLBlast and clFFT: the caller's cl_command_queue,
@@ -84,39 +85,39 @@
 extern "C" {
 #endif
 
-/* Opaque per-context state: the cache of built programs.  Programs are
+/** Opaque per-context state: the cache of built programs.  Programs are
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
  * A runtime may be shared by threads that each use their own queue;
  * kernels are never shared between threads. */
 typedef struct clslice_runtime clslice_runtime;
 
-/* Creates a runtime for `context` (retained until the runtime is
+/** Creates a runtime for `context` (retained until the runtime is
  * released). */
 CLSLICE_API
 clslice_status clslice_runtime_create(cl_context context,
                                       clslice_runtime **runtime,
                                       clslice_error *err);
 
-/* Releases every program and kernel the runtime built, releases the
+/** Releases every program and kernel the runtime built, releases the
  * context, frees the runtime and sets *runtime to NULL.  Work already
  * enqueued keeps running (OpenCL retains what it uses).  Accepts NULL. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 
-/* Flags for clslice_runtime_prepare. */
+/** Flags for clslice_runtime_prepare. */
 enum {
-    /* Build the 64-bit index programs too (slices whose offsets pass
+    /** Build the 64-bit index programs too (slices whose offsets pass
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
     CLSLICE_PREPARE_INDEX64 = 1u << 0,
-    /* Build the program of clslice_cl_gather_batch too. */
+    /** Build the program of clslice_cl_gather_batch too. */
     CLSLICE_PREPARE_BATCH = 1u << 1,
-    /* Build the normalise and dynamic programs of the device-resident
+    /** Build the normalise and dynamic programs of the device-resident
      * spec calls (clslice_cl_tf_dynamic and its siblings) too. */
     CLSLICE_PREPARE_DYNAMIC = 1u << 2
 };
 
-/* Builds now, instead of at the first call that needs them, every program
+/** Builds now, instead of at the first call that needs them, every program
  * that calls on `device` can use under the runtime's path choice: on a
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
@@ -136,7 +137,7 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
                                        cl_device_id device, unsigned flags,
                                        clslice_error *err);
 
-/* Keeps program binaries in the folder `dir` (which must exist), so that
+/** Keeps program binaries in the folder `dir` (which must exist), so that
  * another runtime, in this process or a later one, loads a program
  * instead of compiling it.  Off by default; NULL turns it off again.  A
  * runtime starts with the folder named by the environment variable
@@ -157,7 +158,7 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
                                              const char *dir,
                                              clslice_error *err);
 
-/* The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
+/** The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and
  * the ICD loader return (-69 .. -72, -1001) have their names too; any
  * other code gives "CL_UNKNOWN_ERROR".  The string is static; never NULL.
@@ -166,18 +167,18 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
 CLSLICE_API
 const char *clslice_cl_error_name(cl_int code);
 
-/* Flags of the plain calls' `flags` argument and of clslice_cl_call.flags;
+/** Flags of the plain calls' `flags` argument and of clslice_cl_call.flags;
  * 0 gives the normal behaviour.  Every device call refuses unknown bits
  * (CLSLICE_ERROR_ARGUMENT); a flag that has no meaning for a call changes
  * nothing there (CSR indices have their own width; batches and dynamic
  * calls always run a kernel). */
 enum {
-    /* Use 64-bit index arithmetic even where 32 bits would do (testing). */
+    /** Use 64-bit index arithmetic even where 32 bits would do (testing). */
     CLSLICE_FORCE_INDEX64 = 1u << 0,
-    /* Launch the kernel even where one clEnqueueCopyBuffer or
+    /** Launch the kernel even where one clEnqueueCopyBuffer or
      * clEnqueueCopyBufferRect would do (testing and benchmarking). */
     CLSLICE_NO_COPY_SHORTCUT = 1u << 1,
-    /* The names these flags had when the gather was the only call. */
+    /** The names these flags had when the gather was the only call. */
     CLSLICE_GATHER_FORCE_INDEX64 = CLSLICE_FORCE_INDEX64,
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
@@ -189,48 +190,48 @@ enum {
 #define CLSLICE_CL_INIT_(type) {.struct_size = sizeof(type)}
 #endif
 
-/* The head of every general call: where and when the work is enqueued.
+/** The head of every general call: where and when the work is enqueued.
  * The members are those of the plain calls' last arguments, with the
  * same rules (the wait list as the top of this file says). */
 typedef struct clslice_cl_call {
-    size_t struct_size;                /* sizeof(clslice_cl_call) */
-    cl_command_queue queue;            /* of the runtime's context */
-    unsigned flags;                    /* CLSLICE_FORCE_INDEX64, ... */
+    size_t struct_size;                /**< sizeof(clslice_cl_call) */
+    cl_command_queue queue;            /**< of the runtime's context */
+    unsigned flags;                    /**< CLSLICE_FORCE_INDEX64, ... */
     cl_uint num_events_in_wait_list;
-    const cl_event *event_wait_list;   /* NULL when the count is 0 */
-    cl_event *event;                   /* NULL: no event wanted */
+    const cl_event *event_wait_list;   /**< NULL when the count is 0 */
+    cl_event *event;                   /**< NULL: no event wanted */
 } clslice_cl_call;
 
 #define CLSLICE_CL_CALL_INIT CLSLICE_CL_INIT_(clslice_cl_call)
 
-/* A tensor in a buffer, as descriptors hold it.  Frozen.  Element
+/** A tensor in a buffer, as descriptors hold it.  Frozen.  Element
  * (i0, i1, ...) lies at byte
  *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size
  * of buffer (clslice.h, "Strided views", for the rules a view must
  * keep); the tensor's shape is the one the operation gives it. */
 typedef struct clslice_cl_tensor {
-    cl_mem buffer;          /* NULL where the call touches no byte */
-    size_t offset;          /* bytes to element (0, ..., 0) */
-    const int64_t *strides; /* elements per dim, any sign, 0 allowed;
+    cl_mem buffer;          /**< NULL where the call touches no byte */
+    size_t offset;          /**< bytes to element (0, ..., 0) */
+    const int64_t *strides; /**< elements per dim, any sign, 0 allowed;
                              * NULL: contiguous row-major */
 } clslice_cl_tensor;
 
-/* A gather of a plan read as a view of its source buffer (see
+/** A gather of a plan read as a view of its source buffer (see
  * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
 typedef struct clslice_cl_view {
-    int contiguous; /* 1: the output is bytes [origin, origin + bytes) of
+    int contiguous; /**< 1: the output is bytes [origin, origin + bytes) of
                      * src, in order; 0: it is not one run (all else 0
                      * but align) */
-    size_t origin;  /* src_offset + the run's byte offset in the input */
-    size_t bytes;   /* the run's length (0 for an empty output) */
-    size_t align;   /* the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
-    int aligned;    /* 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
+    size_t origin;  /**< src_offset + the run's byte offset in the input */
+    size_t bytes;   /**< the run's length (0 for an empty output) */
+    size_t align;   /**< the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
+    int aligned;    /**< 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
                      * allowed on this device: contiguous, bytes > 0 and
                      * origin a multiple of align.  0 with contiguous 1:
                      * copy instead (an empty output needs no buffer) */
 } clslice_cl_view;
 
-/* Fills *view for a gather of `plan` (elements of elem_size bytes) whose
+/** Fills *view for a gather of `plan` (elements of elem_size bytes) whose
  * input starts at byte src_offset of a buffer on `device`, so that a
  * caller can make a sub-buffer instead of enqueueing a copy.  Enqueues
  * nothing and needs no runtime.  Errors: those of clslice_plan_view,
@@ -244,7 +245,7 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
                                     clslice_cl_view *view,
                                     clslice_error *err);
 
-/* Enqueues the slice `plan` of `src` into `dst` on `queue`.
+/** Enqueues the slice `plan` of `src` into `dst` on `queue`.
  *
  * src holds the plan's whole input tensor, contiguous and row-major, from
  * byte src_offset on; dst receives the output (contiguous, row-major) from
@@ -286,12 +287,12 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err);
 
-/* What clslice_cl_gather does: the slice `plan` of the tensor `src`, of
+/** What clslice_cl_gather does: the slice `plan` of the tensor `src`, of
  * the plan's input shape (src.strides: input-rank entries), into `dst`, of
  * the plan's final output shape (dst.strides: output-rank entries, new
  * axes included).  Elements are elem_size bytes. */
 typedef struct clslice_cl_gather_desc {
-    size_t struct_size; /* sizeof(clslice_cl_gather_desc) */
+    size_t struct_size; /**< sizeof(clslice_cl_gather_desc) */
     const clslice_plan *plan;
     size_t elem_size;
     clslice_cl_tensor src;
@@ -300,7 +301,7 @@ typedef struct clslice_cl_gather_desc {
 
 #define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
 
-/* Enqueues the gather `desc` describes.  With both strides NULL it is
+/** Enqueues the gather `desc` describes.  With both strides NULL it is
  * clslice_enqueue_gather: checks, paths, events and errors as described
  * there.  With strides, either side is a strided view (clslice.h,
  * "Strided views", for the view model and the rules checked), and only
@@ -327,30 +328,30 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_gather_desc *desc,
                                  clslice_error *err);
 
-/* One output of a batch: the slice `plan` into `buffer` from byte
+/** One output of a batch: the slice `plan` into `buffer` from byte
  * `offset` on, contiguous and row-major.  Frozen. */
 typedef struct clslice_cl_part {
     const clslice_plan *plan;
-    cl_mem buffer; /* NULL when the plan's output is empty */
+    cl_mem buffer; /**< NULL when the plan's output is empty */
     size_t offset;
 } clslice_cl_part;
 
-/* What clslice_cl_gather_batch does: `count` gathers of one source, part
+/** What clslice_cl_gather_batch does: `count` gathers of one source, part
  * i the slice parts[i].plan of `src` (from byte src_offset on, contiguous
  * and row-major, of the plans' common input shape).  Elements are
  * elem_size bytes. */
 typedef struct clslice_cl_batch_desc {
-    size_t struct_size; /* sizeof(clslice_cl_batch_desc) */
+    size_t struct_size; /**< sizeof(clslice_cl_batch_desc) */
     size_t elem_size;
     cl_mem src;
     size_t src_offset;
-    size_t count;                 /* >= 1 */
-    const clslice_cl_part *parts; /* count entries */
+    size_t count;                 /**< >= 1 */
+    const clslice_cl_part *parts; /**< count entries */
 } clslice_cl_batch_desc;
 
 #define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
 
-/* Enqueues the `count` gathers of `desc` as one command.  For runs of
+/** Enqueues the `count` gathers of `desc` as one command.  For runs of
  * small slices of one tensor (Split, tf.split, QKV splits, chunk), where
  * each single gather would cost a command of its own (70-200 us on PoCL,
  * several us on a GPU).
@@ -395,7 +396,7 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
 /* Writing into slices on the device                                        */
 /* ------------------------------------------------------------------------ */
 
-/* Enqueues the write of a value tensor into the slice `plan` of `dst`, in
+/** Enqueues the write of a value tensor into the slice `plan` of `dst`, in
  * place (TF StridedSliceAssign, MXNet _slice_assign).
  *
  * dst holds a whole tensor of the plan's input shape, contiguous and
@@ -438,13 +439,13 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err);
 
-/* What clslice_cl_scatter does: writes the tensor `value`, of value_shape
+/** What clslice_cl_scatter does: writes the tensor `value`, of value_shape
  * (value_rank entries; value.strides: value_rank entries), into the slice
  * `plan` of the tensor `dst`, of the plan's input shape (dst.strides:
  * input-rank entries), in place, under the shape rule `rule` (as
  * clslice_enqueue_scatter).  Elements are elem_size bytes. */
 typedef struct clslice_cl_scatter_desc {
-    size_t struct_size; /* sizeof(clslice_cl_scatter_desc) */
+    size_t struct_size; /**< sizeof(clslice_cl_scatter_desc) */
     const clslice_plan *plan;
     size_t elem_size;
     clslice_cl_tensor value;
@@ -456,7 +457,7 @@ typedef struct clslice_cl_scatter_desc {
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
 
-/* Enqueues the scatter `desc` describes.  With both strides NULL it is
+/** Enqueues the scatter `desc` describes.  With both strides NULL it is
  * clslice_enqueue_scatter: checks, paths, events and errors as described
  * there.  With strides, either side is a strided view and only the
  * slice's elements of the dst view are written; a value dim that
@@ -470,12 +471,12 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_scatter_desc *desc,
                                   clslice_error *err);
 
-/* Element sizes up to this many bytes are filled without any device
+/** Element sizes up to this many bytes are filled without any device
  * allocation: clslice_enqueue_fill passes the element to the kernel by
  * value. */
 #define CLSLICE_FILL_INLINE_MAX 64
 
-/* Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
+/** Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
  * _slice_assign_scalar): `element` points at the elem_size bytes of the
  * element in host memory, read before the call returns.  dst is as for
  * clslice_enqueue_scatter, and elements outside the slice are not
@@ -497,7 +498,7 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err);
 
-/* Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
+/** Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
  * contiguous row-major tensor of the plan's input shape, zero everywhere
  * but the slice, which receives dy (dy_shape must be the plan's final
  * shape exactly; dy is contiguous row-major from byte dy_offset on).
@@ -533,7 +534,7 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
 
-/* A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
+/** A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
  * format and the slicing rules).  Each array starts at its byte offset;
  * the indptr and indices offsets must be multiples of the index size, the
  * data offset may be anything.  indices and data may be NULL when nnz is
@@ -541,14 +542,14 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
  * what a later version needs goes into clslice_cl_csr_desc. */
 typedef struct clslice_cl_csr {
     int64_t rows, cols;
-    clslice_index_type index_type;  /* of indptr and indices alike */
-    size_t elem_size;               /* bytes per data element, >= 1 */
-    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
-    cl_mem indptr;                  /* rows + 1 entries */
+    clslice_index_type index_type;  /**< of indptr and indices alike */
+    size_t elem_size;               /**< bytes per data element, >= 1 */
+    int64_t nnz;                    /**< stored entries; indptr[rows] == nnz */
+    cl_mem indptr;                  /**< rows + 1 entries */
     size_t indptr_offset;
-    cl_mem indices;                 /* nnz entries */
+    cl_mem indices;                 /**< nnz entries */
     size_t indices_offset;
-    cl_mem data;                    /* nnz elements */
+    cl_mem data;                    /**< nnz elements */
     size_t data_offset;
 } clslice_cl_csr;
 
@@ -567,16 +568,19 @@ typedef struct clslice_cl_csr {
  * out->elem_size the input's.  Output buffers must not overlap the input's
  * or each other.  Messages name the matrices' members as in->indptr,
  * out->data_offset. */
+
+/** What both CSR passes slice: `plan` (on [in->rows, in->cols]) of the
+ * matrix `in` into `out` (see above). */
 typedef struct clslice_cl_csr_desc {
-    size_t struct_size; /* sizeof(clslice_cl_csr_desc) */
-    const clslice_plan *plan; /* on [in->rows, in->cols], keeping both */
+    size_t struct_size; /**< sizeof(clslice_cl_csr_desc) */
+    const clslice_plan *plan; /**< on [in->rows, in->cols], keeping both */
     const clslice_cl_csr *in;
     const clslice_cl_csr *out;
 } clslice_cl_csr_desc;
 
 #define CLSLICE_CL_CSR_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_csr_desc)
 
-/* Pass 1: validates `in` on the device, counts the entries each output row
+/** Pass 1: validates `in` on the device, counts the entries each output row
  * keeps and writes the output row pointers (count_r + 1 entries) to
  * out->indptr; out->indices, out->data and out->nnz are ignored.
  *
@@ -599,7 +603,7 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
                                     const clslice_cl_csr_desc *desc,
                                     int64_t *out_nnz, clslice_error *err);
 
-/* Pass 2: enqueues the copy of the kept entries into out->indices and
+/** Pass 2: enqueues the copy of the kept entries into out->indices and
  * out->data; out->indptr must hold what pass 1 wrote and out->nnz what it
  * returned (the buffers are checked against out->nnz).  Non-blocking, like
  * clEnqueue*: wait list in, optional event out.  Any element size works.
@@ -656,7 +660,7 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
  * The three front-end spec structs below have no struct_size and are
  * frozen: what a later version needs goes into clslice_cl_dynamic_desc. */
 
-/* A vector of `len` spec values (int32 or int64 by the spec's
+/** A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
  * size.  buffer NULL: the vector is absent (where a front-end allows). */
 typedef struct clslice_device_values {
@@ -665,7 +669,7 @@ typedef struct clslice_device_values {
     size_t len;
 } clslice_device_values;
 
-/* tf.strided_slice with begin, end and strides on the device; the masks
+/** tf.strided_slice with begin, end and strides on the device; the masks
  * (which decide the output's rank) stay on the host.  Rules and messages
  * as clslice_plan_tf. */
 typedef struct clslice_tf_dynamic_spec {
@@ -678,7 +682,7 @@ typedef struct clslice_tf_dynamic_spec {
     int32_t shrink_axis_mask;
 } clslice_tf_dynamic_spec;
 
-/* OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
+/** OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
  * on the device; the 0/1 mask vectors on the host, as in
  * clslice_openvino_spec. */
 typedef struct clslice_openvino_dynamic_spec {
@@ -696,7 +700,7 @@ typedef struct clslice_openvino_dynamic_spec {
     size_t ellipsis_mask_len;
 } clslice_openvino_dynamic_spec;
 
-/* ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
+/** ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
  * all ones) on the device.  Rules and messages as clslice_plan_onnx. */
 typedef struct clslice_onnx_dynamic_spec {
     clslice_index_type index_type;
@@ -704,21 +708,21 @@ typedef struct clslice_onnx_dynamic_spec {
 } clslice_onnx_dynamic_spec;
 
 typedef enum clslice_dynamic_kind {
-    CLSLICE_DYNAMIC_GATHER = 0, /* src: the input tensor; dst: the output,
+    CLSLICE_DYNAMIC_GATHER = 0, /**< src: the input tensor; dst: the output,
                                  * room for the input's elements */
-    CLSLICE_DYNAMIC_SCATTER = 1 /* src: the value tensor; dst: the input
+    CLSLICE_DYNAMIC_SCATTER = 1 /**< src: the value tensor; dst: the input
                                  * tensor, written in place */
 } clslice_dynamic_kind;
 
-/* The input tensor, and what the second command does with which buffers.
+/** The input tensor, and what the second command does with which buffers.
  * Offsets are in bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
  * so it may not overlap src or dst).  src may be NULL when it holds no
  * bytes (an input or value without elements), dst when the input has no
  * elements.  Tensors are contiguous and row-major. */
 typedef struct clslice_cl_dynamic_desc {
-    size_t struct_size;   /* sizeof(clslice_cl_dynamic_desc) */
-    const int64_t *shape; /* the input tensor's, rank entries, all known */
+    size_t struct_size;   /**< sizeof(clslice_cl_dynamic_desc) */
+    const int64_t *shape; /**< the input tensor's, rank entries, all known */
     int rank;
     clslice_dynamic_kind kind;
     size_t elem_size;
@@ -728,7 +732,7 @@ typedef struct clslice_cl_dynamic_desc {
     size_t src_offset;
     cl_mem dst;
     size_t dst_offset;
-    /* scatters: the value's shape and how it must match the slice
+    /** scatters: the value's shape and how it must match the slice
      * (clslice_value_rule, as clslice_enqueue_scatter) */
     const int64_t *value_shape;
     int value_rank;
@@ -737,7 +741,7 @@ typedef struct clslice_cl_dynamic_desc {
 
 #define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)
 
-/* Enqueue the normalise command of a tf.strided_slice `spec` and the
+/** Enqueue the normalise command of a tf.strided_slice `spec` and the
  * gather or scatter of `desc` behind the wait list; the event (optional)
  * completes after both.  Flags (call->flags) as clslice_enqueue_gather's.
  * Errors: "spec is NULL" after the head and descriptor checks, then as
@@ -749,14 +753,14 @@ clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
                                      const clslice_cl_dynamic_desc *desc,
                                      clslice_error *err);
 
-/* clslice_cl_tf_dynamic for an OpenVINO StridedSlice-1 `spec`. */
+/** clslice_cl_tf_dynamic for an OpenVINO StridedSlice-1 `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_openvino_dynamic(
     clslice_runtime *runtime, const clslice_cl_call *call,
     const clslice_openvino_dynamic_spec *spec,
     const clslice_cl_dynamic_desc *desc, clslice_error *err);
 
-/* clslice_cl_tf_dynamic for an ONNX Slice `spec`. */
+/** clslice_cl_tf_dynamic for an ONNX Slice `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_cl_call *call,

@@ -2,7 +2,7 @@
  * (--sections), numpy.split with indices (--indices) and tf.split with
  * sizes (--sizes), and the plan of each section.  Kept apart from the
  * command so that the arithmetic can be tested against a naive model on
- * its own (tests/test_split_sections.c). */
+ * its own (tests/cli/test_cli_split_sections.c). */
 #ifndef CLI_SPLIT_SECTIONS_H
 #define CLI_SPLIT_SECTIONS_H
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Proves that clslice can be consumed from outside, three ways, with the
-# programs in this folder (each gathers a slice on the host and checks it):
+# programs in this folder (each gathers a slice on the host and checks it)
+# and the README's example (examples/readme_example.c: a gather on the
+# default OpenCL device, with OpenCL calls of its own), built with the
+# README's own pkg-config and CMake lines:
 #   1. find_package(clslice) from `cmake --install` of BUILD-DIR,
 #   2. pkg-config (clslice.pc, clslice-core.pc) with a plain cc command,
 #   3. add_subdirectory of the source tree, which builds clslice as a
@@ -11,7 +14,8 @@
 # and carry the SONAME the version implies (libclslice.so.MAJOR.MINOR
 # before 1.0, .MAJOR from 1.0 on); find_package must accept the header's
 # MAJOR.MINOR and pkg-config report its version; the installed tool must
-# run from the prefix as it is.  Exits non-zero at the first failure.
+# run from the prefix as it is; the license and notice must be installed
+# and named in the package files.  Exits non-zero at the first failure.
 # Usage: check.sh SOURCE-DIR BUILD-DIR WORK-DIR
 set -euo pipefail
 src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
@@ -43,14 +47,24 @@ run_pair() {
   fi
 }
 
+# Runs the README's example, which must print what the README says.
+# $1: the program.
+run_readme() {
+  local out
+  out=$("$1") || fail "$1 exited non-zero"
+  [ "$out" = "10" ] || fail "$1 printed '$out', the README says 10"
+}
+
 # find_package against an install prefix.  $1 prefix, $2 build folder.
 by_find_package() {
   step "find_package(clslice) from $1"
   cmake -S "$here" -B "$2" -DCLSLICE_CONSUMER_MODE=find_package \
-        -DCMAKE_PREFIX_PATH="$1" -DCLSLICE_CONSUMER_VERSION="$major.$minor" \
+        -DCLSLICE_SOURCE="$src" -DCMAKE_PREFIX_PATH="$1" \
+        -DCLSLICE_CONSUMER_VERSION="$major.$minor" \
         -DCMAKE_C_COMPILER="$cc" >/dev/null
   cmake --build "$2" >/dev/null
   run_pair "$2"
+  run_readme "$2/consumer_readme"
 }
 
 # pkg-config with a bare compiler command, as a Makefile would.
@@ -69,7 +83,12 @@ by_pkg_config() {
   # shellcheck disable=SC2046
   $cc -std=c11 -DCLSLICE_CONSUMER_HOW='"pkg-config"' -o "$2/consumer_core" \
       "$here/core_main.c" $($pc $3 --cflags --libs clslice-core)
+  # The README's line as it stands: the source, then the flags.
+  # shellcheck disable=SC2046
+  $cc "$src/examples/readme_example.c" $($pc $3 --cflags --libs clslice) \
+      -o "$2/readme_example"
   LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" run_pair "$2"
+  LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" run_readme "$2/readme_example"
 }
 
 step "install $build"
@@ -103,6 +122,14 @@ check_soname() { # LIBRARY
 }
 check_soname "$(find "$work/prefix" -name 'libclslice.so')"
 check_soname "$(find "$work/prefix" -name 'libclslice-core.so')"
+step "license files"
+for f in share/doc/clslice/LICENSE share/doc/clslice/NOTICE; do
+  [ -s "$work/prefix/$f" ] || fail "$f not installed"
+done
+for pc in clslice clslice-core; do
+  grep -qx 'License: Apache-2.0' "$(find "$work/prefix" -name "$pc.pc")" ||
+    fail "$pc.pc has no License: Apache-2.0 line"
+done
 if [ -e "$work/prefix/bin/clslice" ]; then
   step "installed tool"
   "$work/prefix/bin/clslice" --version >/dev/null || fail "installed bin/clslice does not run"
@@ -123,6 +150,7 @@ cmake -S "$here" -B "$work/subdirectory" -DCLSLICE_CONSUMER_MODE=subdirectory \
       -DCMAKE_C_COMPILER="$cc" >/dev/null
 cmake --build "$work/subdirectory" -j 2 >/dev/null
 run_pair "$work/subdirectory"
+run_readme "$work/subdirectory/consumer_readme"
 if find "$work/subdirectory" -name 'libclslice_internal*' | grep -q .; then
   fail "the subproject built the test-only clslice_internal"
 fi

@@ -2,7 +2,7 @@
  * Differential test of clslice_cl_gather and clslice_cl_scatter between
  * strided views against clslice_host_gather_strided and
  * clslice_host_scatter_strided (checked against a naive reference in
- * test_strided_host) on the default OpenCL device.
+ * test_host_strided) on the default OpenCL device.
  *
  * Random plans of rank 0-5 from every front-end, random views of source
  * and destination (randview.h: permuted, padded, reversed, interleaved,

@@ -2,7 +2,7 @@
  * The normaliser and the front-ends' own checks: every error path with its
  * message, unknown dimensions, int64 extremes and the plan accessors.
  * Conformance data lives in test_cases.c, the exhaustive sweep in
- * test_sweep.c.
+ * test_plan_sweep.c.
  */
 #include <stdio.h>
 #include <string.h>

@@ -34,7 +34,7 @@ static char g_dir[64]; /* a fresh temporary folder for the whole run */
 static int make_dir(void **state)
 {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/test_npy.XXXXXX");
+    snprintf(g_dir, sizeof g_dir, "/tmp/test_cli_npy.XXXXXX");
     return mkdtemp(g_dir) ? 0 : -1;
 }
 

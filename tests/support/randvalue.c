@@ -1,29 +1,12 @@
 /*
- * Random value shapes for the scatter tests: shapes that broadcast to a
- * plan's final shape under numpy rules (clslice_value_rule BROADCAST), now
- * and then the final shape itself (EXACT), and now and then one that must
- * be refused.  The verdict comes from a plain reading of numpy's rule,
- * independent of the library.
+ * The random value shapes of randvalue.h.
  */
-#ifndef CLSLICE_TEST_RANDVALUE_H
-#define CLSLICE_TEST_RANDVALUE_H
-
-#include <stdbool.h>
-
-#include "testutil.h"
-
-typedef struct rv_value {
-    int rank;
-    int64_t shape[CLSLICE_MAX_RANK];
-    clslice_value_rule rule;
-    bool fits; /* the rule accepts the shape for this plan */
-} rv_value;
+#include "randvalue.h"
 
 /* numpy: dims aligned from the right, each equal or 1; extra leading dims
  * 1.  An empty slice accepts anything (TF checks nothing then). */
-static inline bool rv_broadcasts(const int64_t *shape, int rank,
-                                 const int64_t *final, int final_rank,
-                                 int64_t slice_elements)
+static bool rv_broadcasts(const int64_t *shape, int rank, const int64_t *final,
+                          int final_rank, int64_t slice_elements)
 {
     if (slice_elements == 0)
         return true;
@@ -36,8 +19,8 @@ static inline bool rv_broadcasts(const int64_t *shape, int rank,
     return true;
 }
 
-static inline bool rv_equal(const int64_t *shape, int rank,
-                            const int64_t *final, int final_rank)
+static bool rv_equal(const int64_t *shape, int rank, const int64_t *final,
+                     int final_rank)
 {
     if (rank != final_rank)
         return false;
@@ -49,8 +32,8 @@ static inline bool rv_equal(const int64_t *shape, int rank,
 
 /* A value shape for `plan`: usually valid for the chosen rule; with
  * probability about 1/bad_one_in (0: never) one dim is spoiled. */
-static inline void rv_random_value(tu_rng *rng, const clslice_plan *plan,
-                                   int bad_one_in, rv_value *v)
+void rv_random_value(tu_rng *rng, const clslice_plan *plan, int bad_one_in,
+                     rv_value *v)
 {
     int64_t final[CLSLICE_MAX_RANK];
     int fr = clslice_plan_output_rank(plan);
@@ -84,12 +67,10 @@ static inline void rv_random_value(tu_rng *rng, const clslice_plan *plan,
 }
 
 /* Elements of a value shape (small in these tests). */
-static inline int64_t rv_elements(const rv_value *v)
+int64_t rv_elements(const rv_value *v)
 {
     int64_t n = 1;
     for (int d = 0; d < v->rank; d++)
         n *= v->shape[d];
     return n;
 }
-
-#endif

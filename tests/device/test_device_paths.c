@@ -1,9 +1,10 @@
 /*
  * A small differential test of every device operation and kernel path,
- * meant to run under Oclgrind (tests/oclgrind_run.sh), whose checks of
- * API misuse, out-of-bounds accesses, data races and uninitialised values
- * then cover each kernel at least once.  It runs on any OpenCL device,
- * but sizes are small because the simulator executes every work-item.
+ * meant to run under Oclgrind (tests/support/oclgrind_run.sh), whose
+ * checks of API misuse, out-of-bounds accesses, data races and
+ * uninitialised values then cover each kernel at least once.  It runs on
+ * any OpenCL device, but sizes are small because the simulator executes
+ * every work-item.
  *
  * Both gather families run on whatever device this is (the tuning forces
  * them), with tiny row-split and short-row limits so that every row,

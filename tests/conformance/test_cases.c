@@ -1347,7 +1347,7 @@ static const cJSON *csr_dense(const cJSON *all, const char *name)
 }
 
 /* A CSR matrix definition (no slice of its own; the csr_slice cases run
- * in test_csr_cases.c): the library must accept its arrays, and they must
+ * in test_cases_csr.c): the library must accept its arrays, and they must
  * densify to the stated `dense`. */
 static void check_csr_matrix(const cJSON *cs, ctx *c)
 {

@@ -1,39 +1,13 @@
 /*
- * Random strided views for the _strided tests, and a naive reference of
- * the gather and the scatter between views that uses only the plan's
- * public per-dimension start/step/count and output sources, never a
- * layout.
- *
- * A random view nests its dims in a random order, each at the stride the
- * dims inside it span, times a padding now and then (a padded or sliced
- * layout), with a random sign (reversed axes), and, for sources only, now
- * and then a stride of 0 (a broadcast).  The innermost stride is 1 or 2 (an
- * interleaved tensor).  One view in eight is plain row-major and passed
- * as NULL strides.  Element 0 sits after the bytes the negative strides
- * reach, plus some slack that is 0, a multiple of 16 or odd.
+ * The random strided views of randview.h and the naive gather and scatter
+ * between views.
  */
-#ifndef CLSLICE_TEST_RANDVIEW_H
-#define CLSLICE_TEST_RANDVIEW_H
+#include "randview.h"
 
-#include <stdbool.h>
 #include <string.h>
 
-#include "randplan.h"
-#include "testutil.h"
-
-typedef struct rw_view {
-    int rank;
-    int64_t shape[CLSLICE_MAX_RANK];
-    int64_t stride[CLSLICE_MAX_RANK]; /* always filled (row-major if NULL) */
-    bool null_strides;                /* pass NULL to the library */
-    bool empty;
-    int64_t low, high;                /* element extent around element 0 */
-    size_t offset;                    /* byte offset of element 0 */
-    size_t need;                      /* bytes up to the view's last byte */
-} rw_view;
-
 /* "shape [..] strides [..] offset N" (strides NULL when passed so). */
-static inline void rw_describe(const rw_view *v, char *buf, size_t size)
+void rw_describe(const rw_view *v, char *buf, size_t size)
 {
     buf[0] = '\0';
     rp_append(buf, size, "shape [");
@@ -50,20 +24,19 @@ static inline void rw_describe(const rw_view *v, char *buf, size_t size)
 }
 
 /* The strides to pass. */
-static inline const int64_t *rw_strides(const rw_view *v)
+const int64_t *rw_strides(const rw_view *v)
 {
     return v->null_strides ? NULL : v->stride;
 }
 
-static inline void rw_extent(rw_view *v, size_t elem_size)
+static void rw_extent(rw_view *v, size_t elem_size)
 {
     v->empty = false;
     v->low = v->high = 0;
     for (int d = 0; d < v->rank; d++) {
         if (v->shape[d] == 0)
             v->empty = true;
-        int64_t reach = v->shape[d] > 1 ? (v->shape[d] - 1) * v->stride[d]
-                                        : 0;
+        int64_t reach = v->shape[d] > 1 ? (v->shape[d] - 1) * v->stride[d] : 0;
         if (reach < 0)
             v->low += reach;
         else
@@ -76,9 +49,8 @@ static inline void rw_extent(rw_view *v, size_t elem_size)
 }
 
 /* A random view of `shape`; `repeat` allows zero strides (sources). */
-static inline void rw_random_view(tu_rng *rng, const int64_t *shape,
-                                  int rank, bool repeat, size_t elem_size,
-                                  rw_view *v)
+void rw_random_view(tu_rng *rng, const int64_t *shape, int rank, bool repeat,
+                    size_t elem_size, rw_view *v)
 {
     memset(v, 0, sizeof *v);
     v->rank = rank;
@@ -120,8 +92,8 @@ static inline void rw_random_view(tu_rng *rng, const int64_t *shape,
 }
 
 /* The same shape, row-major, at `offset`. */
-static inline void rw_dense_view(const int64_t *shape, int rank,
-                                 size_t offset, size_t elem_size, rw_view *v)
+void rw_dense_view(const int64_t *shape, int rank, size_t offset,
+                   size_t elem_size, rw_view *v)
 {
     memset(v, 0, sizeof *v);
     v->rank = rank;
@@ -136,8 +108,7 @@ static inline void rw_dense_view(const int64_t *shape, int rank,
     rw_extent(v, elem_size);
 }
 
-static inline size_t rw_at(const rw_view *v, const int64_t *coord,
-                           size_t elem_size)
+static size_t rw_at(const rw_view *v, const int64_t *coord, size_t elem_size)
 {
     int64_t e = 0;
     for (int d = 0; d < v->rank; d++)
@@ -146,7 +117,7 @@ static inline size_t rw_at(const rw_view *v, const int64_t *coord,
 }
 
 /* Steps coord through shape row-major; false after the last. */
-static inline bool rw_next(int64_t *coord, const int64_t *shape, int rank)
+static bool rw_next(int64_t *coord, const int64_t *shape, int rank)
 {
     for (int d = rank - 1; d >= 0; d--) {
         if (++coord[d] < shape[d])
@@ -157,8 +128,8 @@ static inline bool rw_next(int64_t *coord, const int64_t *shape, int rank)
 }
 
 /* The plan's input coordinate of output coordinate `out`. */
-static inline void rw_input_coord(const clslice_plan *plan,
-                                  const int64_t *out, int64_t *in)
+static void rw_input_coord(const clslice_plan *plan, const int64_t *out,
+                           int64_t *in)
 {
     int rank = clslice_plan_input_rank(plan);
     for (int d = 0; d < rank; d++) {
@@ -177,9 +148,9 @@ static inline void rw_input_coord(const clslice_plan *plan,
 
 /* Naive gather: output element `out` of the final shape from the input
  * element the plan reads for it. */
-static inline void rw_gather(const clslice_plan *plan, size_t elem_size,
-                             const unsigned char *src, const rw_view *sv,
-                             unsigned char *dst, const rw_view *dv)
+void rw_gather(const clslice_plan *plan, size_t elem_size,
+               const unsigned char *src, const rw_view *sv, unsigned char *dst,
+               const rw_view *dv)
 {
     int64_t out[CLSLICE_MAX_RANK] = {0}, in[CLSLICE_MAX_RANK];
     if (clslice_plan_output_elements(plan) <= 0)
@@ -193,9 +164,9 @@ static inline void rw_gather(const clslice_plan *plan, size_t elem_size,
 
 /* Naive scatter: every element of the slice (final shape) from the value
  * element numpy broadcasting picks. */
-static inline void rw_scatter(const clslice_plan *plan, size_t elem_size,
-                              const unsigned char *value, const rw_view *vv,
-                              unsigned char *dst, const rw_view *dv)
+void rw_scatter(const clslice_plan *plan, size_t elem_size,
+                const unsigned char *value, const rw_view *vv,
+                unsigned char *dst, const rw_view *dv)
 {
     int64_t out[CLSLICE_MAX_RANK] = {0}, in[CLSLICE_MAX_RANK],
             vc[CLSLICE_MAX_RANK], final[CLSLICE_MAX_RANK];
@@ -209,9 +180,7 @@ static inline void rw_scatter(const clslice_plan *plan, size_t elem_size,
             int j = v - (vv->rank - fr);
             vc[v] = j < 0 || vv->shape[v] == 1 ? 0 : out[j];
         }
-        memcpy(dst + rw_at(dv, in, elem_size),
-               value + rw_at(vv, vc, elem_size), elem_size);
+        memcpy(dst + rw_at(dv, in, elem_size), value + rw_at(vv, vc, elem_size),
+               elem_size);
     } while (rw_next(out, final, fr));
 }
-
-#endif

@@ -156,7 +156,7 @@ static void test_grid_loops(void **state)
     cs_runtime_set_max_groups(g_dev.runtime, 0);
 }
 
-/* The 3 x 4 example of test_csr_host (row 2 unsorted, a repeat). */
+/* The 3 x 4 example of test_host_csr (row 2 unsorted, a repeat). */
 static void example(tc_csr *m)
 {
     static const int64_t indptr[] = {0, 2, 2, 6};

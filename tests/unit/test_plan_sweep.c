@@ -998,6 +998,6 @@ int main(void)
         cmocka_unit_test(test_extremes_exact),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    printf("test_sweep: %lld combinations checked\n", g_combos);
+    printf("test_plan_sweep: %lld combinations checked\n", g_combos);
     return failed;
 }

@@ -655,7 +655,7 @@ int main(void)
         cmocka_unit_test(test_random_layouts),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    printf("test_layout: seed 0x%016" PRIx64 ", %lld plans/layouts checked, "
+    printf("test_plan_layout: seed 0x%016" PRIx64 ", %lld plans/layouts checked, "
            "%lld output elements enumerated\n",
            g_seed, g_plans, g_elements);
     return failed;
