@@ -278,6 +278,11 @@ static void finish_plan(clslice_plan *p)
             p->known = false;
 }
 
+void cs_plan_update_known(clslice_plan *plan)
+{
+    finish_plan(plan);
+}
+
 static clslice_status walk_slots(cs_builder *b, const cs_slot *slots,
                                  int slot_count, int ellipsis_dims)
 {
