@@ -314,10 +314,12 @@ clslice_status clslice_plan_expr(const int64_t *shape, int rank,
  * strides, as TFLite takes only int32).  The three lengths must be equal.
  * The masks are TensorFlow's (bit i is spec slot i) and so are the rules,
  * with TFLite's limits on top: an input of rank 5 or less, and at most 5
- * dimensions once new axes are added.  With `offset` nonzero, end[i] is
- * a length: slot i ends at (its resolved begin) + end[i], then wraps and
- * clamps as an end does.  begin or end may be NULL when their values are
- * not known (their lengths are still required). */
+ * dimensions once new axes are added.  Where TFLite's kernel differs from
+ * TensorFlow it is followed: a begin_mask bit on a shrink slot makes the
+ * index 0.  With `offset` nonzero, end[i] is a length: slot i ends at
+ * (its resolved begin) + end[i], then wraps and clamps as an end does.
+ * begin or end may be NULL when their values are not known (their
+ * lengths are still required). */
 typedef struct clslice_tflite_spec {
     const int32_t *begin;
     size_t begin_len;

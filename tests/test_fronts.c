@@ -102,6 +102,21 @@ static void test_tflite_limits(void **state)
     assert_int_equal(clslice_plan_tflite(shape, 1, &spec, &plan, &err),
                      CLSLICE_ERROR_INDEX);
     tu_assert_error(&err, CLSLICE_ERROR_INDEX, "slot 0", "7", NULL);
+    /* TFLite reads a masked shrink's index as 0 where TensorFlow would
+     * take begin[0] = -1 (the kernel resolves a shrink's begin as any
+     * begin). */
+    int64_t four[1] = {4};
+    int32_t last[1] = {-1};
+    spec = (clslice_tflite_spec){last, 1, one, 1, one, 1, 1, 0, 0, 0, 1, 0};
+    assert_int_equal(clslice_plan_tflite(four, 1, &spec, &plan, &err),
+                     CLSLICE_OK);
+    assert_values(plan, (int64_t[]){0}, 1);
+    clslice_plan_release(&plan);
+    clslice_tf_spec tf = {CLSLICE_INT32, last, 1, one, 1, one, 1, 1, 0, 0, 0,
+                          1};
+    assert_int_equal(clslice_plan_tf(four, 1, &tf, &plan, &err), CLSLICE_OK);
+    assert_values(plan, (int64_t[]){3}, 1);
+    clslice_plan_release(&plan);
     spec = (clslice_tflite_spec){zero, 2, one, 1, one, 1, 0, 0, 0, 0, 0, 0};
     assert_int_equal(clslice_plan_tflite(shape, 1, &spec, &plan, &err),
                      CLSLICE_ERROR_SPEC);

@@ -1,8 +1,10 @@
 /*
  * TFLite STRIDED_SLICE: TensorFlow's spec and rules (front_tf.c) with
- * TFLite's int32 indices, its rank limit of 5, and the `offset` option,
- * under which end[i] is a length counted from the slot's resolved begin
- * (docs/SEMANTICS.md §14).
+ * TFLite's int32 indices, its rank limit of 5, the `offset` option,
+ * under which end[i] is a length counted from the slot's resolved begin,
+ * and a begin_mask bit that counts on a shrink slot (docs/SEMANTICS.md
+ * §14; tensorflow: tensorflow/lite/kernels/strided_slice.cc and
+ * tensorflow/lite/kernels/internal/strided_slice_logic.h).
  */
 #include "plan.h"
 
@@ -120,6 +122,14 @@ clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
     if (st != CLSLICE_OK)
         return st;
     int count = (int)spec->strides_len, consuming = 0;
+    /* TFLite resolves a shrink's begin as any begin, so a begin_mask bit
+     * on a shrink slot means index 0 (TensorFlow ignores it there). */
+    for (int i = 0; i < count; i++)
+        if (slots[i].kind == CS_SLOT_SHRINK &&
+            tflite_bit(spec->begin_mask, (size_t)i)) {
+            slots[i].begin = 0;
+            slots[i].begin_unknown = false;
+        }
     for (int i = 0; i < count; i++)
         consuming += slots[i].kind == CS_SLOT_RANGE ||
                      slots[i].kind == CS_SLOT_SHRINK;

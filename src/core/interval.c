@@ -119,18 +119,19 @@ static int size_candidates(clslice_interval d, int64_t b, int64_t e,
     return used;
 }
 
-/* Whether the count keeps growing past every break (only asked of an
- * unbounded size): the unit-step count, stop - first, grows there. */
+/* Whether the count grows without bound with an unbounded size: whether
+ * the unit-step count, stop - first, still grows between n = 2^62 and
+ * n = INT64_MAX.  Breaks lie near 0, 1, |b| and |e|, so for ordinary
+ * values the count is linear there; a begin or end beyond 2^62 (such as
+ * INT64_MAX for "to the end") counts as unbounded, which is what an
+ * engine means by it. */
 static bool grows_forever(const range_case *rc, int64_t b, int64_t e)
 {
-    int64_t far = shifted(magnitude(b) > magnitude(e) ? magnitude(b)
-                                                      : magnitude(e), 2);
-    if (far < rc->n.lo)
-        far = rc->n.lo;
-    if (far > INT64_MAX - 1)
-        return false;
+    int64_t mid = (int64_t)1 << 62;
+    if (mid < rc->n.lo)
+        mid = rc->n.lo;
     int64_t unit = rc->step > 0 ? 1 : -1;
-    return count_at(rc, far + 1, b, e, unit) > count_at(rc, far, b, e, unit);
+    return count_at(rc, INT64_MAX, b, e, unit) > count_at(rc, mid, b, e, unit);
 }
 
 static clslice_interval range_hull(const range_case *rc, clslice_interval bv,

@@ -71,7 +71,18 @@ clslice_status clslice_infer_tflite(const clslice_interval *shape, int rank,
     if (st != CLSLICE_OK)
         return st;
     clslice_tf_spec tf = cs_tflite_as_tf(spec);
-    return clslice_infer_tf(shape, rank, &tf, begin, end, out_shape,
+    if (spec->begin_len > CS_TF_MAX_SLOTS)
+        return clslice_infer_tf(shape, rank, &tf, begin, end, out_shape,
+                                out_rank, err); /* words the length error */
+    /* A shrink slot with its begin_mask bit reads index 0 (front_tflite.c). */
+    clslice_interval begins[CS_TF_MAX_SLOTS];
+    for (size_t i = 0; i < spec->begin_len; i++) {
+        bool masked_shrink = ((uint32_t)spec->shrink_axis_mask >> i) & 1u &&
+                             ((uint32_t)spec->begin_mask >> i) & 1u;
+        begins[i] = masked_shrink ? (clslice_interval){0, 0}
+                                  : value_at(begin, NULL, spec->begin, i);
+    }
+    return clslice_infer_tf(shape, rank, &tf, begins, end, out_shape,
                             out_rank, err);
 }
 

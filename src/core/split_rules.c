@@ -263,6 +263,13 @@ static clslice_status run_list_style(const split_ctx *c, const char *name,
     case CLSLICE_SPLIT_NUMPY_ARRAY:
         return index_list(c, o);
     case CLSLICE_SPLIT_TF:
+        /* SplitV: "If there is only one output, it must have the same
+         * size as the input", so a lone -1 is refused. */
+        if (c->spec->list_len == 1 && c->spec->list[0] == -1)
+            return cs_fail(c->err, CLSLICE_ERROR_SPEC,
+                           "%s = [-1]: with one output its size must be "
+                           "the input's (%lld)", name, (long long)c->n);
+        return size_list(c, name, true, o);
     case CLSLICE_SPLIT_OPENVINO_VARIADIC:
         return size_list(c, name, true, o);
     default:
