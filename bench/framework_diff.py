@@ -547,8 +547,114 @@ def run_splits(lib, rng, cases, t):
                   pieces_from(lib, x, axis, ranges))
 
 
+# ---- interval shape inference against OpenVINO's -------------------------
+
+class Interval(C.Structure):
+    _fields_ = [("lo", C.c_int64), ("hi", C.c_int64)]
+
+
+def intervals(pairs):
+    return (Interval * max(len(pairs), 1))(*[Interval(a, b) for a, b in pairs])
+
+
+def run_intervals(lib, rng, cases, t):
+    """Slice-8 on input dimensions given as intervals, start/stop/step
+    constant: OpenVINO's own interval shape inference against
+    clslice_infer_openvino_slice.  Where the two differ, OpenVINO's static
+    shape inference is run on concrete sizes (each dimension from its lo
+    up to 40 above it) to find a witness: a size whose output lies
+    outside one of the two intervals.  A witness against clslice is a
+    disagreement; one against OpenVINO is counted apart, and so is an
+    OpenVINO interval that is merely wider."""
+    import openvino as ov
+    import openvino.opset15 as ops
+    t.wider = t.ov_missed = t.no_witness = 0
+    c = lambda v: ops.constant(np.array(v, dtype=np.int64))
+
+    def ov_shape(pshape, start, stop, step, axes):
+        p = ops.parameter(pshape, ov.Type.i64)
+        node = ops.slice(p, c(start), c(stop), c(step), c(axes))
+        return node.get_output_partial_shape(0)
+
+    for _ in range(cases):
+        rank = rng.randint(1, 3)
+        dims = []
+        for _ in range(rank):
+            lo = rng.randint(0, 6)
+            hi = rng.choice([lo, lo + rng.randint(1, 8), -1])
+            dims.append((lo, hi))
+        start, stop, step, axes = ov_slice_spec(rng, tuple(d[0] for d in dims))
+        stop = [INT64_MAX if v == 2 ** 62 else INT64_MIN if v == -2 ** 62
+                else v for v in stop]
+        what = dict(dims=dims, start=start, stop=stop, step=step, axes=axes)
+        pshape = ov.PartialShape([ov.Dimension(lo, hi) for lo, hi in dims])
+        fw = attempt(lambda: [(d.get_min_length(), d.get_max_length())
+                              for d in ov_shape(pshape, start, stop, step,
+                                                axes)])
+        out = (Interval * 33)()
+        err = Error()
+        k = len(start)
+        st = lib.lib.clslice_infer_openvino_slice(
+            intervals(dims), C.c_int(rank), intervals([(v, v) for v in start]),
+            C.c_size_t(k), intervals([(v, v) for v in stop]), C.c_size_t(k),
+            i64(step), C.c_size_t(k), i64(axes), C.c_size_t(k), out,
+            C.byref(err))
+        cs = None if st != 0 else [(out[j].lo, out[j].hi)
+                                   for j in range(rank)]
+        t.cases += 1
+        if fw is None or cs is None:
+            if fw is None and cs is None:
+                t.agree += 1
+                t.both_reject += 1
+            else:
+                t.disagreements.append(dict(case=what, framework=str(fw),
+                                            clslice=str(cs)))
+            continue
+        if fw == cs:
+            t.agree += 1
+            continue
+        seen = []
+        for j in range(rank):
+            lo, hi = dims[j]
+            top = lo + 40 if hi == -1 else min(hi, lo + 40)
+            for n in range(lo, top + 1):
+                sizes = [d[0] for d in dims]
+                sizes[j] = n
+                seen.append((j, ov_shape(ov.PartialShape(sizes), start, stop,
+                                         step, axes)[j].get_length()))
+        outside = lambda iv, v: v < iv[0] or (iv[1] != -1 and v > iv[1])
+        cs_miss = [(j, v) for j, v in seen if outside(cs[j], v)]
+        fw_miss = [(j, v) for j, v in seen if outside(fw[j], v)]
+        if cs_miss:
+            t.disagreements.append(dict(case=what, framework=str(fw),
+                                        clslice=str(cs), witness=cs_miss[0]))
+            continue
+        t.agree += 1
+        note = None
+        if fw_miss:
+            t.ov_missed += 1
+            note = "OpenVINO misses"
+        elif all(f[0] <= m[0] and (f[1] == -1 or (m[1] != -1 and
+                                                   m[1] <= f[1]))
+                 for f, m in zip(fw, cs)):
+            t.wider += 1
+            note = "OpenVINO wider"
+        else:
+            t.no_witness += 1
+            note = "no witness"
+        if t.wider + t.ov_missed + t.no_witness <= 12:
+            print("    %s: %s" % (note, json.dumps(dict(
+                case=what, openvino=fw, clslice=cs,
+                witness=fw_miss[0] if fw_miss else None))))
+
+
+INT64_MAX = 2 ** 63 - 1
+INT64_MIN = -2 ** 63
+
+
 OPS = {"tflite": run_tflite, "tf_slice": run_tf_slice, "xla": run_xla,
-       "openvino": run_openvino, "torch": run_torch, "split": run_splits}
+       "openvino": run_openvino, "torch": run_torch, "split": run_splits,
+       "intervals": run_intervals}
 
 
 def main():
@@ -573,6 +679,11 @@ def main():
         print("%-9s %6d cases  %6d agree (%d both reject)  %d disagree"
               % (name, t.cases, t.agree, t.both_reject,
                  len(t.disagreements)), flush=True)
+        if hasattr(t, "wider"):
+            print("          where they differ: OpenVINO wider %d, OpenVINO "
+                  "missing a size its static inference gives %d, no "
+                  "witness either way %d" % (t.wider, t.ov_missed,
+                                             t.no_witness))
         for d in t.disagreements[:40]:
             print("   ", json.dumps(d))
     if args.json:

@@ -431,8 +431,10 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
                                          clslice_error *err);
 
 /* tensor[expr] in PyTorch, for basic indexing: the grammar and meaning of
- * clslice_plan_expr, except PyTorch's rule that a slice's step must be
- * positive (a step <= 0 is CLSLICE_ERROR_SPEC naming the item and step). */
+ * clslice_plan_expr, except PyTorch's own rules: a slice's step must be
+ * positive (a step <= 0 is CLSLICE_ERROR_SPEC naming the item and step),
+ * and several ellipses are allowed, each standing for as many whole
+ * dimensions as the rank exceeds the integers and slices given. */
 CLSLICE_API
 clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
                                         const char *expr, clslice_plan **plan,

@@ -391,6 +391,15 @@ static void test_torch_index(void **state)
     assert_int_equal(clslice_plan_expr(shape, 2, "[:, ::-1]", &plan, &err),
                      CLSLICE_OK);
     clslice_plan_release(&plan);
+    /* Several ellipses, as PyTorch takes them: x[..., 0, ...] on a 4x5
+     * tensor is x[:, 0]; numpy refuses the second ellipsis. */
+    assert_int_equal(clslice_plan_torch_index(shape, 2, "[..., 0, ...]",
+                                              &plan, &err), CLSLICE_OK);
+    assert_shape(plan, (int64_t[]){4}, 1);
+    assert_values(plan, (int64_t[]){0, 5, 10, 15}, 4);
+    clslice_plan_release(&plan);
+    assert_int_equal(clslice_plan_expr(shape, 2, "[..., 0, ...]", &plan,
+                                       &err), CLSLICE_ERROR_SPEC);
     assert_int_equal(clslice_plan_torch_index(shape, 2, "[4]", &plan, &err),
                      CLSLICE_ERROR_INDEX);
     tu_assert_error(&err, CLSLICE_ERROR_INDEX, "4", NULL);

@@ -88,6 +88,45 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
     return CLSLICE_OK;
 }
 
+/* PyTorch accepts several ellipses: each stands for as many whole
+ * dimensions as the rank exceeds the indexing items (ranges and
+ * integers), counted once for the whole index.  One ellipsis means what
+ * it means to the normaliser; several are written out here. */
+static clslice_status expand_ellipses(cs_slot *slots, int *count, int rank,
+                                      clslice_error *err)
+{
+    int ellipses = 0, specified = 0;
+    for (int i = 0; i < *count; i++) {
+        ellipses += slots[i].kind == CS_SLOT_ELLIPSIS;
+        specified += slots[i].kind == CS_SLOT_RANGE ||
+                     slots[i].kind == CS_SLOT_SHRINK;
+    }
+    if (ellipses < 2)
+        return CLSLICE_OK;
+    int each = rank > specified ? rank - specified : 0;
+    if (*count - ellipses + ellipses * each > CLSLICE_MAX_SLOTS)
+        return cs_fail(err, CLSLICE_ERROR_RANK,
+                       "%d ellipses of %d dimensions each make more than %d "
+                       "items", ellipses, each, CLSLICE_MAX_SLOTS);
+    cs_slot written[CLSLICE_MAX_SLOTS];
+    int used = 0, dim = 0;
+    for (int i = 0; i < *count; i++) {
+        if (slots[i].kind != CS_SLOT_ELLIPSIS) {
+            dim += slots[i].kind != CS_SLOT_NEW_AXIS;
+            written[used++] = slots[i];
+            continue;
+        }
+        /* Dimensions an ellipsis would skip past the last one are none;
+         * an item after it then has no dimension left, as in PyTorch. */
+        for (int k = 0; k < each && dim < rank; k++, dim++)
+            written[used++] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
+    }
+    for (int i = 0; i < used; i++)
+        slots[i] = written[i];
+    *count = used;
+    return CLSLICE_OK;
+}
+
 clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
                                         const char *expr, clslice_plan **plan,
                                         clslice_error *err)
@@ -100,7 +139,7 @@ clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
         return st;
     cs_slot slots[CLSLICE_MAX_SLOTS];
     int count = 0;
-    st = cs_parse_expr(expr, slots, &count, err);
+    st = cs_parse_expr_many(expr, slots, &count, err);
     if (st != CLSLICE_OK)
         return st;
     for (int i = 0; i < count; i++)
@@ -109,5 +148,8 @@ clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
                            "item %d: step = %lld: PyTorch slices need a "
                            "step greater than zero", i,
                            (long long)slots[i].step);
+    st = expand_ellipses(slots, &count, rank, err);
+    if (st != CLSLICE_OK)
+        return st;
     return cs_build_plan(shape, rank, slots, count, &torch_rules, plan, err);
 }

@@ -183,6 +183,10 @@ clslice_status cs_check_shape(const int64_t *shape, int rank,
 clslice_status cs_parse_expr(const char *expr, cs_slot *slots,
                              int *slot_count, clslice_error *err);
 
+/* The same, with any number of ellipses (PyTorch's indexing). */
+clslice_status cs_parse_expr_many(const char *expr, cs_slot *slots,
+                                  int *slot_count, clslice_error *err);
+
 
 /* ---- the plan ----------------------------------------------------------- */
 
