@@ -8,8 +8,8 @@
 
 static const cs_rules torch_rules = {CS_CLAMP_NUMPY, false, "step", "item"};
 
-static clslice_status torch_dim(int64_t dim, int rank, int *out,
-                                clslice_error *err)
+clslice_status cs_torch_dim(int64_t dim, int rank, int *out,
+                            clslice_error *err)
 {
     if (rank == 0)
         return cs_fail(err, CLSLICE_ERROR_INDEX,
@@ -62,7 +62,7 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
     int64_t first = 0;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
-        st = torch_dim(dim, rank, &d, err);
+        st = cs_torch_dim(dim, rank, &d, err);
     if (st == CLSLICE_OK)
         st = narrow_window(d, shape[d], start, length, &first, err);
     if (st != CLSLICE_OK)

@@ -23,16 +23,9 @@
 clslice_status cs_check_interval_shape(const clslice_interval *shape,
                                        int rank, clslice_error *err)
 {
-    if (rank < 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "rank %d is negative",
-                       rank);
-    if (rank > CLSLICE_MAX_RANK)
-        return cs_fail(err, CLSLICE_ERROR_RANK,
-                       "rank %d exceeds the maximum rank %d", rank,
-                       CLSLICE_MAX_RANK);
-    if (rank > 0 && !shape)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "shape is NULL for rank %d", rank);
+    clslice_status st = cs_check_rank(shape, rank, err);
+    if (st != CLSLICE_OK)
+        return st;
     for (int d = 0; d < rank; d++) {
         clslice_interval v = shape[d];
         if (v.lo < 0 || (v.hi != CLSLICE_UNBOUNDED && v.hi < v.lo))

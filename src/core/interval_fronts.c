@@ -340,14 +340,10 @@ clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
         return st;
     if (!out_shape)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_shape is NULL");
-    if (rank == 0)
-        return cs_fail(err, CLSLICE_ERROR_INDEX,
-                       "narrow() cannot be applied to a 0-dim tensor");
-    if (dim < -(int64_t)rank || dim >= rank)
-        return cs_fail(err, CLSLICE_ERROR_INDEX,
-                       "dim = %lld is out of range [%d, %d] for a tensor of "
-                       "rank %d", (long long)dim, -rank, rank - 1, rank);
-    int d = (int)(dim < 0 ? dim + rank : dim);
+    int d = 0;
+    st = cs_torch_dim(dim, rank, &d, err);
+    if (st != CLSLICE_OK)
+        return st;
     int64_t room = narrow_room(shape[d], start);
     /* Room from a start >= 0 grows with an unbounded size. */
     bool grows = shape[d].hi == CLSLICE_UNBOUNDED && start.hi >= 0;

@@ -16,8 +16,8 @@
 
 /* ---- shape checks ------------------------------------------------------ */
 
-clslice_status cs_check_shape(const int64_t *shape, int rank,
-                              clslice_error *err)
+clslice_status cs_check_rank(const void *shape, int rank,
+                             clslice_error *err)
 {
     if (rank < 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -29,6 +29,15 @@ clslice_status cs_check_shape(const int64_t *shape, int rank,
     if (rank > 0 && !shape)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "shape is NULL for rank %d", rank);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_check_shape(const int64_t *shape, int rank,
+                              clslice_error *err)
+{
+    clslice_status st = cs_check_rank(shape, rank, err);
+    if (st != CLSLICE_OK)
+        return st;
     for (int d = 0; d < rank; d++)
         if (shape[d] < CLSLICE_UNKNOWN)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,

@@ -113,6 +113,11 @@ clslice_tf_spec cs_tflite_as_tf(const clslice_tflite_spec *spec);
 clslice_status cs_tflite_check_rank(const clslice_tflite_spec *spec,
                                     int rank, clslice_error *err);
 
+/* torch.narrow's dim: in [-rank, rank) on an input of rank >= 1; *out
+ * is the wrapped dimension (front_torch.c). */
+clslice_status cs_torch_dim(int64_t dim, int rank, int *out,
+                            clslice_error *err);
+
 /* OpenVINO StridedSlice-1's rules and its spec checked and turned into
  * slots (at most CLSLICE_MAX_SLOTS). */
 extern const cs_rules cs_openvino_rules;
@@ -174,6 +179,10 @@ clslice_status cs_plan_openvino_static(const int64_t *shape, int rank,
  * resolved against it). */
 clslice_status cs_check_shape_known(const int64_t *shape, int rank,
                                     clslice_error *err);
+
+/* The rank's range, and a shape pointer wherever the rank needs one. */
+clslice_status cs_check_rank(const void *shape, int rank,
+                             clslice_error *err);
 
 /* Checks rank and shape entries common to every entry point. */
 clslice_status cs_check_shape(const int64_t *shape, int rank,

@@ -25,6 +25,11 @@ clslice_status cs_split_run(const int64_t *shape, int rank,
                             const clslice_split_spec *spec,
                             cs_split_out *out, clslice_error *err);
 
+/* cs_split_run without emitting: *count pieces (0 on failure). */
+clslice_status cs_split_count(const int64_t *shape, int rank,
+                              const clslice_split_spec *spec, size_t *count,
+                              clslice_error *err);
+
 /* The axis the spec names, once cs_split_run has accepted it. */
 static inline int cs_split_axis(const clslice_split_spec *spec, int rank)
 {

@@ -50,24 +50,19 @@ clslice_status clslice_plan_split(const int64_t *shape, int rank,
                                   clslice_plan **plans, size_t capacity,
                                   size_t *count, clslice_error *err)
 {
-    if (!count)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "count is NULL");
-    *count = 0;
-    cs_split_out counted = {0};
-    clslice_status st = cs_split_run(shape, rank, spec, &counted, err);
+    clslice_status st = cs_split_count(shape, rank, spec, count, err);
     if (st != CLSLICE_OK)
         return st;
-    *count = counted.count;
     if (!plans && capacity == 0)
         return cs_ok(err);
     if (!plans)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "plans is NULL with capacity %zu (capacity 0 makes a "
                        "count query)", capacity);
-    if (capacity < counted.count)
+    if (capacity < *count)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "capacity %zu is less than the %zu pieces", capacity,
-                       counted.count);
+                       *count);
     plan_maker maker = {shape, rank, cs_split_axis(spec, rank), plans,
                         CLSLICE_OK, err};
     cs_split_out filled = {.emit = make_piece, .emit_ctx = &maker};

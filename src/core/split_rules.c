@@ -351,6 +351,20 @@ clslice_status cs_split_run(const int64_t *shape, int rank,
     return run_style(&c, out);
 }
 
+clslice_status cs_split_count(const int64_t *shape, int rank,
+                              const clslice_split_spec *spec, size_t *count,
+                              clslice_error *err)
+{
+    if (!count)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "count is NULL");
+    *count = 0;
+    cs_split_out counted = {0};
+    clslice_status st = cs_split_run(shape, rank, spec, &counted, err);
+    if (st == CLSLICE_OK)
+        *count = counted.count;
+    return st;
+}
+
 typedef struct range_arrays {
     int64_t *starts, *sizes;
 } range_arrays;
@@ -368,14 +382,9 @@ clslice_status clslice_split_ranges(const int64_t *shape, int rank,
                                     size_t capacity, size_t *count,
                                     clslice_error *err)
 {
-    if (!count)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "count is NULL");
-    *count = 0;
-    cs_split_out counted = {0};
-    clslice_status st = cs_split_run(shape, rank, spec, &counted, err);
+    clslice_status st = cs_split_count(shape, rank, spec, count, err);
     if (st != CLSLICE_OK)
         return st;
-    *count = counted.count;
     if (!starts && !sizes && capacity == 0)
         return cs_ok(err);
     if (!starts || !sizes)
@@ -383,10 +392,10 @@ clslice_status clslice_split_ranges(const int64_t *shape, int rank,
                        "%s is NULL (give both arrays, or neither with "
                        "capacity 0 for a count query)",
                        starts ? "sizes" : "starts");
-    if (capacity < counted.count)
+    if (capacity < *count)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "capacity %zu is less than the %zu pieces", capacity,
-                       counted.count);
+                       *count);
     range_arrays arrays = {starts, sizes};
     cs_split_out filled = {.emit = store_range, .emit_ctx = &arrays};
     return cs_split_run(shape, rank, spec, &filled, err);
