@@ -83,7 +83,7 @@ clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = tf_slice_lengths(rank, begin, begin_len, size, size_len, err);
-    cs_slot slots[CLSLICE_MAX_RANK];
+    cs_slot slots[CLSLICE_MAX_RANK] = {0};
     for (int d = 0; d < rank && st == CLSLICE_OK; d++)
         st = shape[d] == CLSLICE_UNKNOWN
                  ? tf_slice_unknown_dim(d, begin[d], size[d], &slots[d], err)

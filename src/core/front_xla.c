@@ -61,7 +61,7 @@ clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
     if (len && (!start_indices || !limit_indices))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL",
                        start_indices ? "limit_indices" : "start_indices");
-    cs_slot slots[CLSLICE_MAX_RANK];
+    cs_slot slots[CLSLICE_MAX_RANK] = {0};
     for (int d = 0; d < rank && st == CLSLICE_OK; d++)
         st = xla_slice_dim(d, shape[d], start_indices[d], limit_indices[d],
                            strides ? strides[d] : 1, &slots[d], err);
@@ -118,7 +118,7 @@ static clslice_status window_plan(const int64_t *shape, int rank,
                                   const char *size_name, clslice_plan **plan,
                                   clslice_error *err)
 {
-    cs_slot slots[CLSLICE_MAX_RANK];
+    cs_slot slots[CLSLICE_MAX_RANK] = {0};
     clslice_status st = CLSLICE_OK;
     for (int d = 0; d < rank && st == CLSLICE_OK; d++)
         st = window_dim(d, shape[d], sizes[d],

@@ -121,8 +121,8 @@ static clslice_status infer_axes(const clslice_interval *shape, int rank,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s is NULL but has a nonzero length",
                        starts_len && !starts ? names->starts : names->ends);
-    cs_slot slots[CLSLICE_MAX_RANK];
-    cs_bounds bounds[CLSLICE_MAX_RANK];
+    cs_slot slots[CLSLICE_MAX_RANK] = {0};
+    cs_bounds bounds[CLSLICE_MAX_RANK] = {0};
     int entry_of[CLSLICE_MAX_RANK];
     st = cs_axes_entry_slots(rank, starts_len, ends_len, axes, axes_len,
                              steps, steps_len, names, slots, entry_of, err);
