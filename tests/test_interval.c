@@ -5,7 +5,7 @@
  * the inferred intervals, and each interval's lo and hi are reached by
  * some choice; when no choice is accepted the inference fails too.
  * Unbounded sizes and the output bound are checked separately.
- * Cost: about 1,400 random boxes, a second or two.
+ * Cost: 840 random boxes, 0.4 s (7 s under ASan).
  */
 #include <stdio.h>
 #include <string.h>
@@ -302,7 +302,7 @@ static void test_brute_force(void **state)
     (void)state;
     uint64_t seed = tu_seed(0x1d7e5a15ULL);
     tu_rng rng = {seed};
-    long cases = tu_scaled(200);
+    long cases = tu_scaled(120);
     for (long i = 0; i < cases; i++) {
         strided_case(&rng, seed, 0);
         strided_case(&rng, seed, 1);
@@ -341,6 +341,15 @@ static void test_unbounded(void **state)
                      CLSLICE_OK);
     assert_int_equal(out[0].lo, 1);
     assert_int_equal(out[0].hi, 3);
+    /* x[-6:5] on a size in [0, 12]: the count rises to 5 (sizes 5 and
+     * 6) and falls to 0 again (size 11 on): the largest count lies inside
+     * the size interval, at the breaks |begin| and |end|. */
+    clslice_interval sizes12[1] = {{0, 12}}, from[1] = {{-6, -6}},
+                     to[1] = {{5, 5}};
+    assert_int_equal(clslice_infer_onnx(sizes12, 1, from, 1, to, 1, NULL, 0,
+                                        NULL, 0, out, &err), CLSLICE_OK);
+    assert_int_equal(out[0].lo, 0);
+    assert_int_equal(out[0].hi, 5);
     /* A shrink that no size admits. */
     clslice_interval zero_dim[1] = {{0, 0}}, at[1] = {{0, 0}};
     int64_t one = 1;
