@@ -324,6 +324,8 @@ def run_tflite(lib, rng, cases, t):
                 return np.zeros(out["shape"], np.int64)
             return it.get_tensor(out["index"])
         plan, _ = lib.tflite(x, begin, end, strides, masks, offset)
+        if TRACE:
+            print("tflite case", json.dumps(what), file=TRACE, flush=True)
         try:
             fw = attempt(framework)
         except Skip:
@@ -722,6 +724,8 @@ INT64_MAX = 2 ** 63 - 1
 INT64_MIN = -2 ** 63
 
 
+TRACE = None  # --trace FILE: each TFLite case before it runs
+
 OPS = {"tflite": run_tflite, "tf_slice": run_tf_slice, "xla": run_xla,
        "openvino": run_openvino, "torch": run_torch, "split": run_splits,
        "intervals": run_intervals}
@@ -734,7 +738,11 @@ def main():
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--only", default=",".join(OPS))
     ap.add_argument("--json", default=None)
+    ap.add_argument("--trace", default=None)
     args = ap.parse_args()
+    global TRACE
+    if args.trace:
+        TRACE = open(args.trace, "w")
     lib = Lib(args.lib)
     tallies = []
     for name in args.only.split(","):
