@@ -7,7 +7,7 @@
  *
  *   64 gathers   clslice_enqueue_gather once per slice (a command each:
  *                a copy for axis 0, a kernel for the last axis);
- *   batch        clslice_enqueue_gather_batch of the 64 plans into the
+ *   batch        clslice_cl_gather_batch of the 64 plans into the
  *                arena: one kernel launch;
  *   batch/64     the same into 64 distinct buffers: 8 chained launches;
  *   waited       64 gathers each followed by clFinish: what each command
@@ -31,6 +31,8 @@ typedef struct batch_setup {
     size_t in_bytes, out_bytes; /* out: one slice */
     cl_mem src, arena, dsts[SLICES];
     size_t offsets[SLICES];
+    /* the batch's parts: into the arena, and into the 64 buffers */
+    clslice_cl_part in_arena[SLICES], distinct[SLICES];
     unsigned char *host_in, *expect, *got;
 } batch_setup;
 
@@ -63,6 +65,9 @@ static void build(batch_setup *s, bool last_axis, bool smoke)
     for (int i = 0; i < SLICES; i++) {
         s->dsts[i] = bench_buffer(s->cl, s->out_bytes);
         s->offsets[i] = (size_t)i * s->out_bytes;
+        s->in_arena[i] = (clslice_cl_part){s->plans[i], s->arena,
+                                           s->offsets[i]};
+        s->distinct[i] = (clslice_cl_part){s->plans[i], s->dsts[i], 0};
         clslice_error err;
         bench_clslice_check(clslice_host_gather(s->plans[i], 4, s->host_in,
                                                 s->in_bytes,
@@ -105,16 +110,15 @@ static void enqueue(batch_setup *s, way w)
         }
         return;
     }
-    cl_mem arena[SLICES];
-    for (int i = 0; i < SLICES; i++)
-        arena[i] = s->arena;
-    bool distinct = w == WAY_BATCH_DISTINCT;
-    bench_clslice_check(
-        clslice_enqueue_gather_batch(
-            s->rt, q, (const clslice_plan *const *)s->plans, SLICES, 4,
-            s->src, 0, distinct ? s->dsts : arena,
-            distinct ? NULL : s->offsets, 0, 0, NULL, NULL, &err),
-        &err, "clslice_enqueue_gather_batch");
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
+    call.queue = q;
+    desc.elem_size = 4;
+    desc.src = s->src;
+    desc.count = SLICES;
+    desc.parts = w == WAY_BATCH_DISTINCT ? s->distinct : s->in_arena;
+    bench_clslice_check(clslice_cl_gather_batch(s->rt, &call, &desc, &err),
+                        &err, "clslice_cl_gather_batch");
 }
 
 /* Runs way w once and compares every output with the host's. */

@@ -1,21 +1,9 @@
 /*
- * clslice-bench: shared declarations of the benchmark's parts.
- *
- *   cases.c        the case tables (the ten dense cases, the CSR slices,
- *                  and tiny smoke shapes)
- *   stats.c        the monotonic clock, medians, byte patterns
- *   device.c       choosing the OpenCL device, buffers, fatal-error helpers
- *   competitors.c  the plain copy kernel, the naive gather and the naive
- *                  scatter (OpenCL C)
- *   numpy_run.c    running a Python script (bench/numpy_bench.py,
- *                  bench/scipy_bench.py) and reading its answers
- *   report.c       the tables and the JSON lines
- *   host_bench.c   plan build micro-benchmark, cold/warm latency
- *   dense.c        the per-case driver of the gather and the scatter
- *   csr_matrix.c   the seeded CSR matrix, and scipy timed on it
- *   csr_bench.c    the CSR slices and their competitors
- *   batch_bench.c  64 slices of one tensor: one batch against 64 gathers
- *   clslice_bench.c  options and the run
+ * The declarations the benchmark programs share, grouped by the source
+ * file that defines them, each group headed by its file's name (a header
+ * comment there says more).  clslice-bench links them all;
+ * clslice-first-call (first_call.c) and clslice-strided-bench
+ * (strided_bench.c) reuse the cases, the clock and the device helpers.
  */
 #ifndef CLSLICE_BENCH_H
 #define CLSLICE_BENCH_H
@@ -356,7 +344,7 @@ void report_batch_json(FILE *f, const batch_result *r, int n,
 /* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
 
 /* Times each dynamic row (a large slice's bandwidth, a small one's
- * latency) as clslice_enqueue_tf_dynamic and as clslice_enqueue_gather;
+ * latency) as clslice_cl_tf_dynamic and as clslice_enqueue_gather;
  * the report and JSON lines print what was measured (nothing before). */
 void bench_dynamic_run(const bench_cl *cl, clslice_runtime *rt,
                        const bench_opts *o);

@@ -48,7 +48,7 @@ static void usage(FILE *f)
         "dense cases against a plain copy kernel (the roofline),\n"
         "clEnqueueCopyBuffer, a naive kernel and numpy, in GB/s (2 x slice\n"
         "bytes per second), and CSR slicing (clslice_cl_csr_count +\n"
-        "clslice_enqueue_csr_fill) against a copy of the result's bytes,\n"
+        "clslice_cl_csr_fill) against a copy of the result's bytes,\n"
         "clslice's host slicer and scipy.sparse; prints tables of medians.\n\n"
         "  --device N        OpenCL device N of the flat list over all\n"
         "                    platforms (as `clslice devices`); default: the\n"

@@ -2,7 +2,7 @@
  * The CSR rows: every case of bench_csr_cases sliced out of the
  * matrix of csr_matrix.c, with int32 and then int64 indices, by
  *
- *   clslice   clslice_cl_csr_count + clslice_enqueue_csr_fill + clFinish,
+ *   clslice   clslice_cl_csr_count + clslice_cl_csr_fill + clFinish,
  *             what a caller waits for (the count pass blocks anyway);
  *   count     the count pass alone (validation, row counts, prefix sum,
  *             the blocking read of the total);
@@ -39,6 +39,8 @@ typedef struct csr_run {
     clslice_plan *plan;
     clslice_csr host_in;
     clslice_cl_csr in, out;
+    clslice_cl_call call;      /* on cl's queue, no events */
+    clslice_cl_csr_desc desc;  /* plan, &in, &out */
     /* The host result: the oracle, then the host competitor's output. */
     void *indptr, *indices, *data;
     /* The result's three arrays' bytes, and the copy kernel for each. */
@@ -50,8 +52,7 @@ static void device_count(csr_run *r)
 {
     clslice_error err;
     int64_t nnz = -1;
-    bench_clslice_check(clslice_cl_csr_count(r->rt, r->cl->queue, r->plan,
-                                             &r->in, &r->out, 0, NULL, NULL,
+    bench_clslice_check(clslice_cl_csr_count(r->rt, &r->call, &r->desc,
                                              &nnz, &err),
                         &err, "clslice_cl_csr_count");
     if (nnz != r->out.nnz)
@@ -81,10 +82,9 @@ static void run_op(csr_run *r, int comp)
     switch (comp) {
     case CSR_CLSLICE:
         device_count(r);
-        bench_clslice_check(clslice_enqueue_csr_fill(r->rt, q, r->plan,
-                                                     &r->in, &r->out, 0, NULL,
-                                                     NULL, &err),
-                            &err, "clslice_enqueue_csr_fill");
+        bench_clslice_check(clslice_cl_csr_fill(r->rt, &r->call, &r->desc,
+                                                &err),
+                            &err, "clslice_cl_csr_fill");
         break;
     case CSR_COUNT_PASS:
         device_count(r);
@@ -238,6 +238,11 @@ static void run_case(csr_run *r, const csr_case *c, const bench_opts *o,
     bench_clslice_check(clslice_plan_expr(shape, 2, c->expr, &r->plan, &err),
                         &err, c->name);
     clslice_plan_output_shape(r->plan, out_shape);
+    r->call = (clslice_cl_call){.struct_size = sizeof r->call,
+                                .queue = r->cl->queue};
+    r->desc = (clslice_cl_csr_desc){.struct_size = sizeof r->desc,
+                                    .plan = r->plan, .in = &r->in,
+                                    .out = &r->out};
     r->host_in = (clslice_csr){m->rows, m->cols, m->index, sizeof(float),
                                m->nnz, m->indptr, m->indices, m->data};
     bench_clslice_check(clslice_host_csr_count(r->plan, &r->host_in, &nnz,

@@ -1,7 +1,7 @@
 /*
  * Dynamic against static gathers: the same slice, once as a host plan
  * (clslice_enqueue_gather) and once with its tf.strided_slice values in
- * a device buffer (clslice_enqueue_tf_dynamic: the normalise command and
+ * a device buffer (clslice_cl_tf_dynamic: the normalise command and
  * the gather that reads its record).  Each timed run is one enqueue and
  * a clFinish, so the rows compare what a caller waits for: bandwidth for
  * the large tensors, latency for the small ones.  Both outputs are
@@ -61,9 +61,8 @@ typedef struct dyn_bufs {
     cl_mem src, out_static, out_dynamic, info, values;
     clslice_plan *plan;
     clslice_tf_dynamic_spec spec;
-    clslice_dynamic_op op;
-    const int64_t *shape;
-    int rank;
+    clslice_cl_call call;
+    clslice_cl_dynamic_desc desc;
 } dyn_bufs;
 
 static void run_static(const bench_cl *cl, clslice_runtime *rt, dyn_bufs *b)
@@ -80,10 +79,9 @@ static void run_dynamic(const bench_cl *cl, clslice_runtime *rt,
                         dyn_bufs *b)
 {
     clslice_error err;
-    bench_clslice_check(clslice_enqueue_tf_dynamic(rt, cl->queue, b->shape,
-                                                   b->rank, &b->spec, &b->op,
-                                                   0, NULL, NULL, &err),
-                        &err, "clslice_enqueue_tf_dynamic");
+    bench_clslice_check(clslice_cl_tf_dynamic(rt, &b->call, &b->spec,
+                                              &b->desc, &err),
+                        &err, "clslice_cl_tf_dynamic");
     bench_cl_check(clFinish(cl->queue), "clFinish");
 }
 
@@ -131,7 +129,7 @@ static void one_row(const bench_cl *cl, clslice_runtime *rt,
 {
     const int64_t *shape = o->smoke ? c->smoke_shape : c->shape;
     size_t in_bytes = elements(shape, c->rank) * ELEM;
-    dyn_bufs b = {.shape = shape, .rank = c->rank};
+    dyn_bufs b = {.plan = NULL};
     clslice_error err;
     bench_clslice_check(clslice_plan_expr(shape, c->rank, c->expr, &b.plan,
                                           &err),
@@ -161,9 +159,12 @@ static void one_row(const bench_cl *cl, clslice_runtime *rt,
         .index_type = CLSLICE_INT64, .begin = {b.values, 0, n},
         .end = {b.values, 24, n}, .strides = {b.values, 48, n},
         .begin_mask = c->begin_mask, .end_mask = c->end_mask};
-    b.op = (clslice_dynamic_op){.kind = CLSLICE_DYNAMIC_GATHER,
-                                .elem_size = ELEM, .info = b.info,
-                                .src = b.src, .dst = b.out_dynamic};
+    b.call = (clslice_cl_call){.struct_size = sizeof b.call,
+                               .queue = cl->queue};
+    b.desc = (clslice_cl_dynamic_desc){
+        .struct_size = sizeof b.desc, .shape = shape, .rank = c->rank,
+        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = ELEM, .info = b.info,
+        .src = b.src, .dst = b.out_dynamic};
     run_static(cl, rt, &b); /* builds the programs, checks the outputs */
     run_dynamic(cl, rt, &b);
     check(cl, &b, in, in_bytes, row->out_bytes, c->name);

@@ -184,18 +184,19 @@ static double first_csr(const bench_cl *cl, clslice_runtime *rt)
     clslice_cl_csr out = {2, 3, CLSLICE_INT32, 4, 0,
                           bench_buffer(cl, 3 * sizeof(int32_t)), 0, NULL, 0,
                           NULL, 0};
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = cl->queue};
+    clslice_cl_csr_desc desc = {.struct_size = sizeof desc, .plan = plan,
+                                .in = &in, .out = &out};
     clslice_error err;
     int64_t nnz = 0;
     double t0 = bench_now();
-    bench_clslice_check(clslice_cl_csr_count(rt, cl->queue, plan, &in, &out,
-                                             0, NULL, NULL, &nnz, &err),
+    bench_clslice_check(clslice_cl_csr_count(rt, &call, &desc, &nnz, &err),
                         &err, "clslice_cl_csr_count");
     out.nnz = nnz;
     out.indices = bench_buffer(cl, 4 * sizeof(int32_t));
     out.data = bench_buffer(cl, 4 * sizeof(float));
-    bench_clslice_check(clslice_enqueue_csr_fill(rt, cl->queue, plan, &in,
-                                                 &out, 0, NULL, NULL, &err),
-                        &err, "clslice_enqueue_csr_fill");
+    bench_clslice_check(clslice_cl_csr_fill(rt, &call, &desc, &err), &err,
+                        "clslice_cl_csr_fill");
     finish(cl);
     double t = bench_now() - t0;
     float got[4] = {0};

@@ -6,12 +6,20 @@ slice gains over pyopencl's own way to copy a strided slice.
    the C call it makes (clslice_host_gather through ctypes with a built
    plan and a preallocated output).  The same for pyopencl arrays, where
    the C call is clslice_enqueue_gather (enqueue only, both sides).
-2. Throughput on the first OpenCL device: clslice.slice against the usual
-   workaround, pyopencl.array.take with a precomputed index array on the
-   device (index upload not counted), both waited for with queue.finish().
+2. Throughput on the first OpenCL device, side by side: the C API
+   (clslice_enqueue_gather into a buffer made once), clslice.slice (its
+   result from clslice's memory pool), clslice.slice with out=, tinygrad
+   (TinyJit on its CL device, when it is installed), pyopencl's take
+   with a precomputed index array on the device (index upload not
+   counted) and pyopencl's rectangle enqueue_copy where the slice is a
+   rectangle; each waited for with queue.finish() or tinygrad's
+   synchronize.
 
-Run with the package installed (bash scripts/test_python.sh makes a venv):
+Run with the package installed (bash scripts/test_python.sh makes a venv;
+`pip install tinygrad` into it adds tinygrad's column):
     build-python/venv/bin/python bench/python_overhead.py [--json FILE]
+(bench/results/python_overhead.json is the committed run docs/python.md
+quotes.)
 Per-call figures are medians over thousands of timed calls (host calls in
 batches of ten, device calls one by one with the queue drained between);
 throughput figures are medians over repeats.  The C calls are timed in the
@@ -21,6 +29,7 @@ other work disturbs both alike.
 import argparse
 import ctypes
 import json
+import os
 import platform
 import statistics
 import time
@@ -28,7 +37,8 @@ import time
 import numpy as np
 
 import clslice
-from clslice._lib import lib, Error
+from clslice._lib import CLCall, CLGatherDesc, CLTensor, Error, lib
+from clslice._lib import device_library
 
 
 def median_us(fns, calls, batch=1, between=None):
@@ -119,6 +129,7 @@ def device_overhead(queue, calls):
     import pyopencl as cl
     import pyopencl.array as cla
     from clslice import _cl
+    dlib = device_library()
     rows = []
     for shape, key in DEVICE_CASES:
         host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
@@ -136,14 +147,14 @@ def device_overhead(queue, calls):
         def c_fresh():
             out = cl.Buffer(x.context, flags, nbytes)
             ev = ctypes.c_void_p()
-            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0, out.int_ptr,
+            dlib.clslice_enqueue_gather(rt, q, plan, 4, src, 0, out.int_ptr,
                                        0, 0, 0, None, ctypes.byref(ev),
                                        ctypes.byref(err))
             keep.append((out, cl.Event.from_int_ptr(ev.value, retain=False)))
 
         def c_prealloc():
             ev = ctypes.c_void_p()
-            lib.clslice_enqueue_gather(rt, q, plan, 4, src, 0,
+            dlib.clslice_enqueue_gather(rt, q, plan, 4, src, 0,
                                        prealloc.int_ptr, 0, 0, 0, None,
                                        ctypes.byref(ev), ctypes.byref(err))
             keep.append(cl.Event.from_int_ptr(ev.value, retain=False))
@@ -164,9 +175,11 @@ def device_overhead(queue, calls):
                 cla.empty(queue, plan.output_shape, np.float32)),
         }, calls, between=drain)
         queue.finish()
+        # Results come from clslice's pool: the like-for-like C call
+        # writes into a buffer made once.
         rows.append(dict({"shape": list(shape), "key": text}, **f,
                          overhead_us=round(f["slice_numpy_key_us"] -
-                                           f["c_enqueue_fresh_buffer_us"],
+                                           f["c_enqueue_same_buffer_us"],
                                            2)))
     return rows
 
@@ -182,45 +195,152 @@ THROUGHPUT_CASES = [
 ]
 
 
+def tinygrad_slicer(shape, key, view, host):
+    """A TinyJit'd slice-and-copy of `host` on tinygrad's OpenCL device,
+    and its synchronise call; None when tinygrad is missing or fails (the
+    reason is printed)."""
+    # tinygrad picks its device when first imported: its OpenCL one, on
+    # the same PoCL device as pyopencl's first platform.
+    os.environ.setdefault("DEV", "CL")
+    try:
+        from tinygrad import Device, Tensor, TinyJit
+        t = Tensor(host).realize()
+        if Device.DEFAULT != "CL":
+            raise RuntimeError("tinygrad runs on %s, not CL" % Device.DEFAULT)
+    except Exception as exc:  # not installed, or no OpenCL for it
+        print("tinygrad skipped: %s" % exc)
+        return None
+
+    @TinyJit
+    def run(a):
+        a = a.T if view == "T" else a
+        return a[key].contiguous().realize()
+
+    def call():
+        return run(t)
+
+    def sync():
+        Device["CL"].synchronize()
+    return call, sync
+
+
+def rect_copy(queue, x, key, out):
+    """pyopencl's own copy of a rectangular slice (one enqueue_copy with
+    row pitches), for 2-D keys with unit steps; None otherwise."""
+    import pyopencl as cl
+    if x.ndim != 2 or not x.flags.c_contiguous or not all(
+            isinstance(k, slice) and k.step in (None, 1) for k in key):
+        return None
+    rows = range(x.shape[0])[key[0]]
+    cols = range(x.shape[1])[key[1]]
+    item = x.dtype.itemsize
+    pitch = x.shape[1] * item
+
+    def copy():
+        return cl.enqueue_copy(
+            queue, out.base_data, x.base_data,
+            src_origin=(cols.start * item, rows.start, 0),
+            dst_origin=(0, 0, 0),
+            region=(len(cols) * item, len(rows), 1),
+            src_pitches=(pitch, 0), dst_pitches=(len(cols) * item, 0))
+    return copy
+
+
 def device_throughput(queue, repeats):
+    """Large slices, ms per copy waited for, all methods interleaved in
+    one run: the C API (clslice_enqueue_gather into a buffer made once),
+    clslice.slice (result from clslice's pool), clslice.slice with out=,
+    tinygrad (TinyJit, its own buffer cache), pyopencl's take (index array
+    on the device, upload not counted) and pyopencl's rectangle copy
+    where the slice is one."""
     import pyopencl.array as cla
+    from clslice import _cl
+    dlib = device_library()
     rows = []
     for shape, key, view in THROUGHPUT_CASES:
         host = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
         x = cla.to_device(queue, host)
         flat = x.reshape(-1)
         index = np.arange(host.size, dtype=np.int64).reshape(shape)
+        tg = tinygrad_slicer(shape, key, view, host)
         if view == "T":
             x, host, index = x.T, host.T, index.T
         idx = index[key]
         idx_dev = cla.to_device(queue, np.ascontiguousarray(idx).ravel())
         expected = host[key]
+        plan = clslice.plan(x.shape, key)
+        out = cla.empty(queue, expected.shape, np.float32)
         assert np.array_equal(clslice.slice(x, key).get(), expected)
         assert np.array_equal(cla.take(flat, idx_dev).get().reshape(
             expected.shape), expected)
+        rt = _cl.runtime_for(x.context)
+        err = Error()
+        strides = _cl.element_strides(x, "x")
 
-        def ours():
-            clslice.slice(x, key)
+        def c_api():
+            ev = ctypes.c_void_p()
+            if strides is None:
+                dlib.clslice_enqueue_gather(
+                    rt, queue.int_ptr, plan, 4, x.base_data.int_ptr,
+                    x.offset, out.base_data.int_ptr, 0, 0, 0, None,
+                    ctypes.byref(ev), ctypes.byref(err))
+            else:
+                call = CLCall(queue=queue.int_ptr, event=ctypes.pointer(ev))
+                desc = CLGatherDesc(
+                    plan=plan._ptr.value, elem_size=4,
+                    src=CLTensor(x.base_data.int_ptr, x.offset, strides),
+                    dst=CLTensor(out.base_data.int_ptr, 0, None))
+                dlib.clslice_cl_gather(rt, ctypes.byref(call),
+                                      ctypes.byref(desc), ctypes.byref(err))
+            lib_release_event(ev)
             queue.finish()
 
-        def theirs():
-            cla.take(flat, idx_dev)
-            queue.finish()
-
-        f = median_us({"ours": ours, "take": theirs}, repeats)
-        ms_ours, ms_take = f["ours"] / 1e3, f["take"] / 1e3
+        fns = {
+            "c_api": c_api,
+            "clslice": lambda: (clslice.slice(x, key), queue.finish()),
+            "clslice_out": lambda: (clslice.slice(x, key, out=out),
+                                    queue.finish()),
+            "take": lambda: (cla.take(flat, idx_dev), queue.finish()),
+        }
+        rect = rect_copy(queue, x, key, out)
+        if rect is not None:
+            fns["rect_copy"] = lambda: (rect(), queue.finish())
+        if tg is not None:
+            call, sync = tg
+            for _ in range(3):  # TinyJit captures on its second call
+                got = call()
+            sync()
+            assert np.array_equal(got.numpy(), expected)
+            fns["tinygrad"] = lambda: (call(), sync())
+        for fn in fns.values():
+            fn()  # warm: built programs, pool blocks, first touches
+        f = median_us(fns, repeats)
+        ms = {name: f[name] / 1e3 for name in f}
         out_bytes = expected.nbytes
-        rows.append({
-            "shape": list(shape), "view": view or "",
-            "key": clslice.key_to_expr(key),
-            "out_MB": round(out_bytes / 1e6, 1),
-            "clslice_ms": round(ms_ours, 3), "take_ms": round(ms_take, 3),
-            # bytes read + written by the copy itself, per second
-            "clslice_GBps": round(2 * out_bytes / ms_ours / 1e6, 2),
-            "take_GBps": round(2 * out_bytes / ms_take / 1e6, 2),
-            "speedup": round(ms_take / ms_ours, 2),
-        })
+        row = {"shape": list(shape), "view": view or "",
+               "key": clslice.key_to_expr(key),
+               "out_MB": round(out_bytes / 1e6, 1)}
+        for name, value in ms.items():
+            row[name + "_ms"] = round(value, 3)
+        # bytes read + written by the copy itself, per second
+        row["clslice_GBps"] = round(2 * out_bytes / ms["clslice"] / 1e6, 2)
+        row["c_api_GBps"] = round(2 * out_bytes / ms["c_api"] / 1e6, 2)
+        row["clslice_over_c_api"] = round(ms["clslice"] / ms["c_api"], 2)
+        row["clslice_out_over_c_api"] = round(
+            ms["clslice_out"] / ms["c_api"], 2)
+        peers = {k: v for k, v in ms.items()
+                 if k in ("take", "rect_copy", "tinygrad")}
+        best = min(peers, key=peers.get)
+        row["best_peer"] = best
+        row["speedup_vs_best_peer"] = round(peers[best] / ms["clslice"], 2)
+        rows.append(row)
     return rows
+
+
+def lib_release_event(ev):
+    """Drops the event the C call made (the bench does not wait on it)."""
+    import pyopencl as cl
+    cl.Event.from_int_ptr(ev.value, retain=False)
 
 
 def device_split(queue, repeats):

@@ -303,7 +303,7 @@ static void json_csr(FILE *f, const csr_result *x, const char *device)
     if (x->scipy_measured)
         json_string(f, "scipy_index", x->scipy_index);
     json_string(f, "note",
-                "clslice = clslice_cl_csr_count + clslice_enqueue_csr_fill "
+                "clslice = clslice_cl_csr_count + clslice_cl_csr_fill "
                 "+ clFinish; count = the count pass alone; host = "
                 "clslice_host_csr_count + clslice_host_csr_slice; scipy = "
                 "m[expr] on the host; moved_bytes = selected rows' indptr "

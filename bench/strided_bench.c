@@ -2,7 +2,7 @@
  * clslice-strided-bench: what a strided view saves.  A slice of a tensor
  * that is stored as a view (rows padded to a pitch, or transposed) is
  * taken two ways on the default device:
- *   direct    one clslice_enqueue_gather_strided from the view;
+ *   direct    one clslice_cl_gather from the view;
  *   compact   the view copied into a contiguous temporary first (itself a
  *             strided gather of the whole view), then clslice_enqueue_gather
  *             of the slice: what a caller without views has to do.
@@ -33,24 +33,30 @@ typedef struct setup {
     size_t out_bytes;
 } setup;
 
+/* The gather of `plan` from the view into dst (contiguous). */
+static void gather_view(setup *s, const view_case *v,
+                        const clslice_plan *plan, cl_mem dst)
+{
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = s->cl.queue};
+    clslice_cl_gather_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = 4,
+        .src = {.buffer = s->src, .strides = v->strides},
+        .dst = {.buffer = dst}};
+    clslice_error err;
+    bench_clslice_check(clslice_cl_gather(s->rt, &call, &desc, &err), &err,
+                        "clslice_cl_gather");
+}
+
 static void run_direct(setup *s, const view_case *v)
 {
-    clslice_error err;
-    bench_clslice_check(clslice_enqueue_gather_strided(
-                            s->rt, s->cl.queue, s->slice, 4, s->src, 0,
-                            v->strides, s->dst_a, 0, NULL, 0, 0, NULL, NULL,
-                            &err),
-                        &err, "clslice_enqueue_gather_strided");
+    gather_view(s, v, s->slice, s->dst_a);
 }
 
 static void run_compact(setup *s, const view_case *v)
 {
     clslice_error err;
-    bench_clslice_check(clslice_enqueue_gather_strided(
-                            s->rt, s->cl.queue, s->whole, 4, s->src, 0,
-                            v->strides, s->tmp, 0, NULL, 0, 0, NULL, NULL,
-                            &err),
-                        &err, "clslice_enqueue_gather_strided");
+    gather_view(s, v, s->whole, s->tmp);
     bench_clslice_check(clslice_enqueue_gather(s->rt, s->cl.queue, s->slice,
                                                4, s->tmp, 0, s->dst_b, 0, 0,
                                                0, NULL, NULL, &err),

@@ -7,6 +7,9 @@ set(CLSLICE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/clslice)
 
 install(FILES include/clslice.h include/clslice_cl.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
+# The license and the attribution of the conformance cases travel with the
+# binaries (share/doc/clslice), as the Apache License asks of redistributors.
+install(FILES LICENSE NOTICE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # Two export sets, so that a CPU-only user can load clslice::core without
 # OpenCL being found (find_package(clslice COMPONENTS core)).
@@ -67,19 +70,24 @@ else()
   set(CLSLICE_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
   set(CLSLICE_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
-# What a static libclslice.a needs after it on the link line: OpenCL (by
-# its own .pc file where the system has one) and the threads library.
+# OpenCL is a public dependency of clslice.pc, not a private one: a
+# program that includes clslice_cl.h makes OpenCL calls of its own (it
+# creates the context, queue and buffers it hands over), so its link line
+# needs -lOpenCL for the shared library too.  OpenCL goes in by its own .pc
+# file where the system has one (its Cflags come with it), else as a plain
+# -lOpenCL.  Threads stay private: only a static libclslice.a needs them.
 find_package(PkgConfig QUIET)
 if(PKG_CONFIG_FOUND)
   pkg_check_modules(CLSLICE_OPENCL_PC QUIET OpenCL)
 endif()
 if(CLSLICE_OPENCL_PC_FOUND)
-  set(CLSLICE_PC_REQUIRES_PRIVATE "OpenCL")
-  set(CLSLICE_PC_LIBS_PRIVATE "${CMAKE_THREAD_LIBS_INIT}")
+  set(CLSLICE_PC_REQUIRES "OpenCL")
+  set(CLSLICE_PC_OPENCL_LIBS "")
 else()
-  set(CLSLICE_PC_REQUIRES_PRIVATE "")
-  set(CLSLICE_PC_LIBS_PRIVATE "-lOpenCL ${CMAKE_THREAD_LIBS_INIT}")
+  set(CLSLICE_PC_REQUIRES "")
+  set(CLSLICE_PC_OPENCL_LIBS " -lOpenCL")
 endif()
+set(CLSLICE_PC_LIBS_PRIVATE "${CMAKE_THREAD_LIBS_INIT}")
 foreach(pc clslice clslice-core)
   configure_file(${PROJECT_SOURCE_DIR}/cmake/${pc}.pc.in
                  ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)

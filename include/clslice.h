@@ -1,4 +1,5 @@
-/*
+/**
+ * \file
  * clslice — strided slicing of device-resident tensors.
  *
  * Every front-end (TensorFlow, OpenVINO, MXNet, ONNX, numpy-style
@@ -36,18 +37,18 @@ extern "C" {
 #endif
 
 #define CLSLICE_VERSION_MAJOR 0
-#define CLSLICE_VERSION_MINOR 1
+#define CLSLICE_VERSION_MINOR 2
 #define CLSLICE_VERSION_PATCH 0
-/* MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.2.0 is 200. */
 #define CLSLICE_VERSION_NUMBER                                             \
     (CLSLICE_VERSION_MAJOR * 10000 + CLSLICE_VERSION_MINOR * 100 +         \
      CLSLICE_VERSION_PATCH)
 
-/* Largest input rank, and largest output rank, a plan may have. */
+/** Largest input rank, and largest output rank, a plan may have. */
 #define CLSLICE_MAX_RANK 32
-/* Largest number of slots (entries of begin/end/...) in one spec. */
+/** Largest number of slots (entries of begin/end/...) in one spec. */
 #define CLSLICE_MAX_SLOTS 64
-/* A dimension size (or plan start/count) that is not known. */
+/** A dimension size (or plan start/count) that is not known. */
 #define CLSLICE_UNKNOWN (-1)
 
 /* ------------------------------------------------------------------------ */
@@ -56,55 +57,55 @@ extern "C" {
 
 typedef enum clslice_status {
     CLSLICE_OK = 0,
-    /* A pointer, length, flag or size argument is invalid (NULL where data is
+    /** A pointer, length, flag or size argument is invalid (NULL where data is
      * required, negative rank, element size 0, released plan, ...). */
     CLSLICE_ERROR_ARGUMENT = 1,
-    /* The slice spec is malformed: stride 0, two ellipses, a mask value other
+    /** The slice spec is malformed: stride 0, two ellipses, a mask value other
      * than 0/1, begin/end/stride lengths that differ, repeated axes, ... */
     CLSLICE_ERROR_SPEC = 2,
-    /* An index is out of range: a shrink (integer) index, an axis, or more
+    /** An index is out of range: a shrink (integer) index, an axis, or more
      * indexing slots than the input has dimensions. */
     CLSLICE_ERROR_INDEX = 3,
-    /* A rank above CLSLICE_MAX_RANK (input or output) or a spec longer than
+    /** A rank above CLSLICE_MAX_RANK (input or output) or a spec longer than
      * CLSLICE_MAX_SLOTS. */
     CLSLICE_ERROR_RANK = 4,
-    /* A numpy-style expression does not parse; the message gives the
+    /** A numpy-style expression does not parse; the message gives the
      * character position. */
     CLSLICE_ERROR_SYNTAX = 5,
-    /* The operation needs sizes or indices that the plan does not know
+    /** The operation needs sizes or indices that the plan does not know
      * (a plan built on unknown dimensions cannot be executed). */
     CLSLICE_ERROR_UNKNOWN = 6,
-    /* Two shapes that must agree do not (value tensor vs slice), or a shape
+    /** Two shapes that must agree do not (value tensor vs slice), or a shape
      * has more elements than int64 can count. */
     CLSLICE_ERROR_SHAPE = 7,
-    /* Memory allocation failed. */
+    /** Memory allocation failed. */
     CLSLICE_ERROR_MEMORY = 8,
-    /* A buffer is too small for the plan, or an offset lies past its end:
+    /** A buffer is too small for the plan, or an offset lies past its end:
      * the call would read or write out of bounds, so nothing was done. */
     CLSLICE_ERROR_BUFFER = 9,
-    /* An OpenCL call failed; the message names the call and its error. */
+    /** An OpenCL call failed; the message names the call and its error. */
     CLSLICE_ERROR_OPENCL = 10,
-    /* Building an OpenCL program failed; the message holds the build log's
+    /** Building an OpenCL program failed; the message holds the build log's
      * start. */
     CLSLICE_ERROR_BUILD = 11
 } clslice_status;
 
-/* Short, static, human-readable name of a status ("invalid spec", ...).
+/** Short, static, human-readable name of a status ("invalid spec", ...).
  * Never NULL; unknown values give "unknown status". */
 CLSLICE_API
 const char *clslice_status_string(clslice_status status);
 
-/* The version of the library linked at run time, as CLSLICE_VERSION_NUMBER
+/** The version of the library linked at run time, as CLSLICE_VERSION_NUMBER
  * counts it; compare it with the header's CLSLICE_VERSION_NUMBER to detect
  * a shared library older than the header a program was built with. */
 CLSLICE_API
 unsigned clslice_version_number(void);
 
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.1.0".  Static; never NULL. */
+/** The same as "MAJOR.MINOR.PATCH", e.g. "0.2.0".  Static; never NULL. */
 CLSLICE_API
 const char *clslice_version_string(void);
 
-/* Filled by every fallible function when non-NULL.  On success status is
+/** Filled by every fallible function when non-NULL.  On success status is
  * CLSLICE_OK, opencl_code is 0 and message is the empty string.
  *
  * opencl_code is the OpenCL status (a cl_int, e.g. -5 for
@@ -120,45 +121,45 @@ const char *clslice_version_string(void);
 typedef struct clslice_error {
     clslice_status status;
     char message[512];
-    int32_t opencl_code; /* last, so {status, "text"} initializers hold */
+    int32_t opencl_code; /**< last, so {status, "text"} initializers hold */
 } clslice_error;
 
 /* ------------------------------------------------------------------------ */
 /* Plans                                                                     */
 /* ------------------------------------------------------------------------ */
 
-/* Opaque, immutable canonical plan. */
+/** Opaque, immutable canonical plan. */
 typedef struct clslice_plan clslice_plan;
 
-/* Frees a plan and sets *plan to NULL, so a released plan cannot be used by
+/** Frees a plan and sets *plan to NULL, so a released plan cannot be used by
  * accident (functions given a NULL plan fail with CLSLICE_ERROR_ARGUMENT).
  * Accepts NULL and a pointer to NULL. */
 CLSLICE_API
 void clslice_plan_release(clslice_plan **plan);
 
-/* Rank of the input the plan was built for. */
+/** Rank of the input the plan was built for. */
 CLSLICE_API
 int clslice_plan_input_rank(const clslice_plan *plan);
 
-/* Input shape the plan was built for (input_rank entries; -1 = unknown). */
+/** Input shape the plan was built for (input_rank entries; -1 = unknown). */
 CLSLICE_API
 void clslice_plan_input_shape(const clslice_plan *plan, int64_t *shape);
 
-/* Rank of the final output (after new axes and shrinks). */
+/** Rank of the final output (after new axes and shrinks). */
 CLSLICE_API
 int clslice_plan_output_rank(const clslice_plan *plan);
 
-/* Final output shape (output_rank entries; -1 where it depends on an
+/** Final output shape (output_rank entries; -1 where it depends on an
  * unknown dimension or index). */
 CLSLICE_API
 void clslice_plan_output_shape(const clslice_plan *plan, int64_t *shape);
 
-/* Number of output elements, or -1 if unknown.  0 when any known output
+/** Number of output elements, or -1 if unknown.  0 when any known output
  * dimension is 0, even if others are unknown. */
 CLSLICE_API
 int64_t clslice_plan_output_elements(const clslice_plan *plan);
 
-/* Canonical entry for input dimension `dim`: first index read, signed step
+/** Canonical entry for input dimension `dim`: first index read, signed step
  * (never 0), number of indices read (1 for a shrunk dimension).  start or
  * count is -1 where unknown; start is 0 when count is 0.  Returns
  * CLSLICE_ERROR_ARGUMENT for a NULL plan or a dim out of range. */
@@ -167,16 +168,16 @@ clslice_status clslice_plan_dim(const clslice_plan *plan, int dim,
                                 int64_t *start, int64_t *step, int64_t *count,
                                 clslice_error *err);
 
-/* Whether input dimension `dim` is shrunk (absent from the output). */
+/** Whether input dimension `dim` is shrunk (absent from the output). */
 CLSLICE_API
 int clslice_plan_dim_is_shrunk(const clslice_plan *plan, int dim);
 
-/* For output dimension `out_dim`: the input dimension it comes from, or -1
+/** For output dimension `out_dim`: the input dimension it comes from, or -1
  * for a new axis (size 1, reads nothing).  -2 if out_dim is out of range. */
 CLSLICE_API
 int clslice_plan_output_source(const clslice_plan *plan, int out_dim);
 
-/* 1 if every size and index in the plan is known (it can be executed). */
+/** 1 if every size and index in the plan is known (it can be executed). */
 CLSLICE_API
 int clslice_plan_is_known(const clslice_plan *plan);
 
@@ -187,7 +188,7 @@ typedef enum clslice_index_type {
     CLSLICE_INT64 = 1
 } clslice_index_type;
 
-/* Arguments of tf.strided_slice.  begin/end/strides point at arrays of
+/** Arguments of tf.strided_slice.  begin/end/strides point at arrays of
  * `index_type`.  begin or end may be NULL when their values are not known
  * yet (graph-time shape inference): the plan then only knows what the masks
  * and the shape determine; their length is still required.  strides may not
@@ -207,7 +208,7 @@ typedef struct clslice_tf_spec {
     int32_t shrink_axis_mask;
 } clslice_tf_spec;
 
-/* Builds the plan of tf.strided_slice(input of `shape`, spec). */
+/** Builds the plan of tf.strided_slice(input of `shape`, spec). */
 CLSLICE_API
 clslice_status clslice_plan_tf(const int64_t *shape, int rank,
                                const clslice_tf_spec *spec,
@@ -215,7 +216,7 @@ clslice_status clslice_plan_tf(const int64_t *shape, int rank,
 
 /* --- OpenVINO StridedSlice-1 ------------------------------------------ */
 
-/* begin/end/strides are int64 vectors; strides may be NULL (all ones).
+/** begin/end/strides are int64 vectors; strides may be NULL (all ones).
  * begin or end may be NULL when their values are unknown (shape inference;
  * their length is still required).  Each mask is a vector of 0/1 of any
  * length (NULL with length 0 for none): missing entries are 0, entries past
@@ -239,6 +240,7 @@ typedef struct clslice_openvino_spec {
     size_t ellipsis_mask_len;
 } clslice_openvino_spec;
 
+/** Builds the plan of OpenVINO's StridedSlice-1 (input of `shape`, spec). */
 CLSLICE_API
 clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
                                      const clslice_openvino_spec *spec,
@@ -246,13 +248,13 @@ clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
 
 /* --- MXNet slice / crop / slice_axis / slice_like --------------------- */
 
-/* An int64 that may be None. */
+/** An int64 that may be None. */
 typedef struct clslice_opt_int64 {
     int64_t value;
-    int is_none; /* nonzero: None */
+    int is_none; /**< nonzero: None */
 } clslice_opt_int64;
 
-/* mx.nd.slice(data, begin, end, step) (also `crop`): begin and end have the
+/** mx.nd.slice(data, begin, end, step) (also `crop`): begin and end have the
  * same length m <= rank; step has length 0 or m; entries may be None. */
 CLSLICE_API
 clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
@@ -263,7 +265,7 @@ clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
                                   size_t step_len, clslice_plan **plan,
                                   clslice_error *err);
 
-/* mx.nd.slice_axis(data, axis, begin, end): axis may be negative, end may be
+/** mx.nd.slice_axis(data, axis, begin, end): axis may be negative, end may be
  * None (end of the axis).  As MXNet, no clamping: begin and end must lie in
  * the axis and begin < end. */
 CLSLICE_API
@@ -273,7 +275,7 @@ clslice_status clslice_plan_mxnet_slice_axis(const int64_t *shape, int rank,
                                              clslice_plan **plan,
                                              clslice_error *err);
 
-/* mx.nd.slice_like(data, shape_like, axes): slices [0, like[a]) on each
+/** mx.nd.slice_like(data, shape_like, axes): slices [0, like[a]) on each
  * listed axis (all axes when axes_len is 0, which needs equal ranks). */
 CLSLICE_API
 clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
@@ -286,7 +288,7 @@ clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
 
 /* --- ONNX Slice (opset 10/11/13) --------------------------------------- */
 
-/* starts and ends have length n; axes (NULL: 0..n-1) and steps (NULL: all
+/** starts and ends have length n; axes (NULL: 0..n-1) and steps (NULL: all
  * 1) have length n when given. */
 CLSLICE_API
 clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
@@ -298,7 +300,7 @@ clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
 
 /* --- numpy-style expressions ------------------------------------------- */
 
-/* Parses a numpy basic-indexing expression such as
+/** Parses a numpy basic-indexing expression such as
  * "[1:-1, ..., None, ::-2, 3]" (brackets optional) and builds its plan.
  * Items: a:b:c (parts optional), an integer (shrink), "..." (at most one),
  * None / newaxis / np.newaxis / tf.newaxis.  A syntax error names the
@@ -310,7 +312,7 @@ clslice_status clslice_plan_expr(const int64_t *shape, int rank,
 
 /* --- TFLite STRIDED_SLICE ---------------------------------------------- */
 
-/* The inputs and options of TFLite's STRIDED_SLICE (int32 begin, end and
+/** The inputs and options of TFLite's STRIDED_SLICE (int32 begin, end and
  * strides, as TFLite takes only int32).  The three lengths must be equal.
  * The masks are TensorFlow's (bit i is spec slot i) and so are the rules,
  * with TFLite's limits on top: an input of rank 5 or less, and at most 5
@@ -335,7 +337,7 @@ typedef struct clslice_tflite_spec {
     int offset; /* nonzero: end[i] counts from the resolved begin */
 } clslice_tflite_spec;
 
-/* Builds the plan of TFLite's STRIDED_SLICE on an input of `shape`. */
+/** Builds the plan of TFLite's STRIDED_SLICE on an input of `shape`. */
 CLSLICE_API
 clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
                                    const clslice_tflite_spec *spec,
@@ -343,7 +345,7 @@ clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
 
 /* --- TensorFlow tf.slice ------------------------------------------------ */
 
-/* tf.slice(input, begin, size): begin and size have one entry per input
+/** tf.slice(input, begin, size): begin and size have one entry per input
  * dimension.  size[i] = -1 means "through the end".  No clamping: begin[i]
  * must lie in [0, n] and begin[i] + size[i] in [begin[i], n] (on a
  * dimension of size 0 both must be 0), else CLSLICE_ERROR_INDEX naming the
@@ -357,7 +359,7 @@ clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
 
 /* --- XLA / StableHLO slice, dynamic_slice, dynamic_update_slice -------- */
 
-/* stablehlo.slice (jax.lax.slice): start_indices, limit_indices and
+/** stablehlo.slice (jax.lax.slice): start_indices, limit_indices and
  * strides have `len` entries, which must equal rank; strides may be NULL
  * (all 1).  No clamping and no negative indices: each dimension needs
  * 0 <= start <= limit <= n and a stride >= 1 (CLSLICE_ERROR_INDEX for the
@@ -370,7 +372,7 @@ clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
                                       clslice_plan **plan,
                                       clslice_error *err);
 
-/* stablehlo.dynamic_slice (jax.lax.dynamic_slice): the window of
+/** stablehlo.dynamic_slice (jax.lax.dynamic_slice): the window of
  * slice_sizes (each in [0, n]) at start_indices (`len` entries each, len
  * == rank).  Start indices are never an error: each is clamped to
  * [0, n - size] so that the whole window fits, negative ones included.
@@ -383,7 +385,7 @@ clslice_status clslice_plan_dynamic_slice(const int64_t *shape, int rank,
                                           size_t len, clslice_plan **plan,
                                           clslice_error *err);
 
-/* stablehlo.dynamic_update_slice (jax.lax.dynamic_update_slice): the plan
+/** stablehlo.dynamic_update_slice (jax.lax.dynamic_update_slice): the plan
  * of the window that an update of update_shape (update_rank == rank, each
  * size in [0, n]) overwrites at start_indices (`len` == rank entries,
  * clamped to [0, n - size] as dynamic_slice).  Write it with
@@ -398,7 +400,7 @@ clslice_status clslice_plan_dynamic_update_slice(
 
 /* --- OpenVINO Slice-8 and SliceScatter-15 ------------------------------ */
 
-/* OpenVINO Slice-8: start, stop and step (required; no entry 0) of equal
+/** OpenVINO Slice-8: start, stop and step (required; no entry 0) of equal
  * length k, and optional axes (NULL: 0..k-1; else k distinct entries in
  * [-rank, rank)).  Axes not listed are kept whole.  Bounds wrap once and
  * clamp as ONNX Slice (for a negative step a start below -n clamps to
@@ -420,7 +422,7 @@ clslice_status clslice_plan_openvino_slice(const int64_t *shape, int rank,
 
 /* --- PyTorch narrow and basic indexing --------------------------------- */
 
-/* torch.narrow(input, dim, start, length): dim in [-rank, rank), start in
+/** torch.narrow(input, dim, start, length): dim in [-rank, rank), start in
  * [-n, n] (a negative start counts from the end), length >= 0 and
  * start + length <= n.  As PyTorch, a rank-0 input is an error and
  * nothing is clamped. */
@@ -430,7 +432,7 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
                                          int64_t length, clslice_plan **plan,
                                          clslice_error *err);
 
-/* tensor[expr] in PyTorch, for basic indexing: the grammar and meaning of
+/** tensor[expr] in PyTorch, for basic indexing: the grammar and meaning of
  * clslice_plan_expr, except PyTorch's own rules: a slice's step must be
  * positive (a step <= 0 is CLSLICE_ERROR_SPEC naming the item and step),
  * and several ellipses are allowed, each standing for as many whole
@@ -442,7 +444,7 @@ clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
 
 /* --- The split family --------------------------------------------------- */
 
-/* Whose rules a split follows.  Each style reads the spec's integer
+/** Whose rules a split follows.  Each style reads the spec's integer
  * argument (`number`) or its list (`list`, when not NULL):
  *
  *  CLSLICE_SPLIT_NUMPY            numpy.split: number = sections, which
@@ -496,7 +498,7 @@ typedef enum clslice_split_style {
     CLSLICE_SPLIT_TORCH_CHUNK = 8
 } clslice_split_style;
 
-/* A split along `axis` (in [-rank, rank)). */
+/** A split along `axis` (in [-rank, rank)). */
 typedef struct clslice_split_spec {
     clslice_split_style style;
     int64_t axis;
@@ -505,7 +507,7 @@ typedef struct clslice_split_spec {
     size_t list_len;
 } clslice_split_spec;
 
-/* The pieces of a split along its axis, without allocating: piece i reads
+/** The pieces of a split along its axis, without allocating: piece i reads
  * sizes[i] indices from starts[i] on.  With starts and sizes both NULL and
  * capacity 0, only *count is set (how many pieces there are: a count
  * query).  Otherwise both arrays need room for *count entries: a smaller
@@ -520,7 +522,7 @@ clslice_status clslice_split_ranges(const int64_t *shape, int rank,
                                     size_t capacity, size_t *count,
                                     clslice_error *err);
 
-/* One plan per piece of the split, in plans[0 .. *count - 1]: each keeps
+/** One plan per piece of the split, in plans[0 .. *count - 1]: each keeps
  * every other dimension whole and the input's rank.  With plans NULL and
  * capacity 0 it is a count query, as clslice_split_ranges.  Allocates
  * exactly *count plans, each released with clslice_plan_release; on any
@@ -533,7 +535,7 @@ clslice_status clslice_plan_split(const int64_t *shape, int rank,
 
 /* --- Interval shape inference ------------------------------------------ */
 
-/* A closed range of int64 values [lo, hi].  As a dimension size: 0 <= lo
+/** A closed range of int64 values [lo, hi].  As a dimension size: 0 <= lo
  * and lo <= hi, or hi = CLSLICE_UNBOUNDED (-1) for no upper bound (a size
  * known exactly is [n, n]; a fully unknown one [0, -1]).  As a spec value
  * (a begin, an end, a size): any lo <= hi; [INT64_MIN, INT64_MAX] is any
@@ -559,7 +561,7 @@ typedef struct clslice_interval {
  * input's.  A value interval array that is NULL means the spec's own
  * values (each [v, v]), or any value when those are NULL too. */
 
-/* tf.strided_slice with begin[i] in begin[i] and end[i] in end[i]
+/** tf.strided_slice with begin[i] in begin[i] and end[i] in end[i]
  * (spec->begin_len entries each). */
 CLSLICE_API
 clslice_status clslice_infer_tf(const clslice_interval *shape, int rank,
@@ -569,7 +571,7 @@ clslice_status clslice_infer_tf(const clslice_interval *shape, int rank,
                                 clslice_interval *out_shape, int *out_rank,
                                 clslice_error *err);
 
-/* OpenVINO StridedSlice-1, as clslice_infer_tf. */
+/** OpenVINO StridedSlice-1, as clslice_infer_tf. */
 CLSLICE_API
 clslice_status clslice_infer_openvino(const clslice_interval *shape, int rank,
                                       const clslice_openvino_spec *spec,
@@ -578,7 +580,7 @@ clslice_status clslice_infer_openvino(const clslice_interval *shape, int rank,
                                       clslice_interval *out_shape,
                                       int *out_rank, clslice_error *err);
 
-/* TFLite STRIDED_SLICE, as clslice_infer_tf; spec->offset must be 0
+/** TFLite STRIDED_SLICE, as clslice_infer_tf; spec->offset must be 0
  * (CLSLICE_ERROR_ARGUMENT otherwise: a relative end is not modelled). */
 CLSLICE_API
 clslice_status clslice_infer_tflite(const clslice_interval *shape, int rank,
@@ -588,7 +590,7 @@ clslice_status clslice_infer_tflite(const clslice_interval *shape, int rank,
                                     clslice_interval *out_shape,
                                     int *out_rank, clslice_error *err);
 
-/* ONNX Slice with starts and ends as intervals (starts_len entries each);
+/** ONNX Slice with starts and ends as intervals (starts_len entries each);
  * axes and steps exact, as clslice_plan_onnx.  The output rank is rank. */
 CLSLICE_API
 clslice_status clslice_infer_onnx(const clslice_interval *shape, int rank,
@@ -601,7 +603,7 @@ clslice_status clslice_infer_onnx(const clslice_interval *shape, int rank,
                                   clslice_interval *out_shape,
                                   clslice_error *err);
 
-/* OpenVINO Slice-8, as clslice_infer_onnx (step required). */
+/** OpenVINO Slice-8, as clslice_infer_onnx (step required). */
 CLSLICE_API
 clslice_status clslice_infer_openvino_slice(
     const clslice_interval *shape, int rank, const clslice_interval *start,
@@ -609,7 +611,7 @@ clslice_status clslice_infer_openvino_slice(
     const int64_t *step, size_t step_len, const int64_t *axes,
     size_t axes_len, clslice_interval *out_shape, clslice_error *err);
 
-/* tf.slice with begin and size as intervals (rank entries each).  A size
+/** tf.slice with begin and size as intervals (rank entries each).  A size
  * interval holding -1 covers both "through the end" and the sizes >= 0
  * it holds; one below -1 is an error. */
 CLSLICE_API
@@ -619,7 +621,7 @@ clslice_status clslice_infer_tf_slice(const clslice_interval *shape, int rank,
                                       size_t len, clslice_interval *out_shape,
                                       clslice_error *err);
 
-/* stablehlo.slice with start and limit indices as intervals (len == rank
+/** stablehlo.slice with start and limit indices as intervals (len == rank
  * entries each) and exact strides (NULL: all 1). */
 CLSLICE_API
 clslice_status clslice_infer_xla_slice(const clslice_interval *shape,
@@ -630,7 +632,7 @@ clslice_status clslice_infer_xla_slice(const clslice_interval *shape,
                                        clslice_interval *out_shape,
                                        clslice_error *err);
 
-/* torch.narrow with start and length as intervals. */
+/** torch.narrow with start and length as intervals. */
 CLSLICE_API
 clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
                                           int rank, int64_t dim,
@@ -643,7 +645,7 @@ clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
 /* Layouts and simplification                                                */
 /* ------------------------------------------------------------------------ */
 
-/* A strided copy: the element with coordinate j (row-major over
+/** A strided copy: the element with coordinate j (row-major over
  * count[0..rank-1]) is read from source element
  *     offset + sum_k j[k] * src_stride[k]
  * and written to destination element
@@ -657,26 +659,26 @@ clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
 typedef struct clslice_layout {
     int rank;
     int64_t offset;
-    int64_t elements; /* product of count[]; 0 for an empty output */
+    int64_t elements; /**< product of count[]; 0 for an empty output */
     int64_t count[CLSLICE_MAX_RANK];
     int64_t src_stride[CLSLICE_MAX_RANK];
     int64_t dst_stride[CLSLICE_MAX_RANK];
-    /* Smallest and largest source element index read (0 and -1 when
+    /** Smallest and largest source element index read (0 and -1 when
      * empty). */
     int64_t src_min;
     int64_t src_max;
-    /* Destination element of coordinate 0 (0 for a gather). */
+    /** Destination element of coordinate 0 (0 for a gather). */
     int64_t dst_offset;
 } clslice_layout;
 
-/* The plan's processing layout: one layout dimension per input dimension,
+/** The plan's processing layout: one layout dimension per input dimension,
  * unsimplified.  Fails with CLSLICE_ERROR_UNKNOWN on a plan with unknowns
  * and CLSLICE_ERROR_SHAPE when the input has more than INT64_MAX elements. */
 CLSLICE_API
 clslice_status clslice_plan_layout(const clslice_plan *plan,
                                    clslice_layout *layout, clslice_error *err);
 
-/* Simplifies a layout in place, keeping the set of (source, destination)
+/** Simplifies a layout in place, keeping the set of (source, destination)
  * element pairs and their order: drops size-1 dimensions and merges
  * neighbouring dimensions that are contiguous in both source and
  * destination.  An empty layout becomes rank 1 with count 0; a single
@@ -684,18 +686,18 @@ clslice_status clslice_plan_layout(const clslice_plan *plan,
 CLSLICE_API
 void clslice_layout_simplify(clslice_layout *layout);
 
-/* Whether the output of a plan is one contiguous run of its input, so that
+/** Whether the output of a plan is one contiguous run of its input, so that
  * it can be a view of the input instead of a copy. */
 typedef struct clslice_view {
-    /* 1: a gather of the plan copies input bytes [offset, offset + bytes)
+    /** 1: a gather of the plan copies input bytes [offset, offset + bytes)
      * in order, so the output may alias them; 0: it does not (offset and
      * bytes are then 0).  An empty output is a run of 0 bytes at 0. */
     int contiguous;
-    size_t offset; /* byte offset of the run in the input */
-    size_t bytes;  /* length of the run: output elements * elem_size */
+    size_t offset; /**< byte offset of the run in the input */
+    size_t bytes;  /**< length of the run: output elements * elem_size */
 } clslice_view;
 
-/* Fills *view for a gather of `plan` with elements of elem_size bytes.  A
+/** Fills *view for a gather of `plan` with elements of elem_size bytes.  A
  * sub-buffer in OpenCL also needs the offset to be a multiple of the
  * device's CL_DEVICE_MEM_BASE_ADDR_ALIGN (which is given in bits).  Errors: CLSLICE_ERROR_ARGUMENT (NULL plan
  * or view, elem_size 0), CLSLICE_ERROR_UNKNOWN (the plan has unknowns),
@@ -704,10 +706,10 @@ CLSLICE_API
 clslice_status clslice_plan_view(const clslice_plan *plan, size_t elem_size,
                                  clslice_view *view, clslice_error *err);
 
-/* How a value tensor written into a slice must match the slice's final
+/** How a value tensor written into a slice must match the slice's final
  * shape (clslice_plan_output_shape). */
 typedef enum clslice_value_rule {
-    /* TF StridedSliceAssign (tensor[...].assign(v)): the value broadcasts
+    /** TF StridedSliceAssign (tensor[...].assign(v)): the value broadcasts
      * to the final shape under numpy rules.  Value dims align with the
      * final shape from the right; a value dim of 1 repeats along its slice
      * dim; extra leading value dims must be 1.  New axes are slice dims of
@@ -715,13 +717,13 @@ typedef enum clslice_value_rule {
      * fills the slice (MXNet _slice_assign_scalar).  An empty slice is a
      * no-op without any shape check, as in TF. */
     CLSLICE_VALUE_BROADCAST = 0,
-    /* MXNet _slice_assign, and StridedSliceGrad's dy: the value's shape
+    /** MXNet _slice_assign, and StridedSliceGrad's dy: the value's shape
      * must equal the final shape exactly (checked even for an empty
      * slice). */
     CLSLICE_VALUE_EXACT = 1
 } clslice_value_rule;
 
-/* The strided copy that writes a value tensor into the plan's slice.
+/** The strided copy that writes a value tensor into the plan's slice.
  * Source: the value, contiguous row-major of value_shape (value_rank
  * entries, each >= 0; value_shape may be NULL when value_rank is 0), read
  * from element 0 with stride 0 along broadcast dims.  Destination: a
@@ -748,7 +750,7 @@ clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
 /* Host reference executor                                                   */
 /* ------------------------------------------------------------------------ */
 
-/* Gathers plan's slice of `src` (a contiguous row-major tensor of the plan's
+/** Gathers plan's slice of `src` (a contiguous row-major tensor of the plan's
  * input shape with elements of elem_size bytes, src_bytes long) into `dst`
  * (dst_bytes long, receives output_elements * elem_size bytes, contiguous).
  * Any elem_size >= 1 works.  Checks that both buffers are large enough
@@ -760,7 +762,7 @@ clslice_status clslice_host_gather(const clslice_plan *plan, size_t elem_size,
                                    void *dst, size_t dst_bytes,
                                    clslice_error *err);
 
-/* Writes `value` into plan's slice of `dst`, in place: dst is a contiguous
+/** Writes `value` into plan's slice of `dst`, in place: dst is a contiguous
  * row-major tensor of the plan's input shape (dst_bytes long), value a
  * contiguous row-major tensor of value_shape (value_bytes long); `rule`
  * says how the value must match the slice (clslice_value_rule: broadcast
@@ -777,7 +779,7 @@ clslice_status clslice_host_scatter(const clslice_plan *plan,
                                     clslice_value_rule rule, void *dst,
                                     size_t dst_bytes, clslice_error *err);
 
-/* TF StridedSliceGrad: `out` (out_bytes long) receives a contiguous
+/** TF StridedSliceGrad: `out` (out_bytes long) receives a contiguous
  * row-major tensor of the plan's input shape that is zero everywhere
  * except in the slice, which receives dy.  dy must have the plan's final
  * shape exactly (CLSLICE_VALUE_EXACT).  Every check is made before
@@ -800,10 +802,15 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size,
  * so elements along negative strides lie before the offset.  A NULL
  * strides pointer means the contiguous row-major strides of the shape;
- * the _strided calls with NULL strides behave as the calls without them
- * (except that they also check the views as below).
+ * the host _strided calls with NULL strides behave as the calls without
+ * them (except that they also check the views as below).  On the device,
+ * clslice_cl_gather and clslice_cl_scatter (clslice_cl.h) take views as
+ * clslice_cl_tensor, and messages name their members (src.strides[d],
+ * src.offset, src.buffer) where the host calls name arguments
+ * (src_strides[d], src_offset, src).
  *
- * Rules every _strided call checks before it reads or writes anything:
+ * Rules every call between views checks before it reads or writes
+ * anything:
  *  - a view's extent, sum over its dims of (size - 1) * stride taken
  *    separately for each sign, must fit int64 (CLSLICE_ERROR_BUFFER,
  *    naming NAME_strides[d] and its value);
@@ -825,7 +832,7 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *    no byte (CLSLICE_ERROR_ARGUMENT).
  * Source views may repeat elements (stride 0 broadcasts one). */
 
-/* The gather layout of `plan` from a view of its input (src_strides:
+/** The gather layout of `plan` from a view of its input (src_strides:
  * input-rank entries, or NULL for row-major) into a view of its final
  * output (dst_strides: output-rank entries, new axes included, or NULL).
  * As clslice_plan_layout, one layout dim per input dim, unsimplified;
@@ -841,7 +848,7 @@ clslice_status clslice_plan_layout_strided(const clslice_plan *plan,
                                            clslice_layout *layout,
                                            clslice_error *err);
 
-/* The scatter layout of a value view (value_shape, value_strides:
+/** The scatter layout of a value view (value_shape, value_strides:
  * value_rank entries, NULL for row-major) into a view of the plan's input
  * (dst_strides: input-rank entries, NULL for row-major) under `rule`, as
  * clslice_plan_scatter_layout: a value dim that broadcasts gets source
@@ -853,7 +860,7 @@ clslice_status clslice_plan_scatter_layout_strided(
     const int64_t *value_strides, clslice_value_rule rule,
     const int64_t *dst_strides, clslice_layout *layout, clslice_error *err);
 
-/* clslice_host_gather between views: `src` is a buffer of src_bytes
+/** clslice_host_gather between views: `src` is a buffer of src_bytes
  * holding a view of the plan's input shape whose element 0 is at byte
  * src_offset, with src_strides (input-rank entries, NULL = row-major);
  * `dst` a buffer of dst_bytes receiving the output through a view of the
@@ -868,7 +875,7 @@ clslice_status clslice_host_gather_strided(
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err);
 
-/* clslice_host_scatter between views: `value` is a buffer of value_bytes
+/** clslice_host_scatter between views: `value` is a buffer of value_bytes
  * holding a view of value_shape at value_offset with value_strides
  * (value_rank entries, NULL = row-major); `dst` a buffer of dst_bytes
  * holding a view of the plan's input shape at dst_offset with dst_strides
@@ -888,18 +895,18 @@ clslice_status clslice_host_scatter_strided(
 /* CSR matrices                                                              */
 /* ------------------------------------------------------------------------ */
 
-/* A 2-D sparse matrix in CSR form (scipy.sparse.csr_matrix, MXNet
+/** A 2-D sparse matrix in CSR form (scipy.sparse.csr_matrix, MXNet
  * CSRNDArray) in host memory.  Row r holds the entries at positions
  * indptr[r] .. indptr[r+1]-1 of indices (their columns) and data (their
  * values).  Column indices need not be sorted and may repeat. */
 typedef struct clslice_csr {
-    int64_t rows, cols;             /* the matrix shape, both >= 0 */
-    clslice_index_type index_type;  /* of indptr and indices alike */
-    size_t elem_size;               /* bytes per data element, >= 1 */
-    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
-    const void *indptr;             /* rows + 1 entries */
-    const void *indices;            /* nnz entries (NULL allowed if 0) */
-    const void *data;               /* nnz elements (NULL allowed if 0) */
+    int64_t rows, cols;             /**< the matrix shape, both >= 0 */
+    clslice_index_type index_type;  /**< of indptr and indices alike */
+    size_t elem_size;               /**< bytes per data element, >= 1 */
+    int64_t nnz;                    /**< stored entries; indptr[rows] == nnz */
+    const void *indptr;             /**< rows + 1 entries */
+    const void *indices;            /**< nnz entries (NULL allowed if 0) */
+    const void *data;               /**< nnz elements (NULL allowed if 0) */
 } clslice_csr;
 
 /* Slicing CSR matrices.  The slice is any plan built on the shape
@@ -932,14 +939,14 @@ typedef struct clslice_csr {
  * clslice_host_csr_count gives it, the caller allocates, and
  * clslice_host_csr_slice fills (clslice_cl.h has the device version). */
 
-/* Validates `in` against `plan` and sets *out_nnz to the number of entries
+/** Validates `in` against `plan` and sets *out_nnz to the number of entries
  * the slice keeps. */
 CLSLICE_API
 clslice_status clslice_host_csr_count(const clslice_plan *plan,
                                       const clslice_csr *in,
                                       int64_t *out_nnz, clslice_error *err);
 
-/* Validates `in`, then writes the slice: out_indptr receives count_r + 1
+/** Validates `in`, then writes the slice: out_indptr receives count_r + 1
  * entries, out_indices and out_data the kept entries (room for `capacity`
  * of them; they may be NULL when capacity is 0), and *out_nnz their number.
  * A capacity below the result's nnz is CLSLICE_ERROR_BUFFER.  Nothing is
@@ -962,29 +969,29 @@ clslice_status clslice_host_csr_slice(const clslice_plan *plan,
  * device's byte order).  The caller reads the words below; every other
  * word is reserved for the library.  clslice_cl.h has the enqueue calls. */
 
-/* clslice_status of the normalisation: CLSLICE_OK, or CLSLICE_ERROR_SPEC /
+/** clslice_status of the normalisation: CLSLICE_OK, or CLSLICE_ERROR_SPEC /
  * _INDEX / _SHAPE exactly as the host front-end would report the same
  * values (its first error). */
 #define CLSLICE_DYNAMIC_STATUS 0
-/* The spec entry (slot, or ONNX axes entry) that the error names; -1 when
+/** The spec entry (slot, or ONNX axes entry) that the error names; -1 when
  * none (also on success). */
 #define CLSLICE_DYNAMIC_SLOT 1
-/* The offending value (the step, the shrink index, the axis); 0 when none. */
+/** The offending value (the step, the shrink index, the axis); 0 when none. */
 #define CLSLICE_DYNAMIC_VALUE 2
-/* The input dimension the error concerns; -1 when none. */
+/** The input dimension the error concerns; -1 when none. */
 #define CLSLICE_DYNAMIC_DIM 3
-/* Number of output elements (0 on error). */
+/** Number of output elements (0 on error). */
 #define CLSLICE_DYNAMIC_ELEMENTS 4
-/* Output rank: static (masks and ranks decide it), written even on error. */
+/** Output rank: static (masks and ranks decide it), written even on error. */
 #define CLSLICE_DYNAMIC_OUT_RANK 5
-/* First of CLSLICE_MAX_RANK words: the output shape (out_rank entries,
+/** First of CLSLICE_MAX_RANK words: the output shape (out_rank entries,
  * the rest 0; all 0 on error). */
 #define CLSLICE_DYNAMIC_SHAPE 6
-/* Words and bytes of the whole record, reserved part included. */
+/** Words and bytes of the whole record, reserved part included. */
 #define CLSLICE_DYNAMIC_INFO_WORDS 134
 #define CLSLICE_DYNAMIC_INFO_BYTES (CLSLICE_DYNAMIC_INFO_WORDS * 8)
 
-/* Sizing the output of such a slice on the host, before the values exist:
+/** Sizing the output of such a slice on the host, before the values exist:
  * a slice never reads an input element twice, so it has at most as many
  * elements as its input, and *max_elements is the input's element count
  * (allocate max_elements * elem_size bytes; the record's
@@ -996,7 +1003,7 @@ clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
                                      int64_t *max_elements,
                                      clslice_error *err);
 
-/* The same, and the output rank, which TensorFlow's and OpenVINO's masks
+/** The same, and the output rank, which TensorFlow's and OpenVINO's masks
  * fix without the values (new axes add a dim, shrinks remove one).  Only
  * the spec's lengths and masks are read: begin, end and strides may be
  * NULL (strides count as given when strides_len > 0 or strides is not
@@ -1008,12 +1015,13 @@ clslice_status clslice_dynamic_bound_tf(const int64_t *shape, int rank,
                                         const clslice_tf_spec *spec,
                                         int64_t *max_elements, int *out_rank,
                                         clslice_error *err);
+/** The same as clslice_dynamic_bound_tf, for an OpenVINO spec. */
 CLSLICE_API
 clslice_status clslice_dynamic_bound_openvino(
     const int64_t *shape, int rank, const clslice_openvino_spec *spec,
     int64_t *max_elements, int *out_rank, clslice_error *err);
 
-/* The bound from an interval shape inference (clslice_infer_*): the
+/** The bound from an interval shape inference (clslice_infer_*): the
  * output can hold at most the product of the his of out_shape (out_rank
  * entries) elements, and never more than its input (shape, rank, every
  * size known) has.  So a 1-row crop of a large tensor is bounded by one

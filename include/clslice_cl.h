@@ -1,4 +1,5 @@
-/*
+/**
+ * \file
  * clslice_cl.h — running clslice plans on OpenCL devices.
  *
  * OpenCL manners follow CLBlast and clFFT: the caller's cl_command_queue,
@@ -9,8 +10,51 @@
  * All device state lives in a clslice_runtime that the caller creates for
  * one cl_context and releases explicitly; nothing global is created.
  *
- * Conventions of every enqueue call (gather, scatter, fill, grad and both
- * CSR passes):
+ * Two shapes of call.  The plain calls, clslice_enqueue_gather, _scatter,
+ * _fill and _grad, take their arguments one by one, as clEnqueue* does,
+ * and keep their signatures.  Every other device call is a general call
+ * of one shape, which can grow without breaking the programs that use it:
+ *
+ *     clslice_status clslice_cl_<op>(clslice_runtime *runtime,
+ *                                    const clslice_cl_call *call,
+ *                                    const clslice_cl_<op>_desc *desc, ...,
+ *                                    clslice_error *err);
+ *
+ *     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+ *     clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+ *     call.queue = queue;
+ *     desc.plan = plan;  desc.elem_size = 4;
+ *     desc.src.buffer = src;  desc.dst.buffer = dst;
+ *     clslice_cl_gather(runtime, &call, &desc, &err);
+ *
+ *  - The head, clslice_cl_call, holds what every device call takes: the
+ *    queue, the flags, the wait list and the optional event.  The
+ *    descriptor, one type per operation, says what to do with which
+ *    buffers.
+ *  - Both begin with `size_t struct_size`: the sizeof of the type the
+ *    caller was compiled with.  The _INIT macros set it and zero every
+ *    other member.
+ *  - A head or descriptor grows only by members appended at its end whose
+ *    zero value keeps the behaviour from before they existed.  The library
+ *    accepts any struct_size from the type's first published size up to
+ *    its own sizeof and reads the members past a smaller struct_size as
+ *    zero, so a program built against an older header runs unchanged on a
+ *    newer library.  Any other struct_size is CLSLICE_ERROR_ARGUMENT naming
+ *    call->struct_size or desc->struct_size and its value, as is a NULL
+ *    call or desc; these come before every other check.
+ *  - Structs held by value in a descriptor (clslice_cl_tensor) and the
+ *    elements of arrays a descriptor points at (clslice_cl_part) are
+ *    frozen: they never change, because the descriptor's layout or the
+ *    array's stride fixes their size.  What a later version needs is
+ *    appended to the descriptor instead.
+ *  - Arrays are arrays of structs, never arrays of pointers, so an array
+ *    such as `clslice_cl_part parts[3]` is passed as it is, without a cast
+ *    (C converts no `T **` to `const T *const *`).
+ *  - Messages name what the caller wrote: descriptor members as in
+ *    `src.offset` or `parts[2].plan`, head members by their names
+ *    (queue, flags, event_wait_list[i]).
+ *
+ * Conventions of every device call, plain or general:
  *  - Wait list: event_wait_list must hold num_events_in_wait_list events
  *    (NULL exactly when the count is 0), none of them NULL and each of
  *    the runtime's context; anything else is CLSLICE_ERROR_ARGUMENT
@@ -41,44 +85,44 @@
 extern "C" {
 #endif
 
-/* Opaque per-context state: the cache of built programs.  Programs are
+/** Opaque per-context state: the cache of built programs.  Programs are
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
  * A runtime may be shared by threads that each use their own queue;
  * kernels are never shared between threads. */
 typedef struct clslice_runtime clslice_runtime;
 
-/* Creates a runtime for `context` (retained until the runtime is
+/** Creates a runtime for `context` (retained until the runtime is
  * released). */
 CLSLICE_API
 clslice_status clslice_runtime_create(cl_context context,
                                       clslice_runtime **runtime,
                                       clslice_error *err);
 
-/* Releases every program and kernel the runtime built, releases the
+/** Releases every program and kernel the runtime built, releases the
  * context, frees the runtime and sets *runtime to NULL.  Work already
  * enqueued keeps running (OpenCL retains what it uses).  Accepts NULL. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 
-/* Flags for clslice_runtime_prepare. */
+/** Flags for clslice_runtime_prepare. */
 enum {
-    /* Build the 64-bit index programs too (slices whose offsets pass
+    /** Build the 64-bit index programs too (slices whose offsets pass
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
     CLSLICE_PREPARE_INDEX64 = 1u << 0,
-    /* Build the program of clslice_enqueue_gather_batch too. */
+    /** Build the program of clslice_cl_gather_batch too. */
     CLSLICE_PREPARE_BATCH = 1u << 1,
-    /* Build the normalise and dynamic programs of the device-resident
-     * spec calls (clslice_enqueue_tf_dynamic and its siblings) too. */
+    /** Build the normalise and dynamic programs of the device-resident
+     * spec calls (clslice_cl_tf_dynamic and its siblings) too. */
     CLSLICE_PREPARE_DYNAMIC = 1u << 2
 };
 
-/* Builds now, instead of at the first call that needs them, every program
+/** Builds now, instead of at the first call that needs them, every program
  * that calls on `device` can use under the runtime's path choice: on a
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
  * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64; the
- * batch program (clslice_enqueue_gather_batch) with CLSLICE_PREPARE_BATCH;
+ * batch program (clslice_cl_gather_batch) with CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
  * normaliser has one form, built once whatever the index flag).
  * Programs already built are skipped, so a second call costs nothing;
@@ -93,7 +137,7 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
                                        cl_device_id device, unsigned flags,
                                        clslice_error *err);
 
-/* Keeps program binaries in the folder `dir` (which must exist), so that
+/** Keeps program binaries in the folder `dir` (which must exist), so that
  * another runtime, in this process or a later one, loads a program
  * instead of compiling it.  Off by default; NULL turns it off again.  A
  * runtime starts with the folder named by the environment variable
@@ -114,7 +158,7 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
                                              const char *dir,
                                              clslice_error *err);
 
-/* The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
+/** The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and
  * the ICD loader return (-69 .. -72, -1001) have their names too; any
  * other code gives "CL_UNKNOWN_ERROR".  The string is static; never NULL.
@@ -123,35 +167,71 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
 CLSLICE_API
 const char *clslice_cl_error_name(cl_int code);
 
-/* Flags for clslice_enqueue_gather, _scatter, _fill and _grad; 0 gives
- * the normal behaviour. */
+/** Flags of the plain calls' `flags` argument and of clslice_cl_call.flags;
+ * 0 gives the normal behaviour.  Every device call refuses unknown bits
+ * (CLSLICE_ERROR_ARGUMENT); a flag that has no meaning for a call changes
+ * nothing there (CSR indices have their own width; batches and dynamic
+ * calls always run a kernel). */
 enum {
-    /* Use 64-bit index arithmetic even where 32 bits would do (testing). */
+    /** Use 64-bit index arithmetic even where 32 bits would do (testing). */
     CLSLICE_FORCE_INDEX64 = 1u << 0,
-    /* Launch the kernel even where one clEnqueueCopyBuffer or
+    /** Launch the kernel even where one clEnqueueCopyBuffer or
      * clEnqueueCopyBufferRect would do (testing and benchmarking). */
     CLSLICE_NO_COPY_SHORTCUT = 1u << 1,
-    /* The names these flags had when the gather was the only call. */
+    /** The names these flags had when the gather was the only call. */
     CLSLICE_GATHER_FORCE_INDEX64 = CLSLICE_FORCE_INDEX64,
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
-/* A gather of a plan read as a view of its source buffer (see
+/* The _INIT macros: struct_size set, every other member zero. */
+#ifdef __cplusplus
+#define CLSLICE_CL_INIT_(type) {sizeof(type)}
+#else
+#define CLSLICE_CL_INIT_(type) {.struct_size = sizeof(type)}
+#endif
+
+/** The head of every general call: where and when the work is enqueued.
+ * The members are those of the plain calls' last arguments, with the
+ * same rules (the wait list as the top of this file says). */
+typedef struct clslice_cl_call {
+    size_t struct_size;                /**< sizeof(clslice_cl_call) */
+    cl_command_queue queue;            /**< of the runtime's context */
+    unsigned flags;                    /**< CLSLICE_FORCE_INDEX64, ... */
+    cl_uint num_events_in_wait_list;
+    const cl_event *event_wait_list;   /**< NULL when the count is 0 */
+    cl_event *event;                   /**< NULL: no event wanted */
+} clslice_cl_call;
+
+#define CLSLICE_CL_CALL_INIT CLSLICE_CL_INIT_(clslice_cl_call)
+
+/** A tensor in a buffer, as descriptors hold it.  Frozen.  Element
+ * (i0, i1, ...) lies at byte
+ *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size
+ * of buffer (clslice.h, "Strided views", for the rules a view must
+ * keep); the tensor's shape is the one the operation gives it. */
+typedef struct clslice_cl_tensor {
+    cl_mem buffer;          /**< NULL where the call touches no byte */
+    size_t offset;          /**< bytes to element (0, ..., 0) */
+    const int64_t *strides; /**< elements per dim, any sign, 0 allowed;
+                             * NULL: contiguous row-major */
+} clslice_cl_tensor;
+
+/** A gather of a plan read as a view of its source buffer (see
  * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
 typedef struct clslice_cl_view {
-    int contiguous; /* 1: the output is bytes [origin, origin + bytes) of
+    int contiguous; /**< 1: the output is bytes [origin, origin + bytes) of
                      * src, in order; 0: it is not one run (all else 0
                      * but align) */
-    size_t origin;  /* src_offset + the run's byte offset in the input */
-    size_t bytes;   /* the run's length (0 for an empty output) */
-    size_t align;   /* the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
-    int aligned;    /* 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
+    size_t origin;  /**< src_offset + the run's byte offset in the input */
+    size_t bytes;   /**< the run's length (0 for an empty output) */
+    size_t align;   /**< the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
+    int aligned;    /**< 1: clCreateSubBuffer(src, ..., {origin, bytes}) is
                      * allowed on this device: contiguous, bytes > 0 and
                      * origin a multiple of align.  0 with contiguous 1:
                      * copy instead (an empty output needs no buffer) */
 } clslice_cl_view;
 
-/* Fills *view for a gather of `plan` (elements of elem_size bytes) whose
+/** Fills *view for a gather of `plan` (elements of elem_size bytes) whose
  * input starts at byte src_offset of a buffer on `device`, so that a
  * caller can make a sub-buffer instead of enqueueing a copy.  Enqueues
  * nothing and needs no runtime.  Errors: those of clslice_plan_view,
@@ -165,7 +245,7 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
                                     clslice_cl_view *view,
                                     clslice_error *err);
 
-/* Enqueues the slice `plan` of `src` into `dst` on `queue`.
+/** Enqueues the slice `plan` of `src` into `dst` on `queue`.
  *
  * src holds the plan's whole input tensor, contiguous and row-major, from
  * byte src_offset on; dst receives the output (contiguous, row-major) from
@@ -190,7 +270,10 @@ clslice_status clslice_cl_plan_view(cl_device_id device,
  *
  * OpenCL failures return CLSLICE_ERROR_OPENCL with the failing call named
  * and its code in err->opencl_code; a failed program build returns
- * CLSLICE_ERROR_BUILD with the build log. */
+ * CLSLICE_ERROR_BUILD with the build log.
+ *
+ * This is clslice_cl_gather with contiguous tensors, its arguments taken
+ * one by one. */
 CLSLICE_API
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_command_queue queue,
@@ -204,34 +287,98 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err);
 
-/* Enqueues `count` gathers of one source as one command: plans[i]'s slice
- * of `src` into dsts[i] from byte dst_offsets[i] on (dst_offsets may be
- * NULL: every offset 0).  For runs of small slices of one tensor (Split,
- * tf.split, QKV splits, chunk), where each single gather would cost a
- * command of its own (70-200 us on PoCL, several us on a GPU).
+/** What clslice_cl_gather does: the slice `plan` of the tensor `src`, of
+ * the plan's input shape (src.strides: input-rank entries), into `dst`, of
+ * the plan's final output shape (dst.strides: output-rank entries, new
+ * axes included).  Elements are elem_size bytes. */
+typedef struct clslice_cl_gather_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_gather_desc) */
+    const clslice_plan *plan;
+    size_t elem_size;
+    clslice_cl_tensor src;
+    clslice_cl_tensor dst;
+} clslice_cl_gather_desc;
+
+#define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
+
+/** Enqueues the gather `desc` describes.  With both strides NULL it is
+ * clslice_enqueue_gather: checks, paths, events and errors as described
+ * there.  With strides, either side is a strided view (clslice.h,
+ * "Strided views", for the view model and the rules checked), and only
+ * the bytes the dst view addresses are written: a slice of a transposed,
+ * sliced or padded tensor, or into one, needs no intermediate copy.
  *
- * Every plan must read the same input shape (plans[0]'s), which src holds
- * from byte src_offset on as for clslice_enqueue_gather; each output is
- * contiguous and row-major.  count >= 1.
+ * Checked before anything is enqueued, beside the checks of
+ * clslice_enqueue_gather: every byte each view can address lies in
+ * [0, CL_MEM_SIZE) of its buffer (CLSLICE_ERROR_BUFFER naming src.offset,
+ * dst.offset, src.buffer or dst.buffer), the dst view addresses no
+ * element twice and the views do not overlap when they share a buffer
+ * (CLSLICE_ERROR_ARGUMENT), extents fit int64 (CLSLICE_ERROR_BUFFER
+ * naming the strides entry, as src.strides[d]).  src.buffer may be NULL
+ * when the input has no elements, dst.buffer when the output has none.
  *
- * Checks, all before anything is enqueued: runtime, queue, plans and
- * dsts given, count >= 1, each plans[i] given and of plans[0]'s input
- * shape (CLSLICE_ERROR_SHAPE naming plans[i] and the dim otherwise),
+ * Paths as clslice_enqueue_gather: views that simplify to one contiguous
+ * run take one clEnqueueCopyBuffer, a small box of contiguous rows with
+ * positive pitches one clEnqueueCopyBufferRect on a CPU device; else a
+ * kernel, the gather kernels when the destination is contiguous and the
+ * scatter kernels (which take both sides' strides) when it is not. */
+CLSLICE_API
+clslice_status clslice_cl_gather(clslice_runtime *runtime,
+                                 const clslice_cl_call *call,
+                                 const clslice_cl_gather_desc *desc,
+                                 clslice_error *err);
+
+/** One output of a batch: the slice `plan` into `buffer` from byte
+ * `offset` on, contiguous and row-major.  Frozen. */
+typedef struct clslice_cl_part {
+    const clslice_plan *plan;
+    cl_mem buffer; /**< NULL when the plan's output is empty */
+    size_t offset;
+} clslice_cl_part;
+
+/** What clslice_cl_gather_batch does: `count` gathers of one source, part
+ * i the slice parts[i].plan of `src` (from byte src_offset on, contiguous
+ * and row-major, of the plans' common input shape).  Elements are
+ * elem_size bytes. */
+typedef struct clslice_cl_batch_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_batch_desc) */
+    size_t elem_size;
+    cl_mem src;
+    size_t src_offset;
+    size_t count;                 /**< >= 1 */
+    const clslice_cl_part *parts; /**< count entries */
+} clslice_cl_batch_desc;
+
+#define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
+
+/** Enqueues the `count` gathers of `desc` as one command.  For runs of
+ * small slices of one tensor (Split, tf.split, QKV splits, chunk), where
+ * each single gather would cost a command of its own (70-200 us on PoCL,
+ * several us on a GPU).
+ *
+ * Every plan must read the same input shape (parts[0].plan's), which src
+ * holds from byte src_offset on as for clslice_enqueue_gather; each output
+ * is contiguous and row-major.
+ *
+ * Checks, all before anything is enqueued: runtime, queue, parts given,
+ * count >= 1, each parts[i].plan given and of parts[0].plan's input shape
+ * (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim otherwise),
  * elem_size, flags, the wait list; src holds the input tensor; each
- * dsts[i] holds plans[i]'s output from dst_offsets[i] on
- * (CLSLICE_ERROR_BUFFER naming dsts[i] and plans[i]); no output overlaps
- * src or another output (CLSLICE_ERROR_ARGUMENT naming both).  dsts[i]
- * may be NULL when plans[i]'s output is empty, src when the input tensor
- * is; one buffer may serve any number of outputs at different offsets.
- * Flags as for clslice_enqueue_gather (CLSLICE_NO_COPY_SHORTCUT changes
- * nothing: a batch always runs its kernel).
+ * parts[i].buffer holds its plan's output from parts[i].offset on
+ * (CLSLICE_ERROR_BUFFER naming parts[i].buffer and parts[i].plan); no
+ * output overlaps src or another output (CLSLICE_ERROR_ARGUMENT naming
+ * both).  parts[i].buffer may be NULL when its output is empty, src when
+ * the input tensor is; one buffer may serve any number of outputs at
+ * different offsets.  Flags as for clslice_enqueue_gather
+ * (CLSLICE_NO_COPY_SHORTCUT changes nothing: a batch always runs its
+ * kernel).
  *
  * Commands: one kernel launch per group of up to 8 distinct destination
  * cl_mem handles (taken in order of first use), so a batch whose outputs
  * all live in one buffer, at different offsets, is one command;
  * launches of a larger batch wait for each other by events.  When every
- * output is empty, no kernel runs (a marker if `event` is requested).
- * `event`, if requested, completes when every output is written.  The
+ * output is empty, no kernel runs (a marker if call->event is given).
+ * The event, if requested, completes when every output is written.  The
  * work list travels in a read-only buffer created with the data
  * (CL_MEM_COPY_HOST_PTR, no command of its own) and released after the
  * enqueue.  Every launch is prepared before the first is enqueued; only
@@ -240,24 +387,16 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
  * kernel program is built at the first batch call on a device, or by
  * clslice_runtime_prepare with CLSLICE_PREPARE_BATCH. */
 CLSLICE_API
-clslice_status clslice_enqueue_gather_batch(clslice_runtime *runtime,
-                                            cl_command_queue queue,
-                                            const clslice_plan *const *plans,
-                                            size_t count, size_t elem_size,
-                                            cl_mem src, size_t src_offset,
-                                            const cl_mem *dsts,
-                                            const size_t *dst_offsets,
-                                            unsigned flags,
-                                            cl_uint num_events_in_wait_list,
-                                            const cl_event *event_wait_list,
-                                            cl_event *event,
-                                            clslice_error *err);
+clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
+                                       const clslice_cl_call *call,
+                                       const clslice_cl_batch_desc *desc,
+                                       clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Writing into slices on the device                                        */
 /* ------------------------------------------------------------------------ */
 
-/* Enqueues the write of a value tensor into the slice `plan` of `dst`, in
+/** Enqueues the write of a value tensor into the slice `plan` of `dst`, in
  * place (TF StridedSliceAssign, MXNet _slice_assign).
  *
  * dst holds a whole tensor of the plan's input shape, contiguous and
@@ -280,7 +419,10 @@ clslice_status clslice_enqueue_gather_batch(clslice_runtime *runtime,
  * kernel (a marker when `event` is requested); when the slice is one
  * contiguous run and the value is not
  * broadcast, one clEnqueueCopyBuffer does the work
- * (CLSLICE_NO_COPY_SHORTCUT launches the kernel instead). */
+ * (CLSLICE_NO_COPY_SHORTCUT launches the kernel instead).
+ *
+ * This is clslice_cl_scatter with contiguous tensors, its arguments taken
+ * one by one. */
 CLSLICE_API
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_command_queue queue,
@@ -297,12 +439,44 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err);
 
-/* Element sizes up to this many bytes are filled without any device
+/** What clslice_cl_scatter does: writes the tensor `value`, of value_shape
+ * (value_rank entries; value.strides: value_rank entries), into the slice
+ * `plan` of the tensor `dst`, of the plan's input shape (dst.strides:
+ * input-rank entries), in place, under the shape rule `rule` (as
+ * clslice_enqueue_scatter).  Elements are elem_size bytes. */
+typedef struct clslice_cl_scatter_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_scatter_desc) */
+    const clslice_plan *plan;
+    size_t elem_size;
+    clslice_cl_tensor value;
+    const int64_t *value_shape;
+    int value_rank;
+    clslice_value_rule rule;
+    clslice_cl_tensor dst;
+} clslice_cl_scatter_desc;
+
+#define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
+
+/** Enqueues the scatter `desc` describes.  With both strides NULL it is
+ * clslice_enqueue_scatter: checks, paths, events and errors as described
+ * there.  With strides, either side is a strided view and only the
+ * slice's elements of the dst view are written; a value dim that
+ * broadcasts is read at stride 0 whatever its view stride.  Checks as
+ * clslice_cl_gather's for views; dst.buffer may be NULL when the slice is
+ * empty, value.buffer when the value has no elements, and a dst.buffer
+ * that is given must hold its whole view. */
+CLSLICE_API
+clslice_status clslice_cl_scatter(clslice_runtime *runtime,
+                                  const clslice_cl_call *call,
+                                  const clslice_cl_scatter_desc *desc,
+                                  clslice_error *err);
+
+/** Element sizes up to this many bytes are filled without any device
  * allocation: clslice_enqueue_fill passes the element to the kernel by
  * value. */
 #define CLSLICE_FILL_INLINE_MAX 64
 
-/* Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
+/** Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
  * _slice_assign_scalar): `element` points at the elem_size bytes of the
  * element in host memory, read before the call returns.  dst is as for
  * clslice_enqueue_scatter, and elements outside the slice are not
@@ -324,7 +498,7 @@ clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err);
 
-/* Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
+/** Enqueues TF StridedSliceGrad: `out` (from byte out_offset on) receives a
  * contiguous row-major tensor of the plan's input shape, zero everywhere
  * but the slice, which receives dy (dy_shape must be the plan's final
  * shape exactly; dy is contiguous row-major from byte dy_offset on).
@@ -357,82 +531,25 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
-/* Strided views on the device                                              */
-/* ------------------------------------------------------------------------ */
-
-/* clslice_enqueue_gather between strided views (clslice.h, "Strided
- * views", for the view model and the rules checked): src holds a view of
- * the plan's input shape whose element (0, ..., 0) is at byte src_offset,
- * with src_strides (input-rank entries, in elements, any sign, 0 allowed;
- * NULL = contiguous row-major); dst receives the final output through a
- * view whose element 0 is at byte dst_offset, with dst_strides
- * (output-rank entries, new axes included; NULL = contiguous).  Only the
- * bytes the dst view addresses are written.  A slice of a transposed,
- * sliced or padded tensor, or into one, thus needs no intermediate copy.
- *
- * Checked before anything is enqueued, beside the checks of
- * clslice_enqueue_gather: every byte each view can address lies in
- * [0, CL_MEM_SIZE) of its buffer (CLSLICE_ERROR_BUFFER naming src_offset,
- * dst_offset, src or dst), the dst view addresses no element twice and
- * the views do not overlap when they share a buffer
- * (CLSLICE_ERROR_ARGUMENT), extents fit int64 (CLSLICE_ERROR_BUFFER
- * naming the strides entry).  src may be NULL when the input has no
- * elements, dst when the output has none.
- *
- * Paths as clslice_enqueue_gather: views that simplify to one contiguous
- * run take one clEnqueueCopyBuffer, a small box of contiguous rows with
- * positive pitches one clEnqueueCopyBufferRect on a CPU device; else a
- * kernel, the gather kernels when the destination is contiguous and the
- * scatter kernels (which take both sides' strides) when it is not.
- * Flags, events and errors as clslice_enqueue_gather. */
-CLSLICE_API
-clslice_status clslice_enqueue_gather_strided(
-    clslice_runtime *runtime, cl_command_queue queue,
-    const clslice_plan *plan, size_t elem_size, cl_mem src,
-    size_t src_offset, const int64_t *src_strides, cl_mem dst,
-    size_t dst_offset, const int64_t *dst_strides, unsigned flags,
-    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event, clslice_error *err);
-
-/* clslice_enqueue_scatter between strided views: value holds a view of
- * value_shape at byte value_offset with value_strides (value_rank
- * entries; NULL = contiguous), dst a view of the plan's input shape at
- * byte dst_offset with dst_strides (input-rank entries; NULL =
- * contiguous), of which only the slice's elements are written.  `rule` as
- * clslice_enqueue_scatter (a broadcast value dim is read at stride 0
- * whatever its view stride).  Checks as clslice_enqueue_gather_strided;
- * dst may be NULL when the slice is empty, value when it has no elements,
- * and a dst that is given must hold its whole view.  Paths, flags, events
- * and errors as clslice_enqueue_scatter. */
-CLSLICE_API
-clslice_status clslice_enqueue_scatter_strided(
-    clslice_runtime *runtime, cl_command_queue queue,
-    const clslice_plan *plan, size_t elem_size, cl_mem value,
-    size_t value_offset, const int64_t *value_shape, int value_rank,
-    const int64_t *value_strides, clslice_value_rule rule, cl_mem dst,
-    size_t dst_offset, const int64_t *dst_strides, unsigned flags,
-    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event, clslice_error *err);
-
-/* ------------------------------------------------------------------------ */
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
 
-/* A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
+/** A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
  * format and the slicing rules).  Each array starts at its byte offset;
  * the indptr and indices offsets must be multiples of the index size, the
  * data offset may be anything.  indices and data may be NULL when nnz is
- * 0 (OpenCL has no empty buffers). */
+ * 0 (OpenCL has no empty buffers).  Frozen: it has no struct_size, so
+ * what a later version needs goes into clslice_cl_csr_desc. */
 typedef struct clslice_cl_csr {
     int64_t rows, cols;
-    clslice_index_type index_type;  /* of indptr and indices alike */
-    size_t elem_size;               /* bytes per data element, >= 1 */
-    int64_t nnz;                    /* stored entries; indptr[rows] == nnz */
-    cl_mem indptr;                  /* rows + 1 entries */
+    clslice_index_type index_type;  /**< of indptr and indices alike */
+    size_t elem_size;               /**< bytes per data element, >= 1 */
+    int64_t nnz;                    /**< stored entries; indptr[rows] == nnz */
+    cl_mem indptr;                  /**< rows + 1 entries */
     size_t indptr_offset;
-    cl_mem indices;                 /* nnz entries */
+    cl_mem indices;                 /**< nnz entries */
     size_t indices_offset;
-    cl_mem data;                    /* nnz elements */
+    cl_mem data;                    /**< nnz elements */
     size_t data_offset;
 } clslice_cl_csr;
 
@@ -441,25 +558,40 @@ typedef struct clslice_cl_csr {
  *
  *   clslice_cl_csr out = {count_r, count_c, in.index_type, in.elem_size,
  *                         0, indptr_buf, 0, NULL, 0, NULL, 0};
- *   clslice_cl_csr_count(rt, q, plan, &in, &out, 0, NULL, NULL, &nnz, &e);
+ *   clslice_cl_csr_desc desc = CLSLICE_CL_CSR_DESC_INIT;
+ *   desc.plan = plan;  desc.in = &in;  desc.out = &out;
+ *   clslice_cl_csr_count(rt, &call, &desc, &nnz, &e);
  *   out.nnz = nnz;  out.indices = ...;  out.data = ...;   (allocate)
- *   clslice_enqueue_csr_fill(rt, q, plan, &in, &out, 0, NULL, &ev, &e);
+ *   clslice_cl_csr_fill(rt, &call, &desc, &e);
  *
  * out->rows/cols must be the plan's output shape, out->index_type and
  * out->elem_size the input's.  Output buffers must not overlap the input's
- * or each other. */
+ * or each other.  Messages name the matrices' members as in->indptr,
+ * out->data_offset. */
 
-/* Pass 1: validates `in` on the device, counts the entries each output row
+/** What both CSR passes slice: `plan` (on [in->rows, in->cols]) of the
+ * matrix `in` into `out` (see above). */
+typedef struct clslice_cl_csr_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_csr_desc) */
+    const clslice_plan *plan; /**< on [in->rows, in->cols], keeping both */
+    const clslice_cl_csr *in;
+    const clslice_cl_csr *out;
+} clslice_cl_csr_desc;
+
+#define CLSLICE_CL_CSR_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_csr_desc)
+
+/** Pass 1: validates `in` on the device, counts the entries each output row
  * keeps and writes the output row pointers (count_r + 1 entries) to
  * out->indptr; out->indices, out->data and out->nnz are ignored.
  *
  * BLOCKING: it waits (with one small blocking clEnqueueReadBuffer on
- * `queue`) until the device has counted, because the caller needs *out_nnz
- * to allocate the output.  On an in-order queue that means everything
- * enqueued before it has run.  Work is enqueued behind the wait list.
+ * call->queue) until the device has counted, because the caller needs
+ * *out_nnz to allocate the output.  On an in-order queue that means
+ * everything enqueued before it has run.  Work is enqueued behind the
+ * wait list.
  *
  * On success *out_nnz is the result's nnz and the copy into out->indptr is
- * enqueued (not necessarily finished): `event`, if requested, completes
+ * enqueued (not necessarily finished): the event, if requested, completes
  * when out->indptr is written; an in-order queue orders it before the fill
  * anyway.  On a corrupt input it returns CLSLICE_ERROR_SPEC with the
  * first bad position, as the host version words it (it then reads indptr
@@ -467,16 +599,11 @@ typedef struct clslice_cl_csr {
  * device counts into scratch buffers of its own, released by the call. */
 CLSLICE_API
 clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
-                                    cl_command_queue queue,
-                                    const clslice_plan *plan,
-                                    const clslice_cl_csr *in,
-                                    const clslice_cl_csr *out,
-                                    cl_uint num_events_in_wait_list,
-                                    const cl_event *event_wait_list,
-                                    cl_event *event, int64_t *out_nnz,
-                                    clslice_error *err);
+                                    const clslice_cl_call *call,
+                                    const clslice_cl_csr_desc *desc,
+                                    int64_t *out_nnz, clslice_error *err);
 
-/* Pass 2: enqueues the copy of the kept entries into out->indices and
+/** Pass 2: enqueues the copy of the kept entries into out->indices and
  * out->data; out->indptr must hold what pass 1 wrote and out->nnz what it
  * returned (the buffers are checked against out->nnz).  Non-blocking, like
  * clEnqueue*: wait list in, optional event out.  Any element size works.
@@ -484,14 +611,10 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
  * the input.  An empty result enqueues no kernel (a marker if an event is
  * wanted). */
 CLSLICE_API
-clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
-                                        cl_command_queue queue,
-                                        const clslice_plan *plan,
-                                        const clslice_cl_csr *in,
-                                        const clslice_cl_csr *out,
-                                        cl_uint num_events_in_wait_list,
-                                        const cl_event *event_wait_list,
-                                        cl_event *event, clslice_error *err);
+clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
+                                   const clslice_cl_call *call,
+                                   const clslice_cl_csr_desc *desc,
+                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Dynamic slices: spec values in device memory                             */
@@ -519,22 +642,25 @@ clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
  * must hold the bound: elem_size times the element count that
  * clslice_dynamic_bound (clslice.h) gives, every element of the input (a
  * slice never has more).  The first CLSLICE_DYNAMIC_ELEMENTS elements are
- * the result; the rest of the bound is not written.  A scatter's dst is the whole input tensor, written in
- * place; its value tensor has a static shape, checked on the device
+ * the result; the rest of the bound is not written.  A scatter's dst is
+ * the whole input tensor, written in place; its value tensor has a static shape, checked on the device
  * against the slice's shape (a mismatch is CLSLICE_ERROR_SHAPE in the
  * status).  Every check the host can make (handles, lengths, masks,
  * ranks, buffer sizes and overlaps, offsets, the wait list) is made
  * before anything is enqueued, so a failing call enqueues nothing; only
  * a failure of the second command's own clEnqueueNDRangeKernel, after the
  * first was queued, can leave the record written (never the output).
- * Errors: CLSLICE_ERROR_ARGUMENT (NULL spec or op, an unknown op->kind or
+ * Errors: CLSLICE_ERROR_ARGUMENT (NULL spec, an unknown desc->kind or
  * rule, misaligned offsets, NULL buffers that need bytes, overlaps),
  * CLSLICE_ERROR_BUFFER (a buffer too small for its bytes: dst below the
  * bound, info below CLSLICE_DYNAMIC_INFO_BYTES), the front-end's static
  * CLSLICE_ERROR_SPEC / _RANK / _SHAPE errors, CLSLICE_ERROR_OPENCL and
- * CLSLICE_ERROR_BUILD as every enqueue call. */
+ * CLSLICE_ERROR_BUILD as every enqueue call.
+ *
+ * The three front-end spec structs below have no struct_size and are
+ * frozen: what a later version needs goes into clslice_cl_dynamic_desc. */
 
-/* A vector of `len` spec values (int32 or int64 by the spec's
+/** A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
  * size.  buffer NULL: the vector is absent (where a front-end allows). */
 typedef struct clslice_device_values {
@@ -543,7 +669,7 @@ typedef struct clslice_device_values {
     size_t len;
 } clslice_device_values;
 
-/* tf.strided_slice with begin, end and strides on the device; the masks
+/** tf.strided_slice with begin, end and strides on the device; the masks
  * (which decide the output's rank) stay on the host.  Rules and messages
  * as clslice_plan_tf. */
 typedef struct clslice_tf_dynamic_spec {
@@ -556,7 +682,7 @@ typedef struct clslice_tf_dynamic_spec {
     int32_t shrink_axis_mask;
 } clslice_tf_dynamic_spec;
 
-/* OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
+/** OpenVINO StridedSlice-1 with begin, end and strides (absent: all ones)
  * on the device; the 0/1 mask vectors on the host, as in
  * clslice_openvino_spec. */
 typedef struct clslice_openvino_dynamic_spec {
@@ -574,7 +700,7 @@ typedef struct clslice_openvino_dynamic_spec {
     size_t ellipsis_mask_len;
 } clslice_openvino_dynamic_spec;
 
-/* ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
+/** ONNX Slice with starts, ends, axes (absent: 0..n-1) and steps (absent:
  * all ones) on the device.  Rules and messages as clslice_plan_onnx. */
 typedef struct clslice_onnx_dynamic_spec {
     clslice_index_type index_type;
@@ -582,19 +708,22 @@ typedef struct clslice_onnx_dynamic_spec {
 } clslice_onnx_dynamic_spec;
 
 typedef enum clslice_dynamic_kind {
-    CLSLICE_DYNAMIC_GATHER = 0, /* src: the input tensor; dst: the output,
+    CLSLICE_DYNAMIC_GATHER = 0, /**< src: the input tensor; dst: the output,
                                  * room for the input's elements */
-    CLSLICE_DYNAMIC_SCATTER = 1 /* src: the value tensor; dst: the input
+    CLSLICE_DYNAMIC_SCATTER = 1 /**< src: the value tensor; dst: the input
                                  * tensor, written in place */
 } clslice_dynamic_kind;
 
-/* What the second command does, and with which buffers.  Offsets are in
- * bytes; info_offset is a multiple of 8 and info holds
+/** The input tensor, and what the second command does with which buffers.
+ * Offsets are in bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
  * so it may not overlap src or dst).  src may be NULL when it holds no
  * bytes (an input or value without elements), dst when the input has no
- * elements. */
-typedef struct clslice_dynamic_op {
+ * elements.  Tensors are contiguous and row-major. */
+typedef struct clslice_cl_dynamic_desc {
+    size_t struct_size;   /**< sizeof(clslice_cl_dynamic_desc) */
+    const int64_t *shape; /**< the input tensor's, rank entries, all known */
+    int rank;
     clslice_dynamic_kind kind;
     size_t elem_size;
     cl_mem info;
@@ -603,37 +732,41 @@ typedef struct clslice_dynamic_op {
     size_t src_offset;
     cl_mem dst;
     size_t dst_offset;
-    /* scatters: the value's shape and how it must match the slice
+    /** scatters: the value's shape and how it must match the slice
      * (clslice_value_rule, as clslice_enqueue_scatter) */
     const int64_t *value_shape;
     int value_rank;
     clslice_value_rule rule;
-    unsigned flags; /* as clslice_enqueue_gather */
-} clslice_dynamic_op;
+} clslice_cl_dynamic_desc;
 
-/* Enqueue the normalise command and the op behind the wait list; *event
- * (optional) completes after both.  `shape` (rank entries, all known) is
- * the input tensor's. */
-CLSLICE_API
-clslice_status clslice_enqueue_tf_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_tf_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+#define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)
 
+/** Enqueue the normalise command of a tf.strided_slice `spec` and the
+ * gather or scatter of `desc` behind the wait list; the event (optional)
+ * completes after both.  Flags (call->flags) as clslice_enqueue_gather's.
+ * Errors: "spec is NULL" after the head and descriptor checks, then as
+ * described above. */
 CLSLICE_API
-clslice_status clslice_enqueue_openvino_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_openvino_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
+                                     const clslice_cl_call *call,
+                                     const clslice_tf_dynamic_spec *spec,
+                                     const clslice_cl_dynamic_desc *desc,
+                                     clslice_error *err);
 
+/** clslice_cl_tf_dynamic for an OpenVINO StridedSlice-1 `spec`. */
 CLSLICE_API
-clslice_status clslice_enqueue_onnx_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_onnx_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err);
+clslice_status clslice_cl_openvino_dynamic(
+    clslice_runtime *runtime, const clslice_cl_call *call,
+    const clslice_openvino_dynamic_spec *spec,
+    const clslice_cl_dynamic_desc *desc, clslice_error *err);
+
+/** clslice_cl_tf_dynamic for an ONNX Slice `spec`. */
+CLSLICE_API
+clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
+                                       const clslice_cl_call *call,
+                                       const clslice_onnx_dynamic_spec *spec,
+                                       const clslice_cl_dynamic_desc *desc,
+                                       clslice_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds clslice in Release (build-bench/) and runs clslice-bench, the
 # benchmark (gather, scatter, CSR; docs/performance.md): the tables go to the
-# terminal and bench/results.txt, one JSON object per row to
-# bench/results.json.  Arguments are passed on to clslice-bench (--quick,
-# --device N, --case 1,9, --only gather,scatter,csr, --repeat R, --help).
+# terminal and bench/results/bench.txt, one JSON object per row to
+# bench/results/bench.json (the committed run that docs/performance.md
+# quotes).  Arguments are passed on to clslice-bench (--quick, --device N,
+# --case 1,9, --only gather,scatter,csr, --repeat R, --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -28,6 +29,6 @@ cmake --build build-bench -j "$jobs" --target clslice_bench >/dev/null
 rm -rf build-bench/pocl-cache
 export POCL_CACHE_DIR="$PWD/build-bench/pocl-cache"
 
-./build-bench/bench/clslice-bench --json bench/results.json "$@" |
-  tee bench/results.txt
-echo "bench.sh: wrote bench/results.txt and bench/results.json"
+./build-bench/bench/clslice-bench --json bench/results/bench.json "$@" |
+  tee bench/results/bench.txt
+echo "bench.sh: wrote bench/results/bench.txt and bench/results/bench.json"

@@ -4,6 +4,7 @@
 # in its own process with an empty or a warm PoCL kernel cache
 # (POCL_CACHE_DIR) and an empty or warm clslice cache folder.  Prints one
 # JSON line per start, each labelled; REPEAT (default 3) starts per setting.
+# bench/results/first_call.txt is the committed run docs/design.md quotes.
 # Usage: scripts/bench_first_call.sh [build folder, default build-bench]
 set -euo pipefail
 cd "$(dirname "$0")/.."

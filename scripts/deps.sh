@@ -3,14 +3,15 @@
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
 # headers, PoCL (the CPU OpenCL device used when there is no GPU),
 # Oclgrind (a simulated device that checks kernels for bad accesses),
-# clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh), and
-# python3 with venv for the Python package's tests (scripts/test_python.sh).
+# clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh),
+# python3 with venv for the Python package's tests (scripts/test_python.sh),
+# and Doxygen for the API reference (scripts/docs.sh; test_api_docs).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
-          oclgrind clang libclang-rt-dev python3 python3-venv)
+          oclgrind clang libclang-rt-dev python3 python3-venv doxygen)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,25 +5,32 @@ scipy.sparse CSR matrices, by the clslice C library.
     y = clslice.slice(x, np.s_[1:, ..., None, ::-2])   # or "[1:, ..., None, ::-2]"
 
 numpy inputs run on the host executor; pyopencl.array.Array inputs are
-enqueued on the array's queue without blocking.  Every result is a new
-array of the input's kind.  Errors of the C library are raised as
-ClsliceError subclasses that carry its message.
+enqueued without blocking, on the array's queue or queue=, after
+wait_for= and the arrays' events, the pyopencl way.  Results are new
+arrays of the input's kind (device results from the input's allocator, or
+clslice's memory pool for its context), or out=.  Errors of the C library
+are raised as ClsliceError subclasses that carry its message; numpy keys
+raise numpy's exception classes.
 """
 import operator as _operator
-import sys
+import sys as _sys
 from builtins import slice as _builtin_slice
+from typing import (Any as _Any, List as _List, Optional as _Optional,
+                    Sequence as _Sequence, Tuple as _Tuple)
 
 import numpy as _np
 
-from . import _host
-from ._lib import (  # noqa: F401  (the public exception classes)
+from . import _host, _numpy_assign
+from ._lib import (
     ClsliceError, ClsliceArgumentError, ClsliceSpecError, ClsliceIndexError,
     ClsliceRankError, ClsliceSyntaxError, ClsliceUnknownError,
     ClsliceShapeError, ClsliceMemoryError, ClsliceBufferError,
     ClsliceOpenCLError, ClsliceBuildError, lib as _clib)
-from ._plan import (  # noqa: F401
+from ._plan import (
     Plan, Spec, Expr, TF, OpenVINO, ONNX, MXNet, SliceAxis, SliceLike,
     as_spec, key_to_expr, plan_for as _plan_for)
+from ._plan import IntVector as _IntVector, Key as _Key, \
+    OptVector as _OptVector, ShapeLike as _ShapeLike
 
 #: Version of the package: the C library's, which the build reads from
 #: include/clslice.h (so a wheel cannot disagree with the library it holds).
@@ -42,7 +49,8 @@ __all__ = [
     "array_split",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
-    "release_runtimes", "Plan", "Spec", "Expr", "TF", "OpenVINO", "ONNX",
+    "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
+    "Plan", "Spec", "Expr", "TF", "OpenVINO", "ONNX",
     "MXNet", "SliceAxis", "SliceLike", "ClsliceError",
     "ClsliceArgumentError", "ClsliceSpecError", "ClsliceIndexError",
     "ClsliceRankError", "ClsliceSyntaxError", "ClsliceUnknownError",
@@ -51,61 +59,92 @@ __all__ = [
 ]
 
 
-def _device_module(x):
+def __dir__() -> _List[str]:
+    """The public API only (not the modules and helpers behind it)."""
+    return sorted(__all__ + ["__version__", "library_version"])
+
+
+# An array clslice takes: a numpy array (or anything numpy.asarray takes)
+# or a pyopencl.array.Array.
+_ArrayLike = _Any
+
+
+def _device_module(x: _Any) -> _Any:
     """The pyopencl executor when x is a pyopencl array, else None.  Looks
     only at modules already imported, so numpy users never load pyopencl."""
-    cla = sys.modules.get("pyopencl.array")
+    cla = _sys.modules.get("pyopencl.array")
     if cla is not None and isinstance(x, cla.Array):
-        dev = sys.modules.get("clslice._cl")
+        dev = _sys.modules.get("clslice._cl")
         if dev is None:
             from . import _cl as dev
         return dev
     return None
 
 
-def _numpy(x):
-    import numpy as np
-    return x if isinstance(x, np.ndarray) else np.asarray(x)
+def _numpy(x: _Any) -> _np.ndarray:
+    return x if isinstance(x, _np.ndarray) else _np.asarray(x)
 
 
-def plan(input_shape, key):
+def _host_only(queue: _Any, wait_for: _Any) -> None:
+    if queue is not None or wait_for is not None:
+        raise TypeError("clslice: queue= and wait_for= apply to pyopencl "
+                        "arrays; this call's array is on the host")
+
+
+def plan(input_shape: _ShapeLike, key: _Key) -> Plan:
     """The Plan of `key` (a numpy key, an expression string or a Spec) on an
     input of `input_shape`; None or -1 marks an unknown dimension."""
     return as_spec(key).plan(input_shape)
 
 
-def shape(input_shape, key):
+def shape(input_shape: _ShapeLike,
+          key: _Key) -> _Tuple[_Optional[int], ...]:
     """Output shape of slicing an input of `input_shape` by `key` (a numpy
     key, an expression string, or a Spec such as TF(begin, end, ...)),
     without any data.  Unknown dimensions are None (in: None or -1)."""
     return as_spec(key).plan(input_shape).output_shape
 
 
-def slice(x, key):  # noqa: A001  (numpy-style name on purpose)
-    """x[key] as a new array: x is a numpy array (any dtype and layout) or
-    a pyopencl.array.Array (contiguous or a strided view); key a numpy
+def slice(x: _ArrayLike, key: _Key, *, out: _Any = None,  # noqa: A001
+          queue: _Any = None, wait_for: _Any = None) -> _Any:
+    """x[key] as a new array (or written into out=, of the result's shape
+    and x's dtype): x is a numpy array (any dtype and layout) or a
+    pyopencl.array.Array (contiguous or a strided view); key a numpy
     basic-indexing key (np.s_[...]), an expression string
-    ("[1:, ..., None, ::-2, 3]") or a Spec."""
+    ("[1:, ..., None, ::-2, 3]") or a Spec.  queue= and wait_for= (device
+    arrays) enqueue on another queue of x's context, after those events."""
     # The common kinds first, without the generic dispatch below: this
     # call is the one made in loops.
     if type(x) is _np.ndarray:
-        return _host.gather(x, _plan_for(key, x.shape))
+        if out is None and queue is None and wait_for is None:
+            return _host.gather(x, _plan_for(key, x.shape))
+        return _run_host(x, _plan_for(key, x.shape), out, queue, wait_for)
     dev = _device_module(x)
     if dev is not None:
-        return dev.gather(x, _plan_for(key, x.shape))
+        return dev.gather(x, _plan_for(key, x.shape), out, queue, wait_for)
     x = _numpy(x)
-    return _host.gather(x, _plan_for(key, x.shape))
+    return _run_host(x, _plan_for(key, x.shape), out, queue, wait_for)
 
 
-def _run(x, spec):
+def _run_host(x: _np.ndarray, p: Plan, out: _Any, queue: _Any,
+              wait_for: _Any) -> _np.ndarray:
+    _host_only(queue, wait_for)
+    if out is None:
+        return _host.gather(x, p)
+    return _host.gather_into(x, p, out)
+
+
+def _run(x: _ArrayLike, spec: Spec, out: _Any, queue: _Any,
+         wait_for: _Any) -> _Any:
     dev = _device_module(x)
     if dev is not None:
-        return dev.gather(x, spec.plan(x.shape))
+        return dev.gather(x, spec.plan(x.shape), out, queue, wait_for)
     x = _numpy(x)
-    return _host.gather(x, spec.plan(x.shape))
+    return _run_host(x, spec.plan(x.shape), out, queue, wait_for)
 
 
-def slice_many(x, keys):
+def slice_many(x: _ArrayLike, keys: _Sequence[_Key], *, queue: _Any = None,
+               wait_for: _Any = None) -> _List[_Any]:
     """[x[key] for key in keys] as new arrays.  For a contiguous pyopencl
     array the slices are enqueued as one batched command: every plan is
     built (and every key checked) before anything is enqueued, the
@@ -116,30 +155,37 @@ def slice_many(x, keys):
     plans = [_plan_for(key, tuple(x_shape)) for key in keys]
     dev = _device_module(x)
     if dev is not None:
-        return dev.gather_many(x, plans)
+        outs: _List[_Any] = dev.gather_many(x, plans, queue, wait_for)
+        return outs
+    _host_only(queue, wait_for)
     x = _numpy(x)
-    return [_host.gather(x, plan) for plan in plans]
+    return [_host.gather(x, p) for p in plans]
 
 
-def split(x, indices_or_sections, axis=0):
+def split(x: _ArrayLike, indices_or_sections: _Any, axis: int = 0, *,
+          queue: _Any = None, wait_for: _Any = None) -> _List[_Any]:
     """numpy.split for numpy and pyopencl arrays: a list of new arrays
     (copies, not views), enqueued as one batched command on the device.
     indices_or_sections is a number of equal sections or the sorted split
     points along `axis`."""
-    shape = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
-    return slice_many(x, _split_keys(shape, indices_or_sections, axis))
+    dims = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
+    return slice_many(x, _split_keys(dims, indices_or_sections, axis),
+                      queue=queue, wait_for=wait_for)
 
 
-def array_split(x, indices_or_sections, axis=0):
+def array_split(x: _ArrayLike, indices_or_sections: _Any, axis: int = 0, *,
+                queue: _Any = None, wait_for: _Any = None) -> _List[_Any]:
     """numpy.array_split: as split, but a number of sections need not
     divide the dimension (the first n % sections pieces are one longer)."""
-    shape = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
-    return slice_many(x, _split_keys(shape, indices_or_sections, axis,
-                                     equal=False))
+    dims = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
+    return slice_many(x, _split_keys(dims, indices_or_sections, axis,
+                                     equal=False),
+                      queue=queue, wait_for=wait_for)
 
 
-def _split_keys(shape, indices_or_sections, axis, equal=True):
-    rank = len(shape)
+def _split_keys(dims: _Tuple[int, ...], indices_or_sections: _Any,
+                axis: int, equal: bool = True) -> _List[_Key]:
+    rank = len(dims)
     try:
         axis = _operator.index(axis)
     except TypeError:
@@ -150,7 +196,7 @@ def _split_keys(shape, indices_or_sections, axis, equal=True):
             "clslice: split's axis %d is out of range for an array of rank %d"
             % (axis, rank))
     axis %= rank
-    n = shape[axis]
+    n = dims[axis]
     try:
         sections = _operator.index(indices_or_sections)
     except TypeError:
@@ -166,98 +212,139 @@ def _split_keys(shape, indices_or_sections, axis, equal=True):
         # The first n % sections pieces take one more (numpy's rule).
         size, extra = divmod(n, sections)
         bounds = [i * size + min(i, extra) for i in range(1, sections)]
-    edges = [None] + bounds + [None]
+    edges: _List[_Optional[int]] = [None, *bounds, None]
     lead = (_builtin_slice(None),) * axis
     return [lead + (_builtin_slice(a, b),)
             for a, b in zip(edges[:-1], edges[1:])]
 
 
-def strided_slice(x, begin, end, strides=None, begin_mask=0, end_mask=0,
-                  ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
-    """tf.strided_slice; strides default to ones."""
+def strided_slice(x: _ArrayLike, begin: _IntVector, end: _IntVector,
+                  strides: _IntVector = None, begin_mask: int = 0,
+                  end_mask: int = 0, ellipsis_mask: int = 0,
+                  new_axis_mask: int = 0, shrink_axis_mask: int = 0, *,
+                  out: _Any = None, queue: _Any = None,
+                  wait_for: _Any = None) -> _Any:
+    """tf.strided_slice; strides default to ones.  Masks are int32, as
+    TensorFlow's; bounds and strides past int64 are read as the int64
+    extremes (TensorFlow clamps bounds to the dimension)."""
     return _run(x, TF(begin, end, strides, begin_mask, end_mask,
-                      ellipsis_mask, new_axis_mask, shrink_axis_mask))
+                      ellipsis_mask, new_axis_mask, shrink_axis_mask),
+                out, queue, wait_for)
 
 
-def openvino_strided_slice(x, begin, end, strides=None, begin_mask=None,
-                           end_mask=None, new_axis_mask=None,
-                           shrink_axis_mask=None, ellipsis_mask=None):
+def openvino_strided_slice(x: _ArrayLike, begin: _IntVector,
+                           end: _IntVector, strides: _IntVector = None,
+                           begin_mask: _IntVector = None,
+                           end_mask: _IntVector = None,
+                           new_axis_mask: _IntVector = None,
+                           shrink_axis_mask: _IntVector = None,
+                           ellipsis_mask: _IntVector = None, *,
+                           out: _Any = None, queue: _Any = None,
+                           wait_for: _Any = None) -> _Any:
     """OpenVINO StridedSlice-1 with its mask vectors (lists of 0/1)."""
     return _run(x, OpenVINO(begin, end, strides, begin_mask, end_mask,
-                            new_axis_mask, shrink_axis_mask, ellipsis_mask))
+                            new_axis_mask, shrink_axis_mask, ellipsis_mask),
+                out, queue, wait_for)
 
 
-def onnx_slice(x, starts, ends, axes=None, steps=None):
+def onnx_slice(x: _ArrayLike, starts: _Sequence[int], ends: _Sequence[int],
+               axes: _IntVector = None, steps: _IntVector = None, *,
+               out: _Any = None, queue: _Any = None,
+               wait_for: _Any = None) -> _Any:
     """ONNX Slice (opset 10 and later)."""
-    return _run(x, ONNX(starts, ends, axes, steps))
+    return _run(x, ONNX(starts, ends, axes, steps), out, queue, wait_for)
 
 
-def mxnet_slice(x, begin, end, step=None):
+def mxnet_slice(x: _ArrayLike, begin: _OptVector, end: _OptVector,
+                step: _OptVector = None, *, out: _Any = None,
+                queue: _Any = None, wait_for: _Any = None) -> _Any:
     """mx.nd.slice; entries of begin, end and step may be None."""
-    return _run(x, MXNet(begin, end, step))
+    return _run(x, MXNet(begin, end, step), out, queue, wait_for)
 
 
-def slice_axis(x, axis, begin, end):
+def slice_axis(x: _ArrayLike, axis: int, begin: int, end: _Optional[int], *,
+               out: _Any = None, queue: _Any = None,
+               wait_for: _Any = None) -> _Any:
     """mx.nd.slice_axis; end may be None."""
-    return _run(x, SliceAxis(axis, begin, end))
+    return _run(x, SliceAxis(axis, begin, end), out, queue, wait_for)
 
 
-def slice_like(x, shape_like, axes=None):
+def slice_like(x: _ArrayLike, shape_like: _Any, axes: _IntVector = None, *,
+               out: _Any = None, queue: _Any = None,
+               wait_for: _Any = None) -> _Any:
     """mx.nd.slice_like: shape_like is an array or a shape."""
-    return _run(x, SliceLike(shape_like, axes))
+    return _run(x, SliceLike(shape_like, axes), out, queue, wait_for)
 
 
-def assign(x, key, value, exact=False):
+def assign(x: _ArrayLike, key: _Key, value: _Any, exact: bool = False, *,
+           queue: _Any = None, wait_for: _Any = None) -> _Any:
     """x[key] = value, in place, and returns x.  The value broadcasts to the
-    slice under numpy's rules, or with exact=True must have the slice's
-    shape exactly (MXNet _slice_assign).  x is a writable numpy array or a
-    pyopencl array, either of them possibly a strided view; value is
-    converted to x's dtype."""
-    spec = as_spec(key)
+    slice under numpy's rules (a key of one integer per dimension takes
+    one element, converted as numpy converts it), or with exact=True must
+    have the slice's shape exactly (MXNet _slice_assign).  x is a writable
+    numpy array or a pyopencl array, either of them possibly a strided
+    view; value is converted to x's dtype."""
+    p = as_spec(key).plan(x.shape)
     rule = _host.EXACT if exact else _host.BROADCAST
     dev = _device_module(x)
     if dev is not None:
-        return dev.scatter(x, spec.plan(x.shape), value, rule)
+        return dev.scatter(x, p, value, rule, key, queue, wait_for)
+    _host_only(queue, wait_for)
     if _device_module(value) is not None:
         value = value.get()
-    return _host.scatter(x, spec.plan(x.shape), value, rule)
+    if not exact:
+        p.require_known()
+        value = _numpy_assign.host_value(x.dtype, key, x.ndim,
+                                         p.output_shape, value)
+    return _host.scatter(x, p, value, rule)
 
 
-def fill(x, key, scalar):
+def fill(x: _ArrayLike, key: _Key, scalar: _Any, *, queue: _Any = None,
+         wait_for: _Any = None) -> _Any:
     """x[key] = scalar, in place, and returns x."""
-    spec = as_spec(key)
+    p = as_spec(key).plan(x.shape)
     dev = _device_module(x)
     if dev is not None:
-        return dev.fill(x, spec.plan(x.shape), scalar)
-    import numpy as np
-    element = np.asarray(scalar, dtype=x.dtype)
+        return dev.fill(x, p, scalar, queue, wait_for)
+    _host_only(queue, wait_for)
+    element = _np.asarray(scalar, dtype=x.dtype)
     if element.ndim != 0:
         raise ValueError("clslice: fill takes one scalar, got an array of "
                          "shape %r (use assign)" % (element.shape,))
-    return _host.scatter(x, spec.plan(x.shape), element, _host.BROADCAST)
+    return _host.scatter(x, p, element, _host.BROADCAST)
 
 
-def slice_grad(shape, dy, key):
+def slice_grad(shape: _Sequence[int], dy: _ArrayLike, key: _Key, *,
+               out: _Any = None, queue: _Any = None,
+               wait_for: _Any = None) -> _Any:
     """Gradient of slice(x, key) for an x of `shape`: zeros of shape with
-    dy (which must have the slice's shape) in the slice."""
-    shape = tuple(shape)
-    spec = as_spec(key)
+    dy (which must have the slice's shape) in the slice; written into
+    out= (C-contiguous, of `shape` and dy's dtype) when given."""
+    dims = tuple(shape)
+    p = as_spec(key).plan(dims)
     dev = _device_module(dy)
     if dev is not None:
-        return dev.grad(shape, dy, spec.plan(shape))
-    return _host.grad(shape, _numpy(dy), spec.plan(shape))
+        return dev.grad(dims, dy, p, out, queue, wait_for)
+    _host_only(queue, wait_for)
+    return _host.grad(dims, _numpy(dy), p, out)
 
 
-def strided_slice_grad(shape, dy, begin, end, strides=None, begin_mask=0,
-                       end_mask=0, ellipsis_mask=0, new_axis_mask=0,
-                       shrink_axis_mask=0):
+def strided_slice_grad(shape: _Sequence[int], dy: _ArrayLike,
+                       begin: _IntVector, end: _IntVector,
+                       strides: _IntVector = None, begin_mask: int = 0,
+                       end_mask: int = 0, ellipsis_mask: int = 0,
+                       new_axis_mask: int = 0, shrink_axis_mask: int = 0, *,
+                       out: _Any = None, queue: _Any = None,
+                       wait_for: _Any = None) -> _Any:
     """TF StridedSliceGrad: zeros of `shape` with dy in the slice."""
     return slice_grad(shape, dy, TF(begin, end, strides, begin_mask,
                                     end_mask, ellipsis_mask, new_axis_mask,
-                                    shrink_axis_mask))
+                                    shrink_axis_mask),
+                      out=out, queue=queue, wait_for=wait_for)
 
 
-def csr_slice(m, key, shape=None):
+def csr_slice(m: _Any, key: _Key, shape: _Optional[_Sequence[int]] = None,
+              *, queue: _Any = None, wait_for: _Any = None) -> _Any:
     """Slices a CSR matrix; the result stays CSR, even for steps other
     than 1, with m's index and data dtypes.  key: a 2-D key of slices only
     (np.s_[1:5, ::2]), its expression, or a Spec such as MXNet(begin, end,
@@ -273,9 +360,10 @@ def csr_slice(m, key, shape=None):
             raise TypeError("clslice: a device CSR matrix is a tuple (data, "
                             "indices, indptr) of pyopencl arrays, with "
                             "shape=(rows, cols)")
-        shape = tuple(shape)
-        return _device_module(m[2]).csr_slice(m, shape,
-                                              as_spec(key).plan(shape))
+        dims = tuple(shape)
+        return _device_module(m[2]).csr_slice(
+            m, dims, as_spec(key).plan(dims), queue, wait_for)
+    _host_only(queue, wait_for)
     fmt = getattr(m, "format", None)
     if fmt != "csr":
         raise TypeError("clslice: csr_slice takes a scipy.sparse CSR matrix, "
@@ -283,8 +371,30 @@ def csr_slice(m, key, shape=None):
     return _host.csr_slice(m, as_spec(key).plan(m.shape))
 
 
-def release_runtimes():
-    """Releases the per-context OpenCL program caches (no-op without
-    pyopencl)."""
-    if "clslice._cl" in sys.modules:
-        sys.modules["clslice._cl"].release_runtimes()
+def prepare(context_or_queue: _Any, *, index64: bool = False,
+            batch: bool = True) -> None:
+    """Builds now the OpenCL programs that device calls would build at
+    their first use (a second or more each on PoCL), for the queue's
+    device or every device of a context: the slice, write and CSR
+    programs; with batch=True also slice_many's and split's; with
+    index64=True also the 64-bit index forms (arrays past 2**32
+    elements).  Programs already built are skipped.  With the
+    environment variable CLSLICE_CACHE_DIR naming a folder, the built
+    programs are kept there for later processes."""
+    from . import _cl
+    _cl.prepare(context_or_queue, index64, batch)
+
+
+def memory_pool(context: _Any) -> _Any:
+    """clslice's pyopencl.tools.MemoryPool for a pyopencl Context: device
+    results of inputs without an allocator come from it (free_held()
+    gives its idle memory back; release_runtimes() frees it all)."""
+    from . import _cl
+    return _cl.memory_pool(context)
+
+
+def release_runtimes() -> None:
+    """Releases the per-context OpenCL program caches and frees the idle
+    memory of clslice's pools (no-op without pyopencl)."""
+    if "clslice._cl" in _sys.modules:
+        _sys.modules["clslice._cl"].release_runtimes()

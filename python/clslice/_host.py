@@ -1,5 +1,6 @@
 """numpy arrays and scipy CSR matrices: the C library's host executors."""
 import ctypes
+from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -7,9 +8,11 @@ from . import _lib
 from ._lib import lib, Error
 
 BROADCAST, EXACT = 0, 1
+_addressof = ctypes.addressof
+_char_from_buffer = ctypes.c_char.from_buffer
 
 
-def _check_dtype(dtype, what):
+def _check_dtype(dtype: np.dtype, what: str) -> None:
     if dtype.hasobject:
         # Copying object pointers byte-wise would skip their reference
         # counts.
@@ -18,20 +21,23 @@ def _check_dtype(dtype, what):
                         % (what, dtype))
 
 
-def _contiguous(x):
+def _contiguous(x: np.ndarray) -> np.ndarray:
     # np.ascontiguousarray would turn a 0-d array into a 1-d one.
     return x if x.flags.c_contiguous else np.asarray(x, order="C")
 
 
-def _address(a):
+def _address(a: np.ndarray) -> int:
     """Address of a non-empty contiguous array's data; from_buffer is
-    several times faster than a.ctypes.data but needs a writable one."""
-    if a.flags.writeable:
-        return ctypes.addressof(ctypes.c_char.from_buffer(a))
-    return a.ctypes.data
+    several times faster than a.ctypes.data but needs a writable array of
+    a dtype the buffer protocol can describe (not datetime64 or
+    timedelta64)."""
+    try:
+        return _addressof(_char_from_buffer(a))  # type: ignore[arg-type]
+    except (TypeError, ValueError, BufferError):
+        return a.ctypes.data
 
 
-def _view(a):
+def _view(a: np.ndarray) -> Optional[Tuple[int, int, int, Any]]:
     """The strided calls' description of a non-contiguous array a:
     (address of its lowest byte, bytes it spans, byte offset of element 0
     from there, element strides), or None when a is C-contiguous, empty,
@@ -53,7 +59,7 @@ def _view(a):
             (ctypes.c_int64 * len(strides))(*strides))
 
 
-def _buffer(a):
+def _buffer(a: np.ndarray) -> Tuple[int, int, int, Any]:
     """(address, bytes, offset of element 0, element strides or None) of a
     C-contiguous array or of a view _view describes."""
     view = _view(a)
@@ -62,17 +68,15 @@ def _buffer(a):
     return a.ctypes.data, a.nbytes, 0, None
 
 
-def _shape_arg(shape):
+def _shape_arg(shape: Sequence[int]) -> Tuple[Any, int]:
     return (ctypes.c_int64 * max(len(shape), 1))(*shape), len(shape)
 
 
 _host_gather = lib.clslice_host_gather
 _byref = ctypes.byref
-_addressof = ctypes.addressof
-_char_from_buffer = ctypes.c_char.from_buffer
 
 
-def gather(x, plan):
+def gather(x: np.ndarray, plan: Any) -> np.ndarray:
     # The per-call path of clslice.slice: lookups hoisted to module level,
     # the checks that hold for nearly every call tested inline.
     if not plan.known:
@@ -91,14 +95,14 @@ def gather(x, plan):
         x = np.asarray(x, order="C")
     err = Error()
     status = _host_gather(plan, itemsize, _address(x), x.nbytes,
-                          _addressof(_char_from_buffer(out)), out.nbytes,
-                          _byref(err))
+                          _address(out), out.nbytes, _byref(err))
     if status:
         _lib.raise_for(status, err)
     return out
 
 
-def _gather_view(plan, itemsize, view, out):
+def _gather_view(plan: Any, itemsize: int, view: Tuple[int, int, int, Any],
+                 out: np.ndarray) -> np.ndarray:
     """gather from a strided numpy view in place: no copy of the input."""
     base, nbytes, offset, strides = view
     err = Error()
@@ -110,13 +114,48 @@ def _gather_view(plan, itemsize, view, out):
     return out
 
 
-def _writable(x):
+def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
+    """gather into the numpy array `out` (any layout, of the result's
+    shape and x's dtype), as numpy's out= arguments take one."""
+    plan.require_known()
+    _check_dtype(x.dtype, "x")
+    if not isinstance(out, np.ndarray):
+        raise TypeError("clslice: out must be a numpy array for a numpy x, "
+                        "got %s" % type(out).__name__)
+    if out.shape != plan.output_shape or out.dtype != x.dtype:
+        raise ValueError(
+            "clslice: out has shape %r and dtype %s; the result has shape "
+            "%r and dtype %s" % (out.shape, out.dtype, plan.output_shape,
+                                 x.dtype))
+    _writable(out, "out", "the result is written into it")
+    if not out.size or not x.itemsize:
+        return out
+    if np.may_share_memory(out, x) or not (out.flags.c_contiguous or
+                                           _view(out) is not None):
+        # numpy's out= arguments behave as if the result were computed
+        # first; so does a temporary.
+        np.copyto(out, gather(x, plan))
+        return out
+    if not (x.flags.c_contiguous or _view(x) is not None):
+        x = np.asarray(x, order="C")
+    src, src_bytes, src_offset, src_strides = _buffer(x)
+    dst, dst_bytes, dst_offset, dst_strides = _buffer(out)
+    err = Error()
+    status = lib.clslice_host_gather_strided(
+        plan, x.itemsize, src, src_bytes, src_offset, src_strides, dst,
+        dst_bytes, dst_offset, dst_strides, ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def _writable(x: np.ndarray, name: str = "x",
+              why: str = "assign and fill write into it in place") -> None:
     if not x.flags.writeable:
-        raise ValueError("clslice: x is read-only; assign and fill write "
-                         "into it in place")
+        raise ValueError("clslice: %s is read-only; %s" % (name, why))
 
 
-def scatter(x, plan, value, rule):
+def scatter(x: np.ndarray, plan: Any, value: Any, rule: int) -> np.ndarray:
     """Writes value into plan's slice of x, in place."""
     plan.require_known()
     _check_dtype(x.dtype, "x")
@@ -138,7 +177,8 @@ def scatter(x, plan, value, rule):
     return x
 
 
-def _scatter_views(plan, itemsize, value, rule, x):
+def _scatter_views(plan: Any, itemsize: int, value: np.ndarray, rule: int,
+                   x: np.ndarray) -> None:
     shape, rank = _shape_arg(value.shape)
     err = Error()
     if value.flags.c_contiguous and x.flags.c_contiguous:
@@ -156,11 +196,21 @@ def _scatter_views(plan, itemsize, value, rule, x):
         _lib.raise_for(status, err)
 
 
-def grad(shape, dy, plan):
+def grad(shape: Tuple[int, ...], dy: np.ndarray, plan: Any,
+         given: Any = None) -> np.ndarray:
     plan.require_known()
     _check_dtype(dy.dtype, "dy")
     dy = _contiguous(dy)
-    out = np.empty(tuple(shape), dy.dtype)
+    out: np.ndarray = given
+    if given is None:
+        out = np.empty(tuple(shape), dy.dtype)
+    elif (not isinstance(out, np.ndarray) or out.shape != tuple(shape) or
+          out.dtype != dy.dtype or not out.flags.c_contiguous):
+        raise ValueError("clslice: out must be a C-contiguous numpy array "
+                         "of shape %r and dtype %s" % (tuple(shape),
+                                                       dy.dtype))
+    else:
+        _writable(out, "out", "the gradient is written into it")
     dshape, rank = _shape_arg(dy.shape)
     err = Error()
     status = lib.clslice_host_grad(plan, max(dy.itemsize, 1),
@@ -172,7 +222,7 @@ def grad(shape, dy, plan):
     return out
 
 
-def csr_slice(m, plan):
+def csr_slice(m: Any, plan: Any) -> Any:
     """Slices a scipy.sparse CSR matrix (or array); the result has m's
     type, index dtype and data dtype."""
     plan.require_known()

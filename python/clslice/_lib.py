@@ -1,15 +1,23 @@
 """ctypes declarations of the clslice C API and the mapping of its errors.
 
-The shared library is installed inside this package by the wheel build;
-CLSLICE_LIBRARY (a path) overrides it, e.g. to test a build tree.
+The wheel installs two libraries inside this package.  libclslice-core.so
+(plans and the host executors, libc only) is loaded at import, so numpy
+users need no OpenCL at all.  libclslice.so (everything) is loaded at the
+first device call; it is linked without libOpenCL, and its OpenCL calls go
+to the ICD loader that is already in the process (pyopencl's), which is
+made global first.  CLSLICE_LIBRARY (a path to a full libclslice.so, e.g.
+of a build tree) overrides both; CLSLICE_CORE_LIBRARY the host one alone.
 """
 import ctypes
-import glob
 import os
+from typing import Any, Callable, List, NoReturn, Optional, Sequence
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
 UNKNOWN = -1
+# clslice_runtime_prepare's flags (clslice_cl.h).
+PREPARE_INDEX64 = 1 << 0
+PREPARE_BATCH = 1 << 1
 
 
 class Error(ctypes.Structure):
@@ -62,12 +70,70 @@ class CLCSR(ctypes.Structure):
     ]
 
 
+# The general calls' head and descriptors (clslice_cl.h).  struct_size is
+# set by the constructors, as the C _INIT macros set it.
+
+class _Sized(ctypes.Structure):
+    def __init__(self, **members: object) -> None:
+        super().__init__(struct_size=ctypes.sizeof(self), **members)
+
+
+class CLCall(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("queue", ctypes.c_void_p),
+        ("flags", ctypes.c_uint), ("num_events_in_wait_list", ctypes.c_uint),
+        ("event_wait_list", ctypes.POINTER(ctypes.c_void_p)),
+        ("event", ctypes.POINTER(ctypes.c_void_p)),
+    ]
+
+
+class CLTensor(ctypes.Structure):
+    _fields_ = [("buffer", ctypes.c_void_p), ("offset", ctypes.c_size_t),
+                ("strides", c_int64_p)]
+
+
+class CLPart(ctypes.Structure):
+    _fields_ = [("plan", ctypes.c_void_p), ("buffer", ctypes.c_void_p),
+                ("offset", ctypes.c_size_t)]
+
+
+class CLGatherDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
+    ]
+
+
+class CLScatterDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("value", CLTensor),
+        ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
+        ("rule", ctypes.c_int), ("dst", CLTensor),
+    ]
+
+
+class CLBatchDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
+        ("src", ctypes.c_void_p), ("src_offset", ctypes.c_size_t),
+        ("count", ctypes.c_size_t), ("parts", ctypes.POINTER(CLPart)),
+    ]
+
+
+class CLCSRDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("in_", ctypes.POINTER(CLCSR)), ("out", ctypes.POINTER(CLCSR)),
+    ]
+
+
 # --- exceptions -----------------------------------------------------------
 
 class ClsliceError(Exception):
     """Base of every error the C library reports; .status is its code,
     .opencl_code the cl_int of a failed OpenCL call (0 otherwise)."""
-    status = None
+    status: Optional[int] = None
     opencl_code = 0
 
 
@@ -122,11 +188,20 @@ _BY_STATUS = {cls.status: cls for cls in (
     ClsliceOpenCLError, ClsliceBuildError)}
 
 
-def raise_for(status, err):
-    """Raises the exception of a failed call, carrying the C message."""
+def raise_for(status: int, err: "Error",
+              notes: Optional[Sequence[str]] = None,
+              rename: Optional[Callable[[str], str]] = None) -> NoReturn:
+    """Raises the exception of a failed call, carrying the C message (with
+    `rename` applied: the caller's names for the library's arguments) and
+    any notes on how the caller's values were read."""
     cls = _BY_STATUS.get(status, ClsliceError)
     message = err.message.decode("utf-8", "replace")
-    exc = cls(message or lib.clslice_status_string(status).decode())
+    message = message or str(lib.clslice_status_string(status).decode())
+    if rename is not None:
+        message = rename(message)
+    if notes:
+        message += " (%s)" % "; ".join(notes)
+    exc = cls(message)
     exc.status = status
     exc.opencl_code = err.opencl_code
     raise exc
@@ -134,27 +209,99 @@ def raise_for(status, err):
 
 # --- loading --------------------------------------------------------------
 
-def _find_library():
-    override = os.environ.get("CLSLICE_LIBRARY")
-    if override:
-        return override
-    here = os.path.dirname(os.path.abspath(__file__))
-    # A versioned SONAME installs libclslice.so.X[.Y.Z] as well; any of
-    # them is the same library.
-    found = sorted(glob.glob(os.path.join(here, "libclslice.so*")), key=len)
-    if not found:
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# The names of the calls that only the full library has.
+_DEVICE_PREFIXES = ("clslice_enqueue_", "clslice_runtime_", "clslice_cl_")
+
+
+def _library_path(name: str, *variables: str) -> str:
+    """The first of the environment `variables` set, else `name` in this
+    package; ImportError naming both when the file is not there."""
+    for var in variables:
+        if os.environ.get(var):
+            return os.environ[var]
+    path = os.path.join(_HERE, name)
+    if not os.path.exists(path):
         raise ImportError(
-            "clslice: libclslice.so is missing from %s; install the package "
-            "with pip (it builds the C library) or set CLSLICE_LIBRARY" % here)
-    return found[0]
+            "clslice: %s is missing from %s; install the package with pip "
+            "(it builds the C library) or set %s" % (name, _HERE, variables[0]))
+    return path
 
 
-def _declare(lib):
+def _loaders_in_process() -> List[str]:
+    """Paths of OpenCL ICD loaders already mapped into this process (the
+    one pyopencl linked, often its wheel's own copy), from /proc/self/maps."""
+    found: List[str] = []
+    try:
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                path = line.split(None, 5)[-1].strip()
+                if (os.path.basename(path).startswith("libOpenCL")
+                        and path not in found):
+                    found.append(path)
+    except OSError:
+        pass
+    return found
+
+
+def open_opencl_loader(
+        candidates: Optional[List[str]] = None) -> ctypes.CDLL:
+    """Loads an OpenCL ICD loader with RTLD_GLOBAL, so that the full
+    library's OpenCL symbols bind to it: the one already in the process
+    first, else the system's libOpenCL.so.1.  ClsliceOpenCLError naming
+    what is missing when none loads."""
+    if candidates is None:
+        candidates = _loaders_in_process() + ["libOpenCL.so.1"]
+    failures = []
+    for name in candidates:
+        try:
+            return ctypes.CDLL(name, mode=ctypes.RTLD_GLOBAL)
+        except OSError as exc:
+            failures.append(str(exc))
+    raise ClsliceOpenCLError(
+        "clslice: device calls need an OpenCL ICD loader and none could be "
+        "loaded (%s). Host (numpy) slicing works without one. Install "
+        "pyopencl from its wheel (it brings a loader) or the system's "
+        "loader (libOpenCL.so.1: Debian/Ubuntu ocl-icd-libopencl1, "
+        "Fedora ocl-icd), and an OpenCL driver."
+        % "; ".join(failures or ["no candidate"]))
+
+
+_device_lib: Optional[ctypes.CDLL] = None
+
+
+def device_library() -> ctypes.CDLL:
+    """The full library with the device calls declared, loaded once, at the
+    first device call; ClsliceOpenCLError when OpenCL is missing."""
+    global _device_lib
+    if _device_lib is None:
+        path = _library_path("libclslice.so", "CLSLICE_LIBRARY")
+        open_opencl_loader()
+        try:
+            handle = ctypes.CDLL(path)
+        except OSError as exc:
+            raise ClsliceOpenCLError(
+                "clslice: cannot load %s for device calls: %s" % (path, exc))
+        _device_lib = _declare(handle, device=True)
+    return _device_lib
+
+
+def __getattr__(name: str) -> Any:
+    # `from ._lib import cl_lib` (the pyopencl executor) loads the full
+    # library then, and not before.
+    if name == "cl_lib":
+        return device_library()
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
+    """Declares the host calls, and the device calls too when `device`."""
     P, I, S, E = (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t,
                   ctypes.POINTER(Error))
     PP = ctypes.POINTER(ctypes.c_void_p)
     I64, U = ctypes.c_int64, ctypes.c_uint
     st = ctypes.c_int
+    CALL = ctypes.POINTER(CLCall)
     sigs = {
         "clslice_status_string": (ctypes.c_char_p, [st]),
         "clslice_version_string": (ctypes.c_char_p, []),
@@ -193,34 +340,32 @@ def _declare(lib):
                                         c_int64_p, E]),
         "clslice_runtime_create": (st, [P, PP, E]),
         "clslice_runtime_release": (None, [PP]),
+        "clslice_runtime_prepare": (st, [P, P, U, E]),
         "clslice_enqueue_gather": (st, [P, P, P, S, P, S, P, S, U, U, P, PP,
                                         E]),
         "clslice_enqueue_scatter": (st, [P, P, P, S, P, S, c_int64_p, I, I,
                                          P, S, U, U, P, PP, E]),
         "clslice_enqueue_fill": (st, [P, P, P, S, P, P, S, U, U, P, PP, E]),
-        "clslice_enqueue_gather_batch": (st, [P, P, PP, S, S, P, S, PP,
-                                              ctypes.POINTER(ctypes.c_size_t),
-                                              U, U, P, PP, E]),
-        "clslice_enqueue_gather_strided": (st, [P, P, P, S, P, S, c_int64_p,
-                                                P, S, c_int64_p, U, U, P, PP,
-                                                E]),
-        "clslice_enqueue_scatter_strided": (st, [P, P, P, S, P, S, c_int64_p,
-                                                 I, c_int64_p, I, P, S,
-                                                 c_int64_p, U, U, P, PP, E]),
+        "clslice_cl_gather_batch": (st, [P, CALL,
+                                         ctypes.POINTER(CLBatchDesc), E]),
+        "clslice_cl_gather": (st, [P, CALL, ctypes.POINTER(CLGatherDesc), E]),
+        "clslice_cl_scatter": (st, [P, CALL, ctypes.POINTER(CLScatterDesc),
+                                    E]),
         "clslice_enqueue_grad": (st, [P, P, P, S, P, S, c_int64_p, I, P, S,
                                       U, U, P, PP, E]),
-        "clslice_cl_csr_count": (st, [P, P, P, ctypes.POINTER(CLCSR),
-                                      ctypes.POINTER(CLCSR), U, P, PP,
+        "clslice_cl_csr_count": (st, [P, CALL, ctypes.POINTER(CLCSRDesc),
                                       c_int64_p, E]),
-        "clslice_enqueue_csr_fill": (st, [P, P, P, ctypes.POINTER(CLCSR),
-                                          ctypes.POINTER(CLCSR), U, P, PP,
-                                          E]),
+        "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
     }
     for name, (restype, argtypes) in sigs.items():
+        if not device and name.startswith(_DEVICE_PREFIXES):
+            continue
         fn = getattr(lib, name)
         fn.restype = restype
         fn.argtypes = argtypes
     return lib
 
 
-lib = _declare(ctypes.CDLL(_find_library()))
+#: The host library, loaded at import.
+lib = _declare(ctypes.CDLL(_library_path(
+    "libclslice-core.so", "CLSLICE_CORE_LIBRARY", "CLSLICE_LIBRARY")))

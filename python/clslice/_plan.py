@@ -2,18 +2,28 @@
 framework front-ends, each a thin layer over one clslice_plan_* call."""
 import collections
 import ctypes
-import operator
 import threading
+from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
 
 from . import _lib
+from ._ints import (as_int, int32_mask, int64_array, saturate,
+                    shape_size)
 from ._lib import lib, Error, UNKNOWN
+from ._numpy_keys import KEY_ERRORS, numpy_key_failure
+from ._numpy_keys import key_to_expr as key_to_expr
 
-_INT64_MAX = (1 << 63) - 1
+#: An input shape: sizes, with None (or any negative size) unknown.
+ShapeLike = Sequence[Optional[int]]
+#: A key: a numpy basic-indexing key, an expression string or a Spec.
+Key = Any
+IntVector = Optional[Sequence[int]]
+
 # Plans are immutable, so one plan serves every call with the same spec
 # and input shape.  The least recently used one goes first; the C plan is
 # released when the last array or caller holding it lets it go.
 _CACHE_LIMIT = 256
-_cache = collections.OrderedDict()
+_cache: "collections.OrderedDict[Hashable, Plan]" = \
+    collections.OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -25,7 +35,12 @@ class Plan:
     __slots__ = ("_ptr", "_as_parameter_", "input_shape", "output_shape",
                  "size", "known", "_strides", "__weakref__")
 
-    def __init__(self, ptr):
+    input_shape: Tuple[Optional[int], ...]
+    output_shape: Tuple[Optional[int], ...]
+    size: Optional[int]
+    known: bool
+
+    def __init__(self, ptr: ctypes.c_void_p) -> None:
         self._ptr = ptr
         self._as_parameter_ = ptr
         rank = lib.clslice_plan_input_rank(ptr)
@@ -39,22 +54,22 @@ class Plan:
         size = lib.clslice_plan_output_elements(ptr)
         self.size = None if size < 0 else size
         self.known = bool(lib.clslice_plan_is_known(ptr))
-        self._strides = {}
+        self._strides: Dict[int, Tuple[int, ...]] = {}
 
-    def output_strides(self, itemsize):
+    def output_strides(self, itemsize: int) -> Tuple[int, ...]:
         """Byte strides of a C-contiguous output of this plan, as numpy and
         pyopencl spell them; worked out once per element size."""
         strides = self._strides.get(itemsize)
         if strides is None:
             step = itemsize
-            out = []
+            out: List[int] = []
             for size in reversed(self.output_shape):
                 out.append(step)
                 step *= max(size or 0, 1)
             strides = self._strides[itemsize] = tuple(reversed(out))
         return strides
 
-    def require_known(self):
+    def require_known(self) -> None:
         """Raises ClsliceUnknownError unless the plan can be executed."""
         if not self.known:
             raise _lib.ClsliceUnknownError(
@@ -63,14 +78,14 @@ class Plan:
                 % (self.input_shape, self.output_shape))
 
     @property
-    def is_known(self):
+    def is_known(self) -> bool:
         """True when every size and index is known (it can be executed)."""
         return self.known
 
     @property
-    def dims(self):
+    def dims(self) -> List[Tuple[Optional[int], int, Optional[int]]]:
         """(start, step, count) per input dimension; None where unknown."""
-        out = []
+        out: List[Tuple[Optional[int], int, Optional[int]]] = []
         start, step, count = (ctypes.c_int64(), ctypes.c_int64(),
                               ctypes.c_int64())
         for d in range(len(self.input_shape)):
@@ -86,74 +101,77 @@ class Plan:
         return out
 
     @property
-    def shrunk(self):
+    def shrunk(self) -> Tuple[bool, ...]:
         """Per input dimension, whether it is absent from the output."""
         return tuple(bool(lib.clslice_plan_dim_is_shrunk(self._ptr, d))
                      for d in range(len(self.input_shape)))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "clslice.Plan(input_shape=%r, output_shape=%r)" % (
             self.input_shape, self.output_shape)
 
-    def __del__(self, _release=lib.clslice_plan_release,
-                _byref=ctypes.byref):
+    def __del__(self, _release: Any = lib.clslice_plan_release,
+                _byref: Any = ctypes.byref) -> None:
         if self._ptr:
             _release(_byref(self._ptr))
 
 
-def _unknown_to_none(values):
+def _unknown_to_none(values: Sequence[int]) -> Tuple[Optional[int], ...]:
     return tuple(None if v == UNKNOWN else v for v in values)
 
 
-def _shape_array(shape):
+def _shape_array(shape: ShapeLike) -> Tuple[Tuple[int, ...], Any]:
     """int64 array of a shape; None or any negative size is unknown."""
-    shape = tuple(UNKNOWN if s is None or s < 0 else operator.index(s)
-                  for s in shape)
-    return shape, (ctypes.c_int64 * max(len(shape), 1))(*shape)
+    sizes = []
+    for d, s in enumerate(shape):
+        if s is not None:
+            s = as_int(s, "input_shape[%d]" % d)
+        sizes.append(UNKNOWN if s is None or s < 0
+                     else shape_size(s, "input_shape[%d]" % d))
+    dims = tuple(sizes)
+    return dims, (ctypes.c_int64 * max(len(dims), 1))(*dims)
 
 
-def _int64s(values, name):
+def _int_tuple(values: Optional[Sequence[Any]],
+               name: str) -> Optional[Tuple[int, ...]]:
+    """A spec vector as a tuple of Python integers (None stays None)."""
     if values is None:
-        return None, 0
+        return None
     try:
-        values = [operator.index(v) for v in values]
+        items = list(values)
     except TypeError:
         raise TypeError("clslice: %s must be a sequence of integers, got %r"
                         % (name, values)) from None
-    return (ctypes.c_int64 * max(len(values), 1))(*values), len(values)
+    return tuple(as_int(v, "%s[%d]" % (name, i)) for i, v in enumerate(items))
 
 
-def _key_tuple(values):
-    return None if values is None else tuple(operator.index(v)
-                                             for v in values)
-
-
-def _build(call, *args):
-    """Runs a clslice_plan_* call and wraps its plan, or raises."""
+def _build(call: Any, *args: Any, notes: Optional[List[str]] = None) -> Plan:
+    """Runs a clslice_plan_* call and wraps its plan, or raises (naming
+    the values that were saturated on the way in)."""
     ptr = ctypes.c_void_p()
     err = Error()
     status = call(*args, ctypes.byref(ptr), ctypes.byref(err))
     if status:
-        _lib.raise_for(status, err)
+        _lib.raise_for(status, err, notes)
     return Plan(ptr)
 
 
 class Spec:
     """A slice specification that can be planned on any input shape."""
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         raise NotImplementedError
 
-    def _plan(self, shape, shape_arr):
+    def _plan(self, shape: Tuple[int, ...], shape_arr: Any) -> Plan:
         raise NotImplementedError
 
-    def plan(self, shape):
+    def plan(self, shape: ShapeLike) -> Plan:
         """The Plan of this spec on an input of `shape` (None/-1: unknown
         dimension).  Plans are cached per (spec, shape)."""
         return cached_plan((self._cache_key(), tuple(shape)), self, shape)
 
 
-def cached_plan(key, spec, shape):
+def cached_plan(key: Hashable, spec: Spec, shape: ShapeLike) -> Plan:
     """The plan cached under `key`, or `spec`'s plan on `shape`, built now
     and cached."""
     try:
@@ -162,8 +180,8 @@ def cached_plan(key, spec, shape):
         return plan
     except KeyError:  # not built yet, or evicted by another thread
         pass
-    shape, arr = _shape_array(shape)
-    plan = spec._plan(shape, arr)
+    dims, arr = _shape_array(shape)
+    plan = spec._plan(dims, arr)
     with _cache_lock:
         _cache[key] = plan
         while len(_cache) > _CACHE_LIMIT:
@@ -171,7 +189,20 @@ def cached_plan(key, spec, shape):
     return plan
 
 
-def plan_for(key, shape):
+def _numpy_key_plan(key: Any, text: Optional[str],
+                    shape: Tuple[Optional[int], ...]) -> Plan:
+    """The plan of a numpy key (text: its expression, or None when
+    key_to_expr refused it), raising numpy's exception class for a key
+    that numpy refuses."""
+    try:
+        if text is None:
+            text = key_to_expr(key)
+        return cached_plan((("expr", text), shape), Expr(text), shape)
+    except KEY_ERRORS as exc:
+        raise numpy_key_failure(key, shape, exc) from None
+
+
+def plan_for(key: Key, shape: Tuple[Optional[int], ...]) -> Plan:
     """The Plan of `key` (a Spec, numpy key or expression string) on an
     input of `shape` (a tuple): Spec.plan with the Expr object skipped
     on a cache hit, for the per-call path."""
@@ -180,7 +211,16 @@ def plan_for(key, shape):
     elif isinstance(key, Spec):
         return key.plan(shape)
     else:
-        text = key_to_expr(key)
+        try:
+            text = key_to_expr(key)
+        except KEY_ERRORS:
+            return _numpy_key_plan(key, None, shape)
+        try:
+            plan = _cache[(("expr", text), shape)]
+        except KeyError:
+            return _numpy_key_plan(key, text, shape)
+        _cache.move_to_end((("expr", text), shape))
+        return plan
     cache_key = (("expr", text), shape)
     try:
         plan = _cache[cache_key]
@@ -190,7 +230,7 @@ def plan_for(key, shape):
         return cached_plan(cache_key, Expr(text), shape)
 
 
-def clear_plan_cache():
+def clear_plan_cache() -> None:
     """Drops every cached plan (each is released once nothing holds it)."""
     with _cache_lock:
         _cache.clear()
@@ -198,70 +238,46 @@ def clear_plan_cache():
 
 class Expr(Spec):
     """A numpy basic-indexing key, or its text: "[1:, ..., None, ::-2, 3]".
+    A key that numpy refuses raises numpy's exception class when planned.
     """
 
-    __slots__ = ("text",)
+    text: Optional[str]
 
-    def __init__(self, key):
-        self.text = key if isinstance(key, str) else key_to_expr(key)
-
-    def _cache_key(self):
-        return ("expr", self.text)
-
-    def _plan(self, shape, arr):
-        return _build(lib.clslice_plan_expr, arr, len(shape),
-                      self.text.encode("utf-8"))
-
-    def __repr__(self):
-        return "clslice.Expr(%r)" % self.text
-
-
-def _bound(value):
-    if value is None:
-        return ""
-    if type(value) is not int:
-        value = operator.index(value)
-    if -_INT64_MAX <= value <= _INT64_MAX:
-        return str(value)
-    # Bounds past int64 clamp the same way as the int64 extremes do.
-    return str(_INT64_MAX if value > 0 else -_INT64_MAX)
-
-
-def key_to_expr(key):
-    """The clslice expression of a numpy basic-indexing key."""
-    if type(key) is not tuple:
-        key = (key,)
-    parts = []
-    for item in key:
-        kind = type(item)
-        if kind is slice:
-            if item.step is None:
-                parts.append(_bound(item.start) + ":" + _bound(item.stop))
-            else:
-                parts.append(_bound(item.start) + ":" + _bound(item.stop) +
-                             ":" + _bound(item.step))
-        elif kind is int:
-            parts.append(str(item))
-        elif item is None:
-            parts.append("None")
-        elif item is Ellipsis:
-            parts.append("...")
-        elif kind is bool or kind.__name__ == "bool_":
-            raise IndexError("clslice: boolean index %r is advanced "
-                             "indexing, which clslice does not do" % (item,))
+    def __init__(self, key: Key) -> None:
+        #: The numpy key this expression spells (None is a key too).
+        self.numpy_key = key
+        self.from_numpy = not isinstance(key, str)
+        if not self.from_numpy:
+            self.text = key
         else:
             try:
-                parts.append(str(operator.index(item)))
-            except TypeError:
-                raise IndexError(
-                    "clslice: index %r (%s) is not basic indexing: only "
-                    "integers, slices, ..., and None are valid"
-                    % (item, kind.__name__)) from None
-    return ",".join(parts)
+                self.text = key_to_expr(key)
+            except KEY_ERRORS:
+                self.text = None  # numpy's error needs the shape: plan()
+
+    def plan(self, shape: ShapeLike) -> Plan:
+        if not self.from_numpy:
+            return super().plan(shape)
+        return _numpy_key_plan(self.numpy_key, self.text, tuple(shape))
+
+    def _cache_key(self) -> Hashable:
+        return ("expr", self.text)
+
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
+        text = self.text or ""
+        if "\0" in text:
+            raise _lib.ClsliceSyntaxError(
+                "clslice: expression: a NUL character at position %d; an "
+                "expression is text without NUL characters" % text.index("\0"))
+        return _build(lib.clslice_plan_expr, arr, len(shape),
+                      text.encode("utf-8"))
+
+    def __repr__(self) -> str:
+        return "clslice.Expr(%r)" % (self.text,)
 
 
-def _slot_count(begin, end, strides):
-    for values in (begin, end, strides):
+def _slot_count(*vectors: Optional[Sequence[int]]) -> int:
+    for values in vectors:
         if values is not None:
             return len(values)
     raise ValueError("clslice: begin, end and strides are all None; give "
@@ -271,26 +287,33 @@ def _slot_count(begin, end, strides):
 class TF(Spec):
     """tf.strided_slice(begin, end, strides, masks).  begin or end may be
     None when their values are not known yet (shape inference only); the
-    slot count then comes from the other vectors."""
+    slot count then comes from the other vectors.  Masks are int32, as
+    TensorFlow's attributes; begin, end and strides past int64 saturate
+    (every one of them is clamped to the dimension anyway)."""
 
-    def __init__(self, begin, end, strides=None, begin_mask=0, end_mask=0,
-                 ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
-        self.begin = _key_tuple(begin)
-        self.end = _key_tuple(end)
+    def __init__(self, begin: IntVector, end: IntVector,
+                 strides: IntVector = None, begin_mask: int = 0,
+                 end_mask: int = 0, ellipsis_mask: int = 0,
+                 new_axis_mask: int = 0, shrink_axis_mask: int = 0) -> None:
+        self.begin = _int_tuple(begin, "begin")
+        self.end = _int_tuple(end, "end")
         slots = _slot_count(self.begin, self.end, strides)
-        self.strides = (_key_tuple(strides) if strides is not None
-                        else (1,) * slots)
-        self.masks = tuple(operator.index(m) for m in (
-            begin_mask, end_mask, ellipsis_mask, new_axis_mask,
-            shrink_axis_mask))
+        self.strides = (_int_tuple(strides, "strides")
+                        if strides is not None else (1,) * slots)
+        self.masks = tuple(int32_mask(value, name) for name, value in (
+            ("begin_mask", begin_mask), ("end_mask", end_mask),
+            ("ellipsis_mask", ellipsis_mask),
+            ("new_axis_mask", new_axis_mask),
+            ("shrink_axis_mask", shrink_axis_mask)))
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("tf", self.begin, self.end, self.strides, self.masks)
 
-    def _plan(self, shape, arr):
-        begin, nb = _int64s(self.begin, "begin")
-        end, ne = _int64s(self.end, "end")
-        strides, ns = _int64s(self.strides, "strides")
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
+        notes: List[str] = []
+        begin, nb = int64_array(self.begin, "begin", notes)
+        end, ne = int64_array(self.end, "end", notes)
+        strides, ns = int64_array(self.strides, "strides", notes)
         # Unknown begin/end values: NULL, with the slot count as length.
         nb = ns if begin is None else nb
         ne = ns if end is None else ne
@@ -299,7 +322,7 @@ class TF(Spec):
                            ctypes.cast(strides, ctypes.c_void_p), ns,
                            *self.masks)
         return _build(lib.clslice_plan_tf, arr, len(shape),
-                      ctypes.byref(spec))
+                      ctypes.byref(spec), notes=notes)
 
 
 class OpenVINO(Spec):
@@ -308,54 +331,73 @@ class OpenVINO(Spec):
     _MASKS = ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask",
               "ellipsis_mask")
 
-    def __init__(self, begin, end, strides=None, begin_mask=None,
-                 end_mask=None, new_axis_mask=None, shrink_axis_mask=None,
-                 ellipsis_mask=None):
-        self.vectors = {"begin": _key_tuple(begin), "end": _key_tuple(end),
-                        "strides": _key_tuple(strides)}
+    def __init__(self, begin: IntVector, end: IntVector,
+                 strides: IntVector = None, begin_mask: IntVector = None,
+                 end_mask: IntVector = None, new_axis_mask: IntVector = None,
+                 shrink_axis_mask: IntVector = None,
+                 ellipsis_mask: IntVector = None) -> None:
+        self.vectors = {"begin": _int_tuple(begin, "begin"),
+                        "end": _int_tuple(end, "end"),
+                        "strides": _int_tuple(strides, "strides")}
         for name, value in zip(self._MASKS, (
                 begin_mask, end_mask, new_axis_mask, shrink_axis_mask,
                 ellipsis_mask)):
-            self.vectors[name] = _key_tuple(value)
+            self.vectors[name] = _int_tuple(value, name)
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("openvino",) + tuple(sorted(self.vectors.items()))
 
-    def _plan(self, shape, arr):
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
         spec = _lib.OpenVINOSpec()
         keep = []
+        notes: List[str] = []
         slots = _slot_count(self.vectors["begin"], self.vectors["end"],
                             self.vectors["strides"])
         for name, values in self.vectors.items():
-            data, n = _int64s(values, name)
+            data, n = int64_array(values, name, notes)
             if values is None and name in ("begin", "end"):
                 n = slots  # values not known yet: NULL with the length
             keep.append(data)
             setattr(spec, name, ctypes.cast(data, _lib.c_int64_p))
             setattr(spec, name + "_len", n)
         return _build(lib.clslice_plan_openvino, arr, len(shape),
-                      ctypes.byref(spec))
+                      ctypes.byref(spec), notes=notes)
 
 
 class ONNX(Spec):
     """ONNX Slice(starts, ends, axes, steps)."""
 
-    def __init__(self, starts, ends, axes=None, steps=None):
-        self.args = (_key_tuple(starts), _key_tuple(ends), _key_tuple(axes),
-                     _key_tuple(steps))
+    def __init__(self, starts: Sequence[int], ends: Sequence[int],
+                 axes: IntVector = None, steps: IntVector = None) -> None:
+        self.args = (_int_tuple(starts, "starts"), _int_tuple(ends, "ends"),
+                     _int_tuple(axes, "axes"), _int_tuple(steps, "steps"))
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("onnx",) + self.args
 
-    def _plan(self, shape, arr):
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
         names = ("starts", "ends", "axes", "steps")
-        vectors = []
+        vectors: List[Any] = []
+        notes: List[str] = []
         for name, values in zip(names, self.args):
-            vectors.extend(_int64s(values, name))
-        return _build(lib.clslice_plan_onnx, arr, len(shape), *vectors)
+            vectors.extend(int64_array(values, name, notes))
+        return _build(lib.clslice_plan_onnx, arr, len(shape), *vectors,
+                      notes=notes)
 
 
-def _opt_int64s(values, name):
+OptVector = Optional[Sequence[Optional[int]]]
+
+
+def _opt_tuple(values: OptVector,
+               name: str) -> Optional[Tuple[Optional[int], ...]]:
+    if values is None:
+        return None
+    return tuple(None if v is None else as_int(v, "%s[%d]" % (name, i))
+                 for i, v in enumerate(values))
+
+
+def _opt_int64s(values: Optional[Sequence[Optional[int]]], name: str,
+                notes: List[str]) -> Tuple[Any, int]:
     if values is None:
         return None, 0
     out = (_lib.OptInt64 * max(len(values), 1))()
@@ -363,75 +405,74 @@ def _opt_int64s(values, name):
         if v is None:
             out[i].is_none = 1
         else:
-            try:
-                out[i].value = operator.index(v)
-            except TypeError:
-                raise TypeError("clslice: %s[%d] must be an integer or "
-                                "None, got %r" % (name, i, v)) from None
+            out[i].value = saturate(v, "%s[%d]" % (name, i), notes)
     return out, len(values)
-
-
-def _opt_tuple(values):
-    if values is None:
-        return None
-    return tuple(None if v is None else operator.index(v) for v in values)
 
 
 class MXNet(Spec):
     """mx.nd.slice(begin, end, step); entries may be None."""
 
-    def __init__(self, begin, end, step=None):
-        self.args = (_opt_tuple(begin), _opt_tuple(end), _opt_tuple(step))
+    def __init__(self, begin: OptVector, end: OptVector,
+                 step: OptVector = None) -> None:
+        self.args = (_opt_tuple(begin, "begin"), _opt_tuple(end, "end"),
+                     _opt_tuple(step, "step"))
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("mxnet",) + self.args
 
-    def _plan(self, shape, arr):
-        vectors = []
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
+        vectors: List[Any] = []
+        notes: List[str] = []
         for name, values in zip(("begin", "end", "step"), self.args):
-            data, n = _opt_int64s(values, name)
+            data, n = _opt_int64s(values, name, notes)
             vectors += [ctypes.cast(data, ctypes.c_void_p), n]
-        return _build(lib.clslice_plan_mxnet, arr, len(shape), *vectors)
+        return _build(lib.clslice_plan_mxnet, arr, len(shape), *vectors,
+                      notes=notes)
 
 
 class SliceAxis(Spec):
     """mx.nd.slice_axis(axis, begin, end); end may be None."""
 
-    def __init__(self, axis, begin, end):
-        self.args = (operator.index(axis), operator.index(begin),
-                     None if end is None else operator.index(end))
+    def __init__(self, axis: int, begin: int, end: Optional[int]) -> None:
+        self.args = (as_int(axis, "axis"), as_int(begin, "begin"),
+                     None if end is None else as_int(end, "end"))
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("slice_axis",) + self.args
 
-    def _plan(self, shape, arr):
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
         axis, begin, end = self.args
-        opt = _lib.OptInt64(0 if end is None else end, end is None)
+        notes: List[str] = []
+        opt = _lib.OptInt64(0 if end is None else saturate(end, "end", notes),
+                            end is None)
         return _build(lib.clslice_plan_mxnet_slice_axis, arr, len(shape),
-                      axis, begin, opt)
+                      saturate(axis, "axis", notes),
+                      saturate(begin, "begin", notes), opt, notes=notes)
 
 
 class SliceLike(Spec):
     """mx.nd.slice_like(shape_like, axes): shape_like is an array or a
     shape; axes None or empty slices every axis."""
 
-    def __init__(self, shape_like, axes=None):
+    def __init__(self, shape_like: Any, axes: IntVector = None) -> None:
         like = getattr(shape_like, "shape", shape_like)
-        self.like = tuple(UNKNOWN if s is None else operator.index(s)
-                          for s in like)
-        self.axes = _key_tuple(axes) or ()
+        self.like = tuple(UNKNOWN if s is None
+                          else as_int(s, "shape_like[%d]" % i)
+                          for i, s in enumerate(like))
+        self.axes = _int_tuple(axes, "axes") or ()
 
-    def _cache_key(self):
+    def _cache_key(self) -> Hashable:
         return ("slice_like", self.like, self.axes)
 
-    def _plan(self, shape, arr):
-        like, _ = _int64s(self.like, "shape_like")
-        axes, naxes = _int64s(self.axes, "axes")
+    def _plan(self, shape: Tuple[int, ...], arr: Any) -> Plan:
+        notes: List[str] = []
+        like, _ = int64_array(self.like, "shape_like", notes)
+        axes, naxes = int64_array(self.axes, "axes", notes)
         return _build(lib.clslice_plan_mxnet_slice_like, arr, len(shape),
-                      like, len(self.like), axes, naxes)
+                      like, len(self.like), axes, naxes, notes=notes)
 
 
-def as_spec(key):
+def as_spec(key: Key) -> Spec:
     """A Spec for a Spec, a numpy key or an expression string."""
     if isinstance(key, Spec):
         return key

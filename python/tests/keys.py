@@ -4,7 +4,13 @@ import numpy as np
 
 DTYPES = [np.bool_, np.int8, np.uint16, np.int32, np.int64, np.float16,
           np.float32, np.float64, np.complex128, np.dtype("S3"),
-          np.dtype([("a", "<i4"), ("b", "<f8")]), np.dtype("V5")]
+          np.dtype([("a", "<i4"), ("b", "<f8")]), np.dtype("V5"),
+          np.dtype("M8[D]"), np.dtype("m8[ns]")]
+
+# Integers at and past the int64 and uint64 edges, where numpy switches
+# between results, IndexError and OverflowError.
+EDGES = [(1 << 63) - 1, 1 << 63, (1 << 64) - 1, 1 << 64, 10 ** 30,
+         -(1 << 63), -(1 << 63) - 1, -(1 << 64), -10 ** 30]
 
 
 def random_shape(rng, max_rank=5, max_dim=6):
@@ -74,6 +80,51 @@ def random_key(rng, shape, valid=True):
             items = [random_slice(rng, dd) for dd in dims[:pos]] + [bad]
             if rng.random() < 0.5:
                 items.append(Ellipsis)
+    if len(items) == 1 and rng.random() < 0.5:
+        return items[0]
+    return tuple(items)
+
+
+def _hostile_int(rng, d):
+    r = rng.random()
+    if r < 0.4:
+        return rng.choice(EDGES)
+    if r < 0.5:
+        return rng.choice([np.uint64(1 << 63), np.uint64(5), np.int64(-1)])
+    return rng.randint(-d - 2, d + 1)
+
+
+def _hostile_bound(rng, d):
+    r = rng.random()
+    if r < 0.3:
+        return None
+    if r < 0.6:
+        return rng.choice(EDGES)
+    if r < 0.63:
+        return 1.5  # not an index: numpy's TypeError, at its turn
+    return rng.randint(-d - 2, d + 2)
+
+
+def hostile_key(rng, shape):
+    """A key that numpy may refuse: integers past int64, a second
+    Ellipsis, zero steps, too many indices, float items and bounds, all
+    mixed so that the order of numpy's checks decides the exception."""
+    items = []
+    for _ in range(rng.randint(0, len(shape) + 2)):
+        d = rng.choice(shape) if shape else 1
+        r = rng.random()
+        if r < 0.3:
+            items.append(_hostile_int(rng, d))
+        elif r < 0.75:
+            step = rng.choice([None, 1, -1, 0, 2, -3] + EDGES[:2] + EDGES[-2:])
+            items.append(slice(_hostile_bound(rng, d), _hostile_bound(rng, d),
+                               step))
+        elif r < 0.85:
+            items.append(Ellipsis)
+        elif r < 0.95:
+            items.append(None)
+        else:
+            items.append(1.5)
     if len(items) == 1 and rng.random() < 0.5:
         return items[0]
     return tuple(items)

@@ -96,8 +96,10 @@ def test_plan_describes_the_canonical_slice():
      clslice.ClsliceIndexError, ""),
     (lambda: clslice.slice(np.zeros(3), np.s_[::0]),
      clslice.ClsliceSpecError, "0"),
-    (lambda: clslice.slice(np.zeros(3), np.s_[..., 1, ...]),
-     clslice.ClsliceSpecError, ""),
+    # Text keeps the library's classes; the numpy key np.s_[..., 1, ...]
+    # raises numpy's IndexError (test_hostile_input.py).
+    (lambda: clslice.slice(np.zeros(3), "[..., 1, ...]"),
+     clslice.ClsliceSpecError, "second '...'"),
     (lambda: clslice.slice(np.zeros(3), "[1:2;]"),
      clslice.ClsliceSyntaxError, "position 4"),
     (lambda: clslice.strided_slice(np.zeros(3), [0, 1], [1], [1]),
@@ -107,7 +109,7 @@ def test_plan_describes_the_canonical_slice():
     (lambda: clslice.slice(np.zeros((1,) * 33), "..."),
      clslice.ClsliceRankError, "33"),
     (lambda: clslice.assign(np.zeros((2, 3)), np.s_[:, 1], np.ones(3)),
-     clslice.ClsliceShapeError, "value dim 0 has size 3"),
+     clslice.ClsliceShapeError, "from shape (3,) into shape (2,)"),
     (lambda: clslice.assign(np.zeros((2, 3)), np.s_[:, 1], np.ones((1, 2)),
                             exact=True),
      clslice.ClsliceShapeError, ""),

@@ -81,28 +81,31 @@ def _array_facts(a):
 
 def test_fast_arrays_are_the_arrays_empty_makes(queue):
     cla = pytest.importorskip("pyopencl.array")
-    from clslice import _cl
+    import pyopencl.tools as cl_tools
+    from clslice import _cl_call
     x = cla.empty(queue, (2,), np.float32)
+    pool = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(queue))
     for shape in [(), (1,), (7,), (3, 1, 4), (1, 1), (2, 0, 3), (0,)]:
         for dtype in (np.int8, np.float64, np.dtype("S3"),
                       np.dtype([("a", "<i4"), ("b", "<f8")])):
             dtype = np.dtype(dtype)
             size = int(np.prod(shape))
             plan = clslice.plan(shape, "...")
-            ours = _cl.new_array(x, shape, dtype, size,
-                                 plan.output_strides(dtype.itemsize))
-            theirs = cla.empty(queue, shape, dtype)
+            ours = _cl_call.new_array(x, queue, shape, dtype, size,
+                                      plan.output_strides(dtype.itemsize),
+                                      pool)
+            theirs = cla.empty(queue, shape, dtype, allocator=pool)
             assert _array_facts(ours) == _array_facts(theirs), (shape, dtype)
 
 
 def test_without_the_fast_constructor_results_are_the_same(queue,
                                                            monkeypatch):
     cla = pytest.importorskip("pyopencl.array")
-    from clslice import _cl
+    from clslice import _cl_call
     host = np.arange(24, dtype=np.int16).reshape(2, 3, 4)
     d = cla.to_device(queue, host)
     fast = clslice.slice(d, np.s_[:, ::-2, 1:])
-    monkeypatch.setattr(_cl, "_FAST_ARRAY", False)
+    monkeypatch.setattr(_cl_call, "FAST_ARRAY", False)
     slow = clslice.slice(d, np.s_[:, ::-2, 1:])
     assert _array_facts(fast)[:-2] == _array_facts(slow)[:-2]
     assert np.array_equal(fast.get(), host[:, ::-2, 1:])

@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 import clslice
-from keys import DTYPES, random_array, random_key, random_shape, same
+from keys import (DTYPES, hostile_key, random_array, random_key,
+                  random_shape, same)
 from conftest import SEED
 
 CASES = 3000
@@ -141,3 +142,75 @@ def test_results_are_new_arrays_of_the_input_kind():
     assert clslice.slice(x, np.s_[1, 2]).shape == ()
     assert clslice.slice([[1, 2], [3, 4]], np.s_[::-1, 0]).tolist() == [3, 1]
     assert clslice.slice(np.float32(3), "[None]").tolist() == [3.0]
+
+
+def _outcome(fn):
+    """('ok', result) or ('raised', the exception)."""
+    try:
+        return "ok", fn()
+    except Exception as exc:  # noqa: BLE001 (compared with numpy's)
+        return "raised", exc
+
+
+def test_hostile_keys_match_numpy_results_and_exception_classes(rng):
+    """Keys with integers past int64, second ellipses, zero steps, floats
+    and too many indices: clslice gives numpy's result, or raises an
+    instance of the class numpy raises (never wraps an integer)."""
+    raised = 0
+    for i in range(CASES):
+        shape = random_shape(rng, max_rank=3, max_dim=4)
+        x = random_array(rng, shape, rng.choice([np.int16, "M8[s]"]))
+        key = hostile_key(rng, shape)
+        where = _case(i, shape, key)
+        theirs, expected = _outcome(lambda: x[key])
+        ours, got = _outcome(lambda: clslice.slice(x, key))
+        shape_kind, shape_got = _outcome(lambda: clslice.shape(shape, key))
+        if theirs == "raised":
+            raised += 1
+            assert ours == "raised", where + " numpy raised %r" % expected
+            assert isinstance(got, type(expected)), \
+                where + " numpy: %r, clslice: %r" % (expected, got)
+            assert isinstance(shape_got, type(expected)), where
+        else:
+            assert ours == "ok", where + " clslice raised %r" % got
+            assert same(got, expected), where
+            assert shape_got == np.shape(expected), where
+    # The generator must exercise both outcomes in earnest.
+    assert CASES // 4 < raised < CASES * 3 // 4, raised
+
+
+def test_assign_matches_numpy_for_any_value_shape(rng):
+    """Values that broadcast, do not broadcast, or hold one element more
+    than the slice's dimensions, as arrays and as nested lists: clslice
+    writes what numpy writes or raises numpy's class, writing nothing."""
+    raised = 0
+    for i in range(CASES // 2):
+        shape = random_shape(rng, max_rank=3, max_dim=4)
+        dtype = rng.choice([np.int32, np.float64, np.bool_, "M8[D]"])
+        x = random_array(rng, shape, dtype)
+        key = random_key(rng, shape)
+        target = np.shape(x[key])
+        vshape = tuple(rng.choice([1, d, d + 1, 0]) for d in target)
+        vshape = tuple(rng.choice([1, 2]) for _ in range(
+            rng.randint(0, 2))) + vshape[rng.randint(0, len(vshape)):] \
+            if vshape else tuple(rng.choice([1, 2])
+                                 for _ in range(rng.randint(0, 2)))
+        value = random_array(rng, vshape, dtype)
+        if rng.random() < 0.3 and np.dtype(dtype).kind in "if":
+            value = value.tolist()
+        where = _case(i, shape, key, " value shape=%r %s" % (
+            vshape, type(value).__name__))
+        expected = x.copy()
+        theirs, exc = _outcome(lambda: expected.__setitem__(key, value))
+        before = x.copy()
+        ours, got = _outcome(lambda: clslice.assign(x, key, value))
+        if theirs == "raised":
+            raised += 1
+            assert ours == "raised", where + " numpy raised %r" % exc
+            assert isinstance(got, type(exc)), \
+                where + " numpy: %r, clslice: %r" % (exc, got)
+            assert same(x, before), where + " written half-way"
+        else:
+            assert ours == "ok", where + " clslice raised %r" % got
+            assert same(x, expected), where
+    assert CASES // 20 < raised < CASES // 2 * 3 // 4, raised

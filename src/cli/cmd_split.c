@@ -238,10 +238,9 @@ static int gather(const cli_target *target, split_run *r, cli_err *err)
     int status = cli_device_pick(&target->request, &device, err);
     return status != CLI_EXIT_OK
                ? status
-               : cli_device_split(&device,
-                                  (const clslice_plan *const *)r->plans,
-                                  r->s.count, r->in.elem_size, r->in.data,
-                                  r->in.bytes, r->outs, err);
+               : cli_device_split(&device, r->plans, r->s.count,
+                                  r->in.elem_size, r->in.data, r->in.bytes,
+                                  r->outs, err);
 }
 
 /* All files staged, then all renamed into place. */
@@ -342,7 +341,7 @@ const cli_command cli_cmd_split = {
         "                   one of them may be -1 (whatever is left)\n"
         "\n"
         "On an OpenCL device all sections are cut by one\n"
-        "clslice_enqueue_gather_batch call into one output buffer; the\n"
+        "clslice_cl_gather_batch call into one output buffer; the\n"
         "device is the default one (the first GPU, else the first device),\n"
         "or:\n"
         "  --device N   device N as 'clslice devices' numbers them; without\n"

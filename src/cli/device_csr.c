@@ -60,8 +60,11 @@ static int count(csr_run *r, const clslice_plan *plan, const cli_csr *in,
                            in->data.elem_size, 0, r->b[OUT_INDPTR], 0,
                            NULL, 0, NULL, 0};
     clslice_error lib;
-    clslice_status st = clslice_cl_csr_count(r->s.runtime, r->s.queue, plan,
-                                             &din, &dout, 0, NULL, NULL,
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = r->s.queue};
+    clslice_cl_csr_desc desc = {.struct_size = sizeof desc, .plan = plan,
+                                .in = &din, .out = &dout};
+    clslice_status st = clslice_cl_csr_count(r->s.runtime, &call, &desc,
                                              &nnz, &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
@@ -86,9 +89,12 @@ static int fill(csr_run *r, const clslice_plan *plan, const cli_csr *in,
     clslice_cl_csr din = describe(in, r->b);
     clslice_cl_csr dout = describe(out, r->b + OUT_INDPTR);
     clslice_error lib;
-    clslice_status st = clslice_enqueue_csr_fill(r->s.runtime, r->s.queue,
-                                                 plan, &din, &dout, 0, NULL,
-                                                 NULL, &lib);
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = r->s.queue};
+    clslice_cl_csr_desc desc = {.struct_size = sizeof desc, .plan = plan,
+                                .in = &din, .out = &dout};
+    clslice_status st = clslice_cl_csr_fill(r->s.runtime, &call, &desc,
+                                            &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
     cli_npy *a[3] = {&out->indptr, &out->indices, &out->data};

@@ -9,7 +9,7 @@
 
 /* Slices `in` by plan on `device` into *out (allocated here; the caller
  * frees it on success): upload, clslice_cl_csr_count, allocation,
- * clslice_enqueue_csr_fill, read back.  A corrupt matrix is CLI_EXIT_FILE
+ * clslice_cl_csr_fill, read back.  A corrupt matrix is CLI_EXIT_FILE
  * with the library's message naming the position; OpenCL failures are
  * CLI_EXIT_OPENCL. */
 int cli_device_csr_slice(const cli_device *device, const clslice_plan *plan,

@@ -41,17 +41,17 @@ static int upload_values(dyn_run *r, const cli_dyn_spec *spec, cli_err *err)
 }
 
 static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
-                              const cli_npy *in,
-                              const clslice_dynamic_op *op, cl_event *ev,
-                              clslice_error *lib)
+                              const clslice_cl_dynamic_desc *desc,
+                              cl_event *ev, clslice_error *lib)
 {
     const clslice_device_values *w = r->where;
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = r->s.queue;
+    call.event = ev;
     if (spec->front == CLI_DYN_ONNX) {
         clslice_onnx_dynamic_spec s = {CLSLICE_INT64, w[0], w[1], w[3],
                                        w[2]};
-        return clslice_enqueue_onnx_dynamic(r->s.runtime, r->s.queue,
-                                            in->shape, in->rank, &s, op, 0,
-                                            NULL, ev, lib);
+        return clslice_cl_onnx_dynamic(r->s.runtime, &call, &s, desc, lib);
     }
     if (spec->front == CLI_DYN_OPENVINO) {
         const cli_list *m = spec->ov_masks;
@@ -67,9 +67,8 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
             .shrink_axis_mask_len = m[3].len,
             .ellipsis_mask = g[4] ? m[4].value : NULL,
             .ellipsis_mask_len = m[4].len};
-        return clslice_enqueue_openvino_dynamic(r->s.runtime, r->s.queue,
-                                                in->shape, in->rank, &s, op,
-                                                0, NULL, ev, lib);
+        return clslice_cl_openvino_dynamic(r->s.runtime, &call, &s, desc,
+                                           lib);
     }
     const int32_t *m = spec->tf_masks;
     clslice_tf_dynamic_spec s = {
@@ -77,8 +76,7 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
         .strides = w[2], .begin_mask = m[0], .end_mask = m[1],
         .ellipsis_mask = m[2], .new_axis_mask = m[3],
         .shrink_axis_mask = m[4]};
-    return clslice_enqueue_tf_dynamic(r->s.runtime, r->s.queue, in->shape,
-                                      in->rank, &s, op, 0, NULL, ev, lib);
+    return clslice_cl_tf_dynamic(r->s.runtime, &call, &s, desc, lib);
 }
 
 /* The library's failure: OpenCL and memory failures as on every device
@@ -147,14 +145,15 @@ static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
         status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
         return status;
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_SCATTER,
-                             .elem_size = tensor->elem_size, .info = r->info,
-                             .src = r->src, .dst = r->dst,
-                             .value_shape = value->shape,
-                             .value_rank = value->rank, .rule = rule};
+    clslice_cl_dynamic_desc desc = {
+        .struct_size = sizeof desc, .shape = tensor->shape,
+        .rank = tensor->rank, .kind = CLSLICE_DYNAMIC_SCATTER,
+        .elem_size = tensor->elem_size, .info = r->info, .src = r->src,
+        .dst = r->dst, .value_shape = value->shape,
+        .value_rank = value->rank, .rule = rule};
     cl_event ev = NULL;
     clslice_error lib;
-    clslice_status st = enqueue(r, spec, tensor, &op, &ev, &lib);
+    clslice_status st = enqueue(r, spec, &desc, &ev, &lib);
     if (st == CLSLICE_ERROR_SHAPE) {
         /* the value against the static part of the slice: the caller
          * words it as the host does, about the file */
@@ -194,11 +193,12 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
         status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
         return status;
-    clslice_dynamic_op op = {.kind = CLSLICE_DYNAMIC_GATHER,
-                             .elem_size = in->elem_size, .info = r->info,
-                             .src = r->src, .dst = r->dst};
+    clslice_cl_dynamic_desc desc = {
+        .struct_size = sizeof desc, .shape = in->shape, .rank = in->rank,
+        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = in->elem_size,
+        .info = r->info, .src = r->src, .dst = r->dst};
     cl_event ev = NULL;
-    st = enqueue(r, spec, in, &op, &ev, &lib);
+    st = enqueue(r, spec, &desc, &ev, &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
     status = collect(r, in, ev, out, rejected, err);

@@ -9,22 +9,27 @@
 #include "device_session.h"
 
 /* The batch, then non-blocking reads of each section and one clFinish. */
-static int run_split(const cli_session *s, const clslice_plan *const *plans,
+static int run_split(const cli_session *s, const clslice_cl_part *parts,
                      size_t count, size_t elem_size, cl_mem src, cl_mem arena,
-                     cli_npy *outs, cl_mem *dsts, size_t *offsets,
-                     cli_err *err)
+                     cli_npy *outs, cli_err *err)
 {
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
+    call.queue = s->queue;
+    desc.elem_size = elem_size;
+    desc.src = src;
+    desc.count = count;
+    desc.parts = parts;
     clslice_error lib;
-    clslice_status st = clslice_enqueue_gather_batch(
-        s->runtime, s->queue, plans, count, elem_size, src, 0, dsts, offsets,
-        0, 0, NULL, NULL, &lib);
+    clslice_status st = clslice_cl_gather_batch(s->runtime, &call, &desc,
+                                                &lib);
     if (st != CLSLICE_OK)
         return cli_session_fail(st, &lib, err);
     for (size_t i = 0; i < count; i++) {
         if (!outs[i].bytes)
             continue;
         cl_int rc = clEnqueueReadBuffer(s->queue, arena, CL_FALSE,
-                                        offsets[i], outs[i].bytes,
+                                        parts[i].offset, outs[i].bytes,
                                         outs[i].data, 0, NULL, NULL);
         if (rc != CL_SUCCESS) {
             clFinish(s->queue); /* no read may outlive the call */
@@ -36,21 +41,18 @@ static int run_split(const cli_session *s, const clslice_plan *const *plans,
 }
 
 int cli_device_split(const cli_device *device,
-                     const clslice_plan *const *plans, size_t count,
+                     clslice_plan *const *plans, size_t count,
                      size_t elem_size, const void *src, size_t src_bytes,
                      cli_npy *outs, cli_err *err)
 {
-    cl_mem *dsts = malloc(count * sizeof *dsts);
-    size_t *offsets = malloc(count * sizeof *offsets);
-    if (!dsts || !offsets) {
-        free(dsts);
-        free(offsets);
+    clslice_cl_part *parts = malloc(count * sizeof *parts);
+    if (!parts)
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-    }
     size_t total = 0;
     for (size_t i = 0; i < count; i++) {
-        offsets[i] = total; /* the outputs fit in memory: no overflow */
-        total += outs[i].bytes;
+        /* the buffer is set once it exists */
+        parts[i] = (clslice_cl_part){.plan = plans[i], .offset = total};
+        total += outs[i].bytes; /* the outputs fit in memory: no overflow */
     }
     cli_session s;
     cl_mem in = NULL, arena = NULL;
@@ -62,16 +64,15 @@ int cli_device_split(const cli_device *device,
         status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY, total, NULL,
                                     "output", &arena, err);
     for (size_t i = 0; i < count; i++)
-        dsts[i] = outs[i].bytes ? arena : NULL;
+        parts[i].buffer = outs[i].bytes ? arena : NULL;
     if (status == CLI_EXIT_OK)
-        status = run_split(&s, plans, count, elem_size, in, arena, outs,
-                           dsts, offsets, err);
+        status = run_split(&s, parts, count, elem_size, in, arena, outs,
+                           err);
     if (arena)
         clReleaseMemObject(arena);
     if (in)
         clReleaseMemObject(in);
     cli_session_close(&s);
-    free(dsts);
-    free(offsets);
+    free(parts);
     return status;
 }

@@ -1,5 +1,5 @@
 /* Splitting one array into many on an OpenCL device for the command-line
- * tool: one clslice_enqueue_gather_batch call. */
+ * tool: one clslice_cl_gather_batch call. */
 #ifndef CLI_DEVICE_SPLIT_H
 #define CLI_DEVICE_SPLIT_H
 
@@ -18,7 +18,7 @@
  * returning.  Returns CLI_EXIT_OPENCL with the failing call named, or
  * CLI_EXIT_FAILURE when host memory runs out. */
 int cli_device_split(const cli_device *device,
-                     const clslice_plan *const *plans, size_t count,
+                     clslice_plan *const *plans, size_t count,
                      size_t elem_size, const void *src, size_t src_bytes,
                      cli_npy *outs, cli_err *err);
 

@@ -29,6 +29,23 @@ clslice_status cs_ok(clslice_error *err);
 clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
                                   clslice_error *err);
 
+/* How messages name the parts of a tensor argument NAME: an argument of
+ * its own is NAME, NAME_offset and NAME_strides; a clslice_cl_tensor
+ * member of a descriptor (`member`) is NAME.buffer, NAME.offset and
+ * NAME.strides, as the caller wrote them. */
+static inline const char *cs_buffer_part(bool member)
+{
+    return member ? ".buffer" : "";
+}
+static inline const char *cs_offset_part(bool member)
+{
+    return member ? ".offset" : "_offset";
+}
+static inline const char *cs_strides_part(bool member)
+{
+    return member ? ".strides" : "_strides";
+}
+
 /* elements * elem_size in *bytes (0 for elements <= 0); false when it does
  * not fit a size_t.  The one overflow check behind every byte count: each
  * caller reports an overflow with its own status and words. */

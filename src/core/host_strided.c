@@ -98,8 +98,8 @@ clslice_status clslice_host_gather_strided(
     clslice_layout layout;
     clslice_status st = cs_check_plan_elem(plan, elem_size, err);
     if (st == CLSLICE_OK)
-        st = cs_gather_views(plan, src_strides, dst_strides, &sv, &dv,
-                             &layout, err);
+        st = cs_gather_views(plan, src_strides, dst_strides, false, &sv,
+                             &dv, &layout, err);
     placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
     placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)
@@ -122,8 +122,8 @@ clslice_status clslice_host_scatter_strided(
     clslice_status st = cs_check_plan_elem(plan, elem_size, err);
     if (st == CLSLICE_OK)
         st = cs_scatter_views(plan, value_shape, value_rank, value_strides,
-                              rule, "value", dst_strides, &vv, &dv, &layout,
-                              err);
+                              rule, "value", dst_strides, false, &vv, &dv,
+                              &layout, err);
     placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
     placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)

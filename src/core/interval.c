@@ -13,8 +13,9 @@
  * near n = 0, 1, |b| and |e|; between breaks the count is monotone.  So
  * the extremes over n lie at the interval's ends or at those breaks.
  * Past the last break the count either stays put or grows without bound,
- * which two neighbouring sizes tell apart.  tests/test_interval.c checks
- * the result against every point of small boxes.
+ * which two far-apart sizes tell apart (grows_forever).
+ * tests/unit/test_plan_interval.c checks the result against every point
+ * of small boxes.
  */
 #include <stdlib.h>
 

@@ -40,10 +40,10 @@ static void row_major(cs_view *v)
 static clslice_status overflow(const cs_view *v, int d, clslice_error *err)
 {
     return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                   "%s_strides[%d] = %" PRId64 " (dim %d of size %" PRId64
+                   "%s%s[%d] = %" PRId64 " (dim %d of size %" PRId64
                    "): the %s view spans more elements than int64 can "
-                   "index", v->name, d, v->stride[d], d, v->shape[d],
-                   v->name);
+                   "index", v->name, cs_strides_part(v->member), d,
+                   v->stride[d], d, v->shape[d], v->name);
 }
 
 /* low and high of a non-empty view, failing when its extent, or the
@@ -112,13 +112,14 @@ static clslice_status disjoint(const cs_view *v, clslice_error *err)
         int64_t step = magnitude(v->stride[d]);
         if (step <= reach)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s_strides[%d] = %" PRId64 " (dim %d of size %"
+                           "%s%s[%d] = %" PRId64 " (dim %d of size %"
                            PRId64 ") may address an element of %s twice: "
                            "the dims of smaller |stride| reach %" PRId64
-                           " elements, so |%s_strides[%d]| must exceed "
+                           " elements, so |%s%s[%d]| must exceed "
                            "that (a destination view must not overlap "
-                           "itself)", v->name, d, v->stride[d], d,
-                           v->shape[d], v->name, reach, v->name, d);
+                           "itself)", v->name, cs_strides_part(v->member),
+                           d, v->stride[d], d, v->shape[d], v->name, reach,
+                           v->name, cs_strides_part(v->member), d);
         reach += (v->shape[d] - 1) * step;
     }
     return CLSLICE_OK;
@@ -152,15 +153,16 @@ static void input_dims(const clslice_plan *plan, const cs_view *v,
 
 clslice_status cs_gather_views(const clslice_plan *plan,
                                const int64_t *src_strides,
-                               const int64_t *dst_strides, cs_view *src,
-                               cs_view *dst, clslice_layout *layout,
-                               clslice_error *err)
+                               const int64_t *dst_strides, bool members,
+                               cs_view *src, cs_view *dst,
+                               clslice_layout *layout, clslice_error *err)
 {
     clslice_status st = clslice_plan_layout(plan, layout, err);
     if (st != CLSLICE_OK)
         return st;
-    *src = (cs_view){.name = "src", .rank = plan->rank};
-    *dst = (cs_view){.name = "dst", .rank = plan->out_rank};
+    *src = (cs_view){.name = "src", .member = members, .rank = plan->rank};
+    *dst = (cs_view){.name = "dst", .member = members,
+                     .rank = plan->out_rank};
     clslice_plan_input_shape(plan, src->shape);
     clslice_plan_output_shape(plan, dst->shape);
     st = resolve_pair(src, src_strides, dst, dst_strides, err);
@@ -201,7 +203,8 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
                                 const int64_t *value_strides,
                                 clslice_value_rule rule,
                                 const char *value_name,
-                                const int64_t *dst_strides, cs_view *value,
+                                const int64_t *dst_strides, bool members,
+                                cs_view *value,
                                 cs_view *dst, clslice_layout *layout,
                                 clslice_error *err)
 {
@@ -209,8 +212,9 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
                                           rule, value_name, layout, err);
     if (st != CLSLICE_OK)
         return st;
-    *value = (cs_view){.name = value_name, .rank = value_rank};
-    *dst = (cs_view){.name = "dst", .rank = plan->rank};
+    *value = (cs_view){.name = value_name, .member = members,
+                       .rank = value_rank};
+    *dst = (cs_view){.name = "dst", .member = members, .rank = plan->rank};
     for (int i = 0; i < value_rank; i++)
         value->shape[i] = value_shape[i];
     clslice_plan_input_shape(plan, dst->shape);
@@ -234,9 +238,9 @@ clslice_status cs_view_span(const cs_view *view, size_t elem_size,
         !cs_size_mul(view->high + 1, elem_size, &bytes->after))
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "the %s view (elements %" PRId64 " to %" PRId64
-                       " around %s_offset, of %zu bytes) is larger than any "
+                       " around %s%s, of %zu bytes) is larger than any "
                        "buffer", view->name, view->low, view->high,
-                       view->name, elem_size);
+                       view->name, cs_offset_part(view->member), elem_size);
     return CLSLICE_OK;
 }
 
@@ -249,8 +253,8 @@ clslice_status clslice_plan_layout_strided(const clslice_plan *plan,
                                            clslice_error *err)
 {
     cs_view src, dst;
-    clslice_status st = cs_gather_views(plan, src_strides, dst_strides, &src,
-                                        &dst, layout, err);
+    clslice_status st = cs_gather_views(plan, src_strides, dst_strides,
+                                        false, &src, &dst, layout, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }
 
@@ -262,7 +266,7 @@ clslice_status clslice_plan_scatter_layout_strided(
     cs_view value, dst;
     clslice_status st = cs_scatter_views(plan, value_shape, value_rank,
                                          value_strides, rule, "value",
-                                         dst_strides, &value, &dst, layout,
-                                         err);
+                                         dst_strides, false, &value, &dst,
+                                         layout, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

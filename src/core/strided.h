@@ -14,9 +14,12 @@
 #include "clslice.h"
 
 /* One view of a call.  `name` is its argument ("src", "value", "dst"):
- * messages call its strides NAME_strides and its offset NAME_offset. */
+ * messages call its strides NAME_strides and its offset NAME_offset, or
+ * NAME.strides and NAME.offset when it is a descriptor `member`
+ * (cs_strides_part). */
 typedef struct cs_view {
     const char *name;
+    bool member;
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
     int64_t stride[CLSLICE_MAX_RANK]; /* the caller's, or row-major */
@@ -35,12 +38,13 @@ typedef struct cs_view_bytes {
  * entries, NULL for row-major) into a view of its output (dst_strides:
  * output rank entries, NULL for row-major): resolves and checks both
  * views (extents that fit int64, a destination that addresses no element
- * twice) and builds the unsimplified layout. */
+ * twice) and builds the unsimplified layout.  `members`: the views are
+ * descriptor members (cs_view.member). */
 clslice_status cs_gather_views(const clslice_plan *plan,
                                const int64_t *src_strides,
-                               const int64_t *dst_strides, cs_view *src,
-                               cs_view *dst, clslice_layout *layout,
-                               clslice_error *err);
+                               const int64_t *dst_strides, bool members,
+                               cs_view *src, cs_view *dst,
+                               clslice_layout *layout, clslice_error *err);
 
 /* The scatter of a value view (value_shape, value_strides: value_rank
  * entries, NULL for row-major) into a view of the plan's input
@@ -51,7 +55,8 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
                                 const int64_t *value_strides,
                                 clslice_value_rule rule,
                                 const char *value_name,
-                                const int64_t *dst_strides, cs_view *value,
+                                const int64_t *dst_strides, bool members,
+                                cs_view *value,
                                 cs_view *dst, clslice_layout *layout,
                                 clslice_error *err);
 

@@ -1,5 +1,5 @@
 /*
- * clslice_enqueue_gather_batch: the plans' moves in one carrier, grouped
+ * clslice_cl_gather_batch: the plans' moves in one carrier, grouped
  * by destination buffer into launches of cl/gather_batch.cl, each with
  * its table uploaded by the creation of a read-only buffer (no command of
  * its own) that is released right after the enqueue (OpenCL keeps it
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cl_batch.h"
+#include "cl_general.h"
 #include "core/common.h"
 
 enum {
@@ -110,7 +111,7 @@ static void build_moves(batch *b)
         b->moves[i].elements = 0;
         if (call->layouts[i].elements > 0)
             cs_move_build(&call->layouts[i], call->elem_size,
-                          call->src_offset, cs_batch_dst_offset(call, i),
+                          call->src_offset, call->parts[i].offset,
                           &b->moves[i]);
     }
 }
@@ -149,10 +150,10 @@ static bool shape_batch(batch *b)
             total > INDEX32_TOTAL)
             b->index_bits = 64;
         size_t k = 0;
-        while (k < b->ndistinct && b->distinct[k] != call->dsts[i])
+        while (k < b->ndistinct && b->distinct[k] != call->parts[i].buffer)
             k++;
         if (k == b->ndistinct)
-            b->distinct[b->ndistinct++] = call->dsts[i];
+            b->distinct[b->ndistinct++] = call->parts[i].buffer;
         b->slot[i] = k;
     }
     b->chunk = cs_batch_chunk(total, b->carrier, b->rows, contiguous,
@@ -421,23 +422,25 @@ static clslice_status with_storage(cs_batch_call *call, clslice_error *err)
     return st;
 }
 
-clslice_status clslice_enqueue_gather_batch(
-    clslice_runtime *runtime, cl_command_queue queue,
-    const clslice_plan *const *plans, size_t count, size_t elem_size,
-    cl_mem src, size_t src_offset, const cl_mem *dsts,
-    const size_t *dst_offsets, unsigned flags,
-    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event, clslice_error *err)
+clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
+                                       const clslice_cl_call *call,
+                                       const clslice_cl_batch_desc *desc,
+                                       clslice_error *err)
 {
-    cs_batch_call call = {.runtime = runtime, .queue = queue,
-                          .plans = plans, .count = count,
-                          .elem_size = elem_size, .src = src,
-                          .src_offset = src_offset, .dsts = dsts,
-                          .dst_offsets = dst_offsets, .flags = flags,
-                          .num_events = num_events_in_wait_list,
-                          .wait_list = event_wait_list, .event = event};
-    clslice_status st = count == 0 || !plans || !dsts
-                            ? cs_batch_check(&call, err) /* fails early */
-                            : with_storage(&call, err);
+    clslice_cl_call head;
+    clslice_cl_batch_desc taken;
+    clslice_status st = CS_TAKE(call, &head, desc, clslice_cl_batch_desc,
+                                parts, &taken, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_batch_call checked = {
+        .runtime = runtime, .queue = head.queue, .parts = taken.parts,
+        .count = taken.count, .elem_size = taken.elem_size,
+        .src = taken.src, .src_offset = taken.src_offset,
+        .flags = head.flags, .num_events = head.num_events_in_wait_list,
+        .wait_list = head.event_wait_list, .event = head.event};
+    st = checked.count == 0 || !checked.parts
+             ? cs_batch_check(&checked, err) /* fails early */
+             : with_storage(&checked, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -1,5 +1,5 @@
 /*
- * clslice_enqueue_gather_batch: many plans over one source, each into its
+ * clslice_cl_gather_batch: many plans over one source, each into its
  * own contiguous output, as one command per group of up to 8 distinct
  * destination buffers (cl/gather_batch.cl).
  *
@@ -19,13 +19,11 @@
 typedef struct cs_batch_call {
     clslice_runtime *runtime;
     cl_command_queue queue;
-    const clslice_plan *const *plans;
+    const clslice_cl_part *parts;
     size_t count;
     size_t elem_size;
     cl_mem src;
     size_t src_offset;
-    const cl_mem *dsts;
-    const size_t *dst_offsets; /* NULL: every offset 0 */
     unsigned flags;
     cl_uint num_events;
     const cl_event *wait_list;
@@ -34,9 +32,6 @@ typedef struct cs_batch_call {
     cl_device_id device;
     clslice_layout *layouts; /* count entries, allocated by the caller */
 } cs_batch_call;
-
-/* dst_offsets[i], or 0 when the call gave no offsets. */
-size_t cs_batch_dst_offset(const cs_batch_call *call, size_t i);
 
 /* Checks the call: handles, plans (each given, one input shape), element
  * size, flags, the wait list, the queue's context, src against the input

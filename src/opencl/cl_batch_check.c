@@ -1,7 +1,8 @@
 /*
  * The checks of a batched gather, all made before anything is enqueued,
  * in the order of the single gather's (cl_dispatch.c) and worded like
- * them, each naming the member: plans[i], dsts[i], dst_offsets[i].
+ * them, each naming the member: parts[i].plan, parts[i].buffer,
+ * parts[i].offset.
  *
  * Destinations are resolved once per distinct cl_mem (a batch into one
  * arena buffer asks OpenCL about it once), and overlaps between outputs
@@ -15,19 +16,14 @@
 #include "cl_batch.h"
 #include "core/common.h"
 
-size_t cs_batch_dst_offset(const cs_batch_call *call, size_t i)
-{
-    return call->dst_offsets ? call->dst_offsets[i] : 0;
-}
-
-/* Puts "plans[i]: " in front of the message a check left. */
+/* Puts "parts[i].plan: " in front of the message a check left. */
 static clslice_status prefix(clslice_error *err, clslice_status st,
                              const char *what, size_t i)
 {
     if (!err || st == CLSLICE_OK)
         return st;
     char head[64];
-    int n = snprintf(head, sizeof head, "%s[%zu]: ", what, i);
+    int n = snprintf(head, sizeof head, "parts[%zu].%s: ", i, what);
     size_t len = strlen(err->message), room = sizeof err->message - 1;
     if (n <= 0 || (size_t)n >= room)
         return st;
@@ -45,42 +41,41 @@ static clslice_status check_arguments(const cs_batch_call *call,
     clslice_status st = cs_check_handles(call->runtime, call->queue, err);
     if (st != CLSLICE_OK)
         return st;
-    if (!call->plans)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plans is NULL");
+    if (!call->parts)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "parts is NULL");
     if (call->count == 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "count is 0: a batch needs at least one plan");
-    if (!call->dsts)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "dsts is NULL");
+                       "count is 0: a batch needs at least one part");
     for (size_t i = 0; i < call->count; i++)
-        if (!call->plans[i])
+        if (!call->parts[i].plan)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "plans[%zu] is NULL", i);
+                           "parts[%zu].plan is NULL", i);
     /* elem_size and flags, which every plan shares */
-    return cs_check_call(call->runtime, call->queue, call->plans[0],
+    return cs_check_call(call->runtime, call->queue, call->parts[0].plan,
                          call->elem_size, call->flags, err);
 }
 
-/* Every plan reads the same input tensor: plans[0]'s shape. */
+/* Every plan reads the same input tensor: parts[0].plan's shape. */
 static clslice_status check_shapes(const cs_batch_call *call,
                                    clslice_error *err)
 {
     int64_t first[CLSLICE_MAX_RANK], shape[CLSLICE_MAX_RANK];
-    int rank = clslice_plan_input_rank(call->plans[0]);
-    clslice_plan_input_shape(call->plans[0], first);
+    int rank = clslice_plan_input_rank(call->parts[0].plan);
+    clslice_plan_input_shape(call->parts[0].plan, first);
     for (size_t i = 1; i < call->count; i++) {
-        int r = clslice_plan_input_rank(call->plans[i]);
+        int r = clslice_plan_input_rank(call->parts[i].plan);
         if (r != rank)
             return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "plans[%zu] has an input of rank %d but plans[0] "
-                           "one of rank %d: a batch reads one tensor",
-                           i, r, rank);
-        clslice_plan_input_shape(call->plans[i], shape);
+                           "parts[%zu].plan has an input of rank %d but "
+                           "parts[0].plan one of rank %d: a batch reads one "
+                           "tensor", i, r, rank);
+        clslice_plan_input_shape(call->parts[i].plan, shape);
         for (int d = 0; d < rank; d++)
             if (shape[d] != first[d])
                 return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                               "plans[%zu] has input dim %d = %lld but "
-                               "plans[0] has %lld: a batch reads one tensor",
+                               "parts[%zu].plan has input dim %d = %lld but "
+                               "parts[0].plan has %lld: a batch reads one "
+                               "tensor",
                                i, d, (long long)shape[d],
                                (long long)first[d]);
     }
@@ -91,8 +86,9 @@ static clslice_status build_layouts(cs_batch_call *call, clslice_error *err)
 {
     for (size_t i = 0; i < call->count; i++) {
         clslice_status st = prefix(
-            err, clslice_plan_layout(call->plans[i], &call->layouts[i], err),
-            "plans", i);
+            err,
+            clslice_plan_layout(call->parts[i].plan, &call->layouts[i], err),
+            "plan", i);
         if (st != CLSLICE_OK)
             return st;
     }
@@ -106,7 +102,7 @@ typedef struct span {
     cl_mem root;  /* the buffer, or a sub-buffer's parent */
     size_t start; /* bytes from root's start */
     size_t bytes;
-    size_t index; /* into dsts[] */
+    size_t index; /* into parts[] */
 } span;
 
 /* The last destination buffer asked about: an arena's is asked once. */
@@ -126,8 +122,8 @@ static clslice_status ask(cl_mem buffer, cl_mem_info what, size_t size,
 static clslice_status resolve(cl_context context, cl_mem buffer, size_t i,
                               dst_info *info, clslice_error *err)
 {
-    char name[32];
-    snprintf(name, sizeof name, "dsts[%zu]", i);
+    char name[48];
+    snprintf(name, sizeof name, "parts[%zu].buffer", i);
     info->buffer = buffer;
     return cs_buffer_place(context, buffer, name, &info->place, err);
 }
@@ -138,14 +134,15 @@ static clslice_status check_dst(const cs_batch_call *call, size_t i,
                                 size_t bytes, dst_info *last, span *out,
                                 clslice_error *err)
 {
-    cl_mem buffer = call->dsts[i];
-    size_t offset = cs_batch_dst_offset(call, i);
+    cl_mem buffer = call->parts[i].buffer;
+    size_t offset = call->parts[i].offset;
     *out = (span){.bytes = bytes, .index = i};
     if (!buffer)
         return bytes == 0 ? CLSLICE_OK
                           : cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                                    "dsts[%zu] is NULL but plans[%zu]'s "
-                                    "output needs %zu bytes", i, i, bytes);
+                                    "parts[%zu].buffer is NULL but its "
+                                    "plan's output needs %zu bytes", i,
+                                    bytes);
     if (buffer != last->buffer) {
         clslice_status st = resolve(cs_runtime_context(call->runtime),
                                     buffer, i, last, err);
@@ -155,14 +152,14 @@ static clslice_status check_dst(const cs_batch_call *call, size_t i,
     size_t size = last->place.size;
     if (offset > size)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "dst_offsets[%zu] = %zu lies past the end of "
-                       "dsts[%zu] (%zu bytes)", i, offset, i, size);
+                       "parts[%zu].offset = %zu lies past the end of "
+                       "parts[%zu].buffer (%zu bytes)", i, offset, i, size);
     if (bytes > size - offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "dsts[%zu] is too small for plans[%zu]'s output: "
-                       "%zu bytes needed from dst_offsets[%zu] = %zu, %zu "
-                       "available (buffer of %zu bytes)", i, i, bytes, i,
-                       offset, size - offset, size);
+                       "parts[%zu].buffer is too small for parts[%zu].plan's "
+                       "output: %zu bytes needed from parts[%zu].offset = "
+                       "%zu, %zu available (buffer of %zu bytes)", i, i,
+                       bytes, i, offset, size - offset, size);
     out->root = last->place.root;
     out->start = last->place.sub_offset + offset;
     return CLSLICE_OK;
@@ -185,16 +182,18 @@ static clslice_status overlap(const span *a, const span *b,
         const span *d = a->index == SIZE_MAX ? b : a;
         const span *s = a->index == SIZE_MAX ? a : b;
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "src and dsts[%zu] share a buffer and overlap: input "
-                       "bytes [%zu, %zu), output bytes [%zu, %zu)",
+                       "src and parts[%zu].buffer share a buffer and "
+                       "overlap: input bytes [%zu, %zu), output bytes "
+                       "[%zu, %zu)",
                        d->index, s->start, s->start + s->bytes, d->start,
                        d->start + d->bytes);
     }
     const span *lo = a->index < b->index ? a : b;
     const span *hi = a->index < b->index ? b : a;
     return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                   "dsts[%zu] and dsts[%zu] overlap in one buffer: output "
-                   "bytes [%zu, %zu) and [%zu, %zu)", lo->index, hi->index,
+                   "parts[%zu].buffer and parts[%zu].buffer overlap in one "
+                   "buffer: output bytes [%zu, %zu) and [%zu, %zu)",
+                   lo->index, hi->index,
                    lo->start, lo->start + lo->bytes, hi->start,
                    hi->start + hi->bytes);
 }
@@ -219,7 +218,7 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
 {
     cs_array a = {.name = "src", .what = "input", .buffer = call->src,
                   .offset = call->src_offset, .optional = true};
-    clslice_status st = cs_input_bytes(call->plans[0], call->elem_size,
+    clslice_status st = cs_input_bytes(call->parts[0].plan, call->elem_size,
                                        &a.bytes, err);
     if (st == CLSLICE_OK)
         st = cs_check_arrays(cs_runtime_context(call->runtime), &a, 1,
@@ -229,7 +228,7 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
         size_t bytes;
         st = prefix(err, cs_tensor_bytes(call->layouts[i].elements,
                                          call->elem_size, "output", &bytes,
-                                         err), "plans", i);
+                                         err), "plan", i);
         if (st == CLSLICE_OK)
             st = check_dst(call, i, bytes, &last, &spans[i], err);
     }

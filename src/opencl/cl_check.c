@@ -8,8 +8,25 @@
  * implementations do not all check kernel arguments (PoCL runs a kernel on
  * an image or on another context's buffer without complaint).
  */
+#include <stdio.h>
+
 #include "cl_check.h"
 #include "core/common.h"
+
+/* An array's names in messages: its buffer, offset and strides. */
+typedef struct array_names {
+    char buffer[64], offset[64], strides[64];
+} array_names;
+
+static void name_parts(const cs_array *a, array_names *n)
+{
+    snprintf(n->buffer, sizeof n->buffer, "%s%s", a->name,
+             cs_buffer_part(a->member));
+    snprintf(n->offset, sizeof n->offset, "%s%s", a->name,
+             cs_offset_part(a->member));
+    snprintf(n->strides, sizeof n->strides, "%s%s", a->name,
+             cs_strides_part(a->member));
+}
 
 /* An array's buffer as resolved for the checks. */
 typedef struct resolved {
@@ -61,7 +78,9 @@ static clslice_status resolve(cl_context context, const cs_array *a,
                               resolved *r, clslice_error *err)
 {
     cs_place place;
-    clslice_status st = cs_buffer_place(context, a->buffer, a->name, &place,
+    array_names n;
+    name_parts(a, &n);
+    clslice_status st = cs_buffer_place(context, a->buffer, n.buffer, &place,
                                         err);
     if (st != CLSLICE_OK)
         return st;
@@ -78,11 +97,13 @@ static clslice_status resolve_use(cl_context context, const cs_array *a,
     r->root = NULL;
     if (a->buffer)
         return resolve(context, a, r, err);
+    array_names n;
+    name_parts(a, &n);
     if (!a->optional)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", a->name);
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", n.buffer);
     if (a->bytes)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s is NULL but needs %zu bytes", a->name, a->bytes);
+                       "%s is NULL but needs %zu bytes", n.buffer, a->bytes);
     return CLSLICE_OK;
 }
 
@@ -92,21 +113,23 @@ static clslice_status check_fit(const cs_array *a, const resolved *r,
 {
     if (!r->root)
         return CLSLICE_OK;
+    array_names n;
+    name_parts(a, &n);
     if (a->offset > r->size)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "%s_offset = %zu lies past the end of %s (%zu bytes)",
-                       a->name, a->offset, a->name, r->size);
+                       "%s = %zu lies past the end of %s (%zu bytes)",
+                       n.offset, a->offset, n.buffer, r->size);
     if (a->before > a->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "the %s view reaches %zu bytes before %s_offset = "
-                       "%zu (negative %s_strides): the offset must be at "
-                       "least %zu", a->name, a->before, a->name, a->offset,
-                       a->name, a->before);
+                       "the %s view reaches %zu bytes before %s = %zu "
+                       "(negative %s): the offset must be at least %zu",
+                       a->name, a->before, n.offset, a->offset, n.strides,
+                       a->before);
     if (a->bytes > r->size - a->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "%s is too small: %zu bytes needed from %s_offset = "
-                       "%zu, %zu available (buffer of %zu bytes)", a->name,
-                       a->bytes, a->name, a->offset, r->size - a->offset,
+                       "%s is too small: %zu bytes needed from %s = %zu, "
+                       "%zu available (buffer of %zu bytes)", n.buffer,
+                       a->bytes, n.offset, a->offset, r->size - a->offset,
                        r->size);
     return CLSLICE_OK;
 }
@@ -125,14 +148,17 @@ static clslice_status check_overlap(const cs_array *a, const resolved *ra,
     size_t b0 = rb->start - b->before, b1 = rb->start + b->bytes;
     if (a0 >= b1 || b0 >= a1)
         return CLSLICE_OK;
+    array_names na, nb;
+    name_parts(a, &na);
+    name_parts(b, &nb);
     if (a->what && b->what)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s and %s share a buffer and overlap: %s bytes "
-                       "[%zu, %zu), %s bytes [%zu, %zu)", a->name, b->name,
-                       a->what, a0, a1, b->what, b0, b1);
+                       "[%zu, %zu), %s bytes [%zu, %zu)", na.buffer,
+                       nb.buffer, a->what, a0, a1, b->what, b0, b1);
     return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                    "%s and %s overlap in one buffer: bytes [%zu, %zu) and "
-                   "[%zu, %zu)", a->name, b->name, a0, a1, b0, b1);
+                   "[%zu, %zu)", na.buffer, nb.buffer, a0, a1, b0, b1);
 }
 
 clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
@@ -216,8 +242,11 @@ clslice_status cs_check_call(const clslice_runtime *runtime,
     clslice_status st = cs_check_handles(runtime, queue, err);
     if (st == CLSLICE_OK)
         st = cs_check_plan_elem(plan, elem_size, err);
-    if (st != CLSLICE_OK)
-        return st;
+    return st == CLSLICE_OK ? cs_check_flags(flags, err) : st;
+}
+
+clslice_status cs_check_flags(unsigned flags, clslice_error *err)
+{
     if (flags & ~(unsigned)CS_KNOWN_FLAGS)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags = 0x%x has unknown bits 0x%x", flags,

@@ -30,9 +30,12 @@ clslice_status cs_cl_build_fail(clslice_error *err, cl_int code,
 /* One buffer argument of a call, as its messages name it. */
 typedef struct cs_array {
     const char *name; /* the argument: "src", "value", "out->data", ... */
+    bool member;      /* a clslice_cl_tensor member of a descriptor:
+                       * messages say NAME.buffer, NAME.offset
+                       * (cs_buffer_part) */
     const char *what; /* its bytes in overlap messages ("input"), or NULL */
     cl_mem buffer;
-    size_t offset;    /* the argument NAME_offset */
+    size_t offset;    /* the argument NAME_offset (or NAME.offset) */
     size_t bytes;     /* bytes the call reads or writes from offset on */
     size_t before;    /* bytes it reads or writes before offset (strided
                        * views with negative strides; else 0) */
@@ -79,6 +82,9 @@ clslice_status cs_check_wait_list(cl_context context, cl_uint num_events,
 /* runtime and queue given: the first check of every device call. */
 clslice_status cs_check_handles(const clslice_runtime *runtime,
                                 cl_command_queue queue, clslice_error *err);
+
+/* Flags of known bits only (CS_KNOWN_FLAGS). */
+clslice_status cs_check_flags(unsigned flags, clslice_error *err);
 
 /* cs_check_handles, plan and elem_size given, and flags known.  The
  * caller checks the wait list next (cs_check_wait_list, with the

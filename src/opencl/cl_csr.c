@@ -1,10 +1,11 @@
 /*
- * clslice_cl_csr_count and clslice_enqueue_csr_fill: the two passes of a
- * CSR slice on the device.  The count pass works in scratch buffers of its
+ * clslice_cl_csr_count and clslice_cl_csr_fill: the two passes of a CSR
+ * slice on the device.  The count pass works in scratch buffers of its
  * own and copies the row pointers out only once the input has proved
  * valid, so a corrupt input leaves every output buffer untouched.
  */
 #include "cl_csr_internal.h"
+#include "cl_general.h"
 #include "core/common.h"
 
 /* Scratch of the count pass: status words and the counts being scanned. */
@@ -124,38 +125,47 @@ static clslice_status copy_out(const cs_csr_call *call, cl_mem counts,
                             : cs_cl_fail(err, "clEnqueueCopyBuffer", rc);
 }
 
-clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
-                                    cl_command_queue queue,
-                                    const clslice_plan *plan,
-                                    const clslice_cl_csr *in,
-                                    const clslice_cl_csr *out,
-                                    cl_uint num_events_in_wait_list,
-                                    const cl_event *event_wait_list,
-                                    cl_event *event, int64_t *out_nnz,
-                                    clslice_error *err)
+/* The checks both passes share, on the head and descriptor taken. */
+static clslice_status prepare(clslice_runtime *runtime,
+                              const clslice_cl_call *head,
+                              const clslice_cl_csr_desc *desc, bool fill,
+                              cs_csr_call *csr, clslice_error *err)
 {
-    if (!out_nnz)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
-    cs_csr_call call;
-    clslice_status st = cs_csr_prepare(&call, runtime, queue, plan, in, out,
-                                       false, num_events_in_wait_list,
-                                       event_wait_list, err);
+    return cs_csr_prepare(csr, runtime, head->queue, desc->plan, desc->in,
+                          desc->out, fill, head->num_events_in_wait_list,
+                          head->event_wait_list, err);
+}
+
+clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
+                                    const clslice_cl_call *call,
+                                    const clslice_cl_csr_desc *desc,
+                                    int64_t *out_nnz, clslice_error *err)
+{
+    clslice_cl_call head;
+    clslice_cl_csr_desc taken;
+    cs_csr_call csr;
+    clslice_status st = CS_TAKE(call, &head, desc, clslice_cl_csr_desc, out,
+                                &taken, err);
+    if (st == CLSLICE_OK && !out_nnz)
+        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
+    if (st == CLSLICE_OK)
+        st = prepare(runtime, &head, &taken, false, &csr, err);
     if (st != CLSLICE_OK)
         return st;
     count_scratch s = {NULL, NULL};
     cs_chain chain;
-    cs_chain_start(&chain, queue, num_events_in_wait_list,
-                       event_wait_list);
+    cs_chain_start(&chain, head.queue, head.num_events_in_wait_list,
+                   head.event_wait_list);
     cl_uint words[CS_CSR_STATUS_WORDS] = {0};
-    st = make_scratch(&call, &s, err);
+    st = make_scratch(&csr, &s, err);
     if (st == CLSLICE_OK)
-        st = enqueue_count(&call, &chain, &s, err);
+        st = enqueue_count(&csr, &chain, &s, err);
     if (st == CLSLICE_OK)
-        st = read_status(&call, &chain, s.status, words, err);
+        st = read_status(&csr, &chain, s.status, words, err);
     if (st == CLSLICE_OK && words[0] != 0)
-        st = cs_csr_diagnose(&call, err);
+        st = cs_csr_diagnose(&csr, err);
     if (st == CLSLICE_OK)
-        st = copy_out(&call, s.counts, event, err);
+        st = copy_out(&csr, s.counts, head.event, err);
     cs_chain_drop(&chain);
     drop_scratch(&s);
     if (st != CLSLICE_OK)
@@ -175,35 +185,35 @@ static size_t data_carrier(const clslice_cl_csr *in, const clslice_cl_csr *out)
     return c;
 }
 
-clslice_status clslice_enqueue_csr_fill(clslice_runtime *runtime,
-                                        cl_command_queue queue,
-                                        const clslice_plan *plan,
-                                        const clslice_cl_csr *in,
-                                        const clslice_cl_csr *out,
-                                        cl_uint num_events_in_wait_list,
-                                        const cl_event *event_wait_list,
-                                        cl_event *event, clslice_error *err)
+clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
+                                   const clslice_cl_call *call,
+                                   const clslice_cl_csr_desc *desc,
+                                   clslice_error *err)
 {
-    cs_csr_call call;
-    clslice_status st = cs_csr_prepare(&call, runtime, queue, plan, in, out,
-                                       true, num_events_in_wait_list,
-                                       event_wait_list, err);
+    clslice_cl_call head;
+    clslice_cl_csr_desc taken;
+    cs_csr_call csr;
+    clslice_status st = CS_TAKE(call, &head, desc, clslice_cl_csr_desc, out,
+                                &taken, err);
+    if (st == CLSLICE_OK)
+        st = prepare(runtime, &head, &taken, true, &csr, err);
     if (st != CLSLICE_OK)
         return st;
+    const clslice_cl_csr *in = csr.in, *out = csr.out;
     cs_chain chain;
-    cs_chain_start(&chain, queue, num_events_in_wait_list,
-                       event_wait_list);
+    cs_chain_start(&chain, head.queue, head.num_events_in_wait_list,
+                   head.event_wait_list);
     if (out->nnz > 0) {
         size_t carrier = data_carrier(in, out);
         cs_csr_params p;
-        cs_csr_params_fill(&call, out->nnz, carrier, &p);
+        cs_csr_params_fill(&csr, out->nnz, carrier, &p);
         cl_mem mems[] = {in->indptr,   in->indices, in->data,
                          out->indptr, out->indices, out->data};
-        st = run_kernel(&call, &chain, CS_VARIANT_CSR_FILL, carrier, mems, 6,
+        st = run_kernel(&csr, &chain, CS_VARIANT_CSR_FILL, carrier, mems, 6,
                         &p, out->rows, err);
     }
     if (st == CLSLICE_OK)
-        st = cs_chain_finish(&chain, event, err);
+        st = cs_chain_finish(&chain, head.event, err);
     cs_chain_drop(&chain);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -16,12 +16,12 @@ static clslice_status build_layout(cs_op *op, clslice_error *err)
 {
     if (op->strided && op->kind == CS_KERNEL_GATHER)
         return cs_gather_views(op->plan, op->src_strides, op->dst_strides,
-                               &op->src_view, &op->dst_view, &op->layout,
-                               err);
+                               op->members, &op->src_view, &op->dst_view,
+                               &op->layout, err);
     if (op->strided)
         return cs_scatter_views(op->plan, op->value_shape, op->value_rank,
                                 op->src_strides, op->rule, op->value_name,
-                                op->dst_strides, &op->src_view,
+                                op->dst_strides, op->members, &op->src_view,
                                 &op->dst_view, &op->layout, err);
     if (op->kind == CS_KERNEL_GATHER)
         return clslice_plan_layout(op->plan, &op->layout, err);
@@ -35,9 +35,11 @@ static clslice_status build_layout(cs_op *op, clslice_error *err)
 static clslice_status gather_arrays(const cs_op *op, cs_array *a,
                                     clslice_error *err)
 {
-    a[0] = (cs_array){.name = "src", .what = "input", .buffer = op->src,
-                      .offset = op->src_offset, .optional = true};
-    a[1] = (cs_array){.name = "dst", .what = "output", .buffer = op->dst,
+    a[0] = (cs_array){.name = "src", .member = op->members, .what = "input",
+                      .buffer = op->src, .offset = op->src_offset,
+                      .optional = true};
+    a[1] = (cs_array){.name = "dst", .member = op->members,
+                      .what = "output", .buffer = op->dst,
                       .offset = op->dst_offset, .output = true,
                       .optional = true};
     clslice_status st = cs_input_bytes(op->plan, op->elem_size,
@@ -67,9 +69,9 @@ static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
     *n = 0;
     if (op->kind == CS_KERNEL_SCATTER) {
         int64_t elements;
-        a[0] = (cs_array){.name = op->value_name, .what = op->value_name,
-                          .buffer = op->src, .offset = op->src_offset,
-                          .optional = true};
+        a[0] = (cs_array){.name = op->value_name, .member = op->members,
+                          .what = op->value_name, .buffer = op->src,
+                          .offset = op->src_offset, .optional = true};
         st = cs_value_elements(op->value_shape, op->value_rank,
                                op->value_name, &elements, err);
         if (st == CLSLICE_OK)
@@ -81,8 +83,9 @@ static clslice_status scatter_arrays(cs_op *op, cs_array *a, int *n,
     }
     if (st == CLSLICE_OK)
         st = cs_input_bytes(op->plan, op->elem_size, &op->dst_bytes, err);
-    a[*n] = (cs_array){.name = op->dst_name, .what = "destination",
-                       .buffer = op->dst, .offset = op->dst_offset,
+    a[*n] = (cs_array){.name = op->dst_name, .member = op->members,
+                       .what = "destination", .buffer = op->dst,
+                       .offset = op->dst_offset,
                        .bytes = dst_needs(op), .output = true,
                        .optional = true};
     ++*n;
@@ -103,7 +106,8 @@ static clslice_status strided_arrays(const cs_op *op, cs_array *a,
     for (int i = 0; i < 2 && st == CLSLICE_OK; i++) {
         cs_view_bytes span;
         st = cs_view_span(view[i], op->elem_size, &span, err);
-        a[i] = (cs_array){.name = view[i]->name, .what = what[i],
+        a[i] = (cs_array){.name = view[i]->name, .member = op->members,
+                          .what = what[i],
                           .buffer = buffer[i], .offset = offset[i],
                           .bytes = span.after, .before = span.before,
                           .output = i == 1, .optional = true};

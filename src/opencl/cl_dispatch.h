@@ -34,6 +34,9 @@ typedef struct cs_op {
     clslice_value_rule rule;
     const char *value_name;     /* scatters: "value", "dy" */
     const char *dst_name;       /* "dst", "out" */
+    bool members;               /* src (or value) and dst are
+                                 * clslice_cl_tensor members of a
+                                 * descriptor: messages say src.offset */
     bool writes_tensor;         /* grad: writes the whole dst tensor, not
                                  * only the slice */
     const void *element;        /* fills: the element */

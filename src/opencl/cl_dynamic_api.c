@@ -1,7 +1,8 @@
 /*
- * The public dynamic calls (clslice_cl.h): a normalise command that turns
- * spec values in device buffers into a plan record, then the gather or
- * scatter that reads it (cl_dynamic_run.c), chained by an event.
+ * The public dynamic calls (clslice_cl_tf_dynamic and its siblings): a
+ * normalise command that turns spec values in device buffers into a plan
+ * record, then the gather or scatter that reads it (cl_dynamic_run.c),
+ * chained by an event.
  *
  * Order, so that a failing call enqueues nothing: the host first makes
  * the normaliser's static checks and gets the plan's static half (the
@@ -16,6 +17,7 @@
 #include "cl_dynamic.h"
 #include "cl_normalise.h"
 #include "cl_dynamic_run.h"
+#include "cl_general.h"
 #include "core/common.h"
 
 static cs_dyn_value value_of(const clslice_device_values *v,
@@ -25,49 +27,53 @@ static cs_dyn_value value_of(const clslice_device_values *v,
                           .len = v->len, .type = type};
 }
 
-/* The consumer of `op`, its plan still to be set. */
-static clslice_status check_op(const clslice_dynamic_op *op,
-                               cs_dyn_consumer *in, clslice_error *err)
+/* The consumer of `desc`, its plan still to be set. */
+static clslice_status check_desc(const clslice_cl_dynamic_desc *desc,
+                                 unsigned flags, cs_dyn_consumer *in,
+                                 clslice_error *err)
 {
-    if (!op)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "op is NULL");
-    if (op->kind != CLSLICE_DYNAMIC_GATHER &&
-        op->kind != CLSLICE_DYNAMIC_SCATTER)
+    if (desc->kind != CLSLICE_DYNAMIC_GATHER &&
+        desc->kind != CLSLICE_DYNAMIC_SCATTER)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "op->kind = %d is not a clslice_dynamic_kind",
-                       (int)op->kind);
+                       "desc->kind = %d is not a clslice_dynamic_kind",
+                       (int)desc->kind);
     *in = (cs_dyn_consumer){
-        .kind = op->kind == CLSLICE_DYNAMIC_GATHER ? CS_KERNEL_GATHER
-                                                   : CS_KERNEL_SCATTER,
-        .elem_size = op->elem_size, .info = op->info, .src = op->src,
-        .dst = op->dst, .info_offset = op->info_offset,
-        .src_offset = op->src_offset, .dst_offset = op->dst_offset,
-        .value_shape = op->value_shape, .value_rank = op->value_rank,
-        .rule = op->rule, .flags = op->flags, .info_written = true};
+        .kind = desc->kind == CLSLICE_DYNAMIC_GATHER ? CS_KERNEL_GATHER
+                                                     : CS_KERNEL_SCATTER,
+        .elem_size = desc->elem_size, .info = desc->info, .src = desc->src,
+        .dst = desc->dst, .info_offset = desc->info_offset,
+        .src_offset = desc->src_offset, .dst_offset = desc->dst_offset,
+        .value_shape = desc->value_shape, .value_rank = desc->value_rank,
+        .rule = desc->rule, .flags = flags, .info_written = true};
     return CLSLICE_OK;
 }
 
 /* The normaliser's static checks and the plan's static half
  * (cs_dyn_describe), the consumer readied against it, then both
  * commands. */
-static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
+static clslice_status run_chain(clslice_runtime *rt,
+                                const clslice_cl_call *call,
                                 cs_dyn_spec *spec,
-                                const clslice_dynamic_op *op, cl_uint n,
-                                const cl_event *wl, cl_event *ev,
+                                const clslice_cl_dynamic_desc *desc,
                                 clslice_error *err)
 {
     cs_dyn_consumer in;
-    clslice_status st = check_op(op, &in, err);
+    clslice_status st = check_desc(desc, call->flags, &in, err);
     if (st != CLSLICE_OK)
         return st;
-    bool scatter = op->kind == CLSLICE_DYNAMIC_SCATTER;
-    spec->value_shape = scatter ? op->value_shape : NULL;
-    spec->value_rank = scatter ? op->value_rank : -1;
-    spec->rule = op->rule;
-    cs_norm_desc desc;
+    cl_command_queue q = call->queue;
+    cl_uint n = call->num_events_in_wait_list;
+    const cl_event *wl = call->event_wait_list;
+    bool scatter = desc->kind == CLSLICE_DYNAMIC_SCATTER;
+    spec->shape = desc->shape;
+    spec->rank = desc->rank;
+    spec->value_shape = scatter ? desc->value_shape : NULL;
+    spec->value_rank = scatter ? desc->value_rank : -1;
+    spec->rule = desc->rule;
+    cs_norm_desc norm;
     clslice_plan *pre = NULL;
     cs_dyn_ready ready;
-    st = cs_dyn_describe(spec, &desc, &pre, err);
+    st = cs_dyn_describe(spec, &norm, &pre, err);
     if (st == CLSLICE_OK) {
         in.plan = pre;
         st = cs_dynamic_ready(rt, q, &in, n, wl, &ready, err);
@@ -77,10 +83,10 @@ static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
         return st;
     }
     cl_event normalised = NULL;
-    st = cs_enqueue_described(rt, q, spec, &desc, op->info, op->info_offset,
-                              n, wl, &normalised, err);
+    st = cs_enqueue_described(rt, q, spec, &norm, desc->info,
+                              desc->info_offset, n, wl, &normalised, err);
     if (st == CLSLICE_OK)
-        st = cs_dynamic_fire(&ready, q, 1, &normalised, ev, err);
+        st = cs_dynamic_fire(&ready, q, 1, &normalised, call->event, err);
     else
         cs_dynamic_drop(&ready);
     if (normalised)
@@ -89,23 +95,34 @@ static clslice_status run_chain(clslice_runtime *rt, cl_command_queue q,
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }
 
-static clslice_status need_spec(const void *spec, clslice_error *err)
+/* The head, the descriptor and the spec given: what every dynamic call
+ * checks before it reads any of them. */
+static clslice_status take(const clslice_cl_call *call,
+                           const clslice_cl_dynamic_desc *desc,
+                           const void *spec, clslice_cl_call *head,
+                           clslice_cl_dynamic_desc *taken,
+                           clslice_error *err)
 {
-    return spec ? CLSLICE_OK
-                : cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
+    clslice_status st = CS_TAKE(call, head, desc, clslice_cl_dynamic_desc,
+                                rule, taken, err);
+    if (st == CLSLICE_OK && !spec)
+        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
+    return st;
 }
 
-clslice_status clslice_enqueue_tf_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_tf_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err)
+clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
+                                     const clslice_cl_call *call,
+                                     const clslice_tf_dynamic_spec *spec,
+                                     const clslice_cl_dynamic_desc *desc,
+                                     clslice_error *err)
 {
-    clslice_status st = need_spec(spec, err);
+    clslice_cl_call head;
+    clslice_cl_dynamic_desc op;
+    clslice_status st = take(call, desc, spec, &head, &op, err);
     if (st != CLSLICE_OK)
         return st;
     cs_dyn_spec dyn = {
-        .front = CS_DYN_TF, .shape = shape, .rank = rank,
+        .front = CS_DYN_TF,
         .begin = value_of(&spec->begin, spec->index_type),
         .end = value_of(&spec->end, spec->index_type),
         .step = value_of(&spec->strides, spec->index_type),
@@ -113,21 +130,21 @@ clslice_status clslice_enqueue_tf_dynamic(
         .ellipsis_mask = spec->ellipsis_mask,
         .new_axis_mask = spec->new_axis_mask,
         .shrink_axis_mask = spec->shrink_axis_mask};
-    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
-                     event_wait_list, event, err);
+    return run_chain(runtime, &head, &dyn, &op, err);
 }
 
-clslice_status clslice_enqueue_openvino_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_openvino_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err)
+clslice_status clslice_cl_openvino_dynamic(
+    clslice_runtime *runtime, const clslice_cl_call *call,
+    const clslice_openvino_dynamic_spec *spec,
+    const clslice_cl_dynamic_desc *desc, clslice_error *err)
 {
-    clslice_status st = need_spec(spec, err);
+    clslice_cl_call head;
+    clslice_cl_dynamic_desc op;
+    clslice_status st = take(call, desc, spec, &head, &op, err);
     if (st != CLSLICE_OK)
         return st;
     cs_dyn_spec dyn = {
-        .front = CS_DYN_OPENVINO, .shape = shape, .rank = rank,
+        .front = CS_DYN_OPENVINO,
         .begin = value_of(&spec->begin, spec->index_type),
         .end = value_of(&spec->end, spec->index_type),
         .step = value_of(&spec->strides, spec->index_type),
@@ -136,25 +153,25 @@ clslice_status clslice_enqueue_openvino_dynamic(
         .ov_mask_len = {spec->begin_mask_len, spec->end_mask_len,
                         spec->new_axis_mask_len, spec->shrink_axis_mask_len,
                         spec->ellipsis_mask_len}};
-    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
-                     event_wait_list, event, err);
+    return run_chain(runtime, &head, &dyn, &op, err);
 }
 
-clslice_status clslice_enqueue_onnx_dynamic(
-    clslice_runtime *runtime, cl_command_queue queue, const int64_t *shape,
-    int rank, const clslice_onnx_dynamic_spec *spec,
-    const clslice_dynamic_op *op, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event, clslice_error *err)
+clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
+                                       const clslice_cl_call *call,
+                                       const clslice_onnx_dynamic_spec *spec,
+                                       const clslice_cl_dynamic_desc *desc,
+                                       clslice_error *err)
 {
-    clslice_status st = need_spec(spec, err);
+    clslice_cl_call head;
+    clslice_cl_dynamic_desc op;
+    clslice_status st = take(call, desc, spec, &head, &op, err);
     if (st != CLSLICE_OK)
         return st;
     cs_dyn_spec dyn = {
-        .front = CS_DYN_ONNX, .shape = shape, .rank = rank,
+        .front = CS_DYN_ONNX,
         .begin = value_of(&spec->starts, spec->index_type),
         .end = value_of(&spec->ends, spec->index_type),
         .step = value_of(&spec->steps, spec->index_type),
         .axes = value_of(&spec->axes, spec->index_type)};
-    return run_chain(runtime, queue, &dyn, op, num_events_in_wait_list,
-                     event_wait_list, event, err);
+    return run_chain(runtime, &head, &dyn, &op, err);
 }

@@ -1,11 +1,53 @@
 /*
- * clslice_enqueue_scatter and clslice_enqueue_fill: writing a value tensor,
- * or one element, into a slice of a device tensor in place.  Both run the
- * pipeline of cl_dispatch.c on the plan's scatter layout
- * (scatter_layout.c).
+ * clslice_cl_scatter, its plain form clslice_enqueue_scatter, and
+ * clslice_enqueue_fill: writing a value tensor, or one element, into a
+ * slice of a device tensor in place.  Both run the pipeline of
+ * cl_dispatch.c on the plan's scatter layout (scatter_layout.c), or on
+ * the layout between strided views (core/strided.c) when either side has
+ * strides.
  */
 #include "cl_dispatch.h"
+#include "cl_general.h"
 #include "core/common.h"
+
+/* The scatter of both forms; `members` as in cl_gather.c. */
+static clslice_status scatter(clslice_runtime *runtime,
+                              const clslice_cl_call *call,
+                              const clslice_cl_scatter_desc *desc,
+                              bool members, clslice_error *err)
+{
+    cs_op op = {.kind = CS_KERNEL_SCATTER, .runtime = runtime,
+                .queue = call->queue, .plan = desc->plan,
+                .elem_size = desc->elem_size,
+                .src = desc->value.buffer, .src_offset = desc->value.offset,
+                .dst = desc->dst.buffer, .dst_offset = desc->dst.offset,
+                .value_shape = desc->value_shape,
+                .value_rank = desc->value_rank, .rule = desc->rule,
+                .value_name = "value", .dst_name = "dst",
+                .strided = desc->value.strides || desc->dst.strides,
+                .src_strides = desc->value.strides,
+                .dst_strides = desc->dst.strides, .members = members,
+                .flags = call->flags,
+                .num_events = call->num_events_in_wait_list,
+                .wait_list = call->event_wait_list, .event = call->event};
+    clslice_status st = cs_op_prepare(&op, err);
+    if (st == CLSLICE_OK)
+        st = cs_dispatch(&op, err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}
+
+clslice_status clslice_cl_scatter(clslice_runtime *runtime,
+                                  const clslice_cl_call *call,
+                                  const clslice_cl_scatter_desc *desc,
+                                  clslice_error *err)
+{
+    clslice_cl_call head;
+    clslice_cl_scatter_desc taken;
+    clslice_status st = CS_TAKE(call, &head, desc, clslice_cl_scatter_desc,
+                                dst, &taken, err);
+    return st == CLSLICE_OK ? scatter(runtime, &head, &taken, true, err)
+                            : st;
+}
 
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_command_queue queue,
@@ -22,18 +64,15 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
                                        cl_event *event,
                                        clslice_error *err)
 {
-    cs_op op = {.kind = CS_KERNEL_SCATTER, .runtime = runtime,
-                .queue = queue, .plan = plan, .elem_size = elem_size,
-                .src = value, .src_offset = value_offset,
-                .dst = dst, .dst_offset = dst_offset,
-                .value_shape = value_shape, .value_rank = value_rank,
-                .rule = rule, .value_name = "value", .dst_name = "dst",
-                .flags = flags, .num_events = num_events_in_wait_list,
-                .wait_list = event_wait_list, .event = event};
-    clslice_status st = cs_op_prepare(&op, err);
-    if (st == CLSLICE_OK)
-        st = cs_dispatch(&op, err);
-    return st == CLSLICE_OK ? cs_ok(err) : st;
+    clslice_cl_call call = cs_plain_call(queue, flags,
+                                         num_events_in_wait_list,
+                                         event_wait_list, event);
+    clslice_cl_scatter_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = elem_size,
+        .value = {.buffer = value, .offset = value_offset},
+        .value_shape = value_shape, .value_rank = value_rank, .rule = rule,
+        .dst = {.buffer = dst, .offset = dst_offset}};
+    return scatter(runtime, &call, &desc, false, err);
 }
 
 /* A fill of an element wider than a kernel argument takes: the element

@@ -2,7 +2,7 @@
  * The fourth layer: the one choice of how a call runs.  cs_choose is a
  * pure function of the device's facts, the tuning, the call and its
  * layout: it makes no OpenCL call, so tests check its choices without a
- * device (tests/test_select.c).
+ * device (tests/device/test_device_select.c).
  */
 #ifndef CLSLICE_CL_SELECT_H
 #define CLSLICE_CL_SELECT_H

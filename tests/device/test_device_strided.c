@@ -1,0 +1,554 @@
+/*
+ * Differential test of clslice_cl_gather and clslice_cl_scatter between
+ * strided views against clslice_host_gather_strided and
+ * clslice_host_scatter_strided (checked against a naive reference in
+ * test_host_strided) on the default OpenCL device.
+ *
+ * Random plans of rank 0-5 from every front-end, random views of source
+ * and destination (randview.h: permuted, padded, reversed, interleaved,
+ * broadcast sources, NULL strides), element sizes 1, 2, 3, 4, 8 and 16.
+ * Every job runs eight ways: the row family and the element grid (the
+ * tuning's style), each plain, with CLSLICE_FORCE_INDEX64, with
+ * CLSLICE_NO_COPY_SHORTCUT and with both.  Each run writes its own region
+ * of one destination buffer, sentinel-filled, whose guard bytes and
+ * unaddressed bytes must come back unchanged.
+ *
+ * Then the checks, each failing call leaving its destination untouched:
+ * views that do not fit, a destination that addresses an element twice,
+ * overlapping views in one buffer, extents past int64, NULL buffers; and
+ * views in sub-buffers, where the Rect copy must be avoided on PoCL.
+ */
+#include <stdlib.h>
+
+#include "opencl/cl_testing.h"
+#include "devutil.h"
+#include "randplan.h"
+#include "randvalue.h"
+#include "randview.h"
+#include "testutil.h"
+
+enum {
+    JOBS = 2000,
+    MAX_ELEMS = 512,
+    BATCH_JOBS = 50,
+    MAX_VIEW = 64 << 10, /* bytes a view may span */
+    SRC_BYTES = MAX_VIEW + 64,
+    GUARD = 32,
+    DST_BYTES = 24 << 20,
+    SENTINEL = 0xC3
+};
+
+static const size_t ELEM_SIZES[] = {1, 2, 3, 4, 8, 16};
+static const unsigned FLAG_SETS[] = {
+    0, CLSLICE_FORCE_INDEX64, CLSLICE_NO_COPY_SHORTCUT,
+    CLSLICE_FORCE_INDEX64 | CLSLICE_NO_COPY_SHORTCUT};
+static const cs_style STYLES[] = {CS_STYLE_ROWS, CS_STYLE_GRID};
+
+/* A view as a descriptor holds it. */
+static clslice_cl_tensor view(cl_mem buffer, size_t offset,
+                              const int64_t *strides)
+{
+    return (clslice_cl_tensor){buffer, offset, strides};
+}
+
+/* clslice_cl_gather of `plan` from src into dst on q, with `flags` and an
+ * optional event. */
+static clslice_status gather(clslice_runtime *rt, cl_command_queue q,
+                             const clslice_plan *plan, size_t elem_size,
+                             clslice_cl_tensor src, clslice_cl_tensor dst,
+                             unsigned flags, cl_event *ev, clslice_error *err)
+{
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
+                            .flags = flags, .event = ev};
+    clslice_cl_gather_desc desc = {.struct_size = sizeof desc, .plan = plan,
+                                   .elem_size = elem_size, .src = src,
+                                   .dst = dst};
+    return clslice_cl_gather(rt, &call, &desc, err);
+}
+
+/* clslice_cl_scatter of `value` (value_shape, value_rank) into plan's
+ * slice of dst on q, with `flags`. */
+static clslice_status scatter(clslice_runtime *rt, cl_command_queue q,
+                              const clslice_plan *plan, size_t elem_size,
+                              clslice_cl_tensor value,
+                              const int64_t *value_shape, int value_rank,
+                              clslice_value_rule rule, clslice_cl_tensor dst,
+                              unsigned flags, clslice_error *err)
+{
+    clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
+                            .flags = flags};
+    clslice_cl_scatter_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = elem_size,
+        .value = value, .value_shape = value_shape,
+        .value_rank = value_rank, .rule = rule, .dst = dst};
+    return clslice_cl_scatter(rt, &call, &desc, err);
+}
+#define FLAG_COUNT (sizeof FLAG_SETS / sizeof FLAG_SETS[0])
+#define WAYS (2 * FLAG_COUNT)
+
+typedef struct job {
+    rp_case c;
+    clslice_plan *plan;
+    bool scatter;
+    rv_value v;
+    size_t elem_size;
+    rw_view in, out;   /* out.offset is within the job's region */
+    size_t region[WAYS]; /* where each way's region starts in dst */
+} job;
+
+typedef struct fixture {
+    tu_dev dev;
+    cl_mem src, dst;
+    unsigned char *src_host, *expect, *got;
+    job *jobs;
+    tu_rng rng;
+    uint64_t seed;
+    long jobs_done, enqueues;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    *state = f;
+    if (!tu_dev_open(&f->dev))
+        return 0;
+    f->src = tu_cl_buffer(&f->dev.cl, SRC_BYTES);
+    f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
+    f->src_host = malloc(SRC_BYTES);
+    f->expect = malloc(DST_BYTES);
+    f->got = malloc(DST_BYTES);
+    f->jobs = calloc(BATCH_JOBS, sizeof *f->jobs);
+    assert_true(f->src_host && f->expect && f->got && f->jobs);
+    f->seed = tu_seed(0x57A1DEDull);
+    f->rng.state = f->seed;
+    for (size_t i = 0; i < SRC_BYTES; i++) {
+        unsigned char b = (unsigned char)tu_next(&f->rng);
+        f->src_host[i] = b == SENTINEL ? (unsigned char)~b : b;
+    }
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->src, CL_TRUE, 0,
+                                     SRC_BYTES, f->src_host, 0, NULL, NULL));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    if (f->dev.cl.context) {
+        clReleaseMemObject(f->src);
+        clReleaseMemObject(f->dst);
+        tu_dev_close(&f->dev);
+    }
+    free(f->src_host);
+    free(f->expect);
+    free(f->got);
+    free(f->jobs);
+    free(f);
+    return 0;
+}
+
+/* ---- random jobs ---------------------------------------------------------- */
+
+/* A random view no larger than MAX_VIEW (heavy padding of many dims can
+ * blow a small tensor up; such draws are redrawn, then made dense). */
+static void bounded_view(fixture *f, const int64_t *shape, int rank,
+                         bool repeat, size_t es, rw_view *v)
+{
+    for (int tries = 0; tries < 20; tries++) {
+        rw_random_view(&f->rng, shape, rank, repeat, es, v);
+        if (v->need <= MAX_VIEW)
+            return;
+    }
+    rw_dense_view(shape, rank, 0, es, v);
+}
+
+static void random_job(fixture *f, job *j)
+{
+    for (;;) {
+        j->plan = NULL;
+        rp_random_case(&f->rng, (int)tu_range(&f->rng, 0, 5), MAX_ELEMS,
+                       &j->c);
+        if (rp_build(&j->c, &j->plan, NULL) != CLSLICE_OK)
+            continue;
+        if (clslice_plan_output_elements(j->plan) > 0 ||
+            tu_range(&f->rng, 0, 7) == 0)
+            break;
+        clslice_plan_release(&j->plan);
+    }
+    j->scatter = tu_range(&f->rng, 0, 1) == 1;
+    j->elem_size = ELEM_SIZES[tu_range(&f->rng, 0, 5)];
+    if (j->scatter) {
+        rv_random_value(&f->rng, j->plan, 0, &j->v);
+        bounded_view(f, j->v.shape, j->v.rank, true, j->elem_size, &j->in);
+        bounded_view(f, j->c.shape, j->c.rank, false, j->elem_size, &j->out);
+    } else {
+        int64_t out_shape[CLSLICE_MAX_RANK];
+        clslice_plan_output_shape(j->plan, out_shape);
+        bounded_view(f, j->c.shape, j->c.rank, true, j->elem_size, &j->in);
+        bounded_view(f, out_shape, clslice_plan_output_rank(j->plan), false,
+                     j->elem_size, &j->out);
+    }
+}
+
+static void describe(const job *j, size_t way, char *buf, size_t size)
+{
+    char in[700], out[700];
+    rw_describe(&j->in, in, sizeof in);
+    rw_describe(&j->out, out, sizeof out);
+    snprintf(buf, size, "%s of %s, elem_size %zu, %s %s, %s %s, style %s, "
+             "flags 0x%x", j->scatter ? "scatter" : "gather", j->c.desc,
+             j->elem_size, j->scatter ? "value" : "src", in, "dst", out,
+             way < FLAG_COUNT ? "rows" : "grid", FLAG_SETS[way % FLAG_COUNT]);
+}
+
+/* ---- one batch -------------------------------------------------------------- */
+
+static void host_result(fixture *f, const job *j, size_t at)
+{
+    clslice_error err;
+    clslice_status st;
+    if (j->scatter)
+        st = clslice_host_scatter_strided(
+            j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
+            j->v.shape, j->v.rank, rw_strides(&j->in), j->v.rule, f->expect,
+            DST_BYTES, at + j->out.offset, rw_strides(&j->out), &err);
+    else
+        st = clslice_host_gather_strided(
+            j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
+            rw_strides(&j->in), f->expect, DST_BYTES, at + j->out.offset,
+            rw_strides(&j->out), &err);
+    if (st != CLSLICE_OK)
+        fail_msg("host: %s (seed 0x%016" PRIx64 ")", err.message, f->seed);
+}
+
+static void enqueue(fixture *f, const job *j, size_t way)
+{
+    cs_tuning tuning;
+    cs_runtime_tuning(f->dev.runtime, &tuning);
+    tuning.style = STYLES[way / FLAG_COUNT];
+    cs_runtime_set_tuning(f->dev.runtime, &tuning);
+    unsigned flags = FLAG_SETS[way % FLAG_COUNT];
+    size_t at = j->region[way] + j->out.offset;
+    clslice_error err;
+    clslice_status st;
+    clslice_cl_tensor in = view(f->src, j->in.offset, rw_strides(&j->in));
+    clslice_cl_tensor out = view(f->dst, at, rw_strides(&j->out));
+    if (j->scatter)
+        st = scatter(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
+                     j->v.shape, j->v.rank, j->v.rule, out, flags, &err);
+    else
+        st = gather(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
+                    out, flags, NULL, &err);
+    if (st != CLSLICE_OK) {
+        char text[6000];
+        describe(j, way, text, sizeof text);
+        fail_msg("enqueue failed: %s\n  job: %s\n  seed 0x%016" PRIx64,
+                 err.message, text, f->seed);
+    }
+    f->enqueues++;
+}
+
+static size_t lay_out(fixture *f, size_t jobs)
+{
+    size_t at = 0;
+    for (size_t w = 0; w < WAYS; w++)
+        for (size_t i = 0; i < jobs; i++) {
+            job *j = &f->jobs[i];
+            at += GUARD;
+            j->region[w] = at;
+            at += j->out.need + GUARD;
+            assert_true(at <= DST_BYTES);
+        }
+    return at;
+}
+
+static void check_batch(fixture *f, size_t jobs, size_t used)
+{
+    if (memcmp(f->got, f->expect, used) == 0)
+        return;
+    size_t i = 0;
+    while (f->got[i] == f->expect[i])
+        i++;
+    for (size_t w = 0; w < WAYS; w++)
+        for (size_t n = 0; n < jobs; n++) {
+            const job *j = &f->jobs[n];
+            if (i + GUARD < j->region[w] ||
+                i >= j->region[w] + j->out.need + GUARD)
+                continue;
+            char text[6000];
+            describe(j, w, text, sizeof text);
+            fail_msg("byte %zd of the region (element 0 at %zu, view up to "
+                     "%zu) is 0x%02x, host says 0x%02x\n  job: %s\n  seed "
+                     "0x%016" PRIx64, (ptrdiff_t)(i - j->region[w]),
+                     j->out.offset, j->out.need, f->got[i], f->expect[i],
+                     text, f->seed);
+        }
+    fail_msg("byte %zu outside every region was written", i);
+}
+
+static void run_batch(fixture *f, size_t jobs)
+{
+    for (size_t i = 0; i < jobs; i++)
+        random_job(f, &f->jobs[i]);
+    size_t used = lay_out(f, jobs);
+    memset(f->expect, SENTINEL, used);
+    const unsigned char sentinel = SENTINEL;
+    TU_CL_CHECK(clEnqueueFillBuffer(f->dev.queue, f->dst, &sentinel, 1, 0,
+                                    used, 0, NULL, NULL));
+    for (size_t w = 0; w < WAYS; w++)
+        for (size_t i = 0; i < jobs; i++) {
+            host_result(f, &f->jobs[i], f->jobs[i].region[w]);
+            enqueue(f, &f->jobs[i], w);
+        }
+    TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
+                                    f->got, 0, NULL, NULL));
+    check_batch(f, jobs, used);
+    for (size_t i = 0; i < jobs; i++)
+        clslice_plan_release(&f->jobs[i].plan);
+    f->jobs_done += (long)jobs;
+}
+
+static void test_random_jobs(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    long before[CS_PATH_COUNT];
+    for (int p = 0; p < CS_PATH_COUNT; p++)
+        before[p] = cs_runtime_path_count(f->dev.runtime, (cs_path)p);
+    while (f->jobs_done < tu_scaled(JOBS))
+        run_batch(f, BATCH_JOBS);
+    cs_runtime_set_tuning(f->dev.runtime, NULL);
+    print_message("%ld random jobs (seed 0x%016" PRIx64 "), %ld enqueues "
+                  "checked\n", f->jobs_done, f->seed, f->enqueues);
+    /* the shortcuts, both kernel families and the scatter kernels that
+     * strided destinations need must all have run */
+    static const cs_path MUST[] = {
+        CS_PATH_MARKER, CS_PATH_COPY, CS_PATH_ROW_C, CS_PATH_ROW_G,
+        CS_PATH_ODO_G, CS_PATH_GRID_R1, CS_PATH_GRID_R2, CS_PATH_SCATTER,
+        CS_PATH_SROW, CS_PATH_SODO,
+        CS_PATH_SDST_R, CS_PATH_SDST_G, CS_PATH_SSRC_B};
+    bool full = tu_scaled(JOBS) == JOBS; /* a scaled run may miss some */
+    for (size_t i = 0; i < sizeof MUST / sizeof MUST[0]; i++) {
+        cs_path p = MUST[i];
+        long ran = cs_runtime_path_count(f->dev.runtime, p) - before[p];
+        print_message("path %d: %ld runs\n", (int)p, ran);
+        if (ran == 0 && full)
+            fail_msg("path %d never ran (seed 0x%016" PRIx64 ")", (int)p,
+                     f->seed);
+    }
+}
+
+/* ---- checks ------------------------------------------------------------------ */
+
+/* A call that must fail with `status` and leave dst as it was. */
+#define EXPECT_FAIL(call, status, ...)                                    \
+    do {                                                                  \
+        clslice_error err_;                                               \
+        tu_cl_fill(q, small, 0x11, 256);                                  \
+        clslice_status st_ = (call);                                      \
+        assert_int_equal(st_, (status));                                  \
+        tu_assert_error(&err_, (status), __VA_ARGS__, NULL);              \
+        tu_cl_assert_filled(q, small, 256, 0x11);                         \
+    } while (0)
+
+static void test_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    clslice_runtime *rt = f->dev.runtime;
+    cl_command_queue q = f->dev.queue;
+    cl_mem small = tu_cl_buffer(&f->dev.cl, 256);
+    int64_t shape[] = {3, 4};
+    clslice_plan *plan = tu_expr_plan(shape, 2, ":, 1:");
+    const int64_t rev[] = {-4, 1}, padded[] = {10, 1}, zero[] = {0, 1},
+                  clash[] = {2, 1}, huge[] = {INT64_MAX / 2 + 1, 1};
+
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 16, rev),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src view", "src.offset = 16", "32");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 8, rev), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst view", "dst.offset = 8");
+    EXPECT_FAIL(gather(rt, q, plan, 32, view(f->src, 0, NULL),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst.buffer is too small");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(small, 200, padded),
+                       view(f->dst, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src.buffer is too small", "96",
+                "src.offset = 200");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 0, zero), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0", "twice");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+                       view(small, 0, clash), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 2");
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, huge),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "src.strides[0] = ", "int64");
+    /* views in one buffer: their byte ranges must not meet */
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(small, 32, rev),
+                       view(small, 40, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer and dst.buffer",
+                "source view bytes [0, 48)", "destination view bytes [40, "
+                "76)");
+    /* ...and next to each other they work, on the host and the device:
+     * source bytes [0, 48), output bytes [48, 84), reversed rows on both
+     * sides */
+    {
+        unsigned char want[256], got[256];
+        for (int i = 0; i < 256; i++)
+            want[i] = (unsigned char)(i * 7 + 1);
+        TU_CL_CHECK(clEnqueueWriteBuffer(q, small, CL_TRUE, 0, sizeof want,
+                                         want, 0, NULL, NULL));
+        clslice_error err;
+        assert_int_equal(clslice_host_gather_strided(plan, 4, want,
+                                                     sizeof want, 32, rev,
+                                                     want, sizeof want, 80,
+                                                     rev, &err),
+                         CLSLICE_OK);
+        assert_int_equal(gather(rt, q, plan, 4, view(small, 32, rev),
+                                view(small, 80, rev), 0, NULL, &err),
+                         CLSLICE_OK);
+        tu_cl_read(q, small, sizeof got, got);
+        assert_memory_equal(got, want, sizeof got);
+    }
+    /* NULL buffers */
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(NULL, 0, zero),
+                       view(small, 0, NULL), 0, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer is NULL");
+    /* scatters: value views that do not fit, a dst view that clashes */
+    const int64_t bshape[] = {1, 3}, vrev[] = {1, -1};
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 4, vrev), bshape, 2,
+                        CLSLICE_VALUE_BROADCAST, view(small, 0, NULL), 0,
+                        &err_),
+                CLSLICE_ERROR_BUFFER, "value view", "value.offset = 4");
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+                        CLSLICE_VALUE_BROADCAST, view(small, 0, zero), 0,
+                        &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0");
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+                        CLSLICE_VALUE_EXACT, view(small, 0, NULL), 0, &err_),
+                CLSLICE_ERROR_SHAPE, "value");
+    clslice_plan_release(&plan);
+
+    /* empty outputs and slices accept NULL buffers; a wanted event is a
+     * marker */
+    int64_t eshape[] = {3, 4};
+    clslice_plan *empty = tu_expr_plan(eshape, 2, "2:2");
+    cl_event ev = NULL;
+    clslice_error err;
+    assert_int_equal(gather(rt, q, empty, 4, view(f->src, 32, rev),
+                            view(NULL, 0, zero), 0, &ev, &err),
+                     CLSLICE_OK);
+    assert_non_null(ev);
+    TU_CL_CHECK(clWaitForEvents(1, &ev));
+    clReleaseEvent(ev);
+    const int64_t none[] = {0, 4};
+    assert_int_equal(scatter(rt, q, empty, 4, view(NULL, 0, NULL), none, 2,
+                             CLSLICE_VALUE_BROADCAST, view(NULL, 0, NULL), 0,
+                             &err),
+                     CLSLICE_OK);
+    clslice_plan_release(&empty);
+    clReleaseMemObject(small);
+}
+
+/* One gather between views on the row family: the result against the
+ * host's, and the path it took. */
+static void directed(fixture *f, const char *expr, const int64_t *in,
+                     const int64_t *out, size_t dst_offset, cs_path path)
+{
+    static unsigned char want[4096], got[4096];
+    int64_t shape[] = {6, 7};
+    clslice_plan *plan = tu_expr_plan(shape, 2, expr);
+    cs_tuning tuning;
+    cs_runtime_tuning(f->dev.runtime, &tuning);
+    tuning.style = CS_STYLE_ROWS;
+    cs_runtime_set_tuning(f->dev.runtime, &tuning);
+    long ran = cs_runtime_path_count(f->dev.runtime, path);
+    memset(want, SENTINEL, sizeof want);
+    assert_int_equal(clslice_host_gather_strided(plan, 4, f->src_host,
+                                                 SRC_BYTES, 12, in, want,
+                                                 sizeof want, dst_offset,
+                                                 out, NULL),
+                     CLSLICE_OK);
+    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, sizeof got);
+    clslice_error err;
+    assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,
+                            view(f->src, 12, in),
+                            view(f->dst, dst_offset, out), 0, NULL, &err),
+                     CLSLICE_OK);
+    tu_cl_read(f->dev.queue, f->dst, sizeof got, got);
+    assert_memory_equal(got, want, sizeof got);
+    assert_int_equal(cs_runtime_path_count(f->dev.runtime, path), ran + 1);
+    cs_runtime_set_tuning(f->dev.runtime, NULL);
+    clslice_plan_release(&plan);
+}
+
+/* Views keep the shortcuts where they apply: whole rows of a view with a
+ * row pitch of 7 are one run (a copy), a box of padded rows into padded
+ * rows a Rect copy, and a transposed destination runs the scatter row
+ * kernels with a strided destination (the gather kernels cannot write
+ * it). */
+static void test_shortcuts(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_device_type type;
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_TYPE,
+                                sizeof type, &type, NULL));
+    const int64_t rows7[] = {7, 1}, padded[] = {9, 1}, out6[] = {6, 1},
+                  transposed[] = {1, 4};
+    directed(f, "1:3", rows7, NULL, 40, CS_PATH_COPY);
+    if (type & CL_DEVICE_TYPE_CPU) /* PoCL: no Rect on other devices */
+        directed(f, "1:5, 2:6", padded, out6, 8, CS_PATH_RECT);
+    directed(f, "1:5, 2:6", padded, transposed, 8, CS_PATH_SDST_G);
+}
+
+/* Views in sub-buffers: a padded source and destination make a box that
+ * the Rect copy would take, which PoCL crashes on with sub-buffers (the
+ * selector runs the kernel there), and a reversed destination; the result
+ * must match the host's either way. */
+static void test_sub_buffers(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    cl_int rc;
+    cl_buffer_region reg = {0, 4096};
+    cl_mem sub = clCreateSubBuffer(f->dst, CL_MEM_READ_WRITE,
+                                   CL_BUFFER_CREATE_TYPE_REGION, &reg, &rc);
+    TU_CL_CHECK(rc);
+    int64_t shape[] = {6, 7};
+    clslice_plan *plan = tu_expr_plan(shape, 2, "1:5, 2:6");
+    const int64_t in[] = {9, 1}, outs[2][2] = {{6, 1}, {-6, 1}};
+    size_t es = 4, dst_offset = 3 * 6 * es + 8;
+    static unsigned char want[4096], got[4096];
+    for (int k = 0; k < 2; k++) {
+        memset(want, SENTINEL, sizeof want);
+        assert_int_equal(clslice_host_gather_strided(
+                             plan, es, f->src_host, SRC_BYTES, 12, in, want,
+                             sizeof want, dst_offset, outs[k], NULL),
+                         CLSLICE_OK);
+        tu_cl_fill(f->dev.queue, sub, SENTINEL, sizeof got);
+        clslice_error err;
+        assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, es,
+                                view(f->src, 12, in),
+                                view(sub, dst_offset, outs[k]), 0, NULL,
+                                &err),
+                         CLSLICE_OK);
+        tu_cl_read(f->dev.queue, sub, sizeof got, got);
+        assert_memory_equal(got, want, sizeof got);
+    }
+    clslice_plan_release(&plan);
+    clReleaseMemObject(sub);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_jobs),
+        cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_shortcuts),
+        cmocka_unit_test(test_sub_buffers),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The folder table of docs/design.md ("Layers and folders") names exactly
+# the repository's folders, and no other page keeps a table of its own.
+#   test_docs_folders.sh SOURCE_DIR
+# A folder is one that directly holds a file git tracks or would track
+# (untracked files that .gitignore does not exclude count, so a new folder
+# fails before its first commit); folders below the fixture folders
+# tests/data/ and tests/fuzz/corpus/ are left to their parent's row.  A
+# row is a table line whose first cell is one `folder/`.  Outside a git
+# checkout (a release tarball) there is no list of tracked files, so the
+# test skips (exit 77).
+set -u
+root=$1
+cd "$root" || exit 1
+if ! git rev-parse --show-toplevel >/dev/null 2>&1; then
+  echo "test_docs_folders: $root is not a git checkout; skipped"
+  exit 77
+fi
+
+status=0
+fail() {
+  echo "test_docs_folders: $*" >&2
+  status=1
+}
+
+# The first cells of the folder rows of a Markdown file, one per line.
+folder_rows() {
+  sed -n 's/^| `\([^`| ]*\/\)` |.*/\1/p' "$1"
+}
+
+# The rows of design.md's "Layers and folders" section.
+design=docs/design.md
+documented=$(awk '/^## Layers and folders$/ { on = 1; next }
+                  /^##/ { on = 0 }
+                  on' "$design" |
+             sed -n 's/^| `\([^`| ]*\/\)` |.*/\1/p' | sed 's/\/$//' | sort)
+[ -n "$documented" ] || fail "$design has no folder table under \"## Layers and folders\""
+dups=$(printf '%s\n' "$documented" | uniq -d)
+[ -z "$dups" ] || fail "$design lists these folders twice: $dups"
+
+# Files deleted from the work tree but not from the index do not count.
+actual=$(git ls-files --cached --others --exclude-standard -- . |
+         grep -vxF -f <(git ls-files --deleted -- .) |
+         sed -n 's|/[^/]*$||p' |
+         grep -v -e '^tests/data/' -e '^tests/fuzz/corpus/' | sort -u)
+
+missing=$(comm -23 <(printf '%s\n' "$actual") <(printf '%s\n' "$documented" | sort -u))
+stale=$(comm -13 <(printf '%s\n' "$actual") <(printf '%s\n' "$documented" | sort -u))
+for d in $missing; do
+  fail "folder $d/ holds files but has no row in $design (\"Layers and folders\")"
+done
+for d in $stale; do
+  fail "$design (\"Layers and folders\") has a row for $d/, which holds no file"
+done
+
+# No second copy: no other page has a table whose rows start with a folder.
+while IFS= read -r -d '' page; do
+  [ "$page" = "$design" ] && continue
+  rows=$(folder_rows "$page" | head -n 3 | tr '\n' ' ')
+  [ -z "$rows" ] ||
+    fail "$page has a folder table (rows ${rows% }); link to $design instead"
+done < <(git ls-files -z --cached --others --exclude-standard -- '*.md')
+
+if [ "$status" -eq 0 ]; then
+  echo "test_docs_folders: $(printf '%s\n' "$actual" | wc -l) folders," \
+       "each with one row in $design"
+fi
+exit $status
