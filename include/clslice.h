@@ -310,6 +310,337 @@ clslice_status clslice_plan_expr(const int64_t *shape, int rank,
                                  const char *expr, clslice_plan **plan,
                                  clslice_error *err);
 
+/* --- TFLite STRIDED_SLICE ---------------------------------------------- */
+
+/** The inputs and options of TFLite's STRIDED_SLICE (int32 begin, end and
+ * strides, as TFLite takes only int32).  The three lengths must be equal.
+ * The masks are TensorFlow's (bit i is spec slot i) and so are the rules,
+ * with TFLite's limits on top: an input of rank 5 or less, and at most 5
+ * dimensions once new axes are added.  Where TFLite's kernel differs from
+ * TensorFlow it is followed: a begin_mask bit on a shrink slot makes the
+ * index 0.  With `offset` nonzero, end[i] is a length: slot i ends at
+ * (its resolved begin) + end[i], then wraps and clamps as an end does.
+ * begin or end may be NULL when their values are not known (their
+ * lengths are still required). */
+typedef struct clslice_tflite_spec {
+    const int32_t *begin;
+    size_t begin_len;
+    const int32_t *end;
+    size_t end_len;
+    const int32_t *strides;
+    size_t strides_len;
+    int32_t begin_mask;
+    int32_t end_mask;
+    int32_t ellipsis_mask;
+    int32_t new_axis_mask;
+    int32_t shrink_axis_mask;
+    int offset; /* nonzero: end[i] counts from the resolved begin */
+} clslice_tflite_spec;
+
+/** Builds the plan of TFLite's STRIDED_SLICE on an input of `shape`. */
+CLSLICE_API
+clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
+                                   const clslice_tflite_spec *spec,
+                                   clslice_plan **plan, clslice_error *err);
+
+/* --- TensorFlow tf.slice ------------------------------------------------ */
+
+/** tf.slice(input, begin, size): begin and size have one entry per input
+ * dimension.  size[i] = -1 means "through the end".  No clamping: begin[i]
+ * must lie in [0, n] and begin[i] + size[i] in [begin[i], n] (on a
+ * dimension of size 0 both must be 0), else CLSLICE_ERROR_INDEX naming the
+ * entry and value.  An unknown dimension (-1) leaves the output size
+ * unknown only where size[i] is -1. */
+CLSLICE_API
+clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
+                                     const int64_t *begin, size_t begin_len,
+                                     const int64_t *size, size_t size_len,
+                                     clslice_plan **plan, clslice_error *err);
+
+/* --- XLA / StableHLO slice, dynamic_slice, dynamic_update_slice -------- */
+
+/** stablehlo.slice (jax.lax.slice): start_indices, limit_indices and
+ * strides have `len` entries, which must equal rank; strides may be NULL
+ * (all 1).  No clamping and no negative indices: each dimension needs
+ * 0 <= start <= limit <= n and a stride >= 1 (CLSLICE_ERROR_INDEX for the
+ * bounds, CLSLICE_ERROR_SPEC for a stride, each naming the entry). */
+CLSLICE_API
+clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
+                                      const int64_t *start_indices,
+                                      const int64_t *limit_indices,
+                                      const int64_t *strides, size_t len,
+                                      clslice_plan **plan,
+                                      clslice_error *err);
+
+/** stablehlo.dynamic_slice (jax.lax.dynamic_slice): the window of
+ * slice_sizes (each in [0, n]) at start_indices (`len` entries each, len
+ * == rank).  Start indices are never an error: each is clamped to
+ * [0, n - size] so that the whole window fits, negative ones included.
+ * start_indices may be NULL when not known yet: the output shape is still
+ * slice_sizes, the starts are unknown. */
+CLSLICE_API
+clslice_status clslice_plan_dynamic_slice(const int64_t *shape, int rank,
+                                          const int64_t *start_indices,
+                                          const int64_t *slice_sizes,
+                                          size_t len, clslice_plan **plan,
+                                          clslice_error *err);
+
+/** stablehlo.dynamic_update_slice (jax.lax.dynamic_update_slice): the plan
+ * of the window that an update of update_shape (update_rank == rank, each
+ * size in [0, n]) overwrites at start_indices (`len` == rank entries,
+ * clamped to [0, n - size] as dynamic_slice).  Write it with
+ * clslice_host_scatter (or a device scatter) under CLSLICE_VALUE_EXACT:
+ * the update's shape is the plan's output shape.  start_indices may be
+ * NULL when not known yet. */
+CLSLICE_API
+clslice_status clslice_plan_dynamic_update_slice(
+    const int64_t *shape, int rank, const int64_t *update_shape,
+    int update_rank, const int64_t *start_indices, size_t len,
+    clslice_plan **plan, clslice_error *err);
+
+/* --- OpenVINO Slice-8 and SliceScatter-15 ------------------------------ */
+
+/** OpenVINO Slice-8: start, stop and step (required; no entry 0) of equal
+ * length k, and optional axes (NULL: 0..k-1; else k distinct entries in
+ * [-rank, rank)).  Axes not listed are kept whole.  Bounds wrap once and
+ * clamp as ONNX Slice (for a negative step a start below -n clamps to
+ * index 0).  A rank-0 input is an error.  SliceScatter-15 takes the same
+ * spec: write its updates into this plan with clslice_host_scatter under
+ * CLSLICE_VALUE_EXACT. */
+CLSLICE_API
+clslice_status clslice_plan_openvino_slice(const int64_t *shape, int rank,
+                                           const int64_t *start,
+                                           size_t start_len,
+                                           const int64_t *stop,
+                                           size_t stop_len,
+                                           const int64_t *step,
+                                           size_t step_len,
+                                           const int64_t *axes,
+                                           size_t axes_len,
+                                           clslice_plan **plan,
+                                           clslice_error *err);
+
+/* --- PyTorch narrow and basic indexing --------------------------------- */
+
+/** torch.narrow(input, dim, start, length): dim in [-rank, rank), start in
+ * [-n, n] (a negative start counts from the end), length >= 0 and
+ * start + length <= n.  As PyTorch, a rank-0 input is an error and
+ * nothing is clamped. */
+CLSLICE_API
+clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
+                                         int64_t dim, int64_t start,
+                                         int64_t length, clslice_plan **plan,
+                                         clslice_error *err);
+
+/** tensor[expr] in PyTorch, for basic indexing: the grammar and meaning of
+ * clslice_plan_expr, except PyTorch's own rules: a slice's step must be
+ * positive (a step <= 0 is CLSLICE_ERROR_SPEC naming the item and step),
+ * and several ellipses are allowed, each standing for as many whole
+ * dimensions as the rank exceeds the integers and slices given. */
+CLSLICE_API
+clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
+                                        const char *expr, clslice_plan **plan,
+                                        clslice_error *err);
+
+/* --- The split family --------------------------------------------------- */
+
+/** Whose rules a split follows.  Each style reads the spec's integer
+ * argument (`number`) or its list (`list`, when not NULL):
+ *
+ *  CLSLICE_SPLIT_NUMPY            numpy.split: number = sections, which
+ *                                 must divide n; list = split indices
+ *                                 (pieces [0:i0], [i0:i1], ..., [ik:],
+ *                                 each a Python slice: clamped, negative
+ *                                 indices wrap, a decreasing pair empty).
+ *  CLSLICE_SPLIT_NUMPY_ARRAY      numpy.array_split: number = sections
+ *                                 >= 1, the first n % sections pieces one
+ *                                 longer; list as numpy.split.
+ *  CLSLICE_SPLIT_TF               tf.split: number = num_split, which
+ *                                 must divide n; list = size_splits,
+ *                                 sizes >= 0 summing to n, of which one
+ *                                 may be -1 (the rest of the axis).
+ *  CLSLICE_SPLIT_ONNX_13          ONNX Split-13: list = split, sizes >= 0
+ *                                 summing to n; without it number =
+ *                                 the node's output count, which must
+ *                                 divide n.
+ *  CLSLICE_SPLIT_ONNX_18          ONNX Split-18: number = num_outputs
+ *                                 >= 1: pieces of ceil(n / num_outputs),
+ *                                 the last what is left (possibly 0; it
+ *                                 must not fall below 0); list = split
+ *                                 as Split-13.
+ *  CLSLICE_SPLIT_OPENVINO         OpenVINO Split-1: number = num_splits,
+ *                                 which must divide n.
+ *  CLSLICE_SPLIT_OPENVINO_VARIADIC OpenVINO VariadicSplit-1: list =
+ *                                 split_lengths, >= 0 and summing to n,
+ *                                 of which one may be -1.
+ *  CLSLICE_SPLIT_TORCH            torch.split: number = split_size >= 0,
+ *                                 pieces of that size, the last smaller
+ *                                 (0 only on an empty axis, then one
+ *                                 piece); list = sizes >= 0 summing to n.
+ *  CLSLICE_SPLIT_TORCH_CHUNK      torch.chunk: number = chunks >= 1,
+ *                                 pieces of ceil(n / chunks), so possibly
+ *                                 fewer than asked (an empty axis gives
+ *                                 `chunks` empty pieces).
+ *
+ * A list where a style takes none (or none where it needs one) is
+ * CLSLICE_ERROR_ARGUMENT.  Messages name the framework's argument
+ * (`num_or_size_splits`, `num_outputs`, `split_lengths`, ...), the entry
+ * and the value. */
+typedef enum clslice_split_style {
+    CLSLICE_SPLIT_NUMPY = 0,
+    CLSLICE_SPLIT_NUMPY_ARRAY = 1,
+    CLSLICE_SPLIT_TF = 2,
+    CLSLICE_SPLIT_ONNX_13 = 3,
+    CLSLICE_SPLIT_ONNX_18 = 4,
+    CLSLICE_SPLIT_OPENVINO = 5,
+    CLSLICE_SPLIT_OPENVINO_VARIADIC = 6,
+    CLSLICE_SPLIT_TORCH = 7,
+    CLSLICE_SPLIT_TORCH_CHUNK = 8
+} clslice_split_style;
+
+/** A split along `axis` (in [-rank, rank)). */
+typedef struct clslice_split_spec {
+    clslice_split_style style;
+    int64_t axis;
+    int64_t number;      /* the integer argument; read when list is NULL */
+    const int64_t *list; /* the list argument, list_len entries, or NULL */
+    size_t list_len;
+} clslice_split_spec;
+
+/** The pieces of a split along its axis, without allocating: piece i reads
+ * sizes[i] indices from starts[i] on.  With starts and sizes both NULL and
+ * capacity 0, only *count is set (how many pieces there are: a count
+ * query).  Otherwise both arrays need room for *count entries: a smaller
+ * capacity is CLSLICE_ERROR_BUFFER, with *count set and nothing written.
+ * On an unknown axis size (-1), starts and sizes are -1 where they depend
+ * on it; torch.chunk's piece count depends on it, so that style needs the
+ * size (CLSLICE_ERROR_UNKNOWN). */
+CLSLICE_API
+clslice_status clslice_split_ranges(const int64_t *shape, int rank,
+                                    const clslice_split_spec *spec,
+                                    int64_t *starts, int64_t *sizes,
+                                    size_t capacity, size_t *count,
+                                    clslice_error *err);
+
+/** One plan per piece of the split, in plans[0 .. *count - 1]: each keeps
+ * every other dimension whole and the input's rank.  With plans NULL and
+ * capacity 0 it is a count query, as clslice_split_ranges.  Allocates
+ * exactly *count plans, each released with clslice_plan_release; on any
+ * failure nothing is allocated and plans[] is left as NULLs. */
+CLSLICE_API
+clslice_status clslice_plan_split(const int64_t *shape, int rank,
+                                  const clslice_split_spec *spec,
+                                  clslice_plan **plans, size_t capacity,
+                                  size_t *count, clslice_error *err);
+
+/* --- Interval shape inference ------------------------------------------ */
+
+/** A closed range of int64 values [lo, hi].  As a dimension size: 0 <= lo
+ * and lo <= hi, or hi = CLSLICE_UNBOUNDED (-1) for no upper bound (a size
+ * known exactly is [n, n]; a fully unknown one [0, -1]).  As a spec value
+ * (a begin, an end, a size): any lo <= hi; [INT64_MIN, INT64_MAX] is any
+ * value. */
+typedef struct clslice_interval {
+    int64_t lo;
+    int64_t hi;
+} clslice_interval;
+
+#define CLSLICE_UNBOUNDED (-1)
+
+/* The clslice_infer_* calls give, for every output dimension, the
+ * tightest interval that holds its size for every combination of input
+ * sizes and spec values drawn from the given intervals that the
+ * framework accepts: lo and hi are both reached by some combination
+ * (hi is CLSLICE_UNBOUNDED when the size grows without bound).  Spec
+ * structure (lengths, masks, strides, steps, axes) stays exact and is
+ * checked as the matching clslice_plan_* call checks it.  A combination
+ * the framework rejects (a shrink index outside its dimension, say)
+ * gives no shape; when every combination is rejected the call fails
+ * with the status the plan call would give.  out_shape needs room for
+ * CLSLICE_MAX_RANK entries; out_rank may be NULL where the rank is the
+ * input's.  A value interval array that is NULL means the spec's own
+ * values (each [v, v]), or any value when those are NULL too. */
+
+/** tf.strided_slice with begin[i] in begin[i] and end[i] in end[i]
+ * (spec->begin_len entries each). */
+CLSLICE_API
+clslice_status clslice_infer_tf(const clslice_interval *shape, int rank,
+                                const clslice_tf_spec *spec,
+                                const clslice_interval *begin,
+                                const clslice_interval *end,
+                                clslice_interval *out_shape, int *out_rank,
+                                clslice_error *err);
+
+/** OpenVINO StridedSlice-1, as clslice_infer_tf. */
+CLSLICE_API
+clslice_status clslice_infer_openvino(const clslice_interval *shape, int rank,
+                                      const clslice_openvino_spec *spec,
+                                      const clslice_interval *begin,
+                                      const clslice_interval *end,
+                                      clslice_interval *out_shape,
+                                      int *out_rank, clslice_error *err);
+
+/** TFLite STRIDED_SLICE, as clslice_infer_tf; spec->offset must be 0
+ * (CLSLICE_ERROR_ARGUMENT otherwise: a relative end is not modelled). */
+CLSLICE_API
+clslice_status clslice_infer_tflite(const clslice_interval *shape, int rank,
+                                    const clslice_tflite_spec *spec,
+                                    const clslice_interval *begin,
+                                    const clslice_interval *end,
+                                    clslice_interval *out_shape,
+                                    int *out_rank, clslice_error *err);
+
+/** ONNX Slice with starts and ends as intervals (starts_len entries each);
+ * axes and steps exact, as clslice_plan_onnx.  The output rank is rank. */
+CLSLICE_API
+clslice_status clslice_infer_onnx(const clslice_interval *shape, int rank,
+                                  const clslice_interval *starts,
+                                  size_t starts_len,
+                                  const clslice_interval *ends,
+                                  size_t ends_len, const int64_t *axes,
+                                  size_t axes_len, const int64_t *steps,
+                                  size_t steps_len,
+                                  clslice_interval *out_shape,
+                                  clslice_error *err);
+
+/** OpenVINO Slice-8, as clslice_infer_onnx (step required). */
+CLSLICE_API
+clslice_status clslice_infer_openvino_slice(
+    const clslice_interval *shape, int rank, const clslice_interval *start,
+    size_t start_len, const clslice_interval *stop, size_t stop_len,
+    const int64_t *step, size_t step_len, const int64_t *axes,
+    size_t axes_len, clslice_interval *out_shape, clslice_error *err);
+
+/** tf.slice with begin and size as intervals (rank entries each).  A size
+ * interval holding -1 covers both "through the end" and the sizes >= 0
+ * it holds; one below -1 is an error. */
+CLSLICE_API
+clslice_status clslice_infer_tf_slice(const clslice_interval *shape, int rank,
+                                      const clslice_interval *begin,
+                                      const clslice_interval *size,
+                                      size_t len, clslice_interval *out_shape,
+                                      clslice_error *err);
+
+/** stablehlo.slice with start and limit indices as intervals (len == rank
+ * entries each) and exact strides (NULL: all 1). */
+CLSLICE_API
+clslice_status clslice_infer_xla_slice(const clslice_interval *shape,
+                                       int rank,
+                                       const clslice_interval *start_indices,
+                                       const clslice_interval *limit_indices,
+                                       const int64_t *strides, size_t len,
+                                       clslice_interval *out_shape,
+                                       clslice_error *err);
+
+/** torch.narrow with start and length as intervals. */
+CLSLICE_API
+clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
+                                          int rank, int64_t dim,
+                                          clslice_interval start,
+                                          clslice_interval length,
+                                          clslice_interval *out_shape,
+                                          clslice_error *err);
+
 /* ------------------------------------------------------------------------ */
 /* Layouts and simplification                                                */
 /* ------------------------------------------------------------------------ */
@@ -689,6 +1020,19 @@ CLSLICE_API
 clslice_status clslice_dynamic_bound_openvino(
     const int64_t *shape, int rank, const clslice_openvino_spec *spec,
     int64_t *max_elements, int *out_rank, clslice_error *err);
+
+/** The bound from an interval shape inference (clslice_infer_*): the
+ * output can hold at most the product of the his of out_shape (out_rank
+ * entries) elements, and never more than its input (shape, rank, every
+ * size known) has.  So a 1-row crop of a large tensor is bounded by one
+ * row, not by the tensor.  An unbounded hi leaves the input's count as
+ * the bound.  CLSLICE_ERROR_SHAPE when the input's count exceeds
+ * INT64_MAX; CLSLICE_ERROR_ARGUMENT for an interval that is not a
+ * dimension interval. */
+CLSLICE_API
+clslice_status clslice_dynamic_bound_intervals(
+    const int64_t *shape, int rank, const clslice_interval *out_shape,
+    int out_rank, int64_t *max_elements, clslice_error *err);
 
 #ifdef __cplusplus
 }

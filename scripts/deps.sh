@@ -5,13 +5,16 @@
 # Oclgrind (a simulated device that checks kernels for bad accesses),
 # clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh),
 # python3 with venv for the Python package's tests (scripts/test_python.sh),
-# and Doxygen for the API reference (scripts/docs.sh; test_api_docs).
+# Doxygen for the API reference (scripts/docs.sh; test_api_docs), and
+# help2man and groff, which make and check the clslice(1) man page
+# (scripts/make_man.sh).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
-          oclgrind clang libclang-rt-dev python3 python3-venv doxygen)
+          oclgrind clang libclang-rt-dev python3 python3-venv doxygen
+          help2man groff-base)
 
 missing=()
 for p in "${packages[@]}"; do

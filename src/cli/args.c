@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "help.h"
+#include "progress.h"
 
 /* The table entry named by the first `len` characters of `name`. */
 static const cli_optdef *find_def(const cli_optdef *const *tables,
@@ -129,8 +130,11 @@ int cli_run_command(const cli_command *self, int argc, char **argv,
                                  self->name, missing[files]);
     else if (parsed == CLI_BAD_USAGE)
         status = CLI_EXIT_USAGE;
-    else
+    else {
+        cli_progress_start(self->name);
         status = body(argv, &opts, &err);
+        cli_progress_stop(); /* erased before any message is printed */
+    }
     if (status != CLI_EXIT_OK)
         cli_report(&err);
     return status;

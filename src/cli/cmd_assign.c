@@ -149,6 +149,11 @@ static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
                                   : CLSLICE_VALUE_BROADCAST;
     int status = cli_target_parse(cli_opt(opts, "host"),
                                   cli_opt(opts, "device"), &target, err);
+    /* standard input holds one file: the second read would find its end */
+    if (status == CLI_EXIT_OK && strcmp(paths[0], "-") == 0 &&
+        strcmp(paths[1], "-") == 0)
+        status = cli_usage_error(err, "IN and VALUE cannot both be '-' "
+                                      "(standard input holds one file)");
     if (status == CLI_EXIT_OK)
         status = cli_npy_load(paths[0], &in, err);
     if (status == CLI_EXIT_OK)
@@ -234,5 +239,6 @@ const cli_command cli_cmd_assign = {
         "  [[ 0.  1.  2.]\n"
         "   [-1. -1. -1.]]\n",
     .takes_spec = true,
+    .takes_files = true,
     .run = run_assign,
 };

@@ -158,5 +158,6 @@ const cli_command cli_cmd_csr_slice = {
         "  $ clslice csr-slice a rev --begin=None --end=None --step=-1 "
         "--host\n",
     .takes_spec = false,
+    .takes_files = true,
     .run = run_csr_slice,
 };

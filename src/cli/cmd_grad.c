@@ -177,5 +177,6 @@ const cli_command cli_cmd_grad = {
         "  $ clslice grad dy.npy g.npy --shape 2,2,3 --style tf --begin 1,0,0 "
         "--end 2,2,3 --shrink-axis-mask 1 --strides 1,1,2 --host\n",
     .takes_spec = true,
+    .takes_files = true,
     .run = run_grad,
 };

@@ -179,5 +179,6 @@ const cli_command cli_cmd_show = {
         "    [2, 2, 2]],\n"
         "   ...\n",
     .takes_spec = false,
+    .takes_files = true,
     .run = run_show,
 };

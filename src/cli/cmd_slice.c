@@ -1,5 +1,6 @@
 /* clslice slice: slices a .npy file into another, on an OpenCL device or
  * with the host reference executor. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "device_gather.h"
 #include "diag.h"
 #include "npy/npy.h"
+#include "progress.h"
 #include "spec.h"
 
 static const cli_optdef slice_options[] = {
@@ -19,6 +21,12 @@ static const cli_optdef slice_options[] = {
     {NULL, false},
 };
 
+/* The result's dtype and shape, and where it goes. */
+typedef struct slice_out {
+    const cli_npy *meta;
+    cli_npy_out *out;
+} slice_out;
+
 static int choose_target(const cli_opts *opts, cli_target *target,
                          cli_err *err)
 {
@@ -26,26 +34,48 @@ static int choose_target(const cli_opts *opts, cli_target *target,
                             target, err);
 }
 
-static int gather(const cli_target *target, const clslice_plan *plan,
-                  const cli_npy *in, cli_npy *out, cli_err *err)
+/* The device hands over the mapped result: written from there. */
+static int write_result(void *ctx, size_t index, const void *data,
+                        cli_err *err)
 {
+    (void)index;
+    slice_out *o = ctx;
+    cli_npy view = *o->meta;
+    view.data = (unsigned char *)data;
+    return cli_npy_out_write(o->out, &view, err);
+}
+
+/* Slices and writes the result to out (not yet renamed into place). */
+static int slice_static(const cli_target *target, const clslice_plan *plan,
+                        const cli_npy *in, cli_npy_out *out, cli_err *err)
+{
+    cli_npy result;
     if (!target->host) {
+        cli_npy_plan_meta(plan, in, &result);
+        slice_out o = {&result, out};
         cli_device device;
         int status = cli_device_pick(&target->request, &device, err);
-        return status != CLI_EXIT_OK
-                   ? status
-                   : cli_device_gather(&device, plan, in->elem_size, in->data,
-                                       in->bytes, out->data, out->bytes, err);
+        return status == CLI_EXIT_OK
+                   ? cli_device_gather(&device, plan, in->elem_size, in->data,
+                                       in->bytes, result.bytes, write_result,
+                                       &o, err)
+                   : status;
     }
+    int status = cli_npy_for_plan(plan, in, &result, err);
+    if (status != CLI_EXIT_OK)
+        return status;
     clslice_error lib;
+    cli_progress_phase("slicing", NULL, 0);
     clslice_status st = clslice_host_gather(plan, in->elem_size, in->data,
-                                            in->bytes, out->data, out->bytes,
-                                            &lib);
-    if (st == CLSLICE_OK)
-        return CLI_EXIT_OK;
+                                            in->bytes, result.data,
+                                            result.bytes, &lib);
     /* The plan and both buffers come from the loaded file, so nothing but
      * memory should fail here. */
-    return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
+    status = st == CLSLICE_OK
+                 ? cli_npy_out_write(out, &result, err)
+                 : cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
+    cli_npy_free(&result);
+    return status;
 }
 
 /* Why the device rejected a spec, or the expression --dynamic could not
@@ -100,7 +130,8 @@ static int slice_dynamic(const cli_target *target, const cli_opts *opts,
 static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
-    cli_npy in, out = {0};
+    cli_npy in, result = {0};
+    cli_npy_out out = {.path = paths[1], .dest = NULL, .tmp = NULL};
     clslice_plan *plan = NULL;
     int status = choose_target(opts, &target, err);
     if (status != CLI_EXIT_OK)
@@ -108,23 +139,23 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     status = cli_npy_load(paths[0], &in, err);
     if (status != CLI_EXIT_OK)
         return status;
-    if (cli_opt(opts, "dynamic")) {
-        status = slice_dynamic(&target, opts, &in, &out, err);
+    bool dynamic = cli_opt(opts, "dynamic") != NULL;
+    if (!dynamic)
+        status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_out_open(&out, paths[1], err);
+    if (status == CLI_EXIT_OK && dynamic) {
+        status = slice_dynamic(&target, opts, &in, &result, err);
         if (status == CLI_EXIT_OK)
-            status = cli_npy_save(paths[1], &out, err);
-        cli_npy_free(&out);
-        cli_npy_free(&in);
-        return status;
+            status = cli_npy_out_write(&out, &result, err);
+    } else if (status == CLI_EXIT_OK) {
+        status = slice_static(&target, plan, &in, &out, err);
     }
-    status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
     if (status == CLI_EXIT_OK)
-        status = cli_npy_for_plan(plan, &in, &out, err);
-    if (status == CLI_EXIT_OK)
-        status = gather(&target, plan, &in, &out, err);
-    if (status == CLI_EXIT_OK)
-        status = cli_npy_save(paths[1], &out, err);
+        status = cli_npy_out_commit_all(&out, 1, err);
+    cli_npy_out_close(&out);
     clslice_plan_release(&plan);
-    cli_npy_free(&out);
+    cli_npy_free(&result);
     cli_npy_free(&in);
     return status;
 }
@@ -164,7 +195,7 @@ const cli_command cli_cmd_slice = {
         "  --host       the host reference executor, without OpenCL\n"
         "\n"
         "--dynamic uploads the spec's values to a device buffer and slices\n"
-        "with the library's dynamic path (clslice_enqueue_*_dynamic): the\n"
+        "with the library's dynamic path (clslice_cl_*_dynamic): the\n"
         "device computes the output's shape and the host reads it back\n"
         "afterwards.  It takes --style tf, openvino or onnx, or --expr\n"
         "(run as the tf.strided_slice spec it spells), and an OpenCL\n"
@@ -182,5 +213,6 @@ const cli_command cli_cmd_slice = {
         "--axes 2 --host\n"
         "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n",
     .takes_spec = true,
+    .takes_files = true,
     .run = run_slice,
 };

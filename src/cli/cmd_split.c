@@ -1,9 +1,12 @@
 /* clslice split: splits a .npy file along one axis into PREFIX_0.npy,
  * PREFIX_1.npy, ... (numpy.array_split, numpy.split with indices, or
  * tf.split with sizes), on an OpenCL device with one batched gather, or
- * with the host reference executor.  Every file is staged first and
- * renamed into place only when all were written, so a failed run leaves
- * no output behind. */
+ * with the host reference executor.  Every output is checked before any
+ * work, each file is written to a temporary file as its section is ready,
+ * and all are renamed into place only when all were written, so a failed
+ * run replaces no file.  One section at a time is held in memory on the
+ * host; the device path reads each section from the mapped output
+ * buffer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +18,8 @@
 #include "diag.h"
 #include "lists.h"
 #include "npy/npy.h"
-
-enum { MAX_SECTIONS = 4096 };
+#include "progress.h"
+#include "split_sections.h"
 
 static const cli_optdef split_options[] = {
     {"sections", false},
@@ -28,37 +31,18 @@ static const cli_optdef split_options[] = {
     {NULL, false},
 };
 
-/* The sections: section i is [start[i]:start[i + 1]] along the axis, as a
- * Python slice (negative bounds count from the end, bounds clip). */
-typedef struct sections {
-    int axis;
-    size_t count;
-    int64_t *bound; /* count + 1 */
-} sections;
-
-/* One integer option (a list of one entry). */
-static int one_value(const cli_opts *opts, const char *name, int64_t *value,
-                     bool *given, cli_err *err)
-{
-    cli_list list;
-    int status = cli_list_option(opts, name, false, &list, given, err);
-    if (status != CLI_EXIT_OK || !*given)
-        return status;
-    if (list.len != 1)
-        return cli_usage_error(err, "--%s wants one integer, not %zu", name,
-                               list.len);
-    *value = list.value[0];
-    return CLI_EXIT_OK;
-}
-
 static int parse_axis(const cli_opts *opts, int rank, int *axis,
                       cli_err *err)
 {
-    int64_t a = 0;
+    cli_list list;
     bool given;
-    int status = one_value(opts, "axis", &a, &given, err);
+    int status = cli_list_option(opts, "axis", false, &list, &given, err);
     if (status != CLI_EXIT_OK)
         return status;
+    if (given && list.len != 1)
+        return cli_usage_error(err, "--axis wants one integer, not %zu",
+                               list.len);
+    int64_t a = given ? list.value[0] : 0;
     if (rank == 0)
         return cli_usage_error(err, "cannot split a 0-d array (it has no "
                                     "axis)");
@@ -69,200 +53,138 @@ static int parse_axis(const cli_opts *opts, int rank, int *axis,
     return CLI_EXIT_OK;
 }
 
-static int alloc_bounds(sections *s, size_t count, cli_err *err)
+/* Exactly one of --sections, --indices and --sizes, as its mode. */
+static int parse_mode(const cli_opts *opts, cli_split_mode *mode,
+                      cli_list *values, cli_err *err)
 {
-    if (count > MAX_SECTIONS)
-        return cli_usage_error(err, "%zu sections are more than the %d "
-                                    "allowed", count, MAX_SECTIONS);
-    s->count = count;
-    s->bound = malloc((count + 1) * sizeof *s->bound);
-    return s->bound ? CLI_EXIT_OK
-                    : cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-}
-
-/* numpy.array_split: n sections, the first len % n one longer. */
-static int by_sections(int64_t n, int64_t len, sections *s, cli_err *err)
-{
-    if (n < 1 || n > MAX_SECTIONS)
-        return cli_usage_error(err, "--sections %lld: want 1 to %d",
-                               (long long)n, MAX_SECTIONS);
-    int status = alloc_bounds(s, (size_t)n, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    int64_t each = len / n, extra = len % n;
-    s->bound[0] = 0;
-    for (int64_t i = 0; i < n; i++)
-        s->bound[i + 1] = s->bound[i] + each + (i < extra ? 1 : 0);
-    return CLI_EXIT_OK;
-}
-
-/* numpy.split with indices: [0, i, j, ..., len]. */
-static int by_indices(const cli_list *list, int64_t len, sections *s,
-                      cli_err *err)
-{
-    int status = alloc_bounds(s, list->len + 1, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    s->bound[0] = 0;
-    for (size_t i = 0; i < list->len; i++)
-        s->bound[i + 1] = list->value[i];
-    s->bound[list->len + 1] = len;
-    return CLI_EXIT_OK;
-}
-
-/* tf.split with size_splits: sizes >= 0 summing to len, one may be -1
- * (the rest). */
-static int by_sizes(const cli_list *list, int64_t len, sections *s,
-                    cli_err *err)
-{
-    int64_t sum = 0;
-    size_t infer = SIZE_MAX;
-    for (size_t i = 0; i < list->len; i++) {
-        int64_t v = list->value[i];
-        if (v == -1 && infer == SIZE_MAX)
-            infer = i;
-        else if (v < 0)
-            return cli_usage_error(err, "--sizes entry %zu is %lld: sizes "
-                                        "are >= 0, one may be -1", i,
-                                   (long long)v);
-        else
-            sum += v;
-        if (sum > len)
-            break;
+    static const char *const names[] = {"sections", "indices", "sizes"};
+    static const cli_split_mode modes[] = {
+        CLI_SPLIT_SECTIONS, CLI_SPLIT_INDICES, CLI_SPLIT_SIZES};
+    int found = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!cli_opt(opts, names[i]))
+            continue;
+        bool given;
+        int status = cli_list_option(opts, names[i], false, values, &given,
+                                     err);
+        if (status != CLI_EXIT_OK)
+            return status;
+        *mode = modes[i];
+        found++;
     }
-    if (sum > len || (infer == SIZE_MAX && sum != len))
-        return cli_usage_error(err, "--sizes add up to %lld but the axis "
-                                    "has %lld", (long long)sum,
-                               (long long)len);
-    int status = alloc_bounds(s, list->len, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    s->bound[0] = 0;
-    for (size_t i = 0; i < list->len; i++)
-        s->bound[i + 1] = s->bound[i] +
-                          (i == infer ? len - sum : list->value[i]);
-    return CLI_EXIT_OK;
-}
-
-static int parse_sections(const cli_opts *opts, const cli_npy *in,
-                          sections *s, cli_err *err)
-{
-    int status = parse_axis(opts, in->rank, &s->axis, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    int64_t len = in->shape[s->axis], n = 0;
-    cli_list indices, sizes;
-    bool by_n = false, by_i = false, by_s = false;
-    status = one_value(opts, "sections", &n, &by_n, err);
-    if (status == CLI_EXIT_OK)
-        status = cli_list_option(opts, "indices", false, &indices, &by_i,
-                                 err);
-    if (status == CLI_EXIT_OK)
-        status = cli_list_option(opts, "sizes", false, &sizes, &by_s, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    if (by_n + by_i + by_s != 1)
+    if (found != 1)
         return cli_usage_error(err, "%s --sections, --indices or --sizes "
                                     "(see --help)",
-                               by_n + by_i + by_s ? "give only one of"
-                                                  : "missing");
-    if (by_n)
-        return by_sections(n, len, s, err);
-    return by_i ? by_indices(&indices, len, s, err)
-                : by_sizes(&sizes, len, s, err);
+                               found ? "give only one of" : "missing");
+    return CLI_EXIT_OK;
 }
 
-/* ---- the plans and outputs ---------------------------------------------- */
-
-/* "[:, :, a:b]" with the range on the axis. */
-static int section_plan(const cli_npy *in, const sections *s, size_t i,
-                        clslice_plan **plan, cli_err *err)
-{
-    char expr[CLSLICE_MAX_RANK * 4 + 64];
-    size_t used = 0;
-    expr[used++] = '[';
-    for (int k = 0; k < s->axis; k++)
-        used += (size_t)snprintf(expr + used, sizeof expr - used, ":, ");
-    snprintf(expr + used, sizeof expr - used, "%lld:%lld]",
-             (long long)s->bound[i], (long long)s->bound[i + 1]);
-    clslice_error lib;
-    return cli_library_result(clslice_plan_expr(in->shape, in->rank, expr,
-                                                plan, &lib),
-                              &lib, err);
-}
+/* ---- the run ------------------------------------------------------------ */
 
 typedef struct split_run {
+    const char *prefix;
     cli_npy in;
-    sections s;
+    int axis;
+    cli_sections s;
     clslice_plan **plans;
-    cli_npy *outs;
-    char **staged;
+    char **paths;
+    cli_npy_out *outs;
 } split_run;
 
+static int parse_sections(const cli_opts *opts, split_run *r, cli_err *err)
+{
+    cli_split_mode mode = CLI_SPLIT_SECTIONS;
+    cli_list values;
+    int status = parse_axis(opts, r->in.rank, &r->axis, err);
+    if (status == CLI_EXIT_OK)
+        status = parse_mode(opts, &mode, &values, err);
+    return status == CLI_EXIT_OK
+               ? cli_sections_make(mode, values.value, values.len,
+                                   r->in.shape[r->axis], &r->s, err)
+               : status;
+}
+
+/* The plans, and every output decided on (and refused if it cannot be
+ * written) before any section is computed. */
 static int prepare(split_run *r, cli_err *err)
 {
-    size_t n = r->s.count;
+    size_t n = r->s.count, size = strlen(r->prefix) + 32;
     r->plans = calloc(n, sizeof *r->plans);
+    r->paths = calloc(n, sizeof *r->paths);
     r->outs = calloc(n, sizeof *r->outs);
-    r->staged = calloc(n, sizeof *r->staged);
-    if (!r->plans || !r->outs || !r->staged)
+    if (!r->plans || !r->paths || !r->outs)
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
     int status = CLI_EXIT_OK;
     for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
-        status = section_plan(&r->in, &r->s, i, &r->plans[i], err);
+        r->paths[i] = malloc(size);
+        if (!r->paths[i])
+            return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+        snprintf(r->paths[i], size, "%s_%zu.npy", r->prefix, i);
+        status = cli_section_plan(r->in.shape, r->in.rank, r->axis, &r->s,
+                                  i, &r->plans[i], err);
         if (status == CLI_EXIT_OK)
-            status = cli_npy_for_plan(r->plans[i], &r->in, &r->outs[i],
-                                      err);
+            status = cli_npy_out_open(&r->outs[i], r->paths[i], err);
     }
     return status;
 }
 
-static int gather_host(split_run *r, cli_err *err)
+/* Section i's array: the plan's shape in the input's dtype, around data
+ * that the caller owns. */
+static cli_npy section_view(const split_run *r, size_t i, void *data)
 {
-    for (size_t i = 0; i < r->s.count; i++) {
+    cli_npy view;
+    cli_npy_plan_meta(r->plans[i], &r->in, &view);
+    view.data = data;
+    return view;
+}
+
+/* The device hands over each section in turn. */
+static int write_section(void *ctx, size_t i, const void *data,
+                         cli_err *err)
+{
+    split_run *r = ctx;
+    cli_npy view = section_view(r, i, (void *)data);
+    return cli_npy_out_write(&r->outs[i], &view, err);
+}
+
+/* On the host one section at a time: gathered, written, freed. */
+static int split_host(split_run *r, cli_err *err)
+{
+    int status = CLI_EXIT_OK;
+    for (size_t i = 0; i < r->s.count && status == CLI_EXIT_OK; i++) {
+        cli_npy out;
+        status = cli_npy_for_plan(r->plans[i], &r->in, &out, err);
+        if (status != CLI_EXIT_OK)
+            break;
+        cli_progress_phase("slicing", r->paths[i], 0);
         clslice_error lib;
         clslice_status st = clslice_host_gather(
-            r->plans[i], r->in.elem_size, r->in.data, r->in.bytes,
-            r->outs[i].data, r->outs[i].bytes, &lib);
-        if (st != CLSLICE_OK)
-            return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
+            r->plans[i], r->in.elem_size, r->in.data, r->in.bytes, out.data,
+            out.bytes, &lib);
+        status = st == CLSLICE_OK
+                     ? write_section(r, i, out.data, err)
+                     : cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
+        cli_npy_free(&out);
     }
-    return CLI_EXIT_OK;
+    return status;
 }
 
-static int gather(const cli_target *target, split_run *r, cli_err *err)
+static int split_device(const cli_target *target, split_run *r,
+                        cli_err *err)
 {
-    if (target->host)
-        return gather_host(r, err);
     cli_device device;
     int status = cli_device_pick(&target->request, &device, err);
-    return status != CLI_EXIT_OK
-               ? status
-               : cli_device_split(&device, r->plans, r->s.count,
-                                  r->in.elem_size, r->in.data, r->in.bytes,
-                                  r->outs, err);
-}
-
-/* All files staged, then all renamed into place. */
-static int write_all(const char *prefix, split_run *r, cli_err *err)
-{
-    size_t n = r->s.count;
-    size_t size = strlen(prefix) + 32;
-    char *path = malloc(size);
-    if (!path)
+    if (status != CLI_EXIT_OK)
+        return status;
+    size_t *bytes = malloc(r->s.count * sizeof *bytes);
+    if (!bytes)
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
-    int status = CLI_EXIT_OK;
-    for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
-        snprintf(path, size, "%s_%zu.npy", prefix, i);
-        status = cli_npy_stage(path, &r->outs[i], &r->staged[i], err);
-    }
-    for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
-        snprintf(path, size, "%s_%zu.npy", prefix, i);
-        char *tmp = r->staged[i];
-        r->staged[i] = NULL;
-        status = cli_npy_commit(tmp, path, err);
-    }
-    free(path);
+    for (size_t i = 0; i < r->s.count; i++)
+        bytes[i] = section_view(r, i, NULL).bytes;
+    status = cli_device_split(&device, r->plans, r->s.count,
+                              r->in.elem_size, r->in.data, r->in.bytes,
+                              bytes, write_section, r, err);
+    free(bytes);
     return status;
 }
 
@@ -272,14 +194,14 @@ static void release(split_run *r)
         if (r->plans)
             clslice_plan_release(&r->plans[i]);
         if (r->outs)
-            cli_npy_free(&r->outs[i]);
-        if (r->staged)
-            cli_npy_discard(r->staged[i]);
+            cli_npy_out_close(&r->outs[i]);
+        if (r->paths)
+            free(r->paths[i]);
     }
     free(r->plans);
     free(r->outs);
-    free(r->staged);
-    free(r->s.bound);
+    free(r->paths);
+    cli_sections_free(&r->s);
     cli_npy_free(&r->in);
 }
 
@@ -288,6 +210,7 @@ static int split_main(char **paths, const cli_opts *opts, cli_err *err)
     cli_target target;
     split_run r;
     memset(&r, 0, sizeof r);
+    r.prefix = paths[1];
     int status = cli_target_parse(cli_opt(opts, "host"),
                                   cli_opt(opts, "device"), &target, err);
     if (status != CLI_EXIT_OK)
@@ -295,13 +218,14 @@ static int split_main(char **paths, const cli_opts *opts, cli_err *err)
     status = cli_npy_load(paths[0], &r.in, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = parse_sections(opts, &r.in, &r.s, err);
+    status = parse_sections(opts, &r, err);
     if (status == CLI_EXIT_OK)
         status = prepare(&r, err);
     if (status == CLI_EXIT_OK)
-        status = gather(&target, &r, err);
+        status = target.host ? split_host(&r, err)
+                             : split_device(&target, &r, err);
     if (status == CLI_EXIT_OK)
-        status = write_all(paths[1], &r, err);
+        status = cli_npy_out_commit_all(r.outs, r.s.count, err);
     release(&r);
     return status;
 }
@@ -323,9 +247,11 @@ const cli_command cli_cmd_split = {
     .description =
         "\n"
         "Splits IN.npy along axis A (default 0; negative counts from the\n"
-        "end) and writes section i to PREFIX_i.npy.  The sections are\n"
-        "written to temporary files first and renamed into place only when\n"
-        "all of them were written, so a failed run writes no file.\n"
+        "end) and writes section i to PREFIX_i.npy.  Every output is checked\n"
+        "first; the sections are written to temporary files and renamed\n"
+        "into place only when all of them were written, so a failed run\n"
+        "replaces no file (a FIFO or device among the outputs is written\n"
+        "in place as its section is ready).\n"
         "\n"
         "  --sections N     N sections as numpy.array_split makes them: the\n"
         "                   first (length % N) one longer than the rest;\n"
@@ -358,5 +284,6 @@ const cli_command cli_cmd_split = {
         "  $ clslice split a.npy part --indices 2,-3 --host\n"
         "  $ clslice split a.npy part --sizes 4,-1\n",
     .takes_spec = false,
+    .takes_files = true,
     .run = run_split,
 };

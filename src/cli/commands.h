@@ -14,6 +14,7 @@ struct cli_command {
     const char *description; /* what it does, its own options */
     const char *examples;    /* example invocations with their output */
     bool takes_spec;         /* its help shows the SPEC section */
+    bool takes_files;        /* its help shows how files are treated */
     /* Runs the command on the arguments after its name; returns the exit
      * status, having reported any error itself. */
     int (*run)(const cli_command *self, int argc, char **argv);

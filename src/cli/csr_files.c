@@ -172,18 +172,6 @@ static void make_shape(const cli_csr *m, int64_t values[2], cli_npy *shape)
     shape->data = (unsigned char *)values;
 }
 
-/* rename() over a directory fails; find that before renaming anything. */
-static int check_targets(const csr_paths *p, cli_err *err)
-{
-    for (int i = 0; i < PARTS; i++) {
-        struct stat st;
-        if (stat(p->path[i], &st) == 0 && S_ISDIR(st.st_mode))
-            return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot replace "
-                            "it: %s", p->path[i], strerror(EISDIR));
-    }
-    return CLI_EXIT_OK;
-}
-
 int cli_csr_save(const char *prefix, const cli_csr *m, cli_err *err)
 {
     csr_paths p;
@@ -195,18 +183,17 @@ int cli_csr_save(const char *prefix, const cli_csr *m, cli_err *err)
     make_shape(m, values, &shape);
     const cli_npy *parts[PARTS] = {&m->indptr, &m->indices, &m->data,
                                    &shape};
-    char *tmp[PARTS] = {NULL, NULL, NULL, NULL};
+    cli_npy_out out[PARTS];
+    for (int i = 0; i < PARTS; i++)
+        out[i] = (cli_npy_out){.path = p.path[i], .dest = NULL, .tmp = NULL};
     for (int i = 0; i < PARTS && status == CLI_EXIT_OK; i++)
-        status = cli_npy_stage(p.path[i], parts[i], &tmp[i], err);
+        status = cli_npy_out_open(&out[i], p.path[i], err);
+    for (int i = 0; i < PARTS && status == CLI_EXIT_OK; i++)
+        status = cli_npy_out_write(&out[i], parts[i], err);
     if (status == CLI_EXIT_OK)
-        status = check_targets(&p, err);
-    for (int i = 0; i < PARTS; i++) {
-        if (status == CLI_EXIT_OK)
-            status = cli_npy_commit(tmp[i], p.path[i], err);
-        else
-            cli_npy_discard(tmp[i]);
-        tmp[i] = NULL;
-    }
+        status = cli_npy_out_commit_all(out, PARTS, err);
+    for (int i = 0; i < PARTS; i++)
+        cli_npy_out_close(&out[i]);
     free_paths(&p);
     return status;
 }

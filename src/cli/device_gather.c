@@ -1,45 +1,52 @@
 /* One slice on an OpenCL device: a session (context, queue, runtime),
- * buffers, write, clslice_enqueue_gather, blocking read, release.  The
- * queue is our own, so waiting on it with a blocking read is fine (the
- * library itself never blocks a caller's queue). */
+ * buffers, clslice_enqueue_gather, then the output mapped and handed to
+ * the caller, so that it is written from device memory (on a CPU device,
+ * without a copy) rather than read into a host array first.  The queue is
+ * our own, so blocking on it is fine (the library itself never blocks a
+ * caller's queue). */
 #include "device_gather.h"
 
 #include "cl_fail.h"
-#include "device_session.h"
+#include "progress.h"
 
 static int run_gather(const cli_session *s, cl_mem src, cl_mem dst,
-                      const clslice_plan *plan, size_t elem_size, void *out,
-                      size_t out_bytes, cli_err *err)
+                      const clslice_plan *plan, size_t elem_size,
+                      size_t out_bytes, cli_device_sink *sink, void *ctx,
+                      cli_err *err)
 {
     clslice_error lib;
+    cli_progress_phase("slicing on the device", NULL, 0);
     clslice_status st = clslice_enqueue_gather(s->runtime, s->queue, plan,
                                                elem_size, src, 0, dst, 0, 0,
                                                0, NULL, NULL, &lib);
     if (st != CLSLICE_OK)
         return cli_session_fail(st, &lib, err);
-    if (out_bytes)
-        return cli_session_read(s, dst, out_bytes, out, err);
-    cl_int rc = clFinish(s->queue); /* an empty slice still runs to the end */
-    return rc == CL_SUCCESS ? CLI_EXIT_OK : cli_cl_fail(err, "clFinish", rc);
+    void *mapped = NULL; /* an empty slice still runs to the end */
+    int status = cli_session_map(s, dst, out_bytes, &mapped, err);
+    if (status == CLI_EXIT_OK)
+        status = sink(ctx, 0, mapped, err);
+    int unmapped = cli_session_unmap(s, dst, mapped, err);
+    return status == CLI_EXIT_OK ? unmapped : status;
 }
 
 int cli_device_gather(const cli_device *device, const clslice_plan *plan,
                       size_t elem_size, const void *src, size_t src_bytes,
-                      void *dst, size_t dst_bytes, cli_err *err)
+                      size_t dst_bytes, cli_device_sink *sink, void *ctx,
+                      cli_err *err)
 {
     cli_session s;
     cl_mem in = NULL, out = NULL;
     int status = cli_session_open(device, &s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = cli_session_buffer(&s, CL_MEM_READ_ONLY, src_bytes, src,
-                                "input", &in, err);
+    status = cli_session_input(&s, src_bytes, src, "input", &in, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY, dst_bytes, NULL,
-                                    "output", &out, err);
+        status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY |
+                                            CL_MEM_ALLOC_HOST_PTR,
+                                    dst_bytes, NULL, "output", &out, err);
     if (status == CLI_EXIT_OK)
-        status = run_gather(&s, in, out, plan, elem_size, dst, dst_bytes,
-                            err);
+        status = run_gather(&s, in, out, plan, elem_size, dst_bytes, sink,
+                            ctx, err);
     if (out)
         clReleaseMemObject(out);
     if (in)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cl_fail.h"
+#include "progress.h"
 
 /* The library's OpenCL messages name the code already ("... failed:
  * CL_OUT_OF_RESOURCES (-5)"); any other message that comes with a code
@@ -33,6 +34,7 @@ int cli_session_open(const cli_device *device, cli_session *session,
         CL_CONTEXT_PLATFORM, (cl_context_properties)device->platform, 0};
     cl_int rc;
     *session = (cli_session){NULL, NULL, NULL};
+    cli_progress_phase("opening the OpenCL device", NULL, 0);
     session->context = clCreateContext(props, 1, &device->id, NULL, NULL,
                                        &rc);
     if (!session->context)
@@ -96,4 +98,56 @@ int cli_session_read(const cli_session *session, cl_mem buffer, size_t bytes,
                                     host, 0, NULL, NULL);
     return rc == CL_SUCCESS ? CLI_EXIT_OK
                             : cli_cl_fail(err, "clEnqueueReadBuffer", rc);
+}
+
+int cli_session_input(const cli_session *session, size_t bytes,
+                      const void *host, const char *what, cl_mem *buffer,
+                      cli_err *err)
+{
+    cl_int rc;
+    *buffer = NULL;
+    if (bytes == 0)
+        return CLI_EXIT_OK;
+    /* OpenCL's host_ptr is not const, but a CL_MEM_READ_ONLY buffer is
+     * never written by a kernel, and nothing maps it for writing. */
+    *buffer = clCreateBuffer(session->context,
+                             CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes,
+                             (void *)host, &rc);
+    if (*buffer)
+        return CLI_EXIT_OK;
+    char call[96];
+    snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
+             bytes);
+    return cli_cl_fail(err, call, rc);
+}
+
+int cli_session_map(const cli_session *session, cl_mem buffer, size_t bytes,
+                    void **host, cli_err *err)
+{
+    cl_int rc;
+    *host = NULL;
+    if (!bytes) {
+        rc = clFinish(session->queue);
+        return rc == CL_SUCCESS ? CLI_EXIT_OK
+                                : cli_cl_fail(err, "clFinish", rc);
+    }
+    *host = clEnqueueMapBuffer(session->queue, buffer, CL_TRUE, CL_MAP_READ,
+                               0, bytes, 0, NULL, NULL, &rc);
+    return *host ? CLI_EXIT_OK
+                 : cli_cl_fail(err, "clEnqueueMapBuffer", rc);
+}
+
+int cli_session_unmap(const cli_session *session, cl_mem buffer, void *host,
+                      cli_err *err)
+{
+    if (!host)
+        return CLI_EXIT_OK;
+    cl_int rc = clEnqueueUnmapMemObject(session->queue, buffer, host, 0, NULL,
+                                        NULL);
+    if (rc != CL_SUCCESS) {
+        clFinish(session->queue); /* nothing may outlive the call */
+        return cli_cl_fail(err, "clEnqueueUnmapMemObject", rc);
+    }
+    rc = clFinish(session->queue);
+    return rc == CL_SUCCESS ? CLI_EXIT_OK : cli_cl_fail(err, "clFinish", rc);
 }

@@ -34,6 +34,31 @@ int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
                        size_t bytes, const void *host, const char *what,
                        cl_mem *buffer, cli_err *err);
 
+/* A read-only buffer over `bytes` of host memory at `host` that the
+ * device may use where it lies (CL_MEM_USE_HOST_PTR): a CPU device then
+ * reads the (mapped) input file without a copy, a GPU copies it as it
+ * would a written buffer.  host must stay valid and unchanged until the
+ * buffer is released.  NULL for 0 bytes, as cli_session_buffer. */
+int cli_session_input(const cli_session *session, size_t bytes,
+                      const void *host, const char *what, cl_mem *buffer,
+                      cli_err *err);
+
+/* Blocking map of the first `bytes` of buffer for reading; *host is NULL
+ * when bytes is 0 (and the queue is finished then, so the work before it
+ * is done either way).  Pair with cli_session_unmap. */
+int cli_session_map(const cli_session *session, cl_mem buffer, size_t bytes,
+                    void **host, cli_err *err);
+
+/* Unmaps what cli_session_map mapped and waits for the queue.  Accepts a
+ * NULL host (nothing mapped). */
+int cli_session_unmap(const cli_session *session, cl_mem buffer, void *host,
+                      cli_err *err);
+
+/* What a device command hands out, one output at a time: output `index`
+ * at `data` (mapped device memory, valid during the call only). */
+typedef int cli_device_sink(void *ctx, size_t index, const void *data,
+                            cli_err *err);
+
 /* Blocking read of `bytes` from buffer into host (nothing when 0). */
 int cli_session_read(const cli_session *session, cl_mem buffer, size_t bytes,
                      void *host, cli_err *err);

@@ -1,17 +1,20 @@
 /* A split on an OpenCL device: every section in one batched gather into
- * one buffer, then one read per section.  The queue is our own, so
- * blocking on it is fine. */
+ * one buffer, which is then mapped and handed over section by section.
+ * Mapping instead of reading into host arrays keeps the output in memory
+ * once (on a CPU device the map is the buffer itself).  The queue is our
+ * own, so blocking on it is fine. */
 #include "device_split.h"
 
 #include <stdlib.h>
 
 #include "cl_fail.h"
-#include "device_session.h"
+#include "progress.h"
 
-/* The batch, then non-blocking reads of each section and one clFinish. */
+/* The batch, then the mapped arena, section by section. */
 static int run_split(const cli_session *s, const clslice_cl_part *parts,
                      size_t count, size_t elem_size, cl_mem src, cl_mem arena,
-                     cli_npy *outs, cli_err *err)
+                     size_t total, cli_device_sink *sink, void *ctx,
+                     cli_err *err)
 {
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
@@ -21,29 +24,23 @@ static int run_split(const cli_session *s, const clslice_cl_part *parts,
     desc.count = count;
     desc.parts = parts;
     clslice_error lib;
+    cli_progress_phase("slicing on the device", NULL, 0);
     clslice_status st = clslice_cl_gather_batch(s->runtime, &call, &desc,
                                                 &lib);
     if (st != CLSLICE_OK)
         return cli_session_fail(st, &lib, err);
-    for (size_t i = 0; i < count; i++) {
-        if (!outs[i].bytes)
-            continue;
-        cl_int rc = clEnqueueReadBuffer(s->queue, arena, CL_FALSE,
-                                        parts[i].offset, outs[i].bytes,
-                                        outs[i].data, 0, NULL, NULL);
-        if (rc != CL_SUCCESS) {
-            clFinish(s->queue); /* no read may outlive the call */
-            return cli_cl_fail(err, "clEnqueueReadBuffer", rc);
-        }
-    }
-    cl_int rc = clFinish(s->queue);
-    return rc == CL_SUCCESS ? CLI_EXIT_OK : cli_cl_fail(err, "clFinish", rc);
+    unsigned char *mapped = NULL;
+    int status = cli_session_map(s, arena, total, (void **)&mapped, err);
+    for (size_t i = 0; i < count && status == CLI_EXIT_OK; i++)
+        status = sink(ctx, i, mapped ? mapped + parts[i].offset : NULL, err);
+    int unmapped = cli_session_unmap(s, arena, mapped, err);
+    return status == CLI_EXIT_OK ? unmapped : status;
 }
 
-int cli_device_split(const cli_device *device,
-                     clslice_plan *const *plans, size_t count,
-                     size_t elem_size, const void *src, size_t src_bytes,
-                     cli_npy *outs, cli_err *err)
+int cli_device_split(const cli_device *device, clslice_plan *const *plans,
+                     size_t count, size_t elem_size, const void *src,
+                     size_t src_bytes, const size_t *out_bytes,
+                     cli_device_sink *sink, void *ctx, cli_err *err)
 {
     clslice_cl_part *parts = malloc(count * sizeof *parts);
     if (!parts)
@@ -52,22 +49,22 @@ int cli_device_split(const cli_device *device,
     for (size_t i = 0; i < count; i++) {
         /* the buffer is set once it exists */
         parts[i] = (clslice_cl_part){.plan = plans[i], .offset = total};
-        total += outs[i].bytes; /* the outputs fit in memory: no overflow */
+        total += out_bytes[i]; /* the sections fit in the input */
     }
     cli_session s;
     cl_mem in = NULL, arena = NULL;
     int status = cli_session_open(device, &s, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&s, CL_MEM_READ_ONLY, src_bytes, src,
-                                    "input", &in, err);
+        status = cli_session_input(&s, src_bytes, src, "input", &in, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY, total, NULL,
-                                    "output", &arena, err);
+        status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY |
+                                            CL_MEM_ALLOC_HOST_PTR,
+                                    total, NULL, "output", &arena, err);
     for (size_t i = 0; i < count; i++)
-        parts[i].buffer = outs[i].bytes ? arena : NULL;
+        parts[i].buffer = out_bytes[i] ? arena : NULL;
     if (status == CLI_EXIT_OK)
-        status = run_split(&s, parts, count, elem_size, in, arena, outs,
-                           err);
+        status = run_split(&s, parts, count, elem_size, in, arena, total,
+                           sink, ctx, err);
     if (arena)
         clReleaseMemObject(arena);
     if (in)

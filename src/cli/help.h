@@ -9,7 +9,11 @@
 /* Help of one command; returns the exit status. */
 int cli_help_command(const cli_command *cmd);
 
-/* Help of the whole tool: every command, SPEC, exit statuses. */
+/* The overview: the commands with one line each, files, exit statuses. */
 int cli_help_main(const cli_command *const *commands, size_t count);
+
+/* Every page at once: the overview, each command, SPEC, files, exit
+ * statuses (the source of the man page). */
+int cli_help_all(const cli_command *const *commands, size_t count);
 
 #endif

@@ -1,4 +1,5 @@
 /* clslice: command-line front door; dispatches to the subcommands. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,18 +40,21 @@ static int fail(const char *fmt, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
-/* "clslice --help [COMMAND]" and "clslice help [COMMAND]". */
+/* "clslice --help [COMMAND]", "clslice help [COMMAND]" and "clslice help
+ * --all". */
 static int help(int argc, char **argv)
 {
     if (argc == 0)
         return cli_help_main(commands, COMMAND_COUNT);
-    const cli_command *cmd = find_command(argv[0]);
-    if (!cmd)
+    bool all = strcmp(argv[0], "--all") == 0;
+    const cli_command *cmd = all ? NULL : find_command(argv[0]);
+    if (!all && !cmd)
         return fail("help: unknown command '%.60s' (try 'clslice --help')",
                     argv[0]);
     if (argc > 1)
         return fail("help: unexpected argument '%.60s'", argv[1]);
-    return cli_help_command(cmd);
+    return all ? cli_help_all(commands, COMMAND_COUNT)
+               : cli_help_command(cmd);
 }
 
 static int version(void)

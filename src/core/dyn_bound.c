@@ -122,3 +122,41 @@ clslice_status clslice_dynamic_bound_openvino(
         spec && (spec->strides != NULL || spec->strides_len > 0), &plan, err);
     return plan_bound(st, plan, max_elements, out_rank, err);
 }
+
+clslice_status clslice_dynamic_bound_intervals(
+    const int64_t *shape, int rank, const clslice_interval *out_shape,
+    int out_rank, int64_t *max_elements, clslice_error *err)
+{
+    int64_t total = 0;
+    clslice_status st = clslice_dynamic_bound(shape, rank, &total, err);
+    if (st != CLSLICE_OK)
+        return st;
+    if (out_rank < 0 || out_rank > CLSLICE_MAX_RANK)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "out_rank %d is outside [0, %d]", out_rank,
+                       CLSLICE_MAX_RANK);
+    if (out_rank > 0 && !out_shape)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "out_shape is NULL for out_rank %d", out_rank);
+    /* The product of the largest sizes, stopping once it passes the
+     * input's count (which also keeps it from overflowing). */
+    int64_t product = 1;
+    bool capped = false;
+    for (int j = 0; j < out_rank; j++) {
+        clslice_interval v = out_shape[j];
+        if (v.lo < 0 || (v.hi != CLSLICE_UNBOUNDED && v.hi < v.lo))
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "out_shape[%d] = [%lld, %lld] is not a size "
+                           "interval", j, (long long)v.lo, (long long)v.hi);
+        if (v.hi == 0)
+            product = 0;
+        else if (v.hi == CLSLICE_UNBOUNDED || capped ||
+                 product > total / v.hi)
+            capped = true;
+        else
+            product *= v.hi;
+    }
+    if (max_elements)
+        *max_elements = product == 0 ? 0 : (capped ? total : product);
+    return cs_ok(err);
+}

@@ -42,6 +42,7 @@ typedef struct expr_parser {
      * deferred, and any later deferred problem is never reported). */
     int items;
     bool seen_ellipsis;
+    bool many_ellipses; /* PyTorch's indexing takes several */
     clslice_error *err;
     clslice_error deferred; /* first non-syntax problem, reported at the end */
 } expr_parser;
@@ -291,7 +292,7 @@ static clslice_status parse_item(expr_parser *p, const char **follow)
     if (strncmp(p->text + p->pos, "...", 3) == 0) {
         p->pos += 3;
         *follow = "";
-        if (p->seen_ellipsis && !has_deferred(p))
+        if (p->seen_ellipsis && !p->many_ellipses && !has_deferred(p))
             cs_fail(&p->deferred, CLSLICE_ERROR_SPEC,
                     "expression: item %d at position %zu is a second '...' "
                     "(an index may hold only one ellipsis)",
@@ -370,8 +371,25 @@ static clslice_status parse_group(expr_parser *p, char closer)
     return CLSLICE_OK;
 }
 
+static clslice_status parse_expr(const char *expr, cs_slot *slots,
+                                 int *slot_count, bool many_ellipses,
+                                 clslice_error *err);
+
 clslice_status cs_parse_expr(const char *expr, cs_slot *slots,
                              int *slot_count, clslice_error *err)
+{
+    return parse_expr(expr, slots, slot_count, false, err);
+}
+
+clslice_status cs_parse_expr_many(const char *expr, cs_slot *slots,
+                                  int *slot_count, clslice_error *err)
+{
+    return parse_expr(expr, slots, slot_count, true, err);
+}
+
+static clslice_status parse_expr(const char *expr, cs_slot *slots,
+                                 int *slot_count, bool many_ellipses,
+                                 clslice_error *err)
 {
     if (!expr)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -381,7 +399,8 @@ clslice_status cs_parse_expr(const char *expr, cs_slot *slots,
                        "expression: %s must not be NULL",
                        slots ? "slot_count" : "slots");
     *slot_count = 0;
-    expr_parser p = {.text = expr, .slots = slots, .err = err};
+    expr_parser p = {.text = expr, .slots = slots, .err = err,
+                     .many_ellipses = many_ellipses};
     cs_ok(&p.deferred);
     skip_spaces(&p);
     clslice_status status;

@@ -127,17 +127,12 @@ clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
     return cs_plan_openvino_fault(shape, rank, spec, plan, err, NULL);
 }
 
-clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
-                                      const clslice_openvino_spec *spec,
-                                      clslice_plan **plan, clslice_error *err,
-                                      cs_r_fault *fault)
+const cs_rules cs_openvino_rules = {CS_CLAMP_BEGIN_TO_ZERO, false, "strides",
+                                    "slot"};
+
+clslice_status cs_openvino_slots(const clslice_openvino_spec *spec,
+                                 cs_slot *slots, clslice_error *err)
 {
-    static const cs_rules ov_rules = {CS_CLAMP_BEGIN_TO_ZERO, false,
-                                      "strides", "slot"};
-    if (plan)
-        *plan = NULL;
-    if (fault)
-        fault->code = CS_R_OK;
     if (!spec)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
     ov_mask masks[OV_MASKS];
@@ -145,9 +140,24 @@ clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
     clslice_status st = ov_check_spec(spec, masks, err);
     if (st != CLSLICE_OK)
         return st;
-    cs_slot slots[CLSLICE_MAX_SLOTS];
     for (size_t i = 0; i < spec->begin_len; i++)
         slots[i] = ov_slot(spec, masks, i);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
+                                      const clslice_openvino_spec *spec,
+                                      clslice_plan **plan, clslice_error *err,
+                                      cs_r_fault *fault)
+{
+    if (plan)
+        *plan = NULL;
+    if (fault)
+        fault->code = CS_R_OK;
+    cs_slot slots[CLSLICE_MAX_SLOTS];
+    clslice_status st = cs_openvino_slots(spec, slots, err);
+    if (st != CLSLICE_OK)
+        return st;
     return cs_build_plan_fault(shape, rank, slots, (int)spec->begin_len,
-                               &ov_rules, plan, err, fault);
+                               &cs_openvino_rules, plan, err, fault);
 }

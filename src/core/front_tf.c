@@ -5,9 +5,6 @@
  */
 #include "plan.h"
 
-/* tf.strided_slice's masks are 32-bit, so a spec has at most 31 slots
- * (TF's own limit; the slot after the last is the implicit ellipsis). */
-#define TF_MAX_SLOTS 31
 
 static int64_t tf_read_index(const void *values, clslice_index_type type,
                              size_t i)
@@ -37,11 +34,11 @@ static clslice_status tf_check_spec(const clslice_tf_spec *spec,
                        "begin, end and strides must have equal lengths "
                        "(got %zu, %zu and %zu)", spec->begin_len,
                        spec->end_len, spec->strides_len);
-    if (spec->strides_len > TF_MAX_SLOTS)
+    if (spec->strides_len > CS_TF_MAX_SLOTS)
         return cs_fail(err, CLSLICE_ERROR_RANK,
                        "strides has %zu entries; tf.strided_slice takes at "
                        "most %d (its masks are 32-bit)",
-                       spec->strides_len, TF_MAX_SLOTS);
+                       spec->strides_len, CS_TF_MAX_SLOTS);
     if (spec->strides_len > 0 && !spec->strides)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "strides is NULL (it is required; begin and end may "
@@ -93,22 +90,32 @@ clslice_status clslice_plan_tf(const int64_t *shape, int rank,
     return cs_plan_tf_fault(shape, rank, spec, plan, err, NULL);
 }
 
+const cs_rules cs_tf_rules = {CS_CLAMP_NUMPY, true, "strides", "slot"};
+
+clslice_status cs_tf_slots(const clslice_tf_spec *spec, cs_slot *slots,
+                           clslice_error *err)
+{
+    clslice_status st = tf_check_spec(spec, err);
+    if (st != CLSLICE_OK)
+        return st;
+    for (size_t i = 0; i < spec->strides_len; i++)
+        slots[i] = tf_slot(spec, i);
+    return CLSLICE_OK;
+}
+
 clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
                                 const clslice_tf_spec *spec,
                                 clslice_plan **plan, clslice_error *err,
                                 cs_r_fault *fault)
 {
-    static const cs_rules tf_rules = {CS_CLAMP_NUMPY, true, "strides", "slot"};
     if (plan)
         *plan = NULL;
     if (fault)
         fault->code = CS_R_OK;
-    clslice_status st = tf_check_spec(spec, err);
+    cs_slot slots[CS_TF_MAX_SLOTS];
+    clslice_status st = cs_tf_slots(spec, slots, err);
     if (st != CLSLICE_OK)
         return st;
-    cs_slot slots[TF_MAX_SLOTS];
-    for (size_t i = 0; i < spec->strides_len; i++)
-        slots[i] = tf_slot(spec, i);
     return cs_build_plan_fault(shape, rank, slots, (int)spec->strides_len,
-                               &tf_rules, plan, err, fault);
+                               &cs_tf_rules, plan, err, fault);
 }

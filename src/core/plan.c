@@ -16,8 +16,8 @@
 
 /* ---- shape checks ------------------------------------------------------ */
 
-clslice_status cs_check_shape(const int64_t *shape, int rank,
-                              clslice_error *err)
+clslice_status cs_check_rank(const void *shape, int rank,
+                             clslice_error *err)
 {
     if (rank < 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -29,6 +29,15 @@ clslice_status cs_check_shape(const int64_t *shape, int rank,
     if (rank > 0 && !shape)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "shape is NULL for rank %d", rank);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_check_shape(const int64_t *shape, int rank,
+                              clslice_error *err)
+{
+    clslice_status st = cs_check_rank(shape, rank, err);
+    if (st != CLSLICE_OK)
+        return st;
     for (int d = 0; d < rank; d++)
         if (shape[d] < CLSLICE_UNKNOWN)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -276,6 +285,11 @@ static void finish_plan(clslice_plan *p)
     for (int d = 0; d < p->rank; d++)
         if (p->shape[d] < 0 || p->start[d] < 0 || p->count[d] < 0)
             p->known = false;
+}
+
+void cs_plan_update_known(clslice_plan *plan)
+{
+    finish_plan(plan);
 }
 
 static clslice_status walk_slots(cs_builder *b, const cs_slot *slots,

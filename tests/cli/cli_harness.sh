@@ -26,6 +26,22 @@ fail() {
         "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
 }
 
+# check WHY COMMAND...: a pass when COMMAND succeeds, else a failure named
+# WHY, shown with the command in the array `last` (and the last run's
+# results) when the script sets one.
+check() {
+    local why=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    elif [[ -v last ]]; then
+        fail "$why" "${last[@]}"
+    else
+        failed=$((failed + 1))
+        echo "FAIL ($why)"
+    fi
+}
+
 # same_output OUT EXPECTED: OUT equals EXPECTED byte for byte.  A script
 # whose outputs are several files redefines it.
 same_output() {

@@ -297,9 +297,23 @@ bad 'bogus' bogus --shape 3 --expr '[]'
 bad 'bogus' help bogus
 
 # --- help ----------------------------------------------------------------
-helps --help
-helps -h
-helps help
+helps help --all
+# the overview: every command in one line, how to get its page, no more
+overview() {
+    help_mentions "$1" 'shape ' 'slice ' 'split ' 'assign ' 'grad ' 'show ' \
+        'csr-slice ' 'devices ' "'clslice help COMMAND'" 'help --all' \
+        'Files:' 'Exit status'
+    if [[ $(wc -l <"$TMP/stdout") -gt 60 ]] ||
+        grep -q -- '--style openvino' "$TMP/stdout"; then
+        fail "want a one-page overview without the SPEC section" $1
+    else
+        passed=$((passed + 1))
+    fi
+}
+overview --help
+overview -h
+overview help
+bad 'help: unexpected argument' help --all shape
 helps shape --help
 helps shape -h
 helps help shape

@@ -166,7 +166,7 @@ help_mentions "assign --help" "${assign_words[@]}"
 help_mentions "help assign" "${assign_words[@]}"
 help_mentions "grad --help" "${grad_words[@]}"
 help_mentions "grad dy.npy out.npy --shape 3 --help" "${grad_words[@]}"
-help_mentions "--help" "${assign_words[@]}" "${grad_words[@]}"
+help_mentions "help --all" "${assign_words[@]}" "${grad_words[@]}"
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -213,7 +213,7 @@ help_mentions "help slice" "${slice_words[@]}"
 help_mentions "slice in.npy out.npy --expr [...] --help" "${slice_words[@]}"
 help_mentions "devices --help" 'clslice devices' 'CLSLICE_DEVICE=N' \
     '(default)' 'Exit status'
-help_mentions "--help" "${slice_words[@]}" 'devices ' 'shape --shape'
+help_mentions "help --all" "${slice_words[@]}" 'devices ' 'shape --shape'
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

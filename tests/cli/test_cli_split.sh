@@ -157,10 +157,24 @@ if [[ $have_numpy -eq 1 ]]; then
 fi
 # an unwritable prefix writes nothing (the first staging fails)
 untouched 3 'nodir' split "$F4" "$TMP/w/nodir/p" --sections 2
+# sizes whose sum passes int64 are refused by the size that overflows
+untouched 2 '--sizes entry 1 is 9223372036854775807' split "$F4" \
+    "$TMP/w/new" --sizes 2,9223372036854775807,-1
+untouched 2 '--sizes entry 2 is 9223372036854775807' split "$F4" \
+    "$TMP/w/new" --sizes 1,-1,9223372036854775807
+# all or none: a later output that is a directory is found before the
+# first file is replaced
+W_KEEP=(p_0.npy)
+W_DIR=p_1.npy
+untouched 3 'p_1.npy: cannot replace it: Is a directory' split "$F4" \
+    "$TMP/w/p" --sections 3 --host
+W_KEEP=(keep.npy keep_0.npy)
+W_DIR=dir
 
 help_mentions "split --help" "numpy.array_split" "tf.split" \
     "PREFIX_i.npy" "--indices" "--sizes" "--axis"
 help_mentions "--help" "split"
+help_mentions "help --all" "numpy.array_split" "tf.split"
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

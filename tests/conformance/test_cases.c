@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 #include "case_dynamic.h"
+#include "case_fronts.h"
 #include "case_write.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -1634,6 +1635,12 @@ static file_stats g_stats[] = {
     {"openvino_strided_slice.json", 0, 0, 0, 0, 0},
     {"mxnet_slice.json", 0, 0, 0, 0, 0},
     {"onnx_slice.json", 0, 0, 0, 0, 0},
+    {"tflite_strided_slice.json", 0, 0, 0, 0, 0},
+    {"tf_slice.json", 0, 0, 0, 0, 0},
+    {"xla_slice.json", 0, 0, 0, 0, 0},
+    {"openvino_slice.json", 0, 0, 0, 0, 0},
+    {"torch_slice.json", 0, 0, 0, 0, 0},
+    {"split.json", 0, 0, 0, 0, 0},
 };
 #define N_FILES (sizeof g_stats / sizeof g_stats[0])
 
@@ -1813,6 +1820,32 @@ static void test_onnx(void **state)
     run_file(3, run_onnx_case);
 }
 
+/* The newer front-ends' files, through case_fronts.c. */
+static void run_front_case(const cJSON *cs, const cJSON *all, ctx *c)
+{
+    (void)all;
+    char log[1024];
+    int verdict = cf_run_case(cs, log, sizeof log);
+    if (verdict == CF_FAIL)
+        cx_fail(c, "%s", log);
+    else if (verdict == CF_UNCHECKABLE)
+        cx_uncheckable(c, "%s", log);
+}
+
+/* One test per file, so that a failure in one does not hide the rest. */
+#define FRONT_FILE_TEST(name, index)                                        \
+    static void name(void **state)                                          \
+    {                                                                       \
+        (void)state;                                                        \
+        run_file(index, run_front_case);                                    \
+    }
+FRONT_FILE_TEST(test_tflite, 4)
+FRONT_FILE_TEST(test_tf_slice, 5)
+FRONT_FILE_TEST(test_xla, 6)
+FRONT_FILE_TEST(test_openvino_slice, 7)
+FRONT_FILE_TEST(test_torch, 8)
+FRONT_FILE_TEST(test_split, 9)
+
 int main(int argc, char **argv)
 {
     g_dynamic = argc > 1 && strcmp(argv[1], "--dynamic") == 0;
@@ -1822,6 +1855,12 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_openvino),
         cmocka_unit_test(test_mxnet),
         cmocka_unit_test(test_onnx),
+        cmocka_unit_test(test_tflite),
+        cmocka_unit_test(test_tf_slice),
+        cmocka_unit_test(test_xla),
+        cmocka_unit_test(test_openvino_slice),
+        cmocka_unit_test(test_torch),
+        cmocka_unit_test(test_split),
     };
     int rc = cmocka_run_group_tests(tests, load_deviations, free_deviations);
     printf("%d writes and %d StridedSliceGrad cases checked on the host%s\n",

@@ -1,14 +1,17 @@
 /*
  * libFuzzer target: the command-line tool's .npy reader (src/cli/npy*.c).
  *
- * The input is a whole file.  It is loaded with cli_npy_load (through a
- * temporary file, the reader's only entry point), and its header text (the
+ * The input is a whole file.  It is loaded with cli_npy_load from a
+ * temporary file, which maps it, and again through a descriptor that is
+ * read rather than mapped (how pipes and standard input load): both must
+ * agree on success or failure and on every byte.  Its header text (the
  * bytes after the prefix when the file starts with the magic string, else
  * the whole input) is parsed on its own with npy_parse_header from an
  * exactly sized heap copy, with and without Python 2 longs.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,39 @@ static void check_loaded(const cli_npy *arr)
     (void)sum;
 }
 
+static void check_status(int status, const cli_err *err)
+{
+    if (status != CLI_EXIT_OK &&
+        (err->message[0] == '\0' ||
+         !memchr(err->message, '\0', sizeof err->message)))
+        fz_die("load failed without a message", status, 0);
+}
+
+/* The same file read instead of mapped. */
+static void compare_read(int status, const cli_npy *mapped)
+{
+    int fd = open(g_path, O_RDONLY);
+    if (fd < 0)
+        fz_die("cannot reopen the temporary file", 0, 0);
+    cli_npy arr;
+    cli_err err;
+    err.message[0] = '\0';
+    int again = npy_load_fd(fd, g_path, false, &arr, &err);
+    close(fd);
+    check_status(again, &err);
+    if (again != status)
+        fz_die("mapped and read loads disagree", status, again);
+    if (status != CLI_EXIT_OK)
+        return;
+    if (arr.bytes != mapped->bytes || arr.rank != mapped->rank ||
+        memcmp(arr.shape, mapped->shape, sizeof arr.shape) != 0 ||
+        strcmp(arr.descr, mapped->descr) != 0 ||
+        memcmp(arr.data, mapped->data, arr.bytes) != 0)
+        fz_die("mapped and read arrays differ", (long long)arr.bytes,
+               (long long)mapped->bytes);
+    cli_npy_free(&arr);
+}
+
 static void load_file(const uint8_t *data, size_t size)
 {
     FILE *f = fopen(file_path(), "wb");
@@ -77,13 +113,12 @@ static void load_file(const uint8_t *data, size_t size)
     cli_err err;
     err.message[0] = '\0';
     int status = cli_npy_load(g_path, &arr, &err);
-    if (status == CLI_EXIT_OK) {
+    check_status(status, &err);
+    if (status == CLI_EXIT_OK)
         check_loaded(&arr);
+    compare_read(status, &arr);
+    if (status == CLI_EXIT_OK)
         cli_npy_free(&arr);
-    } else if (err.message[0] == '\0' ||
-               !memchr(err.message, '\0', sizeof err.message)) {
-        fz_die("load failed without a message", status, 0);
-    }
 }
 
 static void parse_text(const uint8_t *data, size_t size)

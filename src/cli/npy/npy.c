@@ -1,27 +1,33 @@
 /* Loading .npy files: the prefix (magic string, version, header length),
  * the header, then exactly the data the shape needs.  Sizes are checked
- * against the file's size before anything big is allocated, so a corrupt
- * header cannot ask for terabytes. */
+ * against the file's size before anything big is allocated or mapped, so
+ * a corrupt header cannot ask for terabytes.  The data of a regular file
+ * is mapped (npy_map.c) rather than read, so that a command's memory is
+ * what it touches; pipes, standard input and devices are read. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "npy.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "npy_internal.h"
+#include "progress.h"
 
 static const unsigned char npy_magic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 
 /* The file being read. */
 typedef struct npy_source {
-    FILE *file;
-    const char *path;
+    int fd;
+    const char *path;  /* its name in messages */
     long long size;    /* bytes in the file; -1 when not a regular file */
     long long offset;  /* bytes consumed so far */
+    bool may_map;      /* a regular file that may be mapped */
     cli_err *err;
 } npy_source;
 
@@ -33,12 +39,12 @@ static int fail_with(npy_source *src, int status, const char *reason)
     return cli_fail(src->err, status, "%.200s: %s", src->path, copy);
 }
 
-/* Why a read came up short: an I/O error, or the end of the file inside
- * `what`. */
-static int short_read(npy_source *src, const char *what)
+/* Why a read came up short: an I/O error (errno, when `failed`), or the
+ * end of the file inside `what`. */
+static int short_read(npy_source *src, bool failed, const char *what)
 {
     char reason[256];
-    if (ferror(src->file))
+    if (failed)
         snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     else
         snprintf(reason, sizeof reason, "truncated: the file ends after %lld "
@@ -46,25 +52,49 @@ static int short_read(npy_source *src, const char *what)
     return fail_with(src, CLI_EXIT_FILE, reason);
 }
 
+/* Reads up to n bytes, fewer only at the end of the file; sets *failed on
+ * an I/O error.  Pipes deliver data in pieces, hence the loop. */
+static size_t read_some(npy_source *src, void *buf, size_t n, bool *failed)
+{
+    unsigned char *p = buf;
+    size_t got = 0;
+    *failed = false;
+    while (got < n) {
+        ssize_t r = read(src->fd, p + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            *failed = r < 0;
+            break;
+        }
+        got += (size_t)r;
+        cli_progress_add((uint64_t)r);
+    }
+    src->offset += (long long)got;
+    return got;
+}
+
 /* Reads exactly n bytes; `what` names the part for the message. */
 static int read_exact(npy_source *src, void *buf, size_t n, const char *what)
 {
-    size_t got = fread(buf, 1, n, src->file);
-    src->offset += (long long)got;
-    return got == n ? CLI_EXIT_OK : short_read(src, what);
+    bool failed;
+    return read_some(src, buf, n, &failed) == n
+               ? CLI_EXIT_OK : short_read(src, failed, what);
 }
 
 /* Magic string and version; sets *length_bytes (2 or 4) and *utf8. */
 static int read_prefix(npy_source *src, size_t *length_bytes, bool *utf8)
 {
     unsigned char prefix[8];
-    size_t got = fread(prefix, 1, sizeof prefix, src->file);
-    src->offset = (long long)got;
+    bool failed;
+    size_t got = read_some(src, prefix, sizeof prefix, &failed);
+    if (failed)
+        return short_read(src, true, "format prefix");
     if (memcmp(prefix, npy_magic, got < 6 ? got : 6) != 0)
         return fail_with(src, CLI_EXIT_FILE, "not a .npy file (it does not "
                          "start with \\x93NUMPY)");
     if (got < sizeof prefix)
-        return short_read(src, "format prefix");
+        return short_read(src, false, "format prefix");
     if (prefix[6] < 1 || prefix[6] > 3 || prefix[7] != 0) {
         char reason[96];
         snprintf(reason, sizeof reason, "unsupported .npy format version "
@@ -179,36 +209,68 @@ static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
     return fail_with(src, CLI_EXIT_FILE, reason);
 }
 
-/* Reads the data, which must end exactly where the file does. */
-static int read_data(npy_source *src, const npy_header *h, size_t bytes,
-                     unsigned char **data)
+/* Maps the data of a regular file, whose size was checked: the pages
+ * are read when the slice touches them, so a slice of a big file costs
+ * little more memory than the slice.  Sets arr->data to NULL when the
+ * file cannot be mapped (then it is read). */
+static void map_data(npy_source *src, cli_npy *arr)
 {
+    arr->data = NULL;
+    if (!src->may_map || arr->bytes == 0)
+        return;
+    size_t length = (size_t)src->size;
+    unsigned char *base = npy_map(src->fd, length, src->path);
+    if (!base)
+        return;
+    arr->data = base + src->offset;
+    arr->mapping = base;
+    arr->mapping_bytes = length;
+}
+
+/* Reads the data, which must end exactly where the file does. */
+static int read_data(npy_source *src, const npy_header *h, cli_npy *arr)
+{
+    size_t bytes = arr->bytes;
     long long left = src->size >= 0 ? src->size - src->offset : -1;
     if (left >= 0 && left != (long long)bytes)
         return size_mismatch(src, h, bytes, left);
-    *data = malloc(bytes ? bytes : 1);
-    if (!*data)
+    map_data(src, arr);
+    if (arr->data)
+        return CLI_EXIT_OK;
+    arr->data = malloc(bytes ? bytes : 1);
+    if (!arr->data)
         return fail_with(src, CLI_EXIT_FAILURE, "out of memory");
+    cli_progress_phase("reading", src->path, bytes);
     long long start = src->offset;
-    size_t got = fread(*data, 1, bytes, src->file);
-    src->offset += (long long)got;
+    bool failed;
+    size_t got = read_some(src, arr->data, bytes, &failed);
+    if (failed)
+        return short_read(src, true, "data");
     if (got != bytes)
-        return ferror(src->file) ? short_read(src, "data")
-                                 : size_mismatch(src, h, bytes,
-                                                 src->offset - start);
-    if (fgetc(src->file) != EOF)
-        return size_mismatch(src, h, bytes, -1);
+        return size_mismatch(src, h, bytes, src->offset - start);
+    unsigned char extra;
+    if (read_some(src, &extra, 1, &failed) != 0 || failed)
+        return failed ? short_read(src, true, "data")
+                      : size_mismatch(src, h, bytes, -1);
     return CLI_EXIT_OK;
 }
 
-/* Makes the data C order and little-endian. */
+/* Makes the data C order and little-endian.  A Fortran-order array is
+ * permuted into a new buffer, which replaces the mapping or the old
+ * buffer. */
 static int normalise(npy_source *src, const npy_header *h, cli_npy *arr)
 {
     npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
-    if (h->fortran_order &&
-        !npy_fortran_to_c(&arr->data, arr->bytes, h->shape, h->rank,
+    if (!h->fortran_order)
+        return CLI_EXIT_OK;
+    unsigned char *copy = NULL;
+    if (!npy_fortran_to_c(arr->data, &copy, arr->bytes, h->shape, h->rank,
                           h->dtype.size))
         return fail_with(src, CLI_EXIT_FAILURE, "out of memory");
+    if (copy) {
+        npy_release_data(arr);
+        arr->data = copy;
+    }
     return CLI_EXIT_OK;
 }
 
@@ -219,8 +281,6 @@ static int load(npy_source *src, cli_npy *arr)
     int status = read_header(src, &h);
     if (status == CLI_EXIT_OK)
         status = data_size(src, &h, &bytes);
-    if (status == CLI_EXIT_OK)
-        status = read_data(src, &h, bytes, &arr->data);
     if (status != CLI_EXIT_OK)
         return status;
     memcpy(arr->descr, h.dtype.descr, sizeof arr->descr);
@@ -228,16 +288,16 @@ static int load(npy_source *src, cli_npy *arr)
     arr->rank = h.rank;
     memcpy(arr->shape, h.shape, sizeof arr->shape);
     arr->bytes = bytes;
-    return normalise(src, &h, arr);
+    status = read_data(src, &h, arr);
+    return status == CLI_EXIT_OK ? normalise(src, &h, arr) : status;
 }
 
-/* Opens the file and finds its size; directories are refused here because
- * fopen() accepts them on Linux. */
-static int open_source(npy_source *src)
+/* Finds the file's size; directories are refused here because open()
+ * accepts them. */
+static int inspect_source(npy_source *src, bool may_map)
 {
     struct stat st;
-    src->file = fopen(src->path, "rb");
-    if (!src->file || fstat(fileno(src->file), &st) != 0) {
+    if (fstat(src->fd, &st) != 0) {
         char reason[160];
         snprintf(reason, sizeof reason, "cannot open: %s", strerror(errno));
         return fail_with(src, CLI_EXIT_FILE, reason);
@@ -245,20 +305,47 @@ static int open_source(npy_source *src)
     if (S_ISDIR(st.st_mode))
         return fail_with(src, CLI_EXIT_FILE, "cannot open: Is a directory");
     src->size = S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+    src->may_map = may_map && S_ISREG(st.st_mode);
+    /* Standard input may be a file that a script already read from: the
+     * .npy starts where its offset is, and offsets count from the file's
+     * start, as the size and the mapping do. */
+    off_t at = S_ISREG(st.st_mode) ? lseek(src->fd, 0, SEEK_CUR) : 0;
+    src->offset = at > 0 ? (long long)at : 0;
     return CLI_EXIT_OK;
 }
 
-int cli_npy_load(const char *path, cli_npy *arr, cli_err *err)
+int npy_load_fd(int fd, const char *name, bool may_map, cli_npy *arr,
+                cli_err *err)
 {
-    npy_source src = {NULL, path, -1, 0, err};
+    npy_source src = {.fd = fd, .path = name, .size = -1, .offset = 0,
+                      .may_map = false, .err = err};
     memset(arr, 0, sizeof *arr);
-    int status = open_source(&src);
+    int status = inspect_source(&src, may_map);
     if (status == CLI_EXIT_OK)
         status = load(&src, arr);
-    if (src.file)
-        fclose(src.file);
     if (status != CLI_EXIT_OK)
         cli_npy_free(arr);
+    return status;
+}
+
+/* "-" is standard input, unless that is a terminal: a .npy file is not
+ * typed, and waiting for one would only look like a hang. */
+int cli_npy_load(const char *path, cli_npy *arr, cli_err *err)
+{
+    memset(arr, 0, sizeof *arr);
+    if (strcmp(path, "-") == 0) {
+        if (isatty(STDIN_FILENO))
+            return cli_usage_error(err, "input '-' is standard input, which "
+                                   "is a terminal (redirect a file or a "
+                                   "pipe to it)");
+        return npy_load_fd(STDIN_FILENO, "standard input", true, arr, err);
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot open: %s", path,
+                        strerror(errno));
+    int status = npy_load_fd(fd, path, true, arr, err);
+    close(fd); /* a mapping outlives its descriptor */
     return status;
 }
 
@@ -279,19 +366,40 @@ int cli_npy_alloc_like(const cli_npy *like, int rank, const int64_t *shape,
     return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
 }
 
+void cli_npy_plan_meta(const clslice_plan *plan, const cli_npy *in,
+                       cli_npy *out)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->descr, in->descr, sizeof out->descr);
+    out->elem_size = in->elem_size;
+    out->rank = clslice_plan_output_rank(plan);
+    clslice_plan_output_shape(plan, out->shape);
+    /* A slice never has more elements than its input, so this fits. */
+    out->bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
+}
+
 int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
                      cli_npy *out, cli_err *err)
 {
-    int64_t shape[CLSLICE_MAX_RANK];
-    clslice_plan_output_shape(plan, shape);
-    /* A slice never has more elements than its input, so this fits. */
-    size_t bytes = (size_t)clslice_plan_output_elements(plan) * in->elem_size;
-    return cli_npy_alloc_like(in, clslice_plan_output_rank(plan), shape,
-                              bytes, out, err);
+    cli_npy meta;
+    cli_npy_plan_meta(plan, in, &meta);
+    return cli_npy_alloc_like(&meta, meta.rank, meta.shape, meta.bytes, out,
+                              err);
+}
+
+void npy_release_data(cli_npy *arr)
+{
+    if (arr->mapping)
+        npy_unmap(arr->mapping, arr->mapping_bytes);
+    else
+        free(arr->data);
+    arr->data = NULL;
+    arr->mapping = NULL;
+    arr->mapping_bytes = 0;
 }
 
 void cli_npy_free(cli_npy *arr)
 {
-    free(arr->data);
+    npy_release_data(arr);
     memset(arr, 0, sizeof *arr);
 }

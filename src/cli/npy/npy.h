@@ -37,34 +37,68 @@ typedef struct cli_npy {
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
     size_t bytes;      /* elements * elem_size */
-    unsigned char *data; /* malloc'd, at least 1 byte even when empty */
+    /* malloc'd (at least 1 byte even when empty), or inside `mapping` */
+    unsigned char *data;
+    /* A loaded regular file is mapped, not read: the whole file is at
+     * `mapping` (mapping_bytes), the data inside it.  NULL when data is
+     * malloc'd.  Writes to the data stay private to the process. */
+    void *mapping;
+    size_t mapping_bytes;
 } cli_npy;
 
-/* Reads `path` into *arr (cleared first).  On failure *arr holds nothing
- * and needs no cli_npy_free. */
+/* Loads `path` into *arr (cleared first); "-" is standard input (refused
+ * when that is a terminal).  A regular file is memory-mapped, so only the
+ * pages a command touches are read; a pipe or device is read to its end.
+ * On failure *arr holds nothing and needs no cli_npy_free. */
 int cli_npy_load(const char *path, cli_npy *arr, cli_err *err);
 
-/* Writes arr to `path` through a temporary file in the same directory that
- * is renamed over `path` only once it is complete: on failure `path` is
- * neither created nor changed and the temporary file is gone. */
-int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err);
+/* One output.  Where its bytes go depends on what the path names:
+ *  - "-": standard output, written in place (refused when a terminal);
+ *  - an existing FIFO, terminal, device or other non-regular file: opened
+ *    and written front to back where it stands, never replaced;
+ *  - a regular file, or nothing yet: written to a temporary file in the
+ *    same directory and renamed over it once complete (atomic: a failed
+ *    run leaves it as it was);
+ *  - a symbolic link: as above for the file its chain of links ends at
+ *    (created if the chain dangles), so the link stays a link.
+ * A directory is refused. */
+typedef struct cli_npy_out {
+    const char *path; /* as given; names the output in messages */
+    char *dest;       /* the regular file to replace; NULL for a stream */
+    char *tmp;        /* the temporary file written, until renamed */
+} cli_npy_out;
 
-/* cli_npy_save in two steps, for commands that write several files and
- * must write all or none: cli_npy_stage writes arr completely to a new
- * temporary file next to `path` and returns its malloc'd name in
- * *tmp_path (nothing is left behind on failure); cli_npy_commit renames
- * it over `path` and frees the name (removing the file if the rename
- * fails); cli_npy_discard removes it and frees the name (accepts NULL). */
-int cli_npy_stage(const char *path, const cli_npy *arr, char **tmp_path,
-                  cli_err *err);
-int cli_npy_commit(char *tmp_path, const char *path, cli_err *err);
-void cli_npy_discard(char *tmp_path);
+/* Decides where `path` (kept, not copied) is written; creates and opens
+ * nothing.  Refuses a directory, a socket and "-" on a terminal. */
+int cli_npy_out_open(cli_npy_out *out, const char *path, cli_err *err);
+
+/* Writes arr: a file to its temporary file (removed again on failure), a
+ * stream in place. */
+int cli_npy_out_write(cli_npy_out *out, const cli_npy *arr, cli_err *err);
+
+/* Renames every written temporary file of outs[0..count-1] into place,
+ * after checking that none of the targets became a directory, so that
+ * the renames only start when all of them can be expected to succeed. */
+int cli_npy_out_commit_all(cli_npy_out *outs, size_t count, cli_err *err);
+
+/* Removes a temporary file that was not renamed and frees what open and
+ * write allocated.  Accepts an output that was never written. */
+void cli_npy_out_close(cli_npy_out *out);
+
+/* One output in one call: open, write, commit, close. */
+int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err);
 
 /* Makes *out an array of like's dtype with `rank` dims of `shape` and
  * room for `bytes` bytes of data (the caller computed them), uninitialised.
  * CLI_EXIT_FAILURE when memory runs out; *out then holds nothing. */
 int cli_npy_alloc_like(const cli_npy *like, int rank, const int64_t *shape,
                        size_t bytes, cli_npy *out, cli_err *err);
+
+/* Describes the output of `plan` sliced from `in` (the plan's output shape
+ * in in's dtype) in *out, with no data (NULL): for outputs that stay in
+ * device memory until they are written. */
+void cli_npy_plan_meta(const clslice_plan *plan, const cli_npy *in,
+                       cli_npy *out);
 
 /* cli_npy_alloc_like for the output of `plan` sliced from `in`: the
  * plan's output shape in in's dtype. */

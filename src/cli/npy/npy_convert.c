@@ -56,16 +56,16 @@ static void permute(unsigned char *dst, const unsigned char *src,
     }
 }
 
-bool npy_fortran_to_c(unsigned char **data, size_t bytes, const int64_t *shape,
-                      int rank, size_t elem_size)
+bool npy_fortran_to_c(const unsigned char *data, unsigned char **copy,
+                      size_t bytes, const int64_t *shape, int rank,
+                      size_t elem_size)
 {
+    *copy = NULL;
     if (bytes == 0 || same_in_both_orders(shape, rank))
         return true;
-    unsigned char *copy = malloc(bytes);
-    if (!copy)
+    *copy = malloc(bytes);
+    if (!*copy)
         return false;
-    permute(copy, *data, bytes / elem_size, shape, rank, elem_size);
-    free(*data);
-    *data = copy;
+    permute(*copy, data, bytes / elem_size, shape, rank, elem_size);
     return true;
 }

@@ -72,9 +72,34 @@ void npy_format_shape(char buf[NPY_SHAPE_TEXT], const int64_t *shape,
 /* Reverses every `unit`-byte group of data (bytes a multiple of unit). */
 void npy_swap_bytes(unsigned char *data, size_t bytes, size_t unit);
 
-/* Replaces *data, a Fortran-order array of `shape`, by its C-order copy.
- * Returns false (data unchanged) when memory runs out. */
-bool npy_fortran_to_c(unsigned char **data, size_t bytes, const int64_t *shape,
-                      int rank, size_t elem_size);
+/* Sets *copy to a malloc'd C-order copy of data, a Fortran-order array
+ * of `shape`, or to NULL when both orders store the same bytes.  Returns
+ * false (*copy NULL) when memory runs out. */
+bool npy_fortran_to_c(const unsigned char *data, unsigned char **copy,
+                      size_t bytes, const int64_t *shape, int rank,
+                      size_t elem_size);
+
+/* Writes arr as a .npy file (header and data) to fd; 0, or -1 with errno
+ * set. */
+int npy_write_fd(int fd, const cli_npy *arr);
+
+/* Maps the first `bytes` bytes of regular file fd privately and writably
+ * (changes stay ours), and arranges that a later SIGBUS inside the
+ * mapping (the file was truncated under us) exits with status 3 and
+ * "clslice: NAME: the file shrank ...".  NULL when it cannot be mapped;
+ * the caller then reads the file. */
+void *npy_map(int fd, size_t bytes, const char *name);
+
+/* Unmaps what npy_map returned. */
+void npy_unmap(void *base, size_t bytes);
+
+/* Frees or unmaps arr's data, leaving the rest of arr. */
+void npy_release_data(cli_npy *arr);
+
+/* cli_npy_load from an open descriptor (left open), named `name` in
+ * messages.  A regular file is mapped when may_map, else read; anything
+ * else (a pipe, a terminal, a device) is read to its end. */
+int npy_load_fd(int fd, const char *name, bool may_map, cli_npy *arr,
+                cli_err *err);
 
 #endif

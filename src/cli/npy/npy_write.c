@@ -1,23 +1,17 @@
-/* Writing .npy files exactly as np.save writes a C-order little-endian
- * array, through a temporary file that replaces the target only when it is
- * complete: a failed run leaves OUT as it was.
- *
- * The temporary file sits next to OUT so that rename() stays within one
- * file system and is atomic.  It is created with mode 0666 less the umask,
- * like any new file, so an OUT that existed before does not keep its
- * permissions. */
+/* The bytes of a .npy file exactly as np.save writes a C-order
+ * little-endian array (format 1.0), written to an open descriptor.  Where
+ * they go, and how a file is replaced, is npy_out.c's business. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "npy.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "npy_internal.h"
+#include "progress.h"
 
 /* Room for the dict, the growth spaces, the alignment padding. */
 #define NPY_HEADER_TEXT (NPY_SHAPE_TEXT + CLI_NPY_DESCR_MAX + 128 + \
@@ -56,107 +50,35 @@ static size_t format_header(char out[NPY_HEADER_TEXT], const cli_npy *arr)
     return 10 + header_len;
 }
 
+/* Pieces small enough for the progress line to move, large enough that
+ * the calls cost nothing. */
+#define NPY_WRITE_CHUNK ((size_t)8 << 20)
+
 static int write_all(int fd, const void *buf, size_t n)
 {
     const unsigned char *p = buf;
     while (n > 0) {
-        ssize_t done = write(fd, p, n);
+        ssize_t done = write(fd, p, n < NPY_WRITE_CHUNK ? n
+                                                        : NPY_WRITE_CHUNK);
         if (done < 0 && errno == EINTR)
             continue;
-        if (done <= 0)
+        if (done <= 0) {
+            if (done == 0)
+                errno = EIO;
             return -1;
+        }
         p += done;
         n -= (size_t)done;
+        cli_progress_add((uint64_t)done);
     }
     return 0;
 }
 
-/* Creates PATH.clslice-tmp-PID-N exclusively; returns its descriptor or -1
- * (errno set), with *tmp_path malloc'd on success. */
-static int create_temp(const char *path, char **tmp_path)
-{
-    size_t size = strlen(path) + 64;
-    char *name = malloc(size);
-    if (!name) {
-        errno = ENOMEM;
-        return -1;
-    }
-    for (unsigned attempt = 0; attempt < 100; attempt++) {
-        snprintf(name, size, "%s.clslice-tmp-%ld-%u", path, (long)getpid(),
-                 attempt);
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0) {
-            *tmp_path = name;
-            return fd;
-        }
-        if (errno != EEXIST)
-            break;
-    }
-    int saved = errno;
-    free(name);
-    errno = saved;
-    return -1;
-}
-
-/* Writes header and data to fd and closes it (close() can report a failed
- * write-back, so its result counts). */
-static int write_file(int fd, const char *header, size_t header_len,
-                      const cli_npy *arr)
-{
-    int rc = write_all(fd, header, header_len);
-    if (rc == 0)
-        rc = write_all(fd, arr->data, arr->bytes);
-    int saved = errno;
-    if (close(fd) != 0 && rc == 0)
-        return -1;
-    errno = saved;
-    return rc;
-}
-
-int cli_npy_stage(const char *path, const cli_npy *arr, char **tmp_path,
-                  cli_err *err)
+int npy_write_fd(int fd, const cli_npy *arr)
 {
     char header[NPY_HEADER_TEXT];
     size_t header_len = format_header(header, arr);
-    char *tmp = NULL;
-    int fd = create_temp(path, &tmp);
-    if (fd < 0)
-        return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot create a "
-                        "temporary file next to it: %s", path,
-                        strerror(errno));
-    if (write_file(fd, header, header_len, arr) != 0) {
-        int status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot write: "
-                              "%s", path, strerror(errno));
-        cli_npy_discard(tmp);
-        return status;
-    }
-    *tmp_path = tmp;
-    return CLI_EXIT_OK;
+    int rc = write_all(fd, header, header_len);
+    return rc == 0 ? write_all(fd, arr->data, arr->bytes) : rc;
 }
 
-int cli_npy_commit(char *tmp_path, const char *path, cli_err *err)
-{
-    if (rename(tmp_path, path) == 0) {
-        free(tmp_path);
-        return CLI_EXIT_OK;
-    }
-    int status = cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot replace it: "
-                          "%s", path, strerror(errno));
-    cli_npy_discard(tmp_path);
-    return status;
-}
-
-void cli_npy_discard(char *tmp_path)
-{
-    if (!tmp_path)
-        return;
-    unlink(tmp_path);
-    free(tmp_path);
-}
-
-int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err)
-{
-    char *tmp = NULL;
-    int status = cli_npy_stage(path, arr, &tmp, err);
-    return status == CLI_EXIT_OK ? cli_npy_commit(tmp, path, err) : status;
-}
