@@ -1,7 +1,7 @@
 /*
  * CSR slicing kernels (OpenCL C 1.2).
  *
- * Two passes, driven by src/opencl/cl_csr*.c:
+ * Two passes, driven by src/opencl/ops/csr*.c:
  *   count: cs_csr_check_indptr validates the whole indptr, cs_csr_count
  *          validates the selected rows and counts the entries each output
  *          row keeps into counts[1 + i]; the cs_csr_scan_* kernels turn
@@ -29,7 +29,7 @@ typedef int cs_ix;
 typedef uint cs_ux;
 #endif
 
-/* Mirrors cs_csr_params in src/opencl/cl_csr_internal.h: all long, no
+/* Mirrors cs_csr_params in src/opencl/ops/csr.h: all long, no
  * padding. */
 typedef struct cs_csr_params {
     long rows, cols, nnz;
@@ -213,8 +213,4 @@ kernel void cs_csr_fill_c##C(global const cs_ix *indptr,                    \
     }                                                                       \
 }
 
-CS_FILL_KERNEL(uchar, 1)
-CS_FILL_KERNEL(ushort, 2)
-CS_FILL_KERNEL(uint, 4)
-CS_FILL_KERNEL(uint2, 8)
-CS_FILL_KERNEL(uint4, 16)
+CS_CARRIERS(CS_FILL_KERNEL, uint2)

@@ -15,10 +15,10 @@
  * status is not 0 makes every work-item return: nothing is written.
  *
  * Record words used (int64, device byte order, from `info_word` on):
- *   0 status, 4 elements, 38 + d start[d], 70 + d step[d],
- *   102 + d count[d] of input dim d.
+ * CS_DYN_STATUS, CS_DYN_ELEMENTS, and per input dim d CS_DYN_START + d,
+ * CS_DYN_STEP + d and CS_DYN_COUNT + d.
  *
- * Two forms, as for static slices (cl/gather_rows.cl, cl/gather_grid.cl):
+ * Two forms, as for static slices (cl/rows.cl, cl/grid_gather.cl):
  *   cs_dyn_*_grid  one carrier per work-item, a grid-stride loop over the
  *                  slice: consecutive work-items touch consecutive output
  *                  carriers (coalesced on GPUs);
@@ -35,16 +35,12 @@
  * Build options: CS_INDEX64 (cl/common.cl), CS_MAX_DIMS.
  */
 
-/* cs_idx and CS_FOR: cl/common.cl. */
+/* cs_idx and CS_FOR: cl/common.cl; the record's words CS_DYN_*:
+ * src/core/record.h, which the embedding step puts in front of this
+ * file. */
 
-#define CS_DYN_STATUS 0
-#define CS_DYN_ELEMENTS 4
-#define CS_DYN_START 38
-#define CS_DYN_STEP 70
-#define CS_DYN_COUNT 102
-
-/* The static half of a call; the host mirrors it word for word
- * (cl_dynamic_run.c). */
+/* The static half of a call; the host packs it word for word
+ * (src/opencl/ops/dyn_consume.c). */
 typedef struct cs_dyn_table {
     cs_idx info_word; /* the record's first word in `info` */
     cs_idx src_base, dst_base;
@@ -238,10 +234,5 @@ kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
     CS_DYN_ROWS(gather, T, C)                                               \
     CS_DYN_ROWS(scatter, T, C)
 
-/* Carriers by size in bytes (the record needs 64-bit integers anyway,
- * so 8 is a plain ulong). */
-CS_DYN_KERNELS(uchar, 1)
-CS_DYN_KERNELS(ushort, 2)
-CS_DYN_KERNELS(uint, 4)
-CS_DYN_KERNELS(ulong, 8)
-CS_DYN_KERNELS(uint4, 16)
+/* The record needs 64-bit integers anyway, so 8 is a plain ulong. */
+CS_CARRIERS(CS_DYN_KERNELS, ulong)

@@ -1,55 +1,16 @@
 /*
  * The device normaliser: one work-item per spec turns begin/end/strides
  * (or ONNX starts/ends/steps/axes) read from device buffers into a
- * dynamic plan record (clslice.h CLSLICE_DYNAMIC_*, src/core/dyn_record.h).
+ * dynamic plan record (clslice.h CLSLICE_DYNAMIC_*).
  *
- * The embedding step puts src/core/resolve.h in front of this file: every
- * rule (wrap, clamp, counts, the step, shrink and axis checks, the value
- * shape match) is the host's own code.  What stays here is only reading
- * the values and writing the record.  The host (cl_normalise.c) did the
- * static part: masks, the ellipsis, which slot resolves which dim.
+ * The embedding step puts src/core/resolve.h and src/core/record.h in
+ * front of this file: every rule (wrap, clamp, counts, the step, shrink
+ * and axis checks, the value shape match) is the host's own code, and the
+ * descriptor (cs_norm_desc), its flags and the record's words (CS_DYN_*)
+ * are the host's own declarations.  What stays here is only reading the
+ * values and writing the record.  The host (src/opencl/ops/dyn_normalise.c)
+ * did the static part: masks, the ellipsis, which slot resolves which dim.
  */
-
-/* Mirrors cs_norm_desc in src/opencl/cl_normalise.h member for member:
- * longs first, then ints, so both compilers lay it out alike. */
-#define CS_NORM_RANK 32
-typedef struct cs_norm_desc {
-    long shape[CS_NORM_RANK];
-    long value_shape[CS_NORM_RANK];
-    long value_base[4]; /* begin, end, step, axes: first entry */
-    long value_len[4];
-    long info_base;     /* first word of the record in `info` */
-    int value_bytes[4]; /* 4 or 8; 0: absent */
-    int rank, out_rank, flags, value_rank;
-    int dim_word[CS_NORM_RANK];
-    int out_source[CS_NORM_RANK];
-} cs_norm_desc;
-
-/* flags */
-#define CS_NORM_BEGIN_TO_ZERO 1 /* clamp rule CS_R_CLAMP_BEGIN_TO_ZERO */
-#define CS_NORM_SHRINK_POSITIVE 2
-#define CS_NORM_ONNX 4
-#define CS_NORM_BROADCAST 8
-/* dim_word: bits 0-7 the slot (255: kept whole), then: */
-#define CS_NORM_NO_SLOT 255
-#define CS_NORM_SHRINK 256
-#define CS_NORM_HAS_BEGIN 512
-#define CS_NORM_HAS_END 1024
-
-/* record words (dyn_record.h) */
-#define W_STATUS 0
-#define W_SLOT 1
-#define W_VALUE 2
-#define W_DIM 3
-#define W_ELEMENTS 4
-#define W_OUT_RANK 5
-#define W_SHAPE 6
-#define W_START 38
-#define W_STEP 70
-#define W_COUNT 102
-#define W_WORDS 134
-
-enum { V_BEGIN, V_END, V_STEP, V_AXES };
 
 /* Entry k of value vector `which`; `absent` when the vector is. */
 static long cs_value(__global const cs_norm_desc *d, int which,
@@ -68,13 +29,13 @@ static long cs_value(__global const cs_norm_desc *d, int which,
 static void cs_write_fault(__global long *w, const cs_r_fault *f,
                            int out_rank)
 {
-    for (int k = 0; k < W_WORDS; k++)
+    for (int k = 0; k < CS_DYN_WORDS; k++)
         w[k] = 0;
-    w[W_STATUS] = cs_r_code_status(f->code);
-    w[W_SLOT] = f->slot;
-    w[W_VALUE] = f->value;
-    w[W_DIM] = f->dim;
-    w[W_OUT_RANK] = out_rank;
+    w[CS_DYN_STATUS] = cs_r_code_status(f->code);
+    w[CS_DYN_SLOT] = f->slot;
+    w[CS_DYN_VALUE] = f->value;
+    w[CS_DYN_DIM] = f->dim;
+    w[CS_DYN_OUT_RANK] = out_rank;
 }
 
 /* TF and OpenVINO: the dims in order, which is slot order. */
@@ -99,10 +60,10 @@ static int cs_norm_slots(__global const cs_norm_desc *d,
         }
         int code = cs_r_slot((word & CS_NORM_SHRINK) != 0, n,
                              (word & CS_NORM_HAS_BEGIN) != 0,
-                             cs_value(d, V_BEGIN, begin, slot, 0),
+                             cs_value(d, CS_NORM_BEGIN, begin, slot, 0),
                              (word & CS_NORM_HAS_END) != 0,
-                             cs_value(d, V_END, end, slot, 0),
-                             cs_value(d, V_STEP, step, slot, 1), clamp,
+                             cs_value(d, CS_NORM_END, end, slot, 0),
+                             cs_value(d, CS_NORM_STEP, step, slot, 1), clamp,
                              positive, slot, k, &start[k], &steps[k],
                              &count[k], f);
         if (code != CS_R_OK)
@@ -120,19 +81,19 @@ static int cs_norm_onnx(__global const cs_norm_desc *d,
                         __global const uchar *axes, long *start,
                         long *steps, long *count, cs_r_fault *f)
 {
-    int owner[CS_NORM_RANK];
+    int owner[CS_DYN_RANK];
     int rank = d->rank;
     for (int k = 0; k < rank; k++)
         owner[k] = -1;
     /* At most rank entries pass cs_r_onnx_entry: entry `rank` fails if it
      * is reached, so no more are read. */
-    long entries = d->value_len[V_BEGIN];
+    long entries = d->value_len[CS_NORM_BEGIN];
     if (entries > rank + 1)
         entries = rank + 1;
     for (long i = 0; i < entries; i++) {
         int dim = 0;
-        int code = cs_r_onnx_entry(cs_value(d, V_AXES, axes, i, i),
-                                   cs_value(d, V_STEP, step, i, 1), i, rank,
+        int code = cs_r_onnx_entry(cs_value(d, CS_NORM_AXES, axes, i, i),
+                                   cs_value(d, CS_NORM_STEP, step, i, 1), i, rank,
                                    owner, &dim, f);
         if (code != CS_R_OK)
             return code;
@@ -147,9 +108,9 @@ static int cs_norm_onnx(__global const cs_norm_desc *d,
             continue;
         }
         /* The step was checked with its entry: cs_r_slot cannot fail. */
-        int code = cs_r_slot(0, n, 1, cs_value(d, V_BEGIN, begin, i, 0), 1,
-                             cs_value(d, V_END, end, i, 0),
-                             cs_value(d, V_STEP, step, i, 1),
+        int code = cs_r_slot(0, n, 1, cs_value(d, CS_NORM_BEGIN, begin, i, 0), 1,
+                             cs_value(d, CS_NORM_END, end, i, 0),
+                             cs_value(d, CS_NORM_STEP, step, i, 1),
                              CS_R_CLAMP_BEGIN_TO_ZERO, 0, i, k, &start[k],
                              &steps[k], &count[k], f);
         if (code != CS_R_OK)
@@ -190,8 +151,8 @@ __kernel void cs_normalise(__global const cs_norm_desc *descs, ulong count,
         return;
     __global const cs_norm_desc *d = descs + i;
     __global long *w = info + d->info_base;
-    long start[CS_NORM_RANK], steps[CS_NORM_RANK], counts[CS_NORM_RANK];
-    long final[CS_NORM_RANK];
+    long start[CS_DYN_RANK], steps[CS_DYN_RANK], counts[CS_DYN_RANK];
+    long final[CS_DYN_RANK];
     cs_r_fault f;
     f.code = CS_R_OK;
     int code = (d->flags & CS_NORM_ONNX)
@@ -211,18 +172,18 @@ __kernel void cs_normalise(__global const cs_norm_desc *descs, ulong count,
         cs_write_fault(w, &f, d->out_rank);
         return;
     }
-    w[W_STATUS] = 0;
-    w[W_SLOT] = -1;
-    w[W_VALUE] = 0;
-    w[W_DIM] = -1;
-    w[W_ELEMENTS] = elements;
-    w[W_OUT_RANK] = d->out_rank;
-    for (int j = 0; j < CS_NORM_RANK; j++)
-        w[W_SHAPE + j] = j < d->out_rank ? final[j] : 0;
-    for (int k = 0; k < CS_NORM_RANK; k++) {
+    w[CS_DYN_STATUS] = 0;
+    w[CS_DYN_SLOT] = -1;
+    w[CS_DYN_VALUE] = 0;
+    w[CS_DYN_DIM] = -1;
+    w[CS_DYN_ELEMENTS] = elements;
+    w[CS_DYN_OUT_RANK] = d->out_rank;
+    for (int j = 0; j < CS_DYN_RANK; j++)
+        w[CS_DYN_SHAPE + j] = j < d->out_rank ? final[j] : 0;
+    for (int k = 0; k < CS_DYN_RANK; k++) {
         int used = k < d->rank;
-        w[W_START + k] = used ? start[k] : 0;
-        w[W_STEP + k] = used ? steps[k] : 0;
-        w[W_COUNT + k] = used ? counts[k] : 0;
+        w[CS_DYN_START + k] = used ? start[k] : 0;
+        w[CS_DYN_STEP + k] = used ? steps[k] : 0;
+        w[CS_DYN_COUNT + k] = used ? counts[k] : 0;
     }
 }

@@ -1,7 +1,7 @@
 # Turns one OpenCL C source into a C file defining
 #   const char <SYMBOL>[] = { ..., 0 };
 # so the library carries its kernels and users never ship .cl files.
-# Run as: cmake -DINPUT=x.cl -DOUTPUT=x.c -DSYMBOL=name [-DPREPEND=h]
+# Run as: cmake -DINPUT=x.cl -DOUTPUT=x.c -DSYMBOL=name [-DPREPEND=a.h|b.h]
 #         -P embed_cl.cmake
 #
 # A byte array rather than a string literal: ISO C only promises string
@@ -13,15 +13,21 @@ foreach(var INPUT OUTPUT SYMBOL)
   endif()
 endforeach()
 
-# PREPEND (optional): a file whose text goes first, e.g. a header that the
-# host compiles too, so the kernel needs no #include at run time.
+# PREPEND (optional): files, separated by "|", whose text goes first in
+# that order, e.g. headers that the host compiles too, so the kernel needs
+# no #include at run time.
 file(READ "${INPUT}" hex HEX)
 if(PREPEND)
-  file(READ "${PREPEND}" head HEX)
+  string(REPLACE "|" ";" prepend_files "${PREPEND}")
+  set(head "")
+  foreach(file ${prepend_files})
+    file(READ "${file}" text HEX)
+    string(APPEND head "${text}0a")
+  endforeach()
   # a line saying where the kernel's own text starts, for build logs
   file(RELATIVE_PATH input_name "${CMAKE_CURRENT_LIST_DIR}/.." "${INPUT}")
   string(HEX "#line 1 \"${input_name}\"\n" marker)
-  set(hex "${head}0a${marker}${hex}")
+  set(hex "${head}${marker}${hex}")
 endif()
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
 # One line of output per line of source keeps the generated file readable.

@@ -1,6 +1,7 @@
 /*
  * CSR slicing internals shared by the host slicer (host_csr.c), the
- * device slicer (cl_csr*.c) and the validation both rely on (csr_check.c):
+ * device slicer (src/opencl/ops/csr*.c) and the validation both rely on
+ * (csr_check.c):
  * one reading of the plan, one column rule, one set of messages.
  */
 #ifndef CLSLICE_CSR_INTERNAL_H

@@ -1,7 +1,8 @@
 /*
  * The static half of a slice whose bounds are on the device: the plans
- * built from lengths and masks alone (what cl_normalise.c describes to
- * the kernel), and the public bound callers size outputs with.
+ * built from lengths and masks alone (what src/opencl/ops/dyn_normalise.c
+ * describes to the kernel), and the public bound callers size outputs
+ * with.
  */
 #include "plan.h"
 

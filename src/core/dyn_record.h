@@ -1,9 +1,10 @@
 /*
  * The dynamic plan record on the host: what a normalise command on the
  * device must write for given values.  Word numbers: the public ones are
- * in clslice.h (CLSLICE_DYNAMIC_*); the library's own part follows them.
- * Used by the differential test of the device normaliser and by tests of
- * the kernels that read a record.
+ * in clslice.h (CLSLICE_DYNAMIC_*); all of them, the library's own part
+ * included, are in record.h, which the kernels compile too.  Used by the
+ * differential test of the device normaliser and by tests of the kernels
+ * that read a record.
  */
 #ifndef CLSLICE_CORE_DYN_RECORD_H
 #define CLSLICE_CORE_DYN_RECORD_H
@@ -11,16 +12,20 @@
 #include <stdint.h>
 
 #include "clslice.h"
+#include "record.h"
 
-/* Reserved words: the canonical plan, one entry per input dim d
- * (CLSLICE_MAX_RANK of each; 0 past the input rank). */
-#define CS_DYN_START (CLSLICE_DYNAMIC_SHAPE + CLSLICE_MAX_RANK) /* 38 */
-#define CS_DYN_STEP (CS_DYN_START + CLSLICE_MAX_RANK)           /* 70 */
-#define CS_DYN_COUNT (CS_DYN_STEP + CLSLICE_MAX_RANK)           /* 102 */
-
-#if CS_DYN_COUNT + CLSLICE_MAX_RANK != CLSLICE_DYNAMIC_INFO_WORDS
-#error "the dynamic record layout does not add up"
-#endif
+/* The words as the kernels number them (record.h) are the public ones. */
+_Static_assert(CS_DYN_RANK == CLSLICE_MAX_RANK, "record rank");
+_Static_assert(CS_DYN_STATUS == CLSLICE_DYNAMIC_STATUS &&
+                   CS_DYN_SLOT == CLSLICE_DYNAMIC_SLOT &&
+                   CS_DYN_VALUE == CLSLICE_DYNAMIC_VALUE &&
+                   CS_DYN_DIM == CLSLICE_DYNAMIC_DIM &&
+                   CS_DYN_ELEMENTS == CLSLICE_DYNAMIC_ELEMENTS &&
+                   CS_DYN_OUT_RANK == CLSLICE_DYNAMIC_OUT_RANK &&
+                   CS_DYN_SHAPE == CLSLICE_DYNAMIC_SHAPE,
+               "record.h numbers the public words as clslice.h does");
+_Static_assert(CS_DYN_WORDS == CLSLICE_DYNAMIC_INFO_WORDS,
+               "record.h's words fill the public record exactly");
 
 /* Fills words[0 .. CLSLICE_DYNAMIC_INFO_WORDS) from a host plan whose
  * values are all known (status OK, slot -1, value 0, dim -1; start 0 and

@@ -14,16 +14,16 @@
 
 /* One buffer of a call and the view placed in it. */
 typedef struct placed {
-    const cs_view *view;
+    const cs_strided_view *view;
     const void *data;
     size_t bytes, offset;
-    cs_view_bytes span;
+    cs_strided_bytes span;
 } placed;
 
 static clslice_status fit(placed *p, size_t elem_size, clslice_error *err)
 {
     const char *name = p->view->name;
-    clslice_status st = cs_view_span(p->view, elem_size, &p->span, err);
+    clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
     if (st != CLSLICE_OK)
         return st;
     if (p->offset > p->bytes)
@@ -94,12 +94,12 @@ clslice_status clslice_host_gather_strided(
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err)
 {
-    cs_view sv, dv;
+    cs_strided_view sv, dv;
     clslice_layout layout;
     clslice_status st = cs_check_plan_elem(plan, elem_size, err);
     if (st == CLSLICE_OK)
-        st = cs_gather_views(plan, src_strides, dst_strides, false, &sv,
-                             &dv, &layout, err);
+        st = cs_strided_gather_layout(plan, src_strides, dst_strides, false,
+                                      &sv, &dv, &layout, err);
     placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
     placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)
@@ -117,13 +117,14 @@ clslice_status clslice_host_scatter_strided(
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err)
 {
-    cs_view vv, dv;
+    cs_strided_view vv, dv;
     clslice_layout layout;
     clslice_status st = cs_check_plan_elem(plan, elem_size, err);
     if (st == CLSLICE_OK)
-        st = cs_scatter_views(plan, value_shape, value_rank, value_strides,
-                              rule, "value", dst_strides, false, &vv, &dv,
-                              &layout, err);
+        st = cs_strided_scatter_layout(plan, value_shape, value_rank,
+                                       value_strides, rule, "value",
+                                       dst_strides, false, &vv, &dv, &layout,
+                                       err);
     placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
     placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)

@@ -27,7 +27,7 @@
 #include "strided.h"
 
 /* Row-major strides of a shape whose element count fits int64. */
-static void row_major(cs_view *v)
+static void row_major(cs_strided_view *v)
 {
     int64_t running = 1;
     for (int d = v->rank - 1; d >= 0; d--) {
@@ -37,7 +37,8 @@ static void row_major(cs_view *v)
     }
 }
 
-static clslice_status overflow(const cs_view *v, int d, clslice_error *err)
+static clslice_status overflow(const cs_strided_view *v, int d,
+                               clslice_error *err)
 {
     return cs_fail(err, CLSLICE_ERROR_BUFFER,
                    "%s%s[%d] = %" PRId64 " (dim %d of size %" PRId64
@@ -48,7 +49,7 @@ static clslice_status overflow(const cs_view *v, int d, clslice_error *err)
 
 /* low and high of a non-empty view, failing when its extent, or the
  * distance high - low, does not fit int64. */
-static clslice_status extent(cs_view *v, clslice_error *err)
+static clslice_status extent(cs_strided_view *v, clslice_error *err)
 {
     int64_t low = 0, high = 0, reach, span;
     for (int d = 0; d < v->rank; d++) {
@@ -68,7 +69,7 @@ static clslice_status extent(cs_view *v, clslice_error *err)
 
 /* Fills v's strides (given, or row-major when strides is NULL) and its
  * extent; v's name, rank and shape are set. */
-static clslice_status resolve(cs_view *v, const int64_t *strides,
+static clslice_status resolve(cs_strided_view *v, const int64_t *strides,
                               clslice_error *err)
 {
     v->empty = false;
@@ -90,7 +91,7 @@ static int64_t magnitude(int64_t x)
 }
 
 /* The sufficient non-overlap rule of the file comment. */
-static clslice_status disjoint(const cs_view *v, clslice_error *err)
+static clslice_status disjoint(const cs_strided_view *v, clslice_error *err)
 {
     int order[CLSLICE_MAX_RANK], n = 0;
     if (v->empty)
@@ -127,8 +128,10 @@ static clslice_status disjoint(const cs_view *v, clslice_error *err)
 
 /* Both views of a call resolved, and the destination checked never to
  * address an element twice. */
-static clslice_status resolve_pair(cs_view *in, const int64_t *in_strides,
-                                   cs_view *out, const int64_t *out_strides,
+static clslice_status resolve_pair(cs_strided_view *in,
+                                   const int64_t *in_strides,
+                                   cs_strided_view *out,
+                                   const int64_t *out_strides,
                                    clslice_error *err)
 {
     clslice_status st = resolve(in, in_strides, err);
@@ -141,7 +144,7 @@ static clslice_status resolve_pair(cs_view *in, const int64_t *in_strides,
 
 /* The plan's reads of a view of its input: offset and stride per input
  * dim.  Indices lie inside the view, so nothing overflows its extent. */
-static void input_dims(const clslice_plan *plan, const cs_view *v,
+static void input_dims(const clslice_plan *plan, const cs_strided_view *v,
                        int64_t *offset, int64_t *stride)
 {
     *offset = 0;
@@ -151,18 +154,21 @@ static void input_dims(const clslice_plan *plan, const cs_view *v,
     }
 }
 
-clslice_status cs_gather_views(const clslice_plan *plan,
-                               const int64_t *src_strides,
-                               const int64_t *dst_strides, bool members,
-                               cs_view *src, cs_view *dst,
-                               clslice_layout *layout, clslice_error *err)
+clslice_status cs_strided_gather_layout(const clslice_plan *plan,
+                                        const int64_t *src_strides,
+                                        const int64_t *dst_strides,
+                                        bool members, cs_strided_view *src,
+                                        cs_strided_view *dst,
+                                        clslice_layout *layout,
+                                        clslice_error *err)
 {
     clslice_status st = clslice_plan_layout(plan, layout, err);
     if (st != CLSLICE_OK)
         return st;
-    *src = (cs_view){.name = "src", .member = members, .rank = plan->rank};
-    *dst = (cs_view){.name = "dst", .member = members,
-                     .rank = plan->out_rank};
+    *src = (cs_strided_view){.name = "src", .member = members,
+                             .rank = plan->rank};
+    *dst = (cs_strided_view){.name = "dst", .member = members,
+                             .rank = plan->out_rank};
     clslice_plan_input_shape(plan, src->shape);
     clslice_plan_output_shape(plan, dst->shape);
     st = resolve_pair(src, src_strides, dst, dst_strides, err);
@@ -184,7 +190,7 @@ clslice_status cs_gather_views(const clslice_plan *plan,
 /* The value's stride for every input dim: its view stride along the final
  * dim that input dim became, 0 where it broadcasts, is shrunk or is read
  * once (the shape matched the rule already). */
-static void value_dims(const clslice_plan *plan, const cs_view *v,
+static void value_dims(const clslice_plan *plan, const cs_strided_view *v,
                        int64_t *stride)
 {
     for (int k = 0; k < plan->rank; k++)
@@ -198,23 +204,27 @@ static void value_dims(const clslice_plan *plan, const cs_view *v,
     }
 }
 
-clslice_status cs_scatter_views(const clslice_plan *plan,
-                                const int64_t *value_shape, int value_rank,
-                                const int64_t *value_strides,
-                                clslice_value_rule rule,
-                                const char *value_name,
-                                const int64_t *dst_strides, bool members,
-                                cs_view *value,
-                                cs_view *dst, clslice_layout *layout,
-                                clslice_error *err)
+clslice_status cs_strided_scatter_layout(const clslice_plan *plan,
+                                         const int64_t *value_shape,
+                                         int value_rank,
+                                         const int64_t *value_strides,
+                                         clslice_value_rule rule,
+                                         const char *value_name,
+                                         const int64_t *dst_strides,
+                                         bool members,
+                                         cs_strided_view *value,
+                                         cs_strided_view *dst,
+                                         clslice_layout *layout,
+                                         clslice_error *err)
 {
     clslice_status st = cs_scatter_layout(plan, value_shape, value_rank,
                                           rule, value_name, layout, err);
     if (st != CLSLICE_OK)
         return st;
-    *value = (cs_view){.name = value_name, .member = members,
-                       .rank = value_rank};
-    *dst = (cs_view){.name = "dst", .member = members, .rank = plan->rank};
+    *value = (cs_strided_view){.name = value_name, .member = members,
+                               .rank = value_rank};
+    *dst = (cs_strided_view){.name = "dst", .member = members,
+                             .rank = plan->rank};
     for (int i = 0; i < value_rank; i++)
         value->shape[i] = value_shape[i];
     clslice_plan_input_shape(plan, dst->shape);
@@ -228,8 +238,8 @@ clslice_status cs_scatter_views(const clslice_plan *plan,
     return CLSLICE_OK;
 }
 
-clslice_status cs_view_span(const cs_view *view, size_t elem_size,
-                            cs_view_bytes *bytes, clslice_error *err)
+clslice_status cs_strided_span(const cs_strided_view *view, size_t elem_size,
+                               cs_strided_bytes *bytes, clslice_error *err)
 {
     bytes->before = bytes->after = 0;
     if (view->empty)
@@ -252,9 +262,10 @@ clslice_status clslice_plan_layout_strided(const clslice_plan *plan,
                                            clslice_layout *layout,
                                            clslice_error *err)
 {
-    cs_view src, dst;
-    clslice_status st = cs_gather_views(plan, src_strides, dst_strides,
-                                        false, &src, &dst, layout, err);
+    cs_strided_view src, dst;
+    clslice_status st = cs_strided_gather_layout(plan, src_strides,
+                                                 dst_strides, false, &src,
+                                                 &dst, layout, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }
 
@@ -263,10 +274,9 @@ clslice_status clslice_plan_scatter_layout_strided(
     const int64_t *value_strides, clslice_value_rule rule,
     const int64_t *dst_strides, clslice_layout *layout, clslice_error *err)
 {
-    cs_view value, dst;
-    clslice_status st = cs_scatter_views(plan, value_shape, value_rank,
-                                         value_strides, rule, "value",
-                                         dst_strides, false, &value, &dst,
-                                         layout, err);
+    cs_strided_view value, dst;
+    clslice_status st = cs_strided_scatter_layout(
+        plan, value_shape, value_rank, value_strides, rule, "value",
+        dst_strides, false, &value, &dst, layout, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

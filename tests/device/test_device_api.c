@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"
 
@@ -354,7 +354,7 @@ static void test_opencl_failure_is_named(void **state)
 
     clslice_error err;
     cs_program_info other = {
-        .kind = CS_PROGRAM_GATHER_GRID,
+        .kind = CS_PROGRAM_GRID_GATHER,
         .device = {.device = f->dev.cl.device, .max_param_size = 1024,
                    .max_item = {64, 64, 64}, .pointer_size = 8}};
     assert_int_equal(cs_build_program(f->dev.cl.context, f->dev.cl.device,
@@ -374,7 +374,7 @@ static void test_opencl_failure_is_named(void **state)
 
     cs_program_info real;
     assert_int_equal(cs_runtime_program(f->dev.runtime, f->dev.cl.device,
-                                        CS_PROGRAM_GATHER_GRID, 64, &real, &err),
+                                        CS_PROGRAM_GRID_GATHER, 64, &real, &err),
                      CLSLICE_OK);
     real.device.max_param_size = 256; /* the least OpenCL allows (embedded) */
     assert_int_equal(cs_launch_move(f->dev.queue, &real, &move, 64, 65535,

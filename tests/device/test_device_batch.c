@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "randplan.h"
 #include "testutil.h"

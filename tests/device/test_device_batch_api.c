@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "csrdev.h"
 
 enum { RANDOM_CASES = 1500 };

@@ -13,7 +13,7 @@
 
 #include "devutil.h"
 #include "dynspec.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "testutil.h"
 
 enum {

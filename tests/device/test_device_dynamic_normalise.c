@@ -29,7 +29,7 @@
 #include "core/dyn_record.h"
 #include "core/plan.h"
 #include "core/scatter.h"
-#include "opencl/cl_normalise.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"
 

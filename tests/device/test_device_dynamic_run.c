@@ -1,5 +1,5 @@
 /*
- * The consumers of a dynamic plan record (cl_dynamic_run.c,
+ * The consumers of a dynamic plan record (src/opencl/ops/dyn_consume.c,
  * cl/dynamic.cl) against the host executors: records made on the host
  * from random plans (cs_record_from_plan) are uploaded, and the dynamic
  * gather and scatter must write exactly what clslice_host_gather and
@@ -14,8 +14,7 @@
 
 #include "core/dyn_record.h"
 #include "devutil.h"
-#include "opencl/cl_dynamic_run.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "randplan.h"
 #include "testutil.h"
 

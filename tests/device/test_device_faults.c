@@ -22,8 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "opencl/cl_dynamic.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "faultcl.h"
 #include "testutil.h"

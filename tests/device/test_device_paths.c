@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "csrdev.h"
 #include "devutil.h"
 #include "testutil.h"

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "csrdev.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"
 

@@ -28,7 +28,7 @@
  */
 #include <time.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "dynspec.h"
 #include "randplan.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"
 
@@ -585,7 +585,7 @@ static void test_argument_size_limit(void **state)
     cs_program_info real;
     clslice_error err;
     assert_int_equal(cs_runtime_program(f->dev.runtime, f->dev.cl.device,
-                                        CS_PROGRAM_SCATTER, 64, &real, &err),
+                                        CS_PROGRAM_GRID_SCATTER, 64, &real, &err),
                      CLSLICE_OK);
     real.device.max_param_size = 256; /* the least OpenCL allows (embedded) */
     const unsigned char element[CS_FILL_BYTES] = {0};
@@ -609,8 +609,8 @@ static void test_argument_size_limit(void **state)
 }
 
 /* Scatters, fills and grads share one program per index width; on a CPU
- * device scatters and grads run the rows program (cl/gather_rows.cl) and
- * fills the scatter program, so two per index width. */
+ * device scatters and grads run the rows program (cl/rows.cl) and
+ * fills the element grid's (cl/grid_scatter.cl), so two per index width. */
 static void test_program_cache(void **state)
 {
     fixture *f = *state;

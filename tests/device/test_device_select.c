@@ -1,10 +1,12 @@
 /*
- * The choice of path and kernel (cs_choose), without a device: for many
- * random layouts, device facts and tunings, every choice is consistent
- * with the rules of cl_select.c and names a kernel that cl_variants.def
- * lists.  Then, on the test device, the table and the .cl sources agree:
- * every kernel the table lists exists in its program, and every kernel of
- * a program is in the table.
+ * The selector (src/opencl/select), without a device: for many random
+ * layouts, batches, dynamic and CSR calls, device facts and tunings,
+ * every family's choice is consistent with its rules, keeps today's group
+ * sizes, and names a kernel that variants.def lists; across the cases
+ * every kernel of the table is chosen by some family.  Then, on the test
+ * device, the table and the .cl sources agree: every kernel the table
+ * lists exists in its program, and every kernel of a program is in the
+ * table.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,7 +14,10 @@
 #include <string.h>
 
 #include "devutil.h"
-#include "opencl/cl_testing.h"
+#include "opencl/select/batch.h"
+#include "opencl/select/csr.h"
+#include "opencl/select/dynamic.h"
+#include "opencl/testing/testing.h"
 #include "randplan.h"
 #include "testutil.h"
 
@@ -83,9 +88,26 @@ static bool random_layout(tu_rng *rng, cs_kernel_kind kind,
     return true;
 }
 
+/* Every family asks cs_rows_family; test_rows_family checks it. */
 static bool rows_style(const cs_device_info *d, const cs_tuning *t)
 {
-    return t->style == CS_STYLE_ROWS || (t->style == CS_STYLE_AUTO && d->cpu);
+    return cs_rows_family(d, t);
+}
+
+/* Whether the variant the choice names exists, in the program the choice
+ * builds, for the carrier it moves. */
+static void check_kernel(const char *where, cs_program_kind program,
+                         cs_variant variant, size_t carrier,
+                         const cs_device_info *d)
+{
+    if (cs_kernel_name(variant, carrier) == NULL)
+        fail_msg("%s: variant %d with carrier %zu is not in variants.def",
+                 where, (int)variant, carrier);
+    if (cs_variant_program(variant) != program)
+        fail_msg("%s: variant %d is not in program %d", where, (int)variant,
+                 (int)program);
+    if (cs_variant_little_endian_only(variant) && !d->little_endian)
+        fail_msg("%s: a little-endian kernel on a big-endian device", where);
 }
 
 /* The rules a choice must follow, whatever the inputs. */
@@ -140,26 +162,26 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
     if (c->variant == CS_VARIANT_ROWS_R && c->move.stride[0] != -1)
         fail_msg("%s: the reversed kernel for stride %lld", where,
                  (long long)c->move.stride[0]);
-    if (c->program == CS_PROGRAM_GATHER_ROWS && !c->odometer &&
+    if (c->program == CS_PROGRAM_ROWS && !c->odometer &&
         c->move.rank > 3)
         fail_msg("%s: row kernels for a rank-%d move", where, c->move.rank);
-    if (cs_kernel_name(c->variant, c->carrier) == NULL)
-        fail_msg("%s: variant %d with carrier %zu is not in "
-                 "cl_variants.def", where, (int)c->variant, c->carrier);
-    if (cs_variant_program(c->variant) != c->program)
-        fail_msg("%s: variant %d is not in program %d", where,
-                 (int)c->variant, (int)c->program);
-    if (cs_variant_little_endian_only(c->variant) && !d->little_endian)
-        fail_msg("%s: a little-endian kernel on a big-endian device", where);
-    cs_program_kind want = call->kind == CS_KERNEL_FILL ? CS_PROGRAM_SCATTER
-                           : rows_style(d, t) ? CS_PROGRAM_GATHER_ROWS
+    check_kernel(where, c->program, c->variant, c->carrier, d);
+    /* today's group sizes: rows 8, gathers' grid 256, the others' 64 */
+    size_t local = c->program == CS_PROGRAM_ROWS    ? 8
+                   : c->program == CS_PROGRAM_GRID_GATHER ? 256
+                                                    : 64;
+    if (c->local != local)
+        fail_msg("%s: program %d asks for groups of %zu, not %zu", where,
+                 (int)c->program, c->local, local);
+    cs_program_kind want = call->kind == CS_KERNEL_FILL ? CS_PROGRAM_GRID_SCATTER
+                           : rows_style(d, t) ? CS_PROGRAM_ROWS
                            : call->kind == CS_KERNEL_GATHER
-                               ? CS_PROGRAM_GATHER_GRID
-                               : CS_PROGRAM_SCATTER;
+                               ? CS_PROGRAM_GRID_GATHER
+                               : CS_PROGRAM_GRID_SCATTER;
     if (c->program != want)
         fail_msg("%s: program %d, expected %d", where, (int)c->program,
                  (int)want);
-    if (c->program == CS_PROGRAM_GATHER_ROWS && c->move.stride[0] == 1 &&
+    if (c->program == CS_PROGRAM_ROWS && c->move.stride[0] == 1 &&
         c->move.dst_stride[0] == 1 && c->carrier > 4)
         fail_msg("%s: the CPU family got a wide contiguous carrier", where);
     if ((call->flags & CLSLICE_FORCE_INDEX64) && c->index_bits != 64)
@@ -168,34 +190,17 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
         fail_msg("%s: no path recorded", where);
 }
 
-/* The scatter rows with a strided source (rg, gg): a value tensor is
- * contiguous, so after simplification its inner stride is 0 or 1 and no
- * public call reaches them; test_strided_source_variants does. */
-static bool strided_source(cs_variant v)
-{
-    return v == CS_VARIANT_ROWS_RG || v == CS_VARIANT_ROWS_GG ||
-           v == CS_VARIANT_ODO_RG || v == CS_VARIANT_ODO_GG;
-}
+/* The variants the families chose across this program's cases: once all
+ * of them ran, every row of the table must have been chosen (test_every_
+ * variant_chosen), so none is dead. */
+static bool g_seen[CS_VARIANT_COUNT];
 
-/* CSR calls, the normaliser, dynamic slices (cl_dynamic_run.c) and
- * batches (cl_batch.c) pick their kernels themselves; cs_choose serves the dense gathers, scatters and fills. */
-static bool chosen_by_cs_choose(cs_program_kind program)
-{
-    return program != CS_PROGRAM_CSR && program != CS_PROGRAM_DYNAMIC &&
-           program != CS_PROGRAM_NORMALISE &&
-           program != CS_PROGRAM_GATHER_BATCH;
-}
-
-/* Every choice follows the rules and names a listed kernel; and across
- * the cases every gather, scatter and fill variant of the table is
- * chosen, so no row of the table is dead (the CSR, normalise and batch
- * kernels are not the chooser's: their own operations launch them). */
+/* Every dense choice follows the rules and names a listed kernel. */
 static void test_random_choices(void **state)
 {
     (void)state;
     uint64_t seed = tu_seed(20261123);
     tu_rng rng = {seed};
-    bool seen[CS_VARIANT_COUNT] = {false};
     for (int i = 0; i < CASES; i++) {
         cs_device_info d = random_device(&rng);
         cs_tuning t = random_tuning(&rng);
@@ -216,13 +221,8 @@ static void test_random_choices(void **state)
         cs_choose(&d, &t, &call, &layout, &c);
         check_choice(&d, &t, &call, &layout, &c, seed, i);
         if (c.run == CS_RUN_KERNEL)
-            seen[c.variant] = true;
+            g_seen[c.variant] = true;
     }
-    for (int v = 0; v < CS_VARIANT_COUNT; v++)
-        if (chosen_by_cs_choose(cs_variant_program((cs_variant)v)) &&
-            !seen[v] && !strided_source((cs_variant)v))
-            fail_msg("seed %" PRIu64 ": variant %s never chosen", seed,
-                     cs_kernel_name((cs_variant)v, 1));
 }
 
 static bool same_choice(const cs_choice *a, const cs_choice *b)
@@ -320,6 +320,9 @@ static void test_known_choices(void **state)
     assert_int_equal(c.paths, 1u << CS_PATH_SCATTER);
 }
 
+/* The scatter rows with a strided source (rg, gg): a value tensor is
+ * contiguous, so after simplification its inner stride is 0 or 1 and no
+ * public call reaches them; this chooses them from moves made by hand. */
 static void test_strided_source_variants(void **state)
 {
     (void)state;
@@ -328,22 +331,307 @@ static void test_strided_source_variants(void **state)
                     .count = {4, 3}, .stride = {2, 8}, .dst_stride = {-1, 4}};
     cs_choice c;
     cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_GATHER_ROWS, &move, 32, &c);
+                     CS_PROGRAM_ROWS, &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_RG); /* 16-byte rows */
+    g_seen[c.variant] = true;
     cs_tuning t = cs_default_tuning;
     t.short_row_bytes = 0;
-    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_GATHER_ROWS,
+    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
                      &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_RG);
+    g_seen[c.variant] = true;
     move.dst_stride[0] = 3;
-    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_GATHER_ROWS,
+    cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
                      &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_GG);
     assert_int_equal(c.paths, (1u << CS_PATH_SROW) | (1u << CS_PATH_SDST_G));
+    g_seen[c.variant] = true;
     cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_GATHER_ROWS, &move, 32, &c);
+                     CS_PROGRAM_ROWS, &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_GG);
     assert_non_null(cs_kernel_name(c.variant, c.carrier));
+    g_seen[c.variant] = true;
+}
+
+/* ---- the one family test ------------------------------------------------ */
+
+/* Rows on a CPU unless the tuning forces a family; every other device
+ * (Oclgrind's CPU+GPU+accelerator included: cpu is false there) gets the
+ * element grid. */
+static void test_rows_family(void **state)
+{
+    (void)state;
+    cs_device_info cpu = {.cpu = true}, gpu = {.cpu = false};
+    cs_tuning t = cs_default_tuning;
+    t.style = CS_STYLE_AUTO;
+    assert_true(cs_rows_family(&cpu, &t));
+    assert_false(cs_rows_family(&gpu, &t));
+    t.style = CS_STYLE_ROWS;
+    assert_true(cs_rows_family(&cpu, &t));
+    assert_true(cs_rows_family(&gpu, &t));
+    t.style = CS_STYLE_GRID;
+    assert_false(cs_rows_family(&cpu, &t));
+    assert_false(cs_rows_family(&gpu, &t));
+}
+
+/* ---- batches ------------------------------------------------------------ */
+
+enum { BATCH_CASES = 1500, BATCH_MOST = 12 };
+
+/* A random batch of gathers' moves over one input (some empty), with
+ * random offsets. */
+static void random_batch(tu_rng *rng, size_t elem, cs_move *moves,
+                         size_t *count)
+{
+    *count = (size_t)tu_range(rng, 1, BATCH_MOST);
+    size_t src_offset = (size_t)tu_range(rng, 0, 3) * elem * 4;
+    for (size_t i = 0; i < *count; i++) {
+        clslice_layout layout;
+        moves[i].elements = 0;
+        if (tu_range(rng, 0, 5) == 0 ||
+            !random_layout(rng, CS_KERNEL_GATHER, &layout) ||
+            layout.elements == 0)
+            continue;
+        size_t dst_offset = (size_t)tu_range(rng, 0, 3) * elem * 2;
+        cs_move_build(&layout, elem, src_offset, dst_offset, &moves[i]);
+    }
+}
+
+/* The rules of select/batch.c against one choice: the family of the
+ * device, the narrowest carrier (at most 4 bytes for the rows family when
+ * every run is contiguous), every move in it with its bytes kept, the
+ * index width the moves need, and today's units and group sizes. */
+static void check_batch(const char *where, const cs_device_info *d,
+                        const cs_tuning *t, unsigned flags,
+                        const cs_move *before, const cs_move *after,
+                        size_t count, bool chose, const cs_batch_choice *c)
+{
+    size_t narrowest = 16;
+    bool any = false, contiguous = true, wide = false;
+    int64_t total = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (before[i].elements == 0)
+            continue;
+        any = true;
+        narrowest = before[i].carrier < narrowest ? before[i].carrier
+                                                  : narrowest;
+        contiguous = contiguous && before[i].stride[0] == 1;
+    }
+    if (chose != any)
+        fail_msg("%s: chose %d for a batch with%s elements", where, chose,
+                 any ? "" : "out");
+    if (!any)
+        return;
+    bool rows = rows_style(d, t);
+    size_t carrier = rows && contiguous && narrowest > 4 ? 4 : narrowest;
+    if (c->rows != rows || c->carrier != carrier ||
+        c->program != CS_PROGRAM_BATCH)
+        fail_msg("%s: family %d carrier %zu, expected %d and %zu", where,
+                 c->rows, c->carrier, rows, carrier);
+    for (size_t i = 0; i < count; i++) {
+        if (before[i].elements == 0)
+            continue;
+        if (after[i].carrier != carrier ||
+            after[i].elements * (int64_t)carrier !=
+                before[i].elements * (int64_t)before[i].carrier)
+            fail_msg("%s: move %zu not in the batch's carrier", where, i);
+        total += after[i].elements;
+        wide = wide || cs_move_index_bits(&after[i], flags) == 64;
+    }
+    bool need64 = (flags & CLSLICE_FORCE_INDEX64) || wide ||
+                  total > (int64_t)UINT32_MAX - (1 << 20);
+    if (c->index_bits != (need64 ? 64 : 32))
+        fail_msg("%s: %d-bit indices", where, c->index_bits);
+    if (c->local != (rows ? 8u : 256u) ||
+        c->unit_items != (rows ? 1u : 256u) || c->grid_stride == rows)
+        fail_msg("%s: groups of %zu, %zu items per unit", where, c->local,
+                 c->unit_items);
+    if (rows ? c->chunk < 64 || c->chunk > 16384 : c->chunk != 1024)
+        fail_msg("%s: units of %lld carriers", where, (long long)c->chunk);
+    for (int w = 0; w <= 1; w++)
+        check_kernel(where, c->program, cs_batch_variant(c, w), c->carrier,
+                     d);
+}
+
+static void test_batch_choices(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261125);
+    tu_rng rng = {seed};
+    for (int i = 0; i < BATCH_CASES; i++) {
+        char where[96];
+        snprintf(where, sizeof where, "seed %" PRIu64 ", batch %d", seed, i);
+        cs_device_info d = random_device(&rng);
+        cs_tuning t = random_tuning(&rng);
+        unsigned flags = (unsigned)tu_range(&rng, 0, 1);
+        size_t elem = (size_t)(1 << tu_range(&rng, 0, 4));
+        cs_move before[BATCH_MOST], after[BATCH_MOST];
+        size_t count;
+        random_batch(&rng, elem, before, &count);
+        memcpy(after, before, sizeof after);
+        cs_batch_choice c;
+        bool chose = cs_choose_batch(&d, &t, flags, after, count, &c);
+        check_batch(where, &d, &t, flags, before, after, count, chose, &c);
+        if (chose) {
+            g_seen[cs_batch_variant(&c, false)] = true;
+            g_seen[cs_batch_variant(&c, true)] = true;
+        }
+    }
+}
+
+/* ---- device-resident slices --------------------------------------------- */
+
+static void check_dynamic(const char *where, const cs_device_info *d,
+                          const cs_tuning *t, const cs_dyn_select_call *call,
+                          const cs_dyn_choice *c)
+{
+    bool rows = rows_style(d, t);
+    bool gather = call->kind == CS_KERNEL_GATHER;
+    size_t most = rows ? 8 : 16;
+    size_t carrier = c->carrier;
+    bool divides = carrier >= 1 && carrier <= most &&
+                   call->elem_size % carrier == 0 &&
+                   call->src_offset % carrier == 0 &&
+                   call->dst_offset % carrier == 0;
+    bool wider = 2 * carrier <= most && call->elem_size % (2 * carrier) == 0 &&
+                 call->src_offset % (2 * carrier) == 0 &&
+                 call->dst_offset % (2 * carrier) == 0;
+    if (c->rows != rows || !divides || wider ||
+        c->program != CS_PROGRAM_DYNAMIC)
+        fail_msg("%s: family %d carrier %zu", where, c->rows, carrier);
+    uint64_t epc = call->elem_size / carrier;
+    uint64_t top = call->info_offset / 8 + CLSLICE_DYNAMIC_INFO_WORDS;
+    uint64_t src = call->src_offset / carrier +
+                   (uint64_t)(gather ? call->elements : call->value_elements) *
+                       epc;
+    uint64_t dst = call->dst_offset / carrier + (uint64_t)call->elements * epc;
+    bool need64 = (call->flags & CLSLICE_FORCE_INDEX64) || top > UINT32_MAX ||
+                  src > UINT32_MAX || dst > UINT32_MAX;
+    if (c->index_bits != (need64 ? 64 : 32))
+        fail_msg("%s: %d-bit indices", where, c->index_bits);
+    size_t local = rows ? 8 : gather ? 256 : 64;
+    uint64_t most_chunks = (uint64_t)(d->compute_units ? d->compute_units
+                                                       : 1) * 8;
+    bool items = rows ? c->chunks >= 1 && c->chunks <= most_chunks &&
+                            c->items == c->chunks && !c->grid_stride
+                      : c->items == (uint64_t)call->elements * epc &&
+                            c->grid_stride;
+    if (c->local != local || !items)
+        fail_msg("%s: %zu items in groups of %zu", where, c->items,
+                 c->local);
+    if (c->paths != 1u << (rows ? CS_PATH_DYN_ROWS : CS_PATH_DYN_GRID))
+        fail_msg("%s: paths 0x%x", where, c->paths);
+    cs_variant want = rows ? (gather ? CS_VARIANT_DYN_GATHER_ROWS
+                                     : CS_VARIANT_DYN_SCATTER_ROWS)
+                           : (gather ? CS_VARIANT_DYN_GATHER_GRID
+                                     : CS_VARIANT_DYN_SCATTER_GRID);
+    if (c->variant != want)
+        fail_msg("%s: variant %d", where, (int)c->variant);
+    check_kernel(where, c->program, c->variant, c->carrier, d);
+}
+
+static void test_dynamic_choices(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261126);
+    tu_rng rng = {seed};
+    for (int i = 0; i < CASES; i++) {
+        char where[96];
+        snprintf(where, sizeof where, "seed %" PRIu64 ", dynamic %d", seed,
+                 i);
+        cs_device_info d = random_device(&rng);
+        cs_tuning t = random_tuning(&rng);
+        size_t elem = tu_range(&rng, 0, 2) ? (size_t)(1 << tu_range(&rng, 0, 4))
+                                           : (size_t)tu_range(&rng, 1, 24);
+        /* now and then an input too large for 32-bit indices */
+        int64_t elements = tu_range(&rng, 0, 9) == 0
+                               ? ((int64_t)1 << 32) + tu_range(&rng, 0, 99)
+                               : tu_range(&rng, 1, 1 << 20);
+        cs_dyn_select_call call = {
+            .kind = (cs_kernel_kind)tu_range(&rng, 0, 1),
+            .elem_size = elem,
+            .src_offset = (size_t)tu_range(&rng, 0, 64) * 4,
+            .dst_offset = (size_t)tu_range(&rng, 0, 64) * 2,
+            .info_offset = (size_t)tu_range(&rng, 0, 4) * 8,
+            .elements = elements,
+            .value_elements = tu_range(&rng, 1, elements),
+            .flags = (unsigned)tu_range(&rng, 0, 1)};
+        cs_dyn_choice c;
+        cs_choose_dynamic(&d, &t, &call, &c);
+        check_dynamic(where, &d, &t, &call, &c);
+        g_seen[c.variant] = true;
+    }
+}
+
+/* The normaliser: one work-item for one spec, groups of 64 for many, and
+ * the 32-bit build whatever the count (its arithmetic is int64). */
+static void test_normalise_choices(void **state)
+{
+    (void)state;
+    const size_t counts[] = {1, 2, 64, 250, 1000000};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        cs_normalise_choice c;
+        cs_choose_normalise(counts[i], &c);
+        assert_int_equal(c.local, counts[i] == 1 ? 1 : 64);
+        assert_int_equal(c.index_bits, 32);
+        assert_int_equal(c.program, CS_PROGRAM_NORMALISE);
+        check_kernel("normalise", c.program, c.variant, 0,
+                     &(cs_device_info){.little_endian = true});
+        g_seen[c.variant] = true;
+    }
+}
+
+/* ---- CSR ---------------------------------------------------------------- */
+
+/* The index type's width, the widest carrier dividing the element size
+ * and both data offsets, today's group sizes, and one kernel per pass. */
+static void test_csr_choices(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261127);
+    tu_rng rng = {seed};
+    cs_device_info d = {.little_endian = true};
+    for (int i = 0; i < CASES; i++) {
+        size_t index = tu_range(&rng, 0, 1) ? 8 : 4;
+        size_t elem = (size_t)tu_range(&rng, 1, 40);
+        size_t in_off = (size_t)tu_range(&rng, 0, 100);
+        size_t out_off = (size_t)tu_range(&rng, 0, 100);
+        cs_csr_choice c;
+        cs_choose_csr(index, elem, in_off, out_off, &c);
+        size_t w = c.carrier;
+        bool divides = w >= 1 && w <= 16 && elem % w == 0 &&
+                       in_off % w == 0 && out_off % w == 0;
+        bool wider = w < 16 && elem % (2 * w) == 0 && in_off % (2 * w) == 0 &&
+                     out_off % (2 * w) == 0;
+        if (!divides || wider || c.index_bits != (int)index * 8 ||
+            c.local != 64 || c.scan_local != 256 ||
+            c.program != CS_PROGRAM_CSR)
+            fail_msg("seed %" PRIu64 ", CSR %d: carrier %zu, %d-bit, "
+                     "groups %zu and %zu", seed, i, w, c.index_bits, c.local,
+                     c.scan_local);
+        const cs_variant passes[] = {c.check, c.count, c.scan_block,
+                                     c.scan_add, c.finish};
+        for (size_t k = 0; k < sizeof passes / sizeof passes[0]; k++) {
+            check_kernel("CSR", c.program, passes[k], 0, &d);
+            g_seen[passes[k]] = true;
+        }
+        check_kernel("CSR fill", c.program, c.fill, w, &d);
+        g_seen[c.fill] = true;
+    }
+}
+
+/* No row of variants.def is dead: across this program's cases the
+ * families chose every kernel the table lists (runs after the tests that
+ * choose). */
+static void test_every_variant_chosen(void **state)
+{
+    (void)state;
+    for (int v = 0; v < CS_VARIANT_COUNT; v++)
+        if (!g_seen[v])
+            fail_msg("variant %s was never chosen (seeds: CLSLICE_TEST_SEED "
+                     "or the defaults)", cs_kernel_name((cs_variant)v, 1)
+                         ? cs_kernel_name((cs_variant)v, 1)
+                         : cs_kernel_name((cs_variant)v, 4));
 }
 
 static void test_names(void **state)
@@ -435,10 +723,16 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_rows_family),
         cmocka_unit_test(test_known_choices),
         cmocka_unit_test(test_random_choices),
         cmocka_unit_test(test_sub_buffer_never_rect),
         cmocka_unit_test(test_strided_source_variants),
+        cmocka_unit_test(test_batch_choices),
+        cmocka_unit_test(test_dynamic_choices),
+        cmocka_unit_test(test_normalise_choices),
+        cmocka_unit_test(test_csr_choices),
+        cmocka_unit_test(test_every_variant_chosen),
         cmocka_unit_test(test_every_kernel_exists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,7 @@
  * test_host_strided) on the default OpenCL device.
  *
  * Random plans of rank 0-5 from every front-end, random views of source
- * and destination (randview.h: permuted, padded, reversed, interleaved,
+ * and destination (randstrided.h: permuted, padded, reversed, interleaved,
  * broadcast sources, NULL strides), element sizes 1, 2, 3, 4, 8 and 16.
  * Every job runs eight ways: the row family and the element grid (the
  * tuning's style), each plain, with CLSLICE_FORCE_INDEX64, with
@@ -20,11 +20,11 @@
  */
 #include <stdlib.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "randplan.h"
 #include "randvalue.h"
-#include "randview.h"
+#include "randstrided.h"
 #include "testutil.h"
 
 enum {
@@ -92,7 +92,7 @@ typedef struct job {
     bool scatter;
     rv_value v;
     size_t elem_size;
-    rw_view in, out;   /* out.offset is within the job's region */
+    rs_tensor in, out;   /* out.offset is within the job's region */
     size_t region[WAYS]; /* where each way's region starts in dst */
 } job;
 
@@ -152,14 +152,14 @@ static int teardown(void **state)
 /* A random view no larger than MAX_VIEW (heavy padding of many dims can
  * blow a small tensor up; such draws are redrawn, then made dense). */
 static void bounded_view(fixture *f, const int64_t *shape, int rank,
-                         bool repeat, size_t es, rw_view *v)
+                         bool repeat, size_t es, rs_tensor *v)
 {
     for (int tries = 0; tries < 20; tries++) {
-        rw_random_view(&f->rng, shape, rank, repeat, es, v);
+        rs_random_tensor(&f->rng, shape, rank, repeat, es, v);
         if (v->need <= MAX_VIEW)
             return;
     }
-    rw_dense_view(shape, rank, 0, es, v);
+    rs_dense_tensor(shape, rank, 0, es, v);
 }
 
 static void random_job(fixture *f, job *j)
@@ -193,8 +193,8 @@ static void random_job(fixture *f, job *j)
 static void describe(const job *j, size_t way, char *buf, size_t size)
 {
     char in[700], out[700];
-    rw_describe(&j->in, in, sizeof in);
-    rw_describe(&j->out, out, sizeof out);
+    rs_describe(&j->in, in, sizeof in);
+    rs_describe(&j->out, out, sizeof out);
     snprintf(buf, size, "%s of %s, elem_size %zu, %s %s, %s %s, style %s, "
              "flags 0x%x", j->scatter ? "scatter" : "gather", j->c.desc,
              j->elem_size, j->scatter ? "value" : "src", in, "dst", out,
@@ -210,13 +210,13 @@ static void host_result(fixture *f, const job *j, size_t at)
     if (j->scatter)
         st = clslice_host_scatter_strided(
             j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
-            j->v.shape, j->v.rank, rw_strides(&j->in), j->v.rule, f->expect,
-            DST_BYTES, at + j->out.offset, rw_strides(&j->out), &err);
+            j->v.shape, j->v.rank, rs_strides(&j->in), j->v.rule, f->expect,
+            DST_BYTES, at + j->out.offset, rs_strides(&j->out), &err);
     else
         st = clslice_host_gather_strided(
             j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
-            rw_strides(&j->in), f->expect, DST_BYTES, at + j->out.offset,
-            rw_strides(&j->out), &err);
+            rs_strides(&j->in), f->expect, DST_BYTES, at + j->out.offset,
+            rs_strides(&j->out), &err);
     if (st != CLSLICE_OK)
         fail_msg("host: %s (seed 0x%016" PRIx64 ")", err.message, f->seed);
 }
@@ -231,8 +231,8 @@ static void enqueue(fixture *f, const job *j, size_t way)
     size_t at = j->region[way] + j->out.offset;
     clslice_error err;
     clslice_status st;
-    clslice_cl_tensor in = view(f->src, j->in.offset, rw_strides(&j->in));
-    clslice_cl_tensor out = view(f->dst, at, rw_strides(&j->out));
+    clslice_cl_tensor in = view(f->src, j->in.offset, rs_strides(&j->in));
+    clslice_cl_tensor out = view(f->dst, at, rs_strides(&j->out));
     if (j->scatter)
         st = scatter(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
                      j->v.shape, j->v.rank, j->v.rule, out, flags, &err);

@@ -2,8 +2,8 @@
  * Every device path with sub-buffers: inference engines keep tensors as
  * sub-buffers of one large allocation, and PoCL 3.1 segfaults inside
  * clEnqueueCopyBufferRect when its source or destination is one
- * (cl_device.c), so before the selector routed around it a small box of
- * rows crashed the process here.
+ * (src/opencl/runtime/device.c), so before the selector routed around it
+ * a small box of rows crashed the process here.
  *
  * Each array lives in a parent buffer filled with a sentinel: as a
  * sub-buffer at a non-zero origin aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN,
@@ -20,7 +20,7 @@
 
 #include "csrutil.h"
 #include "devutil.h"
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 
 enum { SB_SENTINEL = 0xA5, SB_TAIL = 96 };
 

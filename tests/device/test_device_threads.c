@@ -12,7 +12,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "randplan.h"
 #include "testutil.h"

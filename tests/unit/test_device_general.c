@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "clslice_cl.h"
-#include "opencl/cl_general.h"
+#include "opencl/base/take.h"
 #include "testutil.h"
 
 /* A descriptor of any general call: room for the largest, aligned. */

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "opencl/cl_testing.h"
+#include "opencl/testing/testing.h"
 #include "testutil.h"
 
 /* The simplified layout of `expr` on `shape`. */
@@ -287,11 +287,17 @@ static void test_launch_geometry(void **state)
     assert_true(launch.local[0] * launch.local[1] * launch.local[2] <= 4);
     for (int d = 0; d < 3; d++)
         assert_int_equal(launch.global[d] % launch.local[d], 0);
-    /* scatters keep 64-item groups */
+    /* scatters keep 64-item groups: the selector's size, which the shape
+     * takes as it is */
     cs_shape shape;
+    cs_choice choice;
+    cs_device_info gpu = {.little_endian = true};
     move.rank = 1;
     move.count[0] = 100;
-    cs_grid_shape(&move, false, &shape);
+    cs_choose_kernel(&gpu, &cs_default_tuning, CS_KERNEL_SCATTER,
+                     CS_PROGRAM_GRID_SCATTER, &move, 32, &choice);
+    assert_int_equal(choice.local, 64);
+    cs_grid_shape(&move, choice.local, &shape);
     assert_int_equal(shape.local[0], 64);
 }
 

@@ -1,6 +1,6 @@
 /*
  * clslice_host_gather_strided and clslice_host_scatter_strided against the
- * naive reference of randview.h, on random plans of rank 0-5 from every
+ * naive reference of randstrided.h, on random plans of rank 0-5 from every
  * front-end, random source and destination views (permuted, padded,
  * reversed, interleaved, broadcast sources, NULL strides) and element
  * sizes 1, 2, 3, 4, 8 and 16.  Buffers are sentinel-filled around and
@@ -12,7 +12,7 @@
 
 #include "randplan.h"
 #include "randvalue.h"
-#include "randview.h"
+#include "randstrided.h"
 #include "testutil.h"
 
 enum {
@@ -57,12 +57,12 @@ static unsigned char *sentinel_bytes(size_t n)
     return p;
 }
 
-static void describe(const rp_case *c, size_t elem_size, const rw_view *a,
-                     const rw_view *b)
+static void describe(const rp_case *c, size_t elem_size, const rs_tensor *a,
+                     const rs_tensor *b)
 {
     char in[700], out[700];
-    rw_describe(a, in, sizeof in);
-    rw_describe(b, out, sizeof out);
+    rs_describe(a, in, sizeof in);
+    rs_describe(b, out, sizeof out);
     snprintf(g_case, sizeof g_case, "%s, elem_size %zu, in %s, out %s",
              c->desc, elem_size, in, out);
 }
@@ -76,22 +76,22 @@ static void gather_case(tu_rng *rng)
     size_t es = ELEM_SIZES[tu_range(rng, 0, 5)];
     int64_t out_shape[CLSLICE_MAX_RANK];
     clslice_plan_output_shape(plan, out_shape);
-    rw_view sv, dv;
-    rw_random_view(rng, c.shape, c.rank, true, es, &sv);
-    rw_random_view(rng, out_shape, clslice_plan_output_rank(plan), false, es,
-                   &dv);
+    rs_tensor sv, dv;
+    rs_random_tensor(rng, c.shape, c.rank, true, es, &sv);
+    rs_random_tensor(rng, out_shape, clslice_plan_output_rank(plan), false, es,
+                     &dv);
     describe(&c, es, &sv, &dv);
     size_t src_bytes = sv.need + (size_t)tu_range(rng, 0, TAIL);
     size_t dst_bytes = dv.need + TAIL;
     unsigned char *src = random_bytes(rng, src_bytes);
     unsigned char *got = sentinel_bytes(dst_bytes);
     unsigned char *want = sentinel_bytes(dst_bytes);
-    rw_gather(plan, es, src, &sv, want, &dv);
+    rs_gather(plan, es, src, &sv, want, &dv);
 
     clslice_error err;
     clslice_status st = clslice_host_gather_strided(
-        plan, es, src, src_bytes, sv.offset, rw_strides(&sv), got, dst_bytes,
-        dv.offset, rw_strides(&dv), &err);
+        plan, es, src, src_bytes, sv.offset, rs_strides(&sv), got, dst_bytes,
+        dv.offset, rs_strides(&dv), &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);
     EXPECT(st == CLSLICE_OK);
@@ -128,21 +128,21 @@ static void scatter_case(tu_rng *rng)
     size_t es = ELEM_SIZES[tu_range(rng, 0, 5)];
     rv_value v;
     rv_random_value(rng, plan, 0, &v);
-    rw_view vv, dv;
-    rw_random_view(rng, v.shape, v.rank, true, es, &vv);
-    rw_random_view(rng, c.shape, c.rank, false, es, &dv);
+    rs_tensor vv, dv;
+    rs_random_tensor(rng, v.shape, v.rank, true, es, &vv);
+    rs_random_tensor(rng, c.shape, c.rank, false, es, &dv);
     describe(&c, es, &vv, &dv);
     size_t value_bytes = vv.need + (size_t)tu_range(rng, 0, TAIL);
     size_t dst_bytes = dv.need + TAIL;
     unsigned char *value = random_bytes(rng, value_bytes);
     unsigned char *got = sentinel_bytes(dst_bytes);
     unsigned char *want = sentinel_bytes(dst_bytes);
-    rw_scatter(plan, es, value, &vv, want, &dv);
+    rs_scatter(plan, es, value, &vv, want, &dv);
 
     clslice_error err;
     clslice_status st = clslice_host_scatter_strided(
         plan, es, value, value_bytes, vv.offset, v.shape, v.rank,
-        rw_strides(&vv), v.rule, got, dst_bytes, dv.offset, rw_strides(&dv),
+        rs_strides(&vv), v.rule, got, dst_bytes, dv.offset, rs_strides(&dv),
         &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);

@@ -1,0 +1,110 @@
+/*
+ * clslice_cl_scatter, its plain form clslice_enqueue_scatter, and
+ * clslice_enqueue_fill: writing a value tensor, or one element, into a
+ * slice of a device tensor in place.  Both run the pipeline of
+ * run/dispatch.c on the plan's scatter layout (core/scatter_layout.c), or
+ * on the layout between strided tensors (core/strided.c) when either side
+ * has strides.
+ */
+#include "opencl/run/dispatch.h"
+#include "core/common.h"
+
+/* The scatter of both forms; `members` as in gather.c. */
+static clslice_status scatter(const cs_call *call,
+                              const clslice_cl_scatter_desc *desc,
+                              bool members, clslice_error *err)
+{
+    cs_op op = {.call = *call, .kind = CS_KERNEL_SCATTER, .plan = desc->plan,
+                .elem_size = desc->elem_size,
+                .src = desc->value.buffer, .src_offset = desc->value.offset,
+                .dst = desc->dst.buffer, .dst_offset = desc->dst.offset,
+                .value_shape = desc->value_shape,
+                .value_rank = desc->value_rank, .rule = desc->rule,
+                .value_name = "value", .dst_name = "dst",
+                .strided = desc->value.strides || desc->dst.strides,
+                .src_strides = desc->value.strides,
+                .dst_strides = desc->dst.strides, .members = members};
+    return cs_op_run(&op, err);
+}
+
+clslice_status clslice_cl_scatter(clslice_runtime *runtime,
+                                  const clslice_cl_call *call,
+                                  const clslice_cl_scatter_desc *desc,
+                                  clslice_error *err)
+{
+    cs_call head;
+    clslice_cl_scatter_desc taken;
+    clslice_status st = CS_TAKE(runtime, call, &head, desc,
+                                clslice_cl_scatter_desc, dst, &taken, err);
+    return st == CLSLICE_OK ? scatter(&head, &taken, true, err) : st;
+}
+
+clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
+                                       cl_command_queue queue,
+                                       const clslice_plan *plan,
+                                       size_t elem_size,
+                                       cl_mem value, size_t value_offset,
+                                       const int64_t *value_shape,
+                                       int value_rank,
+                                       clslice_value_rule rule,
+                                       cl_mem dst, size_t dst_offset,
+                                       unsigned flags,
+                                       cl_uint num_events_in_wait_list,
+                                       const cl_event *event_wait_list,
+                                       cl_event *event,
+                                       clslice_error *err)
+{
+    cs_call call = cs_call_of(runtime, queue, flags, num_events_in_wait_list,
+                              event_wait_list, event);
+    clslice_cl_scatter_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = elem_size,
+        .value = {.buffer = value, .offset = value_offset},
+        .value_shape = value_shape, .value_rank = value_rank, .rule = rule,
+        .dst = {.buffer = dst, .offset = dst_offset}};
+    return scatter(&call, &desc, false, err);
+}
+
+/* A fill of an element wider than a kernel argument takes: the element
+ * goes to a temporary buffer, scattered as a rank-0 value.  Releasing the
+ * buffer right after enqueuing is safe: OpenCL deletes a released buffer
+ * only once the commands that use it have finished. */
+static clslice_status fill_from_buffer(cs_op *op, clslice_error *err)
+{
+    cl_int rc;
+    op->kind = CS_KERNEL_SCATTER;
+    op->src_offset = 0;
+    op->src = clCreateBuffer(cs_call_context(&op->call),
+                             CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                             op->elem_size, (void *)op->element, &rc);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clCreateBuffer", rc);
+    clslice_status st = cs_dispatch(op, err);
+    clReleaseMemObject(op->src);
+    return st;
+}
+
+clslice_status clslice_enqueue_fill(clslice_runtime *runtime,
+                                    cl_command_queue queue,
+                                    const clslice_plan *plan,
+                                    size_t elem_size, const void *element,
+                                    cl_mem dst, size_t dst_offset,
+                                    unsigned flags,
+                                    cl_uint num_events_in_wait_list,
+                                    const cl_event *event_wait_list,
+                                    cl_event *event,
+                                    clslice_error *err)
+{
+    cs_op op = {.call = cs_call_of(runtime, queue, flags,
+                                   num_events_in_wait_list,
+                                   event_wait_list, event),
+                .kind = CS_KERNEL_FILL, .plan = plan,
+                .elem_size = elem_size, .element = element, .dst = dst,
+                .dst_offset = dst_offset, .rule = CLSLICE_VALUE_BROADCAST,
+                .value_name = "value", .dst_name = "dst"};
+    clslice_status st = cs_op_prepare(&op, err);
+    if (st == CLSLICE_OK)
+        st = elem_size > CS_FILL_BYTES && op.layout.elements > 0
+                 ? fill_from_buffer(&op, err)
+                 : cs_dispatch(&op, err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}

@@ -1,0 +1,119 @@
+/*
+ * The runtime's kernel pool: free cl_kernel objects per (program, name).
+ *
+ * A caller takes a kernel for itself alone (clSetKernelArg is not
+ * thread-safe), sets its arguments, enqueues it and gives it back;
+ * OpenCL captured the arguments at enqueue, so the kernel is free for the
+ * next call at once.  Threads racing for one name each get a kernel of
+ * their own (a new one when the pool has none free), so the pool holds at
+ * most as many kernels per name as calls ever ran at once.  Programs
+ * outlive the pool (the runtime releases it first).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opencl/runtime/runtime.h"
+#include "core/common.h"
+
+struct cs_kernel_pool {
+    pthread_mutex_t lock;
+    cs_pooled_kernel *free; /* guarded by lock */
+};
+
+cs_kernel_pool *cs_kernel_pool_create(void)
+{
+    cs_kernel_pool *pool = calloc(1, sizeof *pool);
+    if (pool && pthread_mutex_init(&pool->lock, NULL) != 0) {
+        free(pool);
+        pool = NULL;
+    }
+    return pool;
+}
+
+static void release_one(cs_pooled_kernel *k)
+{
+    clReleaseKernel(k->kernel);
+    free(k);
+}
+
+void cs_kernel_pool_release(cs_kernel_pool *pool)
+{
+    if (!pool)
+        return;
+    for (cs_pooled_kernel *k = pool->free, *next; k; k = next) {
+        next = k->next;
+        release_one(k);
+    }
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}
+
+/* Unlinks a free kernel of (program, name), or returns NULL. */
+static cs_pooled_kernel *find_free(cs_kernel_pool *pool, cl_program program,
+                                   const char *name)
+{
+    pthread_mutex_lock(&pool->lock);
+    cs_pooled_kernel **at = &pool->free;
+    while (*at && ((*at)->program != program || strcmp((*at)->name, name)))
+        at = &(*at)->next;
+    cs_pooled_kernel *k = *at;
+    if (k)
+        *at = k->next;
+    pthread_mutex_unlock(&pool->lock);
+    return k;
+}
+
+/* A new kernel with its work-group limit, asked once per kernel object
+ * rather than once per launch. */
+static clslice_status create(cl_program program, cl_device_id device,
+                             const char *name, cs_pooled_kernel **out,
+                             clslice_error *err)
+{
+    cs_pooled_kernel *k = calloc(1, sizeof *k);
+    if (!k)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory allocating a kernel");
+    cl_int rc;
+    k->kernel = clCreateKernel(program, name, &rc);
+    if (rc != CL_SUCCESS) {
+        free(k);
+        return cs_cl_fail(err, "clCreateKernel", rc);
+    }
+    rc = clGetKernelWorkGroupInfo(k->kernel, device,
+                                  CL_KERNEL_WORK_GROUP_SIZE,
+                                  sizeof k->max_group, &k->max_group, NULL);
+    if (rc != CL_SUCCESS) {
+        release_one(k);
+        return cs_cl_fail(err, "clGetKernelWorkGroupInfo", rc);
+    }
+    k->program = program;
+    k->name = name;
+    *out = k;
+    return CLSLICE_OK;
+}
+
+clslice_status cs_kernel_take(const cs_program_info *program,
+                              const char *name, cs_pooled_kernel **kernel,
+                              clslice_error *err)
+{
+    cs_kernel_pool *pool = program->pool;
+    *kernel = pool ? find_free(pool, program->program, name) : NULL;
+    if (*kernel)
+        return CLSLICE_OK;
+    return create(program->program, program->device.device, name, kernel,
+                  err);
+}
+
+void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel)
+{
+    cs_kernel_pool *pool = program->pool;
+    if (!pool) {
+        release_one(kernel);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    kernel->next = pool->free;
+    pool->free = kernel;
+    pthread_mutex_unlock(&pool->lock);
+}

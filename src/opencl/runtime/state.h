@@ -1,0 +1,40 @@
+/*
+ * Layer runtime: the runtime's own state, behind the opaque
+ * clslice_runtime.  Only runtime.c, which keeps it, and the test hooks
+ * (testing/runtime_hooks.c), which read and move it, include this.
+ */
+#ifndef CLSLICE_OPENCL_RUNTIME_STATE_H
+#define CLSLICE_OPENCL_RUNTIME_STATE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "opencl/runtime/runtime.h"
+
+/* A built program and the options it was built with (its key). */
+typedef struct cs_entry {
+    struct cs_entry *next;
+    char options[160];
+    cs_program_info info;
+} cs_entry;
+
+typedef struct cs_device_entry {
+    struct cs_device_entry *next;
+    cs_device_info info;
+} cs_device_entry;
+
+struct clslice_runtime {
+    cl_context context;
+    pthread_mutex_t lock; /* guards entries, programs, devices, tuning */
+    cs_entry *entries;
+    size_t programs;
+    cs_device_entry *devices;
+    cs_tuning tuning;
+    cs_kernel_pool *pool;
+    atomic_long paths[CS_PATH_COUNT];
+    char *cache_dir;         /* binary cache folder (cache.c); NULL:
+                              * none.  Guarded by lock */
+    atomic_long cache_loads; /* programs loaded from it */
+};
+
+#endif
