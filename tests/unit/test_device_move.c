@@ -1,13 +1,15 @@
 /*
  * The host-side decisions of the device path, without a device: carrier
- * choice, index width, launch geometry, the CPU family's work split and
- * OpenCL error naming.  The
+ * choice, index width, launch geometry, magic-number division, the CPU
+ * family's work split and OpenCL error naming.  The
  * 64-bit index variant is only needed past 4 Gi carriers, far beyond what
  * a CI device can allocate, so its selection is tested here on layouts
  * made up by hand.
  */
+#include <inttypes.h>
 #include <string.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/testing/testing.h"
 #include "testutil.h"
 
@@ -301,6 +303,53 @@ static void test_launch_geometry(void **state)
     assert_int_equal(shape.local[0], 64);
 }
 
+/* One divisor against every kind of dividend the kernels can meet. */
+static void check_divisor(uint64_t d, tu_rng *rng, uint64_t seed)
+{
+    cs_magic m = cs_magic_of(d);
+    uint32_t top = UINT32_MAX;
+    uint32_t n[] = {0, 1, (uint32_t)(d - 1), (uint32_t)d,
+                    (uint32_t)(d + 1), top, top - 1,
+                    (uint32_t)(top / d * d), (uint32_t)(top / d * d - 1),
+                    (uint32_t)tu_next(rng), (uint32_t)tu_next(rng) >> 16};
+    if (m.shift == 0)
+        fail_msg("seed %" PRIu64 ": no magic number for %" PRIu64, seed, d);
+    for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+        if (cs_magic_divide(n[i], m) != n[i] / d)
+            fail_msg("seed %" PRIu64 ": %" PRIu32 " / %" PRIu64 " gave %"
+                     PRIu32 " (magic %" PRIu32 ", shift %" PRIu32 ")",
+                     seed, n[i], d, cs_magic_divide(n[i], m), m.magic,
+                     m.shift);
+}
+
+/* The kernels' magic-number division (cl/common.cl mirrors
+ * cs_magic_divide) is exact for every 32-bit dividend: small divisors,
+ * powers of two and their neighbours, the largest, and random ones. */
+static void test_magic_division(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261125);
+    tu_rng rng = {seed};
+    for (uint64_t d = 2; d < 5000; d++)
+        check_divisor(d, &rng, seed);
+    for (int b = 2; b <= 32; b++) {
+        uint64_t p = (uint64_t)1 << b;
+        check_divisor(p - 1, &rng, seed);
+        if (b < 32) {
+            check_divisor(p, &rng, seed);
+            check_divisor(p + 1, &rng, seed);
+        }
+    }
+    for (int i = 0; i < 20000; i++) {
+        uint64_t d = tu_next(&rng) >> (32 + tu_range(&rng, 0, 30));
+        check_divisor(d < 2 ? 2 : d, &rng, seed);
+    }
+    /* no magic where a kernel must divide instead */
+    assert_int_equal(cs_magic_of(0).shift, 0);
+    assert_int_equal(cs_magic_of(1).shift, 0);
+    assert_int_equal(cs_magic_of((uint64_t)1 << 32).shift, 0);
+}
+
 /* Row kernels are never capped: they have no loop to cover the rest. */
 static void test_row_launch_is_exact(void **state)
 {
@@ -437,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_scatter_moves),
         cmocka_unit_test(test_scatter_index_width),
         cmocka_unit_test(test_launch_geometry),
+        cmocka_unit_test(test_magic_division),
         cmocka_unit_test(test_row_launch_is_exact),
         cmocka_unit_test(test_rows_split),
         cmocka_unit_test(test_narrow),
