@@ -19,9 +19,11 @@
  * reach the table).  A job reads count[0..rank) carriers, innermost dim
  * first, from src_base at stride[] and writes them contiguously from
  * dst_base of destination `buffer` (an index into the kernel's
- * destination arguments).  Scalar arguments: jobs, per_job (the units of
- * every job when all have as many, else 0; cs_batch_locate), chunk and
- * units.
+ * destination arguments); magic[k] and shift[k] divide by count[k]
+ * (CS_DIVIDE, cl/common.cl; a shift of 0 divides).  Scalar arguments:
+ * jobs, per_job (the units of every job when all have as many, else 0;
+ * cs_batch_locate), chunk, units, and the magic number and shift that
+ * divide by jobs.
  *
  * Two kernels share the table, one per device family, as the single
  * gathers do (cl/rows.cl, cl/grid_gather.cl say why):
@@ -35,7 +37,8 @@
  * batch's distinct destination buffers into as few launches as that
  * allows (one when every output lives in one buffer).
  *
- * Build options: CS_INDEX64 and CS_MAX_DIMS as everywhere (cl/common.cl).
+ * Build options: CS_INDEX64, CS_MAX_DIMS and CS_MAGIC_DIMS as everywhere
+ * (cl/common.cl).
  * Every source index is formed absolutely (base plus wrapped products),
  * which the 32-bit form needs for negative strides.
  */
@@ -46,11 +49,14 @@ typedef struct cs_batch_job {
     cs_idx src_base, dst_base, buffer, rank, elements;
     cs_idx count[CS_MAX_DIMS];
     cs_idx stride[CS_MAX_DIMS];
+    cs_idx magic[CS_MAGIC_DIMS];
+    cs_idx shift[CS_MAGIC_DIMS];
 } cs_batch_job;
 
 /* The host packs this struct word for word (src/opencl/ops/batch.c). */
 typedef char cs_batch_job_size_check[
-    sizeof(cs_batch_job) == (5 + 2 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+    sizeof(cs_batch_job) ==
+    (5 + 2 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS) * sizeof(cs_idx) ? 1 : -1];
 
 /* The job owning `unit`: the last j with start[j] <= unit. */
 static cs_idx cs_batch_find(global const cs_idx *start, cs_idx jobs,
@@ -83,12 +89,15 @@ static global const cs_batch_job *cs_batch_job_at(global const cs_idx *table,
 static global const cs_batch_job *cs_batch_locate(global const cs_idx *table,
                                                   cs_idx jobs, cs_idx per_job,
                                                   cs_idx chunk, cs_idx unit,
+                                                  cs_idx jobs_magic,
+                                                  cs_idx jobs_shift,
                                                   cs_idx *first)
 {
     cs_idx j;
     if (per_job) {
-        j = unit % jobs;
-        *first = (unit / jobs) * chunk;
+        cs_idx round = CS_DIVIDE(unit, jobs, jobs_magic, jobs_shift);
+        j = unit - round * jobs;
+        *first = round * chunk;
     } else {
         j = cs_batch_find(table, jobs, unit);
         *first = (unit - table[j]) * chunk;
@@ -110,7 +119,7 @@ static global const cs_batch_job *cs_batch_locate(global const cs_idx *table,
 #define CS_BATCH_ARGS(T, B)                                                 \
     global const T *restrict src, CS_DSTS_##B(T),                           \
     global const cs_idx *restrict table, cs_idx jobs, cs_idx per_job,       \
-    cs_idx chunk, cs_idx units
+    cs_idx chunk, cs_idx units, cs_idx jobs_magic, cs_idx jobs_shift
 
 /* ---- rows (CPUs) ---------------------------------------------------------
  * The unit's first carrier is found with one division chain; then each
@@ -125,7 +134,8 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
         return;                                                             \
     cs_idx pos;                                                             \
     global const cs_batch_job *job =                                        \
-        cs_batch_locate(table, jobs, per_job, chunk, unit, &pos);           \
+        cs_batch_locate(table, jobs, per_job, chunk, unit, jobs_magic,      \
+                        jobs_shift, &pos);                                  \
     cs_idx end = job->elements - pos > chunk ? pos + chunk : job->elements; \
     cs_idx rank = job->rank, rest = pos, s = job->src_base;                 \
     cs_idx idx[CS_MAX_DIMS];                                                \
@@ -167,8 +177,9 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
 
 /* ---- grid (GPUs) ---------------------------------------------------------
  * The work-items of a group take consecutive carriers of the unit, each
- * finding its source with a division chain (the job's rank is mostly 1-3
- * after simplification). */
+ * finding its source with a chain of magic-number divisions, one per dim
+ * but the last (the job's rank is mostly 1-3 after simplification; a
+ * rank-1 job divides nothing). */
 #define CS_BATCH_GRID(T, C, B)                                              \
 kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
 {                                                                           \
@@ -179,20 +190,24 @@ kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
          unit = units - unit > groups ? unit + groups : units) {            \
         cs_idx first;                                                       \
         global const cs_batch_job *job =                                    \
-            cs_batch_locate(table, jobs, per_job, chunk, unit, &first);     \
+            cs_batch_locate(table, jobs, per_job, chunk, unit, jobs_magic,  \
+                            jobs_shift, &first);                            \
         cs_idx end = job->elements - first > chunk ? first + chunk          \
                                                    : job->elements;         \
         global T *dst = CS_PICK_##B(job->buffer) + job->dst_base;           \
         cs_idx rank = job->rank;                                            \
         for (cs_idx e = first + lid; e < end;                               \
              e = end - e > lsize ? e + lsize : end) {                       \
-            cs_idx rest = e, s = job->src_base;                             \
-            for (cs_idx k = 0; k < rank; k++) {                             \
-                cs_idx q = rest / job->count[k];                            \
+            cs_idx rest = e, s = job->src_base, k = 0;                      \
+            for (; k + 1 < rank; k++) {                                     \
+                cs_idx q = k < CS_MAGIC_DIMS                                \
+                               ? CS_DIVIDE(rest, job->count[k],             \
+                                           job->magic[k], job->shift[k])    \
+                               : rest / job->count[k];                      \
                 s += (rest - q * job->count[k]) * job->stride[k];           \
                 rest = q;                                                   \
             }                                                               \
-            dst[e] = src[s];                                                \
+            dst[e] = src[s + rest * job->stride[k]];                        \
         }                                                                   \
     }                                                                       \
 }

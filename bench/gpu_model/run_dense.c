@@ -62,7 +62,7 @@ static bool choose(const bench_gm_env *env, const bench_gm_case *c,
     if (choice->run != CS_RUN_KERNEL)
         return false;
     cs_shape grid;
-    cs_grid_shape(&choice->move, choice->local, &grid);
+    cs_grid_shape(&choice->move, choice->group, &grid);
     cs_launch_fit(&grid, &GPU_LIMITS, launch);
     return true;
 }

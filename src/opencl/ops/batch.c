@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/ops/batch.h"
 #include "opencl/run/job.h"
 #include "opencl/select/batch.h"
@@ -24,8 +25,11 @@
 
 enum {
     MAX_DSTS = CS_BATCH_MAX_DSTS,
-    JOB_HEAD = 5 /* src_base, dst_base, buffer, rank, elements */
+    JOB_HEAD = 5, /* src_base, dst_base, buffer, rank, elements */
+    JOB_WORDS = JOB_HEAD + 2 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS,
+    SCALARS = 6   /* jobs, per_job, chunk, units, jobs' magic and shift */
 };
+
 
 /* ---- the plan of the launches ------------------------------------------- */
 
@@ -88,6 +92,21 @@ static void put(table *t, int64_t value)
         ((cl_ulong *)t->data)[t->words++] = (cl_ulong)value;
 }
 
+/* Magic numbers of a job's divisors count[k], k < rank - 1 (the grid
+ * kernel divides its output index by them; base/divide.h), where every
+ * dividend fits 32 bits; else a shift of 0, which divides. */
+static void put_magic(table *t, const cs_move *m)
+{
+    cs_magic magic[CS_MAGIC_DIMS] = {{0, 0}};
+    for (int k = 0; k < CS_MAGIC_DIMS && k + 1 < m->rank; k++)
+        if (m->elements <= (int64_t)UINT32_MAX + 1)
+            magic[k] = cs_magic_of((uint64_t)m->count[k]);
+    for (int k = 0; k < CS_MAGIC_DIMS; k++)
+        put(t, magic[k].magic);
+    for (int k = 0; k < CS_MAGIC_DIMS; k++)
+        put(t, magic[k].shift);
+}
+
 static bool in_group(const batch *b, size_t i, size_t group)
 {
     return b->moves[i].elements > 0 && b->slot[i] / MAX_DSTS == group;
@@ -133,22 +152,26 @@ static void fill_table(const batch *b, size_t group, table *t)
             put(t, k < m->rank ? m->count[k] : 1);
         for (int k = 0; k < CS_MAX_DIMS; k++)
             put(t, k < m->rank ? m->stride[k] : 0);
+        put_magic(t, m);
     }
 }
+
 
 /* What a launch's arguments point at while it is armed. */
 typedef struct launch {
     cl_mem table;
     cl_mem dsts[MAX_DSTS];
-    union { cl_uint u32[4]; cl_ulong u64[4]; } scalars; /* jobs, per_job,
-                                                         * chunk, units */
+    union {
+        cl_uint u32[SCALARS];
+        cl_ulong u64[SCALARS];
+    } scalars;
     cs_armed_job armed;
 } launch;
 
 static clslice_status upload(const batch *b, size_t group, size_t jobs,
                              launch *l, clslice_error *err)
 {
-    size_t words = jobs + 1 + jobs * (JOB_HEAD + 2 * CS_MAX_DIMS);
+    size_t words = jobs + 1 + jobs * JOB_WORDS;
     int bits = b->choice.index_bits;
     table t = {.bits = bits, .words = 0,
                .data = malloc(words * (size_t)(bits / 8))};
@@ -173,8 +196,12 @@ static void set_scalars(const batch *b, size_t group, size_t jobs,
     for (size_t i = 0; per_job && i < b->call->count; i++)
         if (in_group(b, i, group) && unit_count(b, i) != per_job)
             per_job = 0;
-    const int64_t v[4] = {(int64_t)jobs, per_job, b->choice.chunk, units};
-    for (int k = 0; k < 4; k++) {
+    /* units / jobs by magic number where every unit index fits 32 bits */
+    cs_magic m = units <= (int64_t)UINT32_MAX + 1 ? cs_magic_of(jobs)
+                                                  : (cs_magic){0, 0};
+    const int64_t v[SCALARS] = {(int64_t)jobs, per_job, b->choice.chunk,
+                                units, m.magic, m.shift};
+    for (int k = 0; k < SCALARS; k++) {
         if (b->choice.index_bits == 32)
             l->scalars.u32[k] = (cl_uint)v[k];
         else
@@ -197,7 +224,7 @@ static void job_of(const batch *b, size_t group, size_t jobs, int64_t units,
     for (size_t k = 0; k < (wide ? MAX_DSTS : 1); k++)
         cs_job_mem(job, &l->dsts[k]);
     cs_job_mem(job, &l->table);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < SCALARS; k++)
         cs_job_arg(job, index, c->index_bits == 32
                                    ? (const void *)&l->scalars.u32[k]
                                    : (const void *)&l->scalars.u64[k]);

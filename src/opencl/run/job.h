@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/runtime.h"
 
@@ -26,8 +27,9 @@
 enum {
     CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
                            * destinations, the table, four scalars */
-    CS_JOB_TABLE_WORDS = 6 + 3 * CS_MAX_DIMS /* the largest table: the
-                                            * odometer, 64-bit */
+    CS_JOB_TABLE_WORDS = 3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2
+                         /* the largest table: the generic scatter grid's
+                          * (each packer checks its own fits) */
 };
 
 /* One kernel launch being prepared.  Argument values point into the job
