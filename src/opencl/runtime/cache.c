@@ -285,21 +285,6 @@ static unsigned char *program_binary(cl_program program, cl_device_id device,
     return out;
 }
 
-static bool write_all(int fd, const void *buffer, size_t size)
-{
-    const unsigned char *at = buffer;
-    while (size > 0) {
-        ssize_t n = write(fd, at, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        at += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
 /* A new file in the folder, created exclusively (never through a link or
  * over another entry) under a name no other writer uses; -1 if none.
  * Mode 0644 less the umask: never writable by group or others, as the
@@ -329,11 +314,18 @@ static void store(const slot *s, const unsigned char *payload, size_t size)
     int fd = create_temporary(s, tmp, sizeof tmp);
     if (fd < 0)
         return;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        close(fd);
+        unlinkat(s->dirfd, tmp, 0);
+        return;
+    }
     uint64_t head[HEADER_WORDS] = {s->key, size,
                                    cs_fnv1a64(FNV_OFFSET, payload, size)};
-    bool ok = write_all(fd, magic, sizeof magic) &&
-              write_all(fd, head, sizeof head) && write_all(fd, payload, size);
-    ok = close(fd) == 0 && ok;
+    bool ok = fwrite(magic, 1, sizeof magic, f) == sizeof magic &&
+              fwrite(head, sizeof head[0], HEADER_WORDS, f) == HEADER_WORDS &&
+              fwrite(payload, 1, size, f) == size;
+    ok = fclose(f) == 0 && ok;
     if (!ok || renameat(s->dirfd, tmp, s->dirfd, s->name) != 0)
         unlinkat(s->dirfd, tmp, 0);
 }
