@@ -12,6 +12,13 @@
  *   CS_CARRIERS  the carriers every family instantiates its kernels for.
  *   CS_DIVIDE    division by the host's magic numbers (the element grids).
  *   CS_GRID_PER_<C>  carriers per work-item of the element grids.
+ *
+ * A program built for the binary cache also defines cs_cache_key_<key>,
+ * an empty kernel that is never launched: its name carries the cache key
+ * the program was built for (-DCS_CACHE_KEY=<16 hex digits>), so that a
+ * binary filed under another key, the 64-bit index form under the 32-bit
+ * key above all, is recognised before any kernel of it runs
+ * (src/opencl/runtime/program_check.c).
  */
 
 #if CS_INDEX64
@@ -86,3 +93,11 @@ static uint cs_magic_divide(uint n, uint magic, uint shift)
  * could wrap a 32-bit index). */
 #define CS_GRID_ITEMS(C, n)                                                 \
     ((n) / CS_GRID_PER_##C + ((n) % CS_GRID_PER_##C != 0))
+
+#ifdef CS_CACHE_KEY
+#define CS_KEY_KERNEL_(key) cs_cache_key_##key
+#define CS_KEY_KERNEL(key) CS_KEY_KERNEL_(key)
+__kernel void CS_KEY_KERNEL(CS_CACHE_KEY)(void)
+{
+}
+#endif
