@@ -68,3 +68,16 @@ void bench_gm_expect(const bench_gm_case *c, const void *got,
                       "the host executor 0x%02x",
                       c->id, c->expr, i, g[i], w[i]);
 }
+
+void bench_gm_expect_gather(const bench_gm_env *env, const bench_gm_case *c,
+                            const clslice_plan *plan, cl_mem dst,
+                            const void *input, size_t in_bytes, void *got,
+                            void *want, size_t out_bytes)
+{
+    clslice_error err;
+    bench_gm_read(env, dst, got, out_bytes);
+    bench_clslice_check(clslice_host_gather(plan, c->elem_size, input,
+                                            in_bytes, want, out_bytes, &err),
+                        &err, "clslice_host_gather");
+    bench_gm_expect(c, got, want, out_bytes);
+}

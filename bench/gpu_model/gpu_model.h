@@ -135,6 +135,13 @@ void bench_gm_read(const bench_gm_env *env, cl_mem buffer, void *host,
  * host's. */
 void bench_gm_expect(const bench_gm_case *c, const void *got,
                      const void *want, size_t bytes);
+/* Reads `dst` (out_bytes) into `got` and exits 1 as bench_gm_expect when
+ * it differs from the host's gather of `plan` over `input` (into
+ * `want`). */
+void bench_gm_expect_gather(const bench_gm_env *env, const bench_gm_case *c,
+                            const clslice_plan *plan, cl_mem dst,
+                            const void *input, size_t in_bytes, void *got,
+                            void *want, size_t out_bytes);
 void *bench_gm_alloc(size_t bytes);
 
 /* ---- the model (model.c) ------------------------------------------------ */

@@ -120,12 +120,8 @@ static void gather(const bench_gm_env *env, const bench_gm_case *c,
                                                dst, 0, c->flags, 0, NULL,
                                                NULL, &err),
                         &err, "clslice_enqueue_gather");
-    bench_gm_read(env, dst, d->got, d->out_bytes);
-    bench_clslice_check(clslice_host_gather(d->plan, c->elem_size, d->input,
-                                            d->in_bytes, d->want,
-                                            d->out_bytes, &err),
-                        &err, "clslice_host_gather");
-    bench_gm_expect(c, d->got, d->want, d->out_bytes);
+    bench_gm_expect_gather(env, c, d->plan, dst, d->input, d->in_bytes,
+                           d->got, d->want, d->out_bytes);
     clReleaseMemObject(src);
     clReleaseMemObject(dst);
 }

@@ -103,16 +103,11 @@ static void enqueue(const bench_gm_env *env, const bench_gm_case *c,
 static void run_gather(const bench_gm_env *env, const bench_gm_case *c,
                        dyn *d)
 {
-    clslice_error err;
     cl_mem src = bench_gm_upload(env, d->input, d->in_bytes);
     cl_mem dst = bench_gm_upload(env, NULL, d->in_bytes); /* the bound */
     enqueue(env, c, d, src, dst);
-    bench_gm_read(env, dst, d->got, d->out_bytes);
-    bench_clslice_check(clslice_host_gather(d->plan, c->elem_size, d->input,
-                                            d->in_bytes, d->want,
-                                            d->out_bytes, &err),
-                        &err, "clslice_host_gather");
-    bench_gm_expect(c, d->got, d->want, d->out_bytes);
+    bench_gm_expect_gather(env, c, d->plan, dst, d->input, d->in_bytes,
+                           d->got, d->want, d->out_bytes);
     clReleaseMemObject(src);
     clReleaseMemObject(dst);
 }
