@@ -30,7 +30,6 @@ enum {
     SCALARS = 6   /* jobs, per_job, chunk, units, jobs' magic and shift */
 };
 
-
 /* ---- the plan of the launches ------------------------------------------- */
 
 /* Everything the launches share. */
@@ -155,7 +154,6 @@ static void fill_table(const batch *b, size_t group, table *t)
         put_magic(t, m);
     }
 }
-
 
 /* What a launch's arguments point at while it is armed. */
 typedef struct launch {
