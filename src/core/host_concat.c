@@ -66,30 +66,38 @@ static clslice_status check_parts(host_call *c, cs_concat_part *part,
     return cs_concat_disjoint(c->plans, c->count, err);
 }
 
-/* Part i's source and the destination as placed views.  A NULL dst that
- * nothing is written to is placed as an empty view. */
-static void place(const host_call *c, size_t i, const cs_concat_part *part,
-                  const cs_strided_view *nothing, cs_placed *in,
-                  cs_placed *out)
+/* Part i's source as a placed view. */
+static cs_placed source(const host_call *c, size_t i,
+                        const cs_concat_part *part)
 {
     const clslice_host_part *p = &c->parts[i];
-    *in = (cs_placed){.view = &part->src, .data = p->src,
-                      .bytes = p->src_bytes, .offset = p->src_offset};
-    *out = (cs_placed){.view = &c->dst_view, .data = c->dst,
-                       .bytes = c->dst_bytes, .offset = c->dst_offset};
-    if (!c->dst && !c->writes)
-        *out = (cs_placed){.view = nothing};
+    return (cs_placed){.view = &part->src, .data = p->src,
+                       .bytes = p->src_bytes, .offset = p->src_offset};
 }
 
+/* The destination as a placed view; a NULL dst that nothing is written
+ * to as a view of nothing. */
+static cs_placed destination(const host_call *c,
+                             const cs_strided_view *nothing)
+{
+    if (!c->dst && !c->writes)
+        return (cs_placed){.view = nothing};
+    return (cs_placed){.view = &c->dst_view, .data = c->dst,
+                       .bytes = c->dst_bytes, .offset = c->dst_offset};
+}
+
+/* The destination first (paired with a view of nothing), then each
+ * source with it, as the device checks them. */
 static clslice_status check_buffers(const host_call *c, cs_concat_part *part,
                                     clslice_error *err)
 {
     cs_strided_view nothing = {.name = "dst", .empty = true};
-    clslice_status st = CLSLICE_OK;
+    cs_placed none = {.view = &nothing};
+    cs_placed out = destination(c, &nothing);
+    clslice_status st = cs_host_check_pair(&none, &out, c->elem_size, err);
     for (size_t i = 0; i < c->count && st == CLSLICE_OK; i++) {
-        cs_placed in, out;
         st = resolve(c, i, part, err);
-        place(c, i, part, &nothing, &in, &out);
+        cs_placed in = source(c, i, part);
         if (st == CLSLICE_OK)
             st = cs_host_check_pair(&in, &out, c->elem_size, err);
     }
@@ -98,14 +106,13 @@ static clslice_status check_buffers(const host_call *c, cs_concat_part *part,
 
 static void write_parts(const host_call *c, cs_concat_part *part)
 {
+    cs_placed out = destination(c, NULL);
     for (size_t i = 0; i < c->count; i++) {
-        cs_placed in, out;
         resolve(c, i, part, NULL); /* checked already */
-        place(c, i, part, NULL, &in, &out);
+        cs_placed in = source(c, i, part);
         cs_host_run_placed(&part->layout, c->elem_size, &in, &out);
     }
 }
-
 static clslice_status run_concat(host_call *c, clslice_error *err)
 {
     cs_concat_part *part = malloc(sizeof *part);

@@ -120,12 +120,11 @@ static clslice_status check_fit(const cs_array *a, const cs_place *r,
     return CLSLICE_OK;
 }
 
-/* a (earlier) and b (later) overlap where one of them is written.  Both
- * fit their buffers already, so [start - before, start + bytes) does not
- * wrap. */
-static clslice_status check_overlap(const cs_array *a, const cs_place *ra,
-                                    const cs_array *b, const cs_place *rb,
-                                    clslice_error *err)
+/* Both fit their buffers already, so [start - before, start + bytes)
+ * does not wrap. */
+clslice_status cs_check_overlap(const cs_array *a, const cs_place *ra,
+                                const cs_array *b, const cs_place *rb,
+                                clslice_error *err)
 {
     if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
         !a->bytes || !b->bytes)
@@ -164,7 +163,7 @@ clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
         st = check_fit(&arrays[i], &r[i], err);
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         for (int k = 0; k < i && st == CLSLICE_OK; k++)
-            st = check_overlap(&arrays[k], &r[k], &arrays[i], &r[i], err);
+            st = cs_check_overlap(&arrays[k], &r[k], &arrays[i], &r[i], err);
     return st;
 }
 
