@@ -20,7 +20,7 @@ from typing import (Any as _Any, List as _List, Optional as _Optional,
 
 import numpy as _np
 
-from . import _host, _numpy_assign
+from . import _concat, _host, _numpy_assign
 from ._lib import (
     ClsliceError, ClsliceArgumentError, ClsliceSpecError, ClsliceIndexError,
     ClsliceRankError, ClsliceSyntaxError, ClsliceUnknownError,
@@ -46,7 +46,7 @@ library_version = _clib.clslice_version_string().decode()
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
-    "array_split",
+    "array_split", "concatenate", "stack",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
@@ -216,6 +216,30 @@ def _split_keys(dims: _Tuple[int, ...], indices_or_sections: _Any,
     lead = (_builtin_slice(None),) * axis
     return [lead + (_builtin_slice(a, b),)
             for a, b in zip(edges[:-1], edges[1:])]
+
+
+def concatenate(arrays: _Sequence[_ArrayLike], axis: _Optional[int] = 0,
+                out: _Any = None, dtype: _Any = None,
+                casting: str = "same_kind", *, queue: _Any = None,
+                wait_for: _Any = None) -> _Any:
+    """numpy.concatenate for numpy and pyopencl arrays (any layout, strided
+    views read in place), with numpy's arguments, checks, dtype rules and
+    exception classes; axis=None joins the flattened arrays.  With a
+    pyopencl array among them, every input is written by one command
+    (clslice_cl_concat) into a new device array (or out=) on the first
+    device array's queue or queue=, after wait_for= and the inputs'
+    events; numpy inputs are uploaded first."""
+    return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
+                        stack=False)
+
+
+def stack(arrays: _Sequence[_ArrayLike], axis: int = 0, out: _Any = None,
+          *, dtype: _Any = None, casting: str = "same_kind",
+          queue: _Any = None, wait_for: _Any = None) -> _Any:
+    """numpy.stack: arrays of one shape joined along a new axis, as
+    concatenate joins them (one command for pyopencl arrays)."""
+    return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
+                        stack=True)
 
 
 def strided_slice(x: _ArrayLike, begin: _IntVector, end: _IntVector,
