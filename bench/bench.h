@@ -348,8 +348,9 @@ typedef struct concat_result {
     int inputs;
     size_t input_bytes;
     int repeat;
-    double seconds[3]; /* medians: 64 scatters, one concat from one arena,
-                        * one concat from 64 buffers */
+    double seconds[4]; /* medians: 64 scatters, one concat from one arena,
+                        * one concat from 64 buffers, 64 x (scatter +
+                        * clFinish) */
     double other_load;
 } concat_result;
 

@@ -11,7 +11,10 @@
  *   concat        clslice_cl_concat of the 64 inputs held in one arena
  *                 buffer: one kernel launch;
  *   concat/64buf  the same with each input in a buffer of its own: one
- *                 launch per 8 source buffers, 8 chained launches.
+ *                 launch per 8 source buffers, 8 chained launches;
+ *   waited        64 scatters each followed by clFinish: what each
+ *                 command costs when nothing else hides its latency
+ *                 (a tenth of the repeats).
  *
  * The output of every way is checked against clslice_host_concat before
  * anything is timed.
@@ -114,20 +117,23 @@ static void release(concat_setup *s)
 }
 
 typedef enum way { WAY_SCATTERS, WAY_CONCAT, WAY_CONCAT_DISTINCT,
-                   WAYS } way;
+                   WAY_WAITED, WAYS } way;
 
 static void enqueue(concat_setup *s, way w)
 {
     clslice_error err;
     cl_command_queue q = s->cl->queue;
-    if (w == WAY_SCATTERS) {
-        for (int i = 0; i < INPUTS; i++)
+    if (w == WAY_SCATTERS || w == WAY_WAITED) {
+        for (int i = 0; i < INPUTS; i++) {
             bench_clslice_check(
                 clslice_enqueue_scatter(s->rt, q, s->plans[i], 4, s->srcs[i],
                                         0, s->in_shape, 3,
                                         CLSLICE_VALUE_EXACT, s->dst, 0, 0,
                                         0, NULL, NULL, &err),
                 &err, "clslice_enqueue_scatter");
+            if (w == WAY_WAITED)
+                bench_cl_check(clFinish(q), "clFinish");
+        }
         return;
     }
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
@@ -166,17 +172,20 @@ static double time_once(concat_setup *s, way w)
 }
 
 /* The ways take turns within each repeat, so that load from other users
- * of a shared machine falls on all of them alike. */
+ * of a shared machine falls on all of them alike; the slow waited way
+ * takes every tenth turn. */
 static void time_ways(concat_setup *s, int repeat, double *medians)
 {
     double *t = malloc((size_t)repeat * WAYS * sizeof *t);
     if (!t)
         bench_die("out of memory");
+    int n[WAYS] = {0};
     for (int r = 0; r < repeat; r++)
         for (int w = 0; w < WAYS; w++)
-            t[w * repeat + r] = time_once(s, (way)w);
+            if (w != WAY_WAITED || r % 10 == 0)
+                t[w * repeat + n[w]++] = time_once(s, (way)w);
     for (int w = 0; w < WAYS; w++)
-        medians[w] = bench_median(t + w * repeat, repeat);
+        medians[w] = bench_median(t + w * repeat, n[w]);
     free(t);
 }
 
@@ -206,14 +215,16 @@ void report_concat(FILE *f, const concat_result *r)
 {
     fprintf(f, "\nCONCAT: 64 inputs into one tensor, first enqueue to "
                "clFinish, median us over %d; x = 64 scatters / concat;\n"
-               "concat/64buf: each input in its own buffer (8 launches)\n",
+               "concat/64buf: each input in its own buffer (8 launches); "
+               "waited: 64 x (scatter + clFinish)\n",
             r->repeat);
-    fprintf(f, "%11s %10s %8s %13s %8s  %s\n", "64 scatters", "concat", "x",
-            "concat/64buf", "x", "case");
-    fprintf(f, "%11.1f %10.1f %8.1f %13.1f %8.1f  %s\n",
+    fprintf(f, "%11s %10s %8s %13s %8s %10s %8s  %s\n", "64 scatters",
+            "concat", "x", "concat/64buf", "x", "waited", "x", "case");
+    fprintf(f, "%11.1f %10.1f %8.1f %13.1f %8.1f %10.1f %8.1f  %s\n",
             1e6 * r->seconds[0], 1e6 * r->seconds[1],
             r->seconds[0] / r->seconds[1], 1e6 * r->seconds[2],
-            r->seconds[0] / r->seconds[2], r->name);
+            r->seconds[0] / r->seconds[2], 1e6 * r->seconds[3],
+            r->seconds[3] / r->seconds[1], r->name);
 }
 
 void report_concat_json(FILE *f, const concat_result *r, const char *device)
@@ -221,11 +232,13 @@ void report_concat_json(FILE *f, const concat_result *r, const char *device)
     fprintf(f,
             "{\"case\": \"concat %s\", \"inputs\": %d, \"input_bytes\": "
             "%zu, \"repeat\": %d, \"scatters_us\": %.3f, \"concat_us\": "
-            "%.3f, \"concat_64_buffers_us\": %.3f, \"speedup\": %.2f, "
-            "\"speedup_64_buffers\": %.2f, \"other_cpu_load\": %.3f, "
+            "%.3f, \"concat_64_buffers_us\": %.3f, \"waited_us\": %.3f, "
+            "\"speedup\": %.2f, \"speedup_64_buffers\": %.2f, "
+            "\"speedup_waited\": %.2f, \"other_cpu_load\": %.3f, "
             "\"device\": \"%s\"}\n",
             r->name, r->inputs, r->input_bytes, r->repeat,
             1e6 * r->seconds[0], 1e6 * r->seconds[1], 1e6 * r->seconds[2],
-            r->seconds[0] / r->seconds[1], r->seconds[0] / r->seconds[2],
+            1e6 * r->seconds[3], r->seconds[0] / r->seconds[1],
+            r->seconds[0] / r->seconds[2], r->seconds[3] / r->seconds[1],
             isnan(r->other_load) ? -1.0 : r->other_load, device);
 }
