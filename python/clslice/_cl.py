@@ -265,6 +265,23 @@ def _c_strides(shape: Tuple[int, ...], itemsize: int) -> Tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+# The dtypes whose conversions pyopencl's element-wise kernels compile
+# (bool, float16, strings and records are not among them).
+_DEVICE_CASTS = frozenset(np.dtype(t) for t in (
+    np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+    np.uint64, np.float32, np.float64, np.complex64, np.complex128))
+
+
+def _converted(a: Any, dtype: np.dtype, name: str, queue: Any) -> Any:
+    """The device array a in dtype: by pyopencl on the device where its
+    kernels can convert, else through the host (blocking), with numpy's
+    conversion."""
+    if a.dtype in _DEVICE_CASTS and dtype in _DEVICE_CASTS:
+        return contiguous(a, name, queue).astype(dtype, queue=queue)
+    host = np.asarray(a.get(queue=queue), dtype=dtype, order="C")
+    return cla.to_device(queue, host, allocator=allocator_for(a, queue))
+
+
 def _concat_sources(arrays: Sequence[Any], first: Any, first_name: str,
                     dtype: np.dtype, queue: Any) -> List[Any]:
     """The inputs as device arrays of the result's dtype on first's
@@ -276,9 +293,11 @@ def _concat_sources(arrays: Sequence[Any], first: Any, first_name: str,
         if isinstance(a, _Array):
             same_context(a, first, name, first_name)
             if a.dtype != dtype:
-                a = contiguous(a, name, queue).astype(dtype, queue=queue)
+                a = _converted(a, dtype, name, queue)
         else:
-            a = cla.to_device(queue, np.ascontiguousarray(a, dtype=dtype),
+            # order="C" keeps a 0-d array 0-d (np.ascontiguousarray would
+            # not).
+            a = cla.to_device(queue, np.asarray(a, dtype=dtype, order="C"),
                               allocator=allocator_for(first, queue))
         sources.append(a)
     return sources
