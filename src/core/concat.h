@@ -23,6 +23,15 @@ typedef struct cs_concat_part {
     clslice_layout layout;
 } cs_concat_part;
 
+/* The first checks of both executors, in order: parts given, count >= 1,
+ * every part's plan given, then parts[0].plan and elem_size
+ * (cs_check_plan_elem).  The parts lie part_size bytes apart and each
+ * begins with its plan, as clslice_host_part and clslice_cl_concat_part
+ * both do. */
+clslice_status cs_concat_check_parts(const void *parts, size_t part_size,
+                                     size_t count, size_t elem_size,
+                                     clslice_error *err);
+
 /* Part i: parts[i].plan (`plan`, not NULL) over the input shape of
  * parts[0].plan (`first`), its source at src_strides, the destination at
  * dst_strides.  Checks the shape against first's (CLSLICE_ERROR_SHAPE

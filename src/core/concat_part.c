@@ -54,3 +54,30 @@ clslice_status cs_concat_part_layout(const clslice_plan *plan,
                                      &part->src, &part->dst, &part->layout,
                                      err);
 }
+
+/* A part struct's first member is its plan: a pointer to the struct is
+ * one to that member (C11 6.7.2.1). */
+static const clslice_plan *plan_of(const void *parts, size_t part_size,
+                                   size_t i)
+{
+    const clslice_plan *const *plan =
+        (const void *)((const char *)parts + i * part_size);
+    return *plan;
+}
+
+clslice_status cs_concat_check_parts(const void *parts, size_t part_size,
+                                     size_t count, size_t elem_size,
+                                     clslice_error *err)
+{
+    if (!parts)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "parts is NULL");
+    if (count == 0)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "count is 0: a concatenation needs at least one "
+                       "part");
+    for (size_t i = 0; i < count; i++)
+        if (!plan_of(parts, part_size, i))
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "parts[%zu].plan is NULL", i);
+    return cs_check_plan_elem(plan_of(parts, part_size, 0), elem_size, err);
+}

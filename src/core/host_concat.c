@@ -9,6 +9,7 @@
  * A part is resolved once to be checked and once more to be written, so
  * that no per-part layout (2 KB each) is held for a call of thousands.
  */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "concat.h"
@@ -28,19 +29,13 @@ typedef struct host_call {
     bool writes; /* some part has an element */
 } host_call;
 
+/* cs_concat_check_parts reads each part's plan as its first member. */
+static_assert(offsetof(clslice_host_part, plan) == 0, "plan first");
+
 static clslice_status check_arguments(const host_call *c, clslice_error *err)
 {
-    if (!c->parts)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "parts is NULL");
-    if (c->count == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "count is 0: a concatenation needs at least one "
-                       "part");
-    for (size_t i = 0; i < c->count; i++)
-        if (!c->parts[i].plan)
-            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "parts[%zu].plan is NULL", i);
-    return cs_check_plan_elem(c->parts[0].plan, c->elem_size, err);
+    return cs_concat_check_parts(c->parts, sizeof *c->parts, c->count,
+                                 c->elem_size, err);
 }
 
 static clslice_status resolve(const host_call *c, size_t i,

@@ -260,6 +260,30 @@ static void check_columns(fixture *f, const int *cols, size_t count)
     assert_memory_equal(got, expect, OUT_BYTES);
 }
 
+/* Runs desc behind a user event: its event must not complete before the
+ * gate fires, and must once it has. */
+static void run_behind_gate(fixture *f, const clslice_cl_concat_desc *desc)
+{
+    cl_int rc;
+    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
+    TU_CL_CHECK(rc);
+    clslice_cl_call call = head_of(f);
+    call.num_events_in_wait_list = 1;
+    call.event_wait_list = &gate;
+    call.event = &done;
+    clslice_error err;
+    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, desc, &err),
+                     CLSLICE_OK);
+    cl_int status;
+    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                               sizeof status, &status, NULL));
+    assert_int_not_equal(status, CL_COMPLETE);
+    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    TU_CL_CHECK(clWaitForEvents(1, &done));
+    clReleaseEvent(done);
+    clReleaseEvent(gate);
+}
+
 /* Empty parts take NULL sources; an all-empty concatenation is a marker
  * behind its wait list, and its destination may be NULL. */
 static void test_empty_parts(void **state)
@@ -280,22 +304,7 @@ static void test_empty_parts(void **state)
 
     parts[1] = parts[2] = parts[0];
     desc.dst.buffer = NULL;
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, &desc, &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    run_behind_gate(f, &desc);
 }
 
 /* Columns 0..n-1 (in reverse order) behind a user event: nothing runs
@@ -309,25 +318,8 @@ static void run_gated(fixture *f, size_t n)
     clslice_cl_concat_part parts[COLS];
     parts_of(f, cols, n, parts);
     tu_cl_fill(f->dev.queue, f->out, SENTINEL, OUT_BYTES);
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
     clslice_cl_concat_desc desc = desc_of(f, parts, n);
-    clslice_cl_call call = head_of(f);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    clslice_error err;
-    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, &desc, &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    run_behind_gate(f, &desc);
     check_columns(f, cols, n);
 }
 

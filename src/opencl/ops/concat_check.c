@@ -8,25 +8,20 @@
  * from the destination's bytes.  Messages name the members: parts[i].plan,
  * parts[i].src.offset, dst.strides[d].
  */
+#include <assert.h>
 #include <stdio.h>
 
 #include "opencl/ops/concat.h"
 #include "core/common.h"
 
+/* cs_concat_check_parts reads each part's plan as its first member. */
+static_assert(offsetof(clslice_cl_concat_part, plan) == 0, "plan first");
+
 static clslice_status check_arguments(const cs_concat_call *c,
                                       clslice_error *err)
 {
-    if (!c->parts)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "parts is NULL");
-    if (c->count == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "count is 0: a concatenation needs at least one "
-                       "part");
-    for (size_t i = 0; i < c->count; i++)
-        if (!c->parts[i].plan)
-            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "parts[%zu].plan is NULL", i);
-    return cs_check_plan_elem(c->parts[0].plan, c->elem_size, err);
+    return cs_concat_check_parts(c->parts, sizeof *c->parts, c->count,
+                                 c->elem_size, err);
 }
 
 /* Part i resolved into layouts[i]; the destination's span kept. */
