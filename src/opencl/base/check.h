@@ -78,7 +78,8 @@ clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
  * and rb), share bytes and one of them is written: what cs_check_arrays
  * checks between its arrays, for a caller that checks more arrays than
  * it takes or one array against many (a concatenation's destination
- * against each source).  Messages name a before b. */
+ * against each source); an array that addresses no byte takes no
+ * part.  Messages name a before b. */
 clslice_status cs_check_overlap(const cs_array *a, const cs_place *ra,
                                 const cs_array *b, const cs_place *rb,
                                 clslice_error *err);
