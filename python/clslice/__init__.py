@@ -400,9 +400,9 @@ def prepare(context_or_queue: _Any, *, index64: bool = False,
     """Builds now the OpenCL programs that device calls would build at
     their first use (a second or more each on PoCL), for the queue's
     device or every device of a context: the slice, write and CSR
-    programs; with batch=True also slice_many's and split's; with
-    index64=True also the 64-bit index forms (arrays past 2**32
-    elements).  Programs already built are skipped.  With the
+    programs; with batch=True also the one of slice_many, split and the
+    device concatenate and stack; with index64=True also the 64-bit
+    index forms (arrays past 2**32 elements).  Programs already built are skipped.  With the
     environment variable CLSLICE_CACHE_DIR naming a folder, the built
     programs are kept there for later processes; the folder must belong
     to this user or root and be writable by nobody else, or the cache
