@@ -147,10 +147,11 @@ def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
                              "concatenated")
         axis = _axis(axis, items[0].ndim)
         _check_ranks(items)
-    target = _result_dtype(items, dtype, out, casting)
+    # numpy's order: the shapes, out's shape, then the casts.
     shape, plans = join_plans([tuple(a.shape) for a in items], axis, stack)
     if out is not None and tuple(out.shape) != shape:
         raise ValueError("Output array is the wrong shape")
+    target = _result_dtype(items, dtype, out, casting)
     if dev is not None:
         return dev.concat(items, plans, shape, target, out, queue, wait_for)
     return _host.concat(items, plans, shape, target, out)

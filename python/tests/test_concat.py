@@ -191,6 +191,11 @@ ERRORS = [
     ("stack", ([A, A],), {"axis": None}),
     ("stack", ([],), {}),
     ("stack", ([A, A],), {"out": np.zeros((2, 3, 3))}),
+    # Shapes are checked before casts.
+    ("concatenate", ([A, B],), {"out": np.zeros((4, 3), np.int64)}),
+    ("concatenate", ([A, A],), {"out": np.zeros((5, 3), np.int64)}),
+    ("concatenate", ([A, B],), {"dtype": np.int64}),
+    ("stack", ([A, B],), {"out": np.zeros((4, 3), np.int64)}),
 ]
 
 
@@ -201,6 +206,20 @@ def test_errors_are_numpys(name, args, kwargs):
     with pytest.raises(type(theirs.value)) as ours:
         getattr(clslice, name)(*args, **kwargs)
     assert str(ours.value) == str(theirs.value)
+
+
+def test_a_refused_call_leaves_out_alone(queue):
+    cla = pytest.importorskip("pyopencl.array")
+    a = np.ones((2, 3))
+    for make, get in ((lambda x: x, lambda x: x),
+                      (lambda x: cla.to_device(queue, x), lambda x: x.get())):
+        out = make(np.full((4, 3), 7, np.int64))
+        given = [make(a), make(a)]
+        with pytest.raises(TypeError, match="Cannot cast"):
+            clslice.concatenate(given, out=out)
+        with pytest.raises(ValueError):
+            clslice.concatenate([make(a), make(np.ones((2, 4)))], out=out)
+        assert (get(out) == 7).all()
 
 
 def test_errors_numpy_cannot_have():
