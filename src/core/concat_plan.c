@@ -95,24 +95,28 @@ static int out_dim(const join *j, int d)
     return j->stack && d >= j->axis ? d + 1 : d;
 }
 
-/* The output's size of input dim d (not a concatenation's axis): the
- * inputs' common size, known when any input knows it. */
-static clslice_status common_size(const join *j, int d, clslice_error *err)
+/* The output's sizes of the input dims (but a concatenation's axis):
+ * the inputs' common sizes, each known when any input knows it.  numpy's
+ * order: input by input, each dim compared with the first input that
+ * knows it, so the mismatch reported is the one numpy reports. */
+static clslice_status common_sizes(const join *j, clslice_error *err)
 {
-    int64_t size = CLSLICE_UNKNOWN;
-    size_t first = 0;
-    for (size_t i = 0; i < j->count; i++) {
-        int64_t s = j->shapes[i * (size_t)j->rank + (size_t)d];
-        if (s == CLSLICE_UNKNOWN)
-            continue;
-        if (size == CLSLICE_UNKNOWN) {
-            size = s;
-            first = i;
-        } else if (s != size) {
-            return mismatch(j, d, first, size, i, s, err);
+    size_t first[CLSLICE_MAX_RANK] = {0};
+    for (int d = 0; d < j->rank; d++)
+        j->out_shape[out_dim(j, d)] = CLSLICE_UNKNOWN;
+    for (size_t i = 0; i < j->count; i++)
+        for (int d = 0; d < j->rank; d++) {
+            int64_t s = j->shapes[i * (size_t)j->rank + (size_t)d];
+            int64_t *size = &j->out_shape[out_dim(j, d)];
+            if ((!j->stack && d == j->axis) || s == CLSLICE_UNKNOWN)
+                continue;
+            if (*size == CLSLICE_UNKNOWN) {
+                *size = s;
+                first[d] = i;
+            } else if (s != *size) {
+                return mismatch(j, d, first[d], *size, i, s, err);
+            }
         }
-    }
-    j->out_shape[out_dim(j, d)] = size;
     return CLSLICE_OK;
 }
 
@@ -137,9 +141,8 @@ static clslice_status axis_sum(const join *j, clslice_error *err)
 static clslice_status output_shape(const join *j, clslice_error *err)
 {
     clslice_status st = check_sizes(j, err);
-    for (int d = 0; d < j->rank && st == CLSLICE_OK; d++)
-        if (j->stack || d != j->axis)
-            st = common_size(j, d, err);
+    if (st == CLSLICE_OK)
+        st = common_sizes(j, err);
     if (st != CLSLICE_OK)
         return st;
     if (j->stack) {

@@ -242,6 +242,14 @@ static void test_errors(void **state)
     tu_assert_error(&err, CLSLICE_ERROR_SHAPE,
                     "all input arrays must have the same shape",
                     "dimension 1", "input 1 has size 4", NULL);
+    /* numpy reports the first input that differs, then its first dim:
+     * input 1's dim 2, not input 2's dim 0 (axis 1 joins). */
+    const int64_t order[] = {1, 1, 1, 1, 1, 2, 2, 2, 1};
+    assert_int_equal(clslice_plan_concat(order, 3, 3, 1, out, plans, &err),
+                     CLSLICE_ERROR_SHAPE);
+    tu_assert_error(&err, CLSLICE_ERROR_SHAPE, "along dimension 2",
+                    "array at index 0 has size 1",
+                    "array at index 1 has size 2", NULL);
     const int64_t negative[] = {2, 3, 2, -2};
     assert_int_equal(clslice_plan_concat(negative, 2, 2, 0, out, plans,
                                          &err),
