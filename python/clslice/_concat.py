@@ -61,10 +61,12 @@ def _axis(axis: Any, ndim: int) -> int:
 
 
 def _result_dtype(arrays: Sequence[Any], dtype: Any, out: Any,
-                  casting: Any) -> np.dtype:
+                  casting: Any, scalars: bool) -> np.dtype:
     """The dtype the inputs are written in (numpy's rules): out's, or
     dtype=, or the inputs' common type; each input must cast to it under
-    `casting` (numpy's TypeError otherwise)."""
+    `casting` (numpy's TypeError otherwise, which calls a 0-d input a
+    scalar when `scalars`: concatenate(axis=None) reads them as given,
+    stack as 1-d)."""
     target: np.dtype
     if out is not None:
         target = np.dtype(out.dtype)
@@ -74,9 +76,10 @@ def _result_dtype(arrays: Sequence[Any], dtype: Any, out: Any,
         target = np.result_type(*[a.dtype for a in arrays])
     for a in arrays:
         if not np.can_cast(a.dtype, target, casting=casting):
-            raise TypeError("Cannot cast array data from %r to %r according "
-                            "to the rule %r" % (np.dtype(a.dtype), target,
-                                                casting))
+            what = "scalar" if scalars and a.ndim == 0 else "array data"
+            raise TypeError("Cannot cast %s from %r to %r according to the "
+                            "rule %r" % (what, np.dtype(a.dtype), target,
+                                         casting))
     return target
 
 
@@ -91,14 +94,23 @@ def _as_arrays(arrays: Any, what: str) -> List[Any]:
             isinstance(a, np.ndarray) else np.asarray(a) for a in items]
 
 
-def _check_ranks(arrays: Sequence[Any]) -> None:
-    first = arrays[0].ndim
+def _check_ranks(arrays: Sequence[Any], axis: int) -> None:
+    """numpy's rank check, which it makes array by array together with
+    the sizes: the first array that differs in either is the one
+    reported.  Sizes are clslice_plan_concat's to report (in numpy's
+    words), over the arrays up to the first that differs, which all have
+    one rank."""
+    first = arrays[0]
     for i, a in enumerate(arrays[1:], 1):
-        if a.ndim != first:
+        if a.ndim != first.ndim:
             raise ValueError(
                 "all the input arrays must have same number of dimensions, "
                 "but the array at index 0 has %d dimension(s) and the array "
-                "at index %d has %d dimension(s)" % (first, i, a.ndim))
+                "at index %d has %d dimension(s)" % (first.ndim, i, a.ndim))
+        if any(n != m for d, (n, m) in enumerate(zip(first.shape, a.shape))
+               if d != axis):
+            join_plans([tuple(b.shape) for b in arrays[:i + 1]], axis,
+                       stack=False)  # raises the size's error
 
 
 def _flattened(arrays: List[Any], dev: Any) -> List[Any]:
@@ -119,39 +131,68 @@ def _check_out_type(out: Any, dev: Any) -> None:
                         "device inputs, got %s" % type(out).__name__)
 
 
+def _concat_axis(items: List[Any], axis: Optional[int],
+                 dev: Any) -> Tuple[List[Any], int]:
+    """concatenate's arrays and axis, checked: axis=None joins the
+    flattened arrays along 0."""
+    if not items:
+        raise ValueError("need at least one array to concatenate")
+    if axis is None:
+        return _flattened(items, dev), 0
+    if items[0].ndim == 0:
+        raise ValueError("zero-dimensional arrays cannot be concatenated")
+    index = _axis(axis, items[0].ndim)
+    _check_ranks(items, index)
+    return items, index
+
+
+def _check_out_shape(out: Any, shape: Tuple[int, ...], flat: bool) -> None:
+    """out's shape against the result's, with numpy's messages (its own
+    for axis=None)."""
+    if out.ndim != len(shape):
+        raise ValueError("Output array must be 1D" if flat else
+                         "Output array has wrong dimensionality")
+    if tuple(out.shape) != shape:
+        raise ValueError("Output array is the wrong size" if flat else
+                         "Output array is the wrong shape")
+
+
+def _check_arguments(out: Any, dtype: Any, casting: Any, dev: Any) -> None:
+    """What numpy.concatenate checks before the arrays, in its order (its
+    stack checks the shapes and the axis first, then calls it)."""
+    if out is not None and dtype is not None:
+        raise TypeError("concatenate() only takes `out` or `dtype` as an "
+                        "argument, but both were provided.")
+    if out is not None:
+        _check_out_type(out, dev)
+    # numpy's ValueError, in its words, for a rule it does not know.
+    np.can_cast(np.int8, np.int8, casting=casting)
+
+
 def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
          casting: str, queue: Any, wait_for: Any, stack: bool) -> Any:
     what = "stack" if stack else "concatenate"
-    if out is not None and dtype is not None:
-        raise TypeError("%s() only takes `out` or `dtype` as an argument, "
-                        "but both were provided." % what)
     items = _as_arrays(arrays, what)
-    if not items:
-        raise ValueError("need at least one array to %s" % what)
+    index = 0
+    if stack:
+        if not items:
+            raise ValueError("need at least one array to stack")
+        if len({tuple(a.shape) for a in items}) != 1:
+            raise ValueError("all input arrays must have the same shape")
+        index = _axis(axis, items[0].ndim + 1)
     dev = _device_module(items)
     if dev is None and (queue is not None or wait_for is not None):
         raise TypeError("clslice: queue= and wait_for= apply to pyopencl "
                         "arrays; this call's arrays are on the host")
-    if out is not None:
-        _check_out_type(out, dev)
-    if stack:
-        if len({tuple(a.shape) for a in items}) != 1:
-            raise ValueError("all input arrays must have the same shape")
-        axis = _axis(axis, items[0].ndim + 1)
-    elif axis is None:
-        items = _flattened(items, dev)
-        axis = 0
-    else:
-        if items[0].ndim == 0:
-            raise ValueError("zero-dimensional arrays cannot be "
-                             "concatenated")
-        axis = _axis(axis, items[0].ndim)
-        _check_ranks(items)
+    _check_arguments(out, dtype, casting, dev)
+    given = items
+    if not stack:
+        items, index = _concat_axis(items, axis, dev)
     # numpy's order: the shapes, out's shape, then the casts.
-    shape, plans = join_plans([tuple(a.shape) for a in items], axis, stack)
-    if out is not None and tuple(out.shape) != shape:
-        raise ValueError("Output array is the wrong shape")
-    target = _result_dtype(items, dtype, out, casting)
+    shape, plans = join_plans([tuple(a.shape) for a in items], index, stack)
+    if out is not None:
+        _check_out_shape(out, shape, flat=axis is None and not stack)
+    target = _result_dtype(given, dtype, out, casting, scalars=not stack)
     if dev is not None:
         return dev.concat(items, plans, shape, target, out, queue, wait_for)
     return _host.concat(items, plans, shape, target, out)

@@ -208,6 +208,53 @@ def test_errors_are_numpys(name, args, kwargs):
     assert str(ours.value) == str(theirs.value)
 
 
+def _hostile_call(rng):
+    """Arguments that numpy may refuse for any of its reasons: ranks,
+    sizes, axes, casts, out's shape and dtype."""
+    rank = rng.randint(0, 3)
+    arrays = []
+    for _ in range(rng.randint(1, 3)):
+        r = rank if rng.random() < 0.8 else rng.randint(0, 3)
+        shape = tuple(rng.randint(1, 2) for _ in range(r))
+        arrays.append(np.zeros(shape, rng.choice(MIXED)))
+    kwargs = {"axis": rng.choice([None, -4, -3, -2, -1, 0, 1, 2, 3])}
+    if rng.random() < 0.5:
+        kwargs["casting"] = rng.choice(["no", "safe", "same_kind"])
+    if rng.random() < 0.4:
+        kwargs["dtype"] = rng.choice(MIXED)
+    if rng.random() < 0.4:
+        shape = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 3)))
+        kwargs["out"] = np.zeros(shape, rng.choice(MIXED))
+    return arrays, kwargs
+
+
+@pytest.mark.parametrize("name", ["concatenate", "stack"])
+def test_random_refusals_are_numpys(rng, name):
+    checked = 0
+    for i in range(400):
+        arrays, kwargs = _hostile_call(rng)
+        if name == "stack" and kwargs["axis"] is None:
+            kwargs["axis"] = 0
+        where = "seed=%d case=%d %s shapes=%r %r" % (
+            SEED, i, name, [(a.shape, a.dtype) for a in arrays], kwargs)
+        theirs_out = kwargs.get("out")
+        try:
+            expected = getattr(np, name)(arrays, **kwargs)
+        except Exception as exc:
+            if theirs_out is not None:
+                kwargs["out"] = theirs_out.copy()
+            with pytest.raises(type(exc)) as ours:
+                getattr(clslice, name)(arrays, **kwargs)
+            assert str(ours.value) == str(exc), where
+            checked += 1
+            continue
+        if theirs_out is not None:
+            kwargs["out"] = np.zeros_like(theirs_out)
+        assert same(getattr(clslice, name)(arrays, **kwargs),
+                    np.asarray(expected)), where
+    assert checked > 50  # the generator does make refusals
+
+
 def test_a_refused_call_leaves_out_alone(queue):
     cla = pytest.importorskip("pyopencl.array")
     a = np.ones((2, 3))
@@ -348,4 +395,6 @@ def test_device_errors_name_the_argument(queue):
                        "dtype\\('float32'\\) to dtype\\('int32'\\)"):
         clslice.concatenate([a, a], out=cla.zeros(queue, (4, 3), np.int32))
     with pytest.raises(ValueError, match="Output array is the wrong shape"):
+        clslice.stack([a, a], out=cla.zeros(queue, (2, 3, 3), np.float32))
+    with pytest.raises(ValueError, match="Output array has wrong dimen"):
         clslice.stack([a, a], out=cla.zeros(queue, (4, 3), np.float32))
