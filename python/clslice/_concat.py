@@ -171,6 +171,9 @@ def _check_arguments(out: Any, dtype: Any, casting: Any, dev: Any) -> None:
 
 def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
          casting: str, queue: Any, wait_for: Any, stack: bool) -> Any:
+    """clslice.concatenate (stack False) and clslice.stack: every check in
+    numpy's order before anything is written, then one host or device
+    executor call."""
     what = "stack" if stack else "concatenate"
     items = _as_arrays(arrays, what)
     index = 0
