@@ -232,6 +232,7 @@ enum { COMP_CLSLICE, COMP_COPY_KERNEL, COMP_COPY_BUFFER, COMP_NAIVE,
 
 typedef struct case_result {
     const bench_case *c;
+    const int64_t *shape;       /* the tensor's shape as timed (c->rank) */
     bool scatter;               /* a scatter row (else a gather row) */
     size_t out_bytes;
     int repeat;

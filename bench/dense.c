@@ -376,6 +376,10 @@ void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
         run_gather(&r, o, &pc, in, want, got, gather);
     if (scatter)
         run_scatter(&r, o, &pc, in, want, got, got_bytes, scatter);
+    if (gather)
+        gather->shape = shape;
+    if (scatter)
+        scatter->shape = shape;
     if (peers)
         bench_peers_end(peers);
 

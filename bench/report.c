@@ -267,6 +267,12 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     fprintf(f, ", \"id\": %d", x->c->id);
     json_string(f, "expr", x->c->expr);
     json_string(f, "dtype", x->c->dtype);
+    /* The shape lets another tool (bench/gpu_peers.py) time the same
+     * case on the same data. */
+    fprintf(f, ", \"shape\": [");
+    for (int d = 0; x->shape && d < x->c->rank; d++)
+        fprintf(f, "%s%lld", d ? ", " : "", (long long)x->shape[d]);
+    fprintf(f, "]");
     fprintf(f, ", \"out_bytes\": %zu, \"repeat\": %d", x->out_bytes,
             x->repeat);
     for (int c = 0; c < COMP_COUNT; c++) {
