@@ -27,6 +27,7 @@
 #                 ./clslice-gpu-results-HOST-UTCSTAMP)
 #   --python P    the Python for the peers (default python3)
 #   --quick       the benchmark's --quick (fewer repeats)
+#   --bench-args "A B"  more clslice-bench arguments, e.g. "--case 1,9"
 #   --no-tests    only the benchmark
 # Exit status: 0 when every test passed and the benchmark ran, 1 otherwise.
 # docs/performance.md ("Running on a GPU") has the steps.
@@ -61,7 +62,8 @@ unpack_loader() {
   else
     echo "gpu_kit.sh: no .deb of ocl-icd-libopencl1 (offline?): copying" \
          "the installed package's library" >&2
-    cp -a $(dpkg -L ocl-icd-libopencl1 | grep '/libOpenCL\.so\.1') "$lib/"
+    dpkg -L ocl-icd-libopencl1 | grep '/libOpenCL\.so\.1' |
+      while read -r f; do cp -a "$f" "$lib/"; done
     dpkg -s ocl-icd-libopencl1 | grep -E '^(Package|Version|Architecture):'
   fi
   rm -rf "$tmp"
@@ -83,7 +85,7 @@ pack() {
   local root kit_tar build stage
   root=$(cd "$(dirname "$0")/.." && pwd)
   cd "$root"
-  build=build-kit
+  build='build-kit'
   kit_tar=$(realpath -m "${1:-$build/clslice-gpu-kit.tar.gz}")
   bash scripts/deps.sh
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
@@ -124,18 +126,26 @@ find_vendors() {
               /usr/local/nvidia/lib64 /usr/local/nvidia/lib
               /usr/lib/x86_64-linux-gnu/nvidia/current /opt/rocm/lib
               /opt/rocm/opencl/lib"
-  local n d found=""
+  local n d found="" any="" ldconfig
+  # Not on a user's PATH on some systems; absent in some containers.
+  ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
   for n in $names; do
-    found=$(ldconfig -p 2>/dev/null | awk -v n="$n" '$1 == n { print $NF; exit }')
+    found=$("$ldconfig" -p 2>/dev/null |
+            awk -v n="$n" '$1 == n { print $NF; exit }' || true)
     for d in $dirs; do
       [ -n "$found" ] && break
       [ -e "$d/$n" ] && found=$d/$n
     done
-    [ -n "$found" ] && echo "$found"
+    [ -n "$found" ] && echo "$found" && any=1
   done
-  if [ -d /etc/OpenCL/vendors ]; then
-    cat /etc/OpenCL/vendors/*.icd 2>/dev/null || true
-  fi
+  # The machine's own ICD files only when no driver was found by name:
+  # both would register the same device twice.
+  local icd line
+  for icd in /etc/OpenCL/vendors/*.icd; do
+    [ -z "$any" ] && [ -f "$icd" ] || continue
+    read -r line < "$icd" || true # the last line may lack its newline
+    [ -n "$line" ] && echo "$line"
+  done
 }
 
 # One device test: PASS/FAIL with its time; the log goes to tests/NAME.log.
@@ -158,13 +168,14 @@ run_test() {
 }
 
 run() {
-  local out="" python=python3 quick="" tests=1 icds=()
+  local out="" python=python3 quick="" tests=1 icds=() bench_args=()
   while [ $# -gt 0 ]; do
     case $1 in
       --icd) icds+=("$2"); shift 2 ;;
       --out) out=$2; shift 2 ;;
       --python) python=$2; shift 2 ;;
       --quick) quick=--quick; shift ;;
+      --bench-args) read -r -a bench_args <<< "$2"; shift 2 ;;
       --no-tests) tests=0; shift ;;
       *) die "run: unknown option $1 (see the header of $0)" ;;
     esac
@@ -222,7 +233,7 @@ run() {
   fi
 
   set +e
-  (cd "$out/work" && "$KIT/bin/clslice-bench" $quick \
+  (cd "$out/work" && "$KIT/bin/clslice-bench" $quick "${bench_args[@]}" \
      --peers-script "$KIT/bench/peers.py" --json "$out/bench.json") \
     > "$out/bench.txt" 2> "$out/bench.log"
   local bench_rc=$?
@@ -246,5 +257,5 @@ run() {
 case ${1:-} in
   pack) shift; pack "$@" ;;
   run) shift; run "$@" ;;
-  *) die "usage: $0 pack [KIT.tar.gz] | run [--icd LIB] [--out DIR] [--python P] [--quick] [--no-tests]" ;;
+  *) die "usage: $0 pack [KIT.tar.gz] | run [--icd LIB] [--out DIR] [--python P] [--quick] [--bench-args \"A B\"] [--no-tests]" ;;
 esac
