@@ -29,6 +29,9 @@
 #   --quick       the benchmark's --quick (fewer repeats)
 #   --bench-args "A B"  more clslice-bench arguments, e.g. "--case 1,9"
 #   --no-tests    only the benchmark
+# `gpu_kit.sh vendors` prints what run would register.  The search reads
+# CLSLICE_KIT_DRIVER_DIRS, CLSLICE_KIT_ICD_DIR and CLSLICE_KIT_LDCONFIG
+# where they are set (tests/unit/test_gpu_kit.sh).
 # Exit status: 0 when every test passed and the benchmark ran, 1 otherwise.
 # docs/performance.md ("Running on a GPU") has the steps.
 set -euo pipefail
@@ -122,13 +125,14 @@ pack() {
 # machine's own ICD files.
 find_vendors() {
   local names="libnvidia-opencl.so.1 libamdocl64.so libigdrcl.so"
-  local dirs="/usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib
-              /usr/local/nvidia/lib64 /usr/local/nvidia/lib
+  local dirs=${CLSLICE_KIT_DRIVER_DIRS:-"/usr/lib/x86_64-linux-gnu /usr/lib64
+              /usr/lib /usr/local/nvidia/lib64 /usr/local/nvidia/lib
               /usr/lib/x86_64-linux-gnu/nvidia/current /opt/rocm/lib
-              /opt/rocm/opencl/lib"
+              /opt/rocm/opencl/lib"}
+  local vendors=${CLSLICE_KIT_ICD_DIR:-/etc/OpenCL/vendors}
   local n d found="" any="" ldconfig
   # Not on a user's PATH on some systems; absent in some containers.
-  ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+  ldconfig=${CLSLICE_KIT_LDCONFIG:-$(command -v ldconfig || echo /sbin/ldconfig)}
   for n in $names; do
     found=$("$ldconfig" -p 2>/dev/null |
             awk -v n="$n" '$1 == n { print $NF; exit }' || true)
@@ -141,11 +145,12 @@ find_vendors() {
   # The machine's own ICD files only when no driver was found by name:
   # both would register the same device twice.
   local icd line
-  for icd in /etc/OpenCL/vendors/*.icd; do
+  for icd in "$vendors"/*.icd; do
     [ -z "$any" ] && [ -f "$icd" ] || continue
     read -r line < "$icd" || true # the last line may lack its newline
     [ -n "$line" ] && echo "$line"
   done
+  return 0
 }
 
 # One device test: PASS/FAIL with its time; the log goes to tests/NAME.log.
@@ -257,5 +262,6 @@ run() {
 case ${1:-} in
   pack) shift; pack "$@" ;;
   run) shift; run "$@" ;;
+  vendors) find_vendors ;; # what run would register, one per line
   *) die "usage: $0 pack [KIT.tar.gz] | run [--icd LIB] [--out DIR] [--python P] [--quick] [--bench-args \"A B\"] [--no-tests]" ;;
 esac
