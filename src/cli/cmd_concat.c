@@ -35,20 +35,6 @@ typedef struct concat_run {
     cli_npy_out file;
 } concat_run;
 
-static int parse_axis(const cli_opts *opts, int64_t *axis, cli_err *err)
-{
-    cli_list list;
-    bool given;
-    int status = cli_list_option(opts, "axis", false, &list, &given, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    if (given && list.len != 1)
-        return cli_usage_error(err, "--axis wants one integer, not %zu",
-                               list.len);
-    *axis = given ? list.value[0] : 0;
-    return CLI_EXIT_OK;
-}
-
 static int load_inputs(concat_run *r, cli_err *err)
 {
     r->ins = calloc(r->count, sizeof *r->ins);
@@ -201,7 +187,7 @@ static int concat_main(char **files, int count, const cli_opts *opts,
     int status = cli_target_parse(cli_opt(opts, "host"),
                                   cli_opt(opts, "device"), &target, err);
     if (status == CLI_EXIT_OK)
-        status = parse_axis(opts, &axis, err);
+        status = cli_int_option(opts, "axis", 0, &axis, err);
     if (status == CLI_EXIT_OK)
         status = load_inputs(&r, err);
     if (status == CLI_EXIT_OK)
