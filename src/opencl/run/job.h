@@ -25,8 +25,8 @@
 /* ---- one launch (job.c) ------------------------------------------------- */
 
 enum {
-    CS_JOB_MAX_ARGS = 16, /* the batch kernels take 16: src, 8
-                           * destinations, the table, six scalars */
+    CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
+                           * destinations, the table, four scalars */
     CS_JOB_TABLE_WORDS = 3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2
                          /* the largest table: the generic scatter grid's
                           * (each packer checks its own fits) */
