@@ -87,6 +87,35 @@ void rp_random_case(tu_rng *rng, int rank, int64_t max_elems, rp_case *c);
 /* Builds the plan of a case through its front-end; fills c->desc. */
 clslice_status rp_build(rp_case *c, clslice_plan **plan, clslice_error *err);
 
+/* Where a front-end call puts its result: the three forms of every
+ * clslice_plan_NAME (a plan on the heap, a plan in storage, the output
+ * shape alone). */
+typedef enum rp_form { RP_HEAP, RP_STORAGE, RP_SHAPE } rp_form;
+
+typedef struct rp_target {
+    rp_form form;
+    clslice_plan **heap;           /* RP_HEAP */
+    clslice_plan_storage *storage; /* RP_STORAGE */
+    const clslice_plan **stored;
+    int64_t *out_shape;            /* RP_SHAPE: CLSLICE_MAX_RANK entries */
+    int *out_rank;
+} rp_target;
+
+/* Calls the form of front-end NAME that t asks for; the arguments are
+ * those before the plan.  (dynamic_update_slice has no shape form.) */
+#define RP_CALL_FORM(t, name, err, ...)                                    \
+    ((t)->form == RP_HEAP                                                  \
+         ? clslice_plan_##name(__VA_ARGS__, (t)->heap, err)                \
+     : (t)->form == RP_STORAGE                                             \
+         ? clslice_plan_init_##name((t)->storage, __VA_ARGS__, (t)->stored, \
+                                    err)                                   \
+         : clslice_shape_##name(__VA_ARGS__, (t)->out_shape, (t)->out_rank, \
+                                err))
+
+/* rp_build into any form. */
+clslice_status rp_build_to(rp_case *c, const rp_target *t,
+                           clslice_error *err);
+
 /* A plan of a numpy expression on a shape of rank 3-10 with dims of 2-5
  * and at most max_elems elements that slices every dim so that hardly any
  * neighbours merge (steps, reversals, trimmed ends): this is what reaches
