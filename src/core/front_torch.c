@@ -68,9 +68,11 @@ clslice_status cs_front_torch_narrow(const int64_t *shape, int rank,
     for (int k = 0; k < rank; k++)
         slots[k] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
     bool known = shape[d] != CLSLICE_UNKNOWN || start >= 0;
+    /* first is negative only on an unknown size (not yet wrapped); then
+     * first + length cannot overflow, and INT64_MAX - first would. */
+    bool past_max = first > 0 && length > INT64_MAX - first;
     slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .begin = first,
-                         .end = length > INT64_MAX - first ? INT64_MAX
-                                                           : first + length,
+                         .end = past_max ? INT64_MAX : first + length,
                          .step = 1,
                          .has_begin = true, .has_end = true,
                          .begin_unknown = !known, .end_unknown = !known};
