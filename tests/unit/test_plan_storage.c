@@ -211,7 +211,7 @@ static int64_t near(tu_rng *rng, int64_t n)
 
 static int64_t dim_or(const any_spec *s, int d)
 {
-    return d < s->rank ? s->shape[d] : 3;
+    return d >= 0 && d < s->rank ? s->shape[d] : 3;
 }
 
 /* randplan's cases are valid and on known sizes: now and then a step of
