@@ -205,10 +205,10 @@ int clslice_plan_is_known(const clslice_plan *plan);
  *    all, so it can answer an engine's shape query from a const method,
  *    before any plan or buffer exists.  Nothing is written on failure.
  *
- * A rank-4 ONNX or TF plan is built and laid out in about a tenth of a
- * microsecond either way, and the init form adds no allocation to that
- * (docs/performance.md, "Planning"): building a plan at every call costs
- * less than looking one up in a cache.  The split family's pieces are
+ * A rank-4 ONNX or TF plan is built and laid out in under a quarter of
+ * a microsecond either way, and the init form without any allocation
+ * (docs/performance.md, "Planning at every call"), so a plan can be
+ * built at every call instead of being kept in a cache.  The split family's pieces are
  * clslice_plan_init_split's; their shapes are clslice_split_ranges'. */
 typedef union clslice_plan_storage {
     unsigned char bytes[CLSLICE_PLAN_STORAGE_BYTES];

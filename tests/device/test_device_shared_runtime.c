@@ -98,38 +98,45 @@ static void assert_slices(clslice_runtime *rt)
         fail_msg("%s", failure);
 }
 
+/* The context's OpenCL reference count settles at `want`. */
+static void assert_context_refs(cl_uint want)
+{
+    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, want), want);
+}
+
+static clslice_runtime *attach(void)
+{
+    clslice_runtime *rt = NULL;
+    clslice_error err;
+    if (clslice_runtime_attach(g_cl.context, &rt, &err) != CLSLICE_OK)
+        fail_msg("clslice_runtime_attach: %s", err.message);
+    return rt;
+}
+
 static void test_attach_shares_one_runtime(void **state)
 {
     (void)state;
     SKIP_WITHOUT_DEVICE();
     cl_uint before = tu_cl_context_refs_stable(g_cl.context);
     clslice_runtime *a = NULL, *b = NULL;
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &a, NULL),
-                     CLSLICE_OK);
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &b, NULL),
-                     CLSLICE_OK);
+    a = attach();
+    b = attach();
     assert_ptr_equal(a, b);
     /* One runtime, one reference to the context. */
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before + 1),
-                     before + 1);
+    assert_context_refs(before + 1);
     clslice_runtime_release(&a);
     assert_null(a);
     /* b's reference keeps it alive and working. */
     assert_slices(b);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before + 1),
-                     before + 1);
+    assert_context_refs(before + 1);
     clslice_runtime_release(&b);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
     /* The list forgot it: the next attach makes a fresh runtime. */
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &a, NULL),
-                     CLSLICE_OK);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before + 1),
-                     before + 1);
+    a = attach();
+    assert_context_refs(before + 1);
     assert_slices(a);
     clslice_runtime_release(&a);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
 }
 
 static void test_attach_ignores_private_runtimes(void **state)
@@ -140,15 +147,12 @@ static void test_attach_ignores_private_runtimes(void **state)
     clslice_runtime *own = NULL, *shared = NULL;
     assert_int_equal(clslice_runtime_create(g_cl.context, &own, NULL),
                      CLSLICE_OK);
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &shared, NULL),
-                     CLSLICE_OK);
+    shared = attach();
     assert_ptr_not_equal(own, shared);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before + 2),
-                     before + 2);
+    assert_context_refs(before + 2);
     clslice_runtime_release(&own);
     clslice_runtime_release(&shared);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
 }
 
 static void test_attach_per_context(void **state)
@@ -160,11 +164,9 @@ static void test_attach_per_context(void **state)
         clCreateContext(NULL, 1, &g_cl.device, NULL, NULL, &rc);
     assert_int_equal(rc, CL_SUCCESS);
     clslice_runtime *a = NULL, *b = NULL, *a2 = NULL;
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &a, NULL),
-                     CLSLICE_OK);
+    a = attach();
     assert_int_equal(clslice_runtime_attach(other, &b, NULL), CLSLICE_OK);
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &a2, NULL),
-                     CLSLICE_OK);
+    a2 = attach();
     assert_ptr_not_equal(a, b);
     assert_ptr_equal(a, a2);
     clslice_runtime_release(&b);
@@ -189,11 +191,9 @@ static void test_retain(void **state)
     clslice_runtime *second = held;
     clslice_runtime_release(&second);
     assert_slices(held); /* one reference left */
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before + 1),
-                     before + 1);
+    assert_context_refs(before + 1);
     clslice_runtime_release(&held);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
 }
 
 static void test_arguments(void **state)
@@ -284,17 +284,14 @@ static void test_threads_attach_and_release(void **state)
     /* Nobody else holds it: the list empties and refills under the
      * threads, last releases racing first attaches. */
     run_threads(NULL);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
     /* One reference held: every attach must find that runtime. */
     clslice_runtime *keep = NULL;
-    assert_int_equal(clslice_runtime_attach(g_cl.context, &keep, NULL),
-                     CLSLICE_OK);
+    keep = attach();
     run_threads(keep);
     assert_slices(keep);
     clslice_runtime_release(&keep);
-    assert_int_equal(tu_cl_context_refs_settled(g_cl.context, before),
-                     before);
+    assert_context_refs(before);
 }
 
 int main(void)

@@ -77,7 +77,7 @@ size_t rp_buffer_offset(tu_rng *rng, size_t max_offset)
     }
 }
 
-static int64_t random_bound(tu_rng *rng, int64_t n)
+int64_t rp_random_bound(tu_rng *rng, int64_t n)
 {
     switch (tu_range(rng, 0, 15)) {
     case 0:
@@ -95,8 +95,8 @@ void rp_random_range(tu_rng *rng, int64_t n, rp_slot *s)
     s->has_b = tu_range(rng, 0, 9) >= 3;
     s->has_e = tu_range(rng, 0, 9) >= 3;
     s->has_s = tu_range(rng, 0, 9) >= 3;
-    s->b = s->has_b ? random_bound(rng, n) : 0;
-    s->e = s->has_e ? random_bound(rng, n) : 0;
+    s->b = s->has_b ? rp_random_bound(rng, n) : 0;
+    s->e = s->has_e ? rp_random_bound(rng, n) : 0;
     if (s->has_s) {
         s->s = tu_range(rng, 1, 3);
         if (tu_range(rng, 0, 9) < 3)

@@ -75,6 +75,10 @@ int rp_device_rank(tu_rng *rng);
  * stay possible) or anything (odd offsets force narrow carriers). */
 size_t rp_buffer_offset(tu_rng *rng, size_t max_offset);
 
+/* A bound for an axis of size n: mostly in [-n - 2, n + 2], now and then
+ * INT64_MIN or INT64_MAX. */
+int64_t rp_random_bound(tu_rng *rng, int64_t n);
+
 /* A random range slot on an axis of size n: each part present or not,
  * bounds now and then at the int64 extremes, steps of +-1..3, and now and
  * then the whole axis. */

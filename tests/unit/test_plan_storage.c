@@ -197,16 +197,19 @@ static void random_shape(tu_rng *rng, any_spec *s, int min_rank)
  * far outside it. */
 static int64_t near(tu_rng *rng, int64_t n)
 {
-    if (n < 0)
-        n = 6;
-    switch (tu_range(rng, 0, 15)) {
-    case 0:
-        return INT64_MIN;
-    case 1:
-        return INT64_MAX;
-    default:
-        return tu_range(rng, -n - 2, n + 2);
-    }
+    return rp_random_bound(rng, n < 0 ? 6 : n);
+}
+
+/* A value in [lo, n + 1] for a dimension of size n (7 when unknown). */
+static int64_t upto(tu_rng *rng, int64_t lo, int64_t n)
+{
+    return tu_range(rng, lo, n < 0 ? 7 : n + 1);
+}
+
+/* Mostly one entry per dimension, now and then a wrong count. */
+static size_t per_dim(tu_rng *rng, const any_spec *s)
+{
+    return tu_range(rng, 0, 9) ? (size_t)s->rank : (size_t)tu_range(rng, 0, 5);
 }
 
 static int64_t dim_or(const any_spec *s, int d)
@@ -308,11 +311,10 @@ static clslice_status call_tflite(const void *spec, const rp_target *t,
 static void gen_tf_slice(tu_rng *rng, any_spec *s)
 {
     random_shape(rng, s, 0);
-    s->len = tu_range(rng, 0, 9) ? (size_t)s->rank : (size_t)tu_range(rng, 0, 5);
+    s->len = per_dim(rng, s);
     for (size_t i = 0; i < s->len; i++) {
-        int64_t n = dim_or(s, (int)i);
-        s->v[0][i] = tu_range(rng, -1, n < 0 ? 7 : n + 1);
-        s->v[1][i] = tu_range(rng, -2, n < 0 ? 7 : n + 1);
+        s->v[0][i] = upto(rng, -1, dim_or(s, (int)i));
+        s->v[1][i] = upto(rng, -2, dim_or(s, (int)i));
     }
 }
 
@@ -327,11 +329,10 @@ static clslice_status call_tf_slice(const void *spec, const rp_target *t,
 static void gen_xla_slice(tu_rng *rng, any_spec *s)
 {
     random_shape(rng, s, 0);
-    s->len = tu_range(rng, 0, 9) ? (size_t)s->rank : (size_t)tu_range(rng, 0, 5);
+    s->len = per_dim(rng, s);
     for (size_t i = 0; i < s->len; i++) {
-        int64_t n = dim_or(s, (int)i);
-        s->v[0][i] = tu_range(rng, -1, n < 0 ? 7 : n + 1);
-        s->v[1][i] = tu_range(rng, -1, n < 0 ? 7 : n + 1);
+        s->v[0][i] = upto(rng, -1, dim_or(s, (int)i));
+        s->v[1][i] = upto(rng, -1, dim_or(s, (int)i));
         s->v[2][i] = tu_range(rng, -1, 3);
     }
     s->null3 = tu_range(rng, 0, 2) == 0; /* strides NULL: all 1 */
@@ -349,11 +350,10 @@ static clslice_status call_xla_slice(const void *spec, const rp_target *t,
 static void gen_window(tu_rng *rng, any_spec *s)
 {
     random_shape(rng, s, 0);
-    s->len = tu_range(rng, 0, 9) ? (size_t)s->rank : (size_t)tu_range(rng, 0, 5);
+    s->len = per_dim(rng, s);
     for (size_t i = 0; i < s->len; i++) {
-        int64_t n = dim_or(s, (int)i);
-        s->v[0][i] = near(rng, n);
-        s->v[1][i] = tu_range(rng, -1, n < 0 ? 7 : n + 1);
+        s->v[0][i] = near(rng, dim_or(s, (int)i));
+        s->v[1][i] = upto(rng, -1, dim_or(s, (int)i));
     }
     s->null0 = tu_range(rng, 0, 5) == 0;
     s->like_rank = tu_range(rng, 0, 9) ? (int)s->len : (int)tu_range(rng, 0, 5);
@@ -413,7 +413,7 @@ static void gen_narrow(tu_rng *rng, any_spec *s)
     s->x = tu_range(rng, -s->rank - 1, s->rank);
     int64_t n = dim_or(s, (int)(s->x < 0 ? s->x + s->rank : s->x));
     s->y = near(rng, n);
-    s->z = tu_range(rng, -1, n < 0 ? 7 : n + 1);
+    s->z = upto(rng, -1, n);
 }
 
 static clslice_status call_narrow(const void *spec, const rp_target *t,

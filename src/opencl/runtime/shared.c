@@ -38,11 +38,9 @@ clslice_status clslice_runtime_attach(cl_context context,
                                       clslice_runtime **runtime,
                                       clslice_error *err)
 {
-    if (!runtime)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    if (!runtime || !context) /* create's checks and messages */
+        return clslice_runtime_create(context, runtime, err);
     *runtime = NULL;
-    if (!context)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "context is NULL");
     pthread_mutex_lock(&shared_lock);
     clslice_runtime *rt = find_shared(context);
     clslice_status st = CLSLICE_OK;
