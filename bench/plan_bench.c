@@ -18,31 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_count.h"
 #include "bench.h"
-
-/* ---- counting allocations (glibc exports its allocator twice) ---------- */
-
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-#define BENCH_COUNTS_ALLOCATIONS 1
-static long allocations;
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-
-void *malloc(size_t size)
-{
-    allocations++;
-    return __libc_malloc(size);
-}
-
-void *calloc(size_t count, size_t size)
-{
-    allocations++;
-    return __libc_calloc(count, size);
-}
-#else
-#define BENCH_COUNTS_ALLOCATIONS 0
-static long allocations;
-#endif
 
 /* ---- the specs ------------------------------------------------------------ */
 
@@ -106,14 +83,14 @@ static result measure(bool onnx, way w, long batches, long per_batch)
         bench_die("out of memory");
     clslice_plan_storage storage;
     int64_t sink = 0;
-    long before = allocations;
+    long before = tu_allocations();
     for (long b = 0; b < batches; b++) {
         double t0 = bench_now();
         for (long i = 0; i < per_batch; i++)
             sink += one_plan(onnx, w, &storage);
         per_plan[b] = (bench_now() - t0) / (double)per_batch;
     }
-    result r = {.allocations = (double)(allocations - before) /
+    result r = {.allocations = (double)(tu_allocations() - before) /
                                (double)(batches * per_batch)};
     r.ns = 1e9 * bench_median(per_plan, (int)batches);
     free(per_plan);
@@ -146,7 +123,7 @@ int main(int argc, char **argv)
     for (int f = 0; f < 2; f++)
         for (int w = 0; w < WAYS; w++) {
             result r = measure(f == 0, (way)w, batches, per_batch);
-            if (BENCH_COUNTS_ALLOCATIONS)
+            if (TU_COUNTS_ALLOCATIONS)
                 printf("%-6s %-6s %10.1f %14.2f\n", f == 0 ? "onnx" : "tf",
                        way_name[w], r.ns, r.allocations);
             else

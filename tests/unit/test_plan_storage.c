@@ -13,53 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alloc_count.h"
 #include "randplan.h"
 #include "testutil.h"
-
-/* ---- counting allocations --------------------------------------------- */
-
-#if defined(__SANITIZE_ADDRESS__)
-#define COUNT_ALLOCATIONS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define COUNT_ALLOCATIONS 0
-#endif
-#endif
-#if !defined(COUNT_ALLOCATIONS) && defined(__GLIBC__)
-#define COUNT_ALLOCATIONS 1
-#endif
-#ifndef COUNT_ALLOCATIONS
-#define COUNT_ALLOCATIONS 0
-#endif
-
-static long allocations;
-
-#if COUNT_ALLOCATIONS
-/* glibc exports its allocator under these names too, so the program's
- * own malloc and calloc (which the library's calls reach, the program
- * being linked first) can count and pass on. */
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *p, size_t size);
-
-void *malloc(size_t size)
-{
-    allocations++;
-    return __libc_malloc(size);
-}
-
-void *calloc(size_t count, size_t size)
-{
-    allocations++;
-    return __libc_calloc(count, size);
-}
-
-void *realloc(void *p, size_t size)
-{
-    allocations++;
-    return __libc_realloc(p, size);
-}
-#endif
 
 /* ---- what a plan says through the public queries ------------------------ */
 
@@ -116,7 +72,7 @@ static void check_forms(front_call call, const void *spec, bool has_shape,
 
     clslice_status s_heap = call(
         spec, &(rp_target){.form = RP_HEAP, .heap = &heap}, &e_heap);
-    long before = allocations;
+    long before = tu_allocations();
     clslice_status s_stored = call(
         spec,
         &(rp_target){.form = RP_STORAGE, .storage = &storage,
@@ -128,7 +84,7 @@ static void check_forms(front_call call, const void *spec, bool has_shape,
                        &(rp_target){.form = RP_SHAPE, .out_shape = out_shape,
                                     .out_rank = &out_rank},
                        &e_shape);
-    long allocated = allocations - before;
+    long allocated = tu_allocations() - before;
 
     stats->cases++;
     TU_EXPECT(allocated == 0, desc, seed);
@@ -520,14 +476,14 @@ static void test_forms_agree(void **state)
 static void test_counter_sees_heap_plans(void **state)
 {
     (void)state;
-    if (!COUNT_ALLOCATIONS)
+    if (!TU_COUNTS_ALLOCATIONS)
         skip();
     int64_t shape[4] = {1, 64, 56, 56};
     clslice_plan *plan = NULL;
-    long before = allocations;
+    long before = tu_allocations();
     assert_int_equal(clslice_plan_expr(shape, 4, "[:, 16:48]", &plan, NULL),
                      CLSLICE_OK);
-    assert_int_equal(allocations - before, 1);
+    assert_int_equal(tu_allocations() - before, 1);
     clslice_plan_release(&plan);
 }
 
@@ -631,10 +587,10 @@ static void test_split_in_storage(void **state)
             stored[i] = (const clslice_plan *)&storage[i];
         clslice_status s_heap = clslice_plan_split(shape, 3, &spec, heap, 16,
                                                    &n_heap, &e_heap);
-        long before = allocations;
+        long before = tu_allocations();
         clslice_status s_stored = clslice_plan_init_split(
             storage, shape, 3, &spec, stored, 16, &n_stored, &e_stored);
-        TU_EXPECT(allocations == before, desc, seed);
+        TU_EXPECT(tu_allocations() == before, desc, seed);
         TU_EXPECT(s_heap == s_stored, desc, seed);
         TU_EXPECT(strcmp(e_heap.message, e_stored.message) == 0, desc, seed);
         if (s_heap != CLSLICE_OK)
