@@ -42,6 +42,9 @@ struct clslice_runtime {
     atomic_uint refs;
     bool shared;                  /* made by attach, listed in shared.c */
     struct clslice_runtime *next; /* in that list; guarded by its lock */
+    long cache_refusals;     /* folders and files it would not use since
+                              * the folder was set; guarded by lock */
+    clslice_error cache_refusal; /* the first of them; guarded by lock */
 };
 
 /* Frees a runtime whose last reference is gone (runtime.c). */
