@@ -208,8 +208,9 @@ int clslice_plan_is_known(const clslice_plan *plan);
  * A rank-4 ONNX or TF plan is built and laid out in under a quarter of
  * a microsecond either way, and the init form without any allocation
  * (docs/performance.md, "Planning at every call"), so a plan can be
- * built at every call instead of being kept in a cache.  The split family's pieces are
- * clslice_plan_init_split's; their shapes are clslice_split_ranges'. */
+ * built at every call instead of being kept in a cache.  The split
+ * family's pieces are clslice_plan_init_split's; their shapes are
+ * clslice_split_ranges'. */
 typedef union clslice_plan_storage {
     unsigned char bytes[CLSLICE_PLAN_STORAGE_BYTES];
     int64_t align_int64_; /**< alignment only */
