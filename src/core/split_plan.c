@@ -23,18 +23,13 @@ typedef struct plan_maker {
 static clslice_status build_piece(const plan_maker *m, int64_t start,
                                   int64_t size, clslice_plan *into)
 {
-    cs_slot slots[CLSLICE_MAX_RANK];
-    for (int d = 0; d < m->rank; d++)
-        slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
     bool known = start >= 0 && size >= 0;
-    slots[m->axis] = (cs_slot){.kind = CS_SLOT_RANGE,
-                               .begin = known ? start : 0,
-                               .end = known ? start + size : 0, .step = 1,
-                               .has_begin = true, .has_end = true,
-                               .begin_unknown = !known,
-                               .end_unknown = !known};
-    clslice_status st = cs_build_plan(m->shape, m->rank, slots, m->rank,
-                                      &split_rules, into, m->err);
+    cs_slot piece = {.kind = CS_SLOT_RANGE, .begin = known ? start : 0,
+                     .end = known ? start + size : 0, .step = 1,
+                     .has_begin = true, .has_end = true,
+                     .begin_unknown = !known, .end_unknown = !known};
+    clslice_status st = cs_plan_on_axis(m->shape, m->rank, m->axis, &piece,
+                                        &split_rules, into, m->err);
     /* A piece's range is exact: on an unknown axis size its known size
      * is the count all the same. */
     if (st == CLSLICE_OK && known) {
@@ -66,6 +61,18 @@ static void make_piece(void *ctx, size_t i, int64_t start, int64_t size)
         into->in_storage = true;
         m->stored[i] = into;
     }
+}
+
+clslice_status cs_plan_on_axis(const int64_t *shape, int rank, int axis,
+                               const cs_slot *axis_slot,
+                               const cs_rules *rules, clslice_plan *into,
+                               clslice_error *err)
+{
+    cs_slot slots[CLSLICE_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
+    slots[axis] = *axis_slot;
+    return cs_build_plan(shape, rank, slots, rank, rules, into, err);
 }
 
 /* The count query and the capacity protocol both forms share; *fill is
