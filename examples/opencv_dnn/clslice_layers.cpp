@@ -341,31 +341,43 @@ public:
                          std::vector<MatShape> &) const override
     {
         CV_Assert(!inputs.empty());
-        MatShape joined = inputs[0];
-        int axis = cv::dnn::normalize_axis(axis_, (int)joined.size());
-        joined[axis] = 0;
+        int rank = (int)inputs[0].size();
+        std::vector<int64_t> shapes;
         for (const MatShape &s : inputs) {
-            for (size_t d = 0; d < s.size(); d++)
-                if ((int)d != axis && (s.size() != joined.size() ||
-                                       s[d] != joined[d]))
-                    CV_Error(cv::Error::StsBadSize,
-                             "Concat: inputs differ off the axis");
-            joined[axis] += s[axis];
+            if ((int)s.size() != rank)
+                CV_Error(cv::Error::StsBadSize, "Concat: ranks differ");
+            shapes.insert(shapes.end(), s.begin(), s.end());
         }
-        outputs.assign(1, joined);
+        int64_t joined[CLSLICE_MAX_RANK];
+        clslice_error err;
+        check(clslice_plan_concat(shapes.data(), rank, inputs.size(), axis_,
+                                  joined, nullptr, &err),
+              "clslice_plan_concat", err);
+        outputs.assign(1, matShape(joined, rank));
         return false;
     }
 
 protected:
+    // Every input into its place of the output in one command.
     void forwardDevice(std::vector<cv::UMat> &in,
                        std::vector<cv::UMat> &out) override
     {
         place(in, out);
-        cl_mem dst = (cl_mem)out[0].handle(cv::ACCESS_WRITE);
-        std::vector<cl_mem> srcs(in.size());
+        parts_.resize(in.size());
         for (size_t i = 0; i < in.size(); i++)
-            srcs[i] = (cl_mem)in[i].handle(cv::ACCESS_READ);
-        concatOnDevice(in, srcs, out[0], dst);
+            parts_[i] = {plans_[i],
+                         {(cl_mem)in[i].handle(cv::ACCESS_READ), in[i].offset,
+                          nullptr}};
+        clslice_cl_concat_desc desc = CLSLICE_CL_CONCAT_DESC_INIT;
+        desc.elem_size = out[0].elemSize();
+        desc.dst = {(cl_mem)out[0].handle(cv::ACCESS_WRITE), out[0].offset,
+                    nullptr};
+        desc.count = parts_.size();
+        desc.parts = parts_.data();
+        clslice_cl_call call = head();
+        clslice_error err;
+        check(clslice_cl_concat(runtime(), &call, &desc, &err),
+              "clslice_cl_concat", err);
     }
 
     void forwardHost(std::vector<cv::Mat> &in,
@@ -373,21 +385,21 @@ protected:
     {
         place(in, out);
         size_t elem = out[0].elemSize();
+        hostParts_.resize(in.size());
+        for (size_t i = 0; i < in.size(); i++)
+            hostParts_[i] = {plans_[i], in[i].data, in[i].total() * elem, 0,
+                             nullptr};
         clslice_error err;
-        for (size_t i = 0; i < in.size(); i++) {
-            std::vector<int64_t> shape = shapeOf(cv::dnn::shape(in[i]));
-            check(clslice_host_scatter(plans_[i], elem, in[i].data,
-                                       shape.data(), (int)shape.size(),
-                                       in[i].total() * elem,
-                                       CLSLICE_VALUE_EXACT, out[0].data,
-                                       out[0].total() * elem, &err),
-                  "clslice_host_scatter", err);
-        }
+        check(clslice_host_concat(elem, hostParts_.data(), hostParts_.size(),
+                                  out[0].data, out[0].total() * elem, 0,
+                                  nullptr, &err),
+              "clslice_host_concat", err);
     }
 
 private:
     // Each input's place in the output: the pieces of the output split
-    // where the inputs meet.
+    // where the inputs meet, built into the layer's plan storage
+    // (clslice_plan_concat would make the same places on the heap).
     template <typename M>
     void place(const std::vector<M> &in, const std::vector<M> &out)
     {
@@ -410,30 +422,10 @@ private:
         CV_Assert(count == in.size());
     }
 
-    // Writes every input into its place of the output on OpenCV's queue.
-    void concatOnDevice(const std::vector<cv::UMat> &in,
-                        const std::vector<cl_mem> &srcs, const cv::UMat &out,
-                        cl_mem dst)
-    {
-        clslice_cl_call call = head();
-        clslice_error err;
-        for (size_t i = 0; i < in.size(); i++) {
-            std::vector<int64_t> shape = shapeOf(cv::dnn::shape(in[i]));
-            clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
-            desc.plan = plans_[i];
-            desc.elem_size = out.elemSize();
-            desc.value = {srcs[i], in[i].offset, nullptr};
-            desc.value_shape = shape.data();
-            desc.value_rank = (int)shape.size();
-            desc.rule = CLSLICE_VALUE_EXACT;
-            desc.dst = {dst, out.offset, nullptr};
-            check(clslice_cl_scatter(runtime(), &call, &desc, &err),
-                  "clslice_cl_scatter", err);
-        }
-    }
-
     int axis_;
     std::vector<int64_t> points_;
+    std::vector<clslice_cl_concat_part> parts_;
+    std::vector<clslice_host_part> hostParts_;
 };
 
 template <typename L>
