@@ -381,6 +381,25 @@ void report_batch(FILE *f, const batch_result *r, int n);
 void report_batch_json(FILE *f, const batch_result *r, int n,
                        const char *device);
 
+/* ---- the concat row (concat_bench.c) ----------------------------------- */
+
+typedef struct concat_result {
+    const char *name;
+    int inputs;
+    size_t input_bytes;
+    int repeat;
+    double seconds[4]; /* medians: 64 scatters, one concat from one arena,
+                        * one concat from 64 buffers, 64 x (scatter +
+                        * clFinish) */
+    double other_load;
+} concat_result;
+
+/* Checks, then times, the concat row into *r. */
+void bench_concat_run(const bench_cl *cl, clslice_runtime *rt,
+                      const bench_opts *o, concat_result *r);
+void report_concat(FILE *f, const concat_result *r);
+void report_concat_json(FILE *f, const concat_result *r, const char *device);
+
 /* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
 
 /* Times each dynamic row (a large slice's bandwidth, a small one's

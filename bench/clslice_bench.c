@@ -30,7 +30,7 @@
 
 /* The parts --only picks. */
 enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_BATCH = 8,
-       PART_DYNAMIC = 16, PART_ALL = 31 };
+       PART_DYNAMIC = 16, PART_CONCAT = 32, PART_ALL = 63 };
 
 typedef struct options {
     long device;          /* -1: the default device */
@@ -61,11 +61,13 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --only PARTS      only these of gather,scatter,csr,batch,dynamic\n"
-        "                    (comma-separated; default all five; batch: 64\n"
-        "                    slices of one tensor, one batched call vs 64\n"
-        "                    calls; dynamic: device-resident tf specs\n"
-        "                    against static gathers)\n"
+        "  --only PARTS      only these of gather,scatter,csr,batch,dynamic,\n"
+        "                    concat (comma-separated; default all six;\n"
+        "                    batch: 64 slices of one tensor, one batched\n"
+        "                    call vs 64 calls; dynamic: device-resident tf\n"
+        "                    specs against static gathers; concat: 64\n"
+        "                    inputs into one tensor, one call vs 64\n"
+        "                    scatters)\n"
         "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
         "  --no-peers        do not time the host peers (also --no-numpy)\n"
@@ -103,7 +105,7 @@ static long parse_count(const char *opt, const char *text, long min)
 static unsigned parse_only(const char *list)
 {
     static const char *const names[] = {"gather", "scatter", "csr",
-                                        "batch", "dynamic"};
+                                        "batch", "dynamic", "concat"};
     unsigned parts = 0;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
@@ -113,8 +115,8 @@ static unsigned parse_only(const char *list)
                 parts |= 1u << i;
         if (parts == before) {
             fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
-                            "csr, batch or dynamic (comma-separated), not "
-                            "'%s'\n",
+                            "csr, batch, dynamic or concat "
+                            "(comma-separated), not '%s'\n",
                     list);
             exit(2);
         }
@@ -312,6 +314,12 @@ int main(int argc, char **argv)
         bench_opts dopts = driver_opts(&o);
         bench_dynamic_run(&cl, rt, &dopts);
     }
+    concat_result concat;
+    if (o.parts & PART_CONCAT) {
+        bench_opts dopts = driver_opts(&o);
+        fprintf(stderr, "clslice-bench: concat\n");
+        bench_concat_run(&cl, rt, &dopts, &concat);
+    }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
 
@@ -329,6 +337,8 @@ int main(int argc, char **argv)
         report_csr(stdout, csr, n_csr, scipy_why);
     if (o.parts & PART_BATCH)
         report_batch(stdout, batch, BENCH_BATCH_ROWS);
+    if (o.parts & PART_CONCAT)
+        report_concat(stdout, &concat);
     report_footer(stdout, results, m, latp, planp);
     bench_dynamic_report(stdout);
     if (o.json) {
@@ -342,6 +352,8 @@ int main(int argc, char **argv)
                         ? bench_other_load(&run_start, &run_end) : NAN);
         if (o.parts & PART_BATCH)
             report_batch_json(f, batch, BENCH_BATCH_ROWS, cl.device_name);
+        if (o.parts & PART_CONCAT)
+            report_concat_json(f, &concat, cl.device_name);
         bench_dynamic_json(f);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
