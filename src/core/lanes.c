@@ -11,6 +11,8 @@
  *     then holds the same L lanes, so j = q * L + l splits the dim into
  *     blocks q (block_stride apart) and lanes l (step apart).  A slice of
  *     whole blocks (step 1, first lane 0) is this case with L = block.
+ *     When both sides map the dim, one's L must divide the other's, and
+ *     the dim splits into three.
  * A gather into a blocked destination whose axis has padding lanes keeps
  * its lane maps: only the lanes kernels write the zeros.
  */
@@ -121,37 +123,54 @@ static int64_t split_lanes(const cs_lane_map *m, int64_t n)
     return n % lanes == 0 ? lanes : 0;
 }
 
-/* One side's strides along the two dims a split dim becomes: blocks and
- * lanes of a map, or the stride scaled by the lanes. */
-static void split_side(const cs_lane_map *m, int64_t stride, int64_t lanes,
-                       int64_t *outer, int64_t *inner, int64_t *offset)
-{
-    if (!m) {
-        *outer = stride * lanes;
-        *inner = stride;
-        return;
-    }
-    *outer = m->block_stride;
-    *inner = m->step;
-    *offset += cs_lane_element(m, 0);
-}
+/* How dim k splits: into n / big blocks of the coarser side, big / small
+ * blocks of the finer side within each, and small lanes (big == small
+ * when one side is mapped, or both split alike; one must divide the
+ * other when both are mapped: fsv16 into NC4HW4 splits 16 as 4 x 4). */
+typedef struct split {
+    int64_t big, small;
+} split;
 
-/* The lanes both maps of dim k agree on, 0 when they cannot split. */
-static int64_t dim_lanes(const cs_lanes *l, int k)
+static bool split_of(const cs_lanes *l, int k, split *sp)
 {
-    int64_t n = l->base.count[k], lanes = 0;
-    if (padded(l, k))
-        return 0;
     const cs_lane_map *maps[] = {&l->src, &l->dst};
+    int64_t n = l->base.count[k];
+    sp->big = sp->small = 0;
+    if (padded(l, k))
+        return false;
     for (int s = 0; s < 2; s++) {
         if (maps[s]->dim != k)
             continue;
         int64_t own = split_lanes(maps[s], n);
-        if (own == 0 || (lanes && own != lanes))
-            return 0;
-        lanes = own;
+        if (own == 0)
+            return false;
+        if (sp->big == 0) {
+            sp->big = sp->small = own;
+        } else {
+            sp->small = own < sp->big ? own : sp->big;
+            sp->big = own < sp->big ? sp->big : own;
+        }
     }
-    return lanes;
+    return sp->big % sp->small == 0;
+}
+
+/* One side's strides along the three dims a split dim becomes, and its
+ * map's first element added to its offset.  A side without a map steps
+ * its stride per index. */
+static void split_side(const cs_lane_map *m, int64_t stride, split sp,
+                       int64_t out[3], int64_t *offset)
+{
+    if (!m) {
+        out[0] = stride * sp.big;
+        out[1] = stride * sp.small;
+        out[2] = stride;
+        return;
+    }
+    *offset += cs_lane_element(m, 0);
+    bool coarse = m->block / m->step == sp.big;
+    out[0] = coarse ? m->block_stride : sp.big / sp.small * m->block_stride;
+    out[1] = coarse ? sp.small * m->step : m->block_stride;
+    out[2] = m->step;
 }
 
 static void append_dim(clslice_layout *out, int64_t count, int64_t src,
@@ -163,40 +182,70 @@ static void append_dim(clslice_layout *out, int64_t count, int64_t src,
     out->rank++;
 }
 
-/* Appends dim k split into blocks and lanes (lanes > 0). */
-static void append_split(const cs_lanes *l, int k, int64_t lanes,
+static void append_split(const cs_lanes *l, int k, split sp,
                          clslice_layout *out)
 {
     const clslice_layout *in = &l->base;
-    int64_t so, si, dout, di;
-    split_side(l->src.dim == k ? &l->src : NULL, in->src_stride[k], lanes,
-               &so, &si, &out->offset);
-    split_side(l->dst.dim == k ? &l->dst : NULL, in->dst_stride[k], lanes,
-               &dout, &di, &out->dst_offset);
-    append_dim(out, in->count[k] / lanes, so, dout);
-    append_dim(out, lanes, si, di);
+    int64_t src[3], dst[3];
+    split_side(l->src.dim == k ? &l->src : NULL, in->src_stride[k], sp, src,
+               &out->offset);
+    split_side(l->dst.dim == k ? &l->dst : NULL, in->dst_stride[k], sp, dst,
+               &out->dst_offset);
+    append_dim(out, in->count[k] / sp.big, src[0], dst[0]);
+    append_dim(out, sp.big / sp.small, src[1], dst[1]);
+    append_dim(out, sp.small, src[2], dst[2]);
+}
+
+static int64_t magnitude(int64_t x)
+{
+    return x < 0 ? -x : x;
+}
+
+/* Dims by decreasing |destination stride| (stable): a split puts a
+ * block's lanes where its axis was, while the storage keeps them
+ * innermost, so this order lets two tensors blocked alike merge into one
+ * run.  Every destination element is written once, so any order gives
+ * the same result. */
+static void order_by_destination(clslice_layout *layout)
+{
+    for (int i = 1; i < layout->rank; i++) {
+        int64_t c = layout->count[i], s = layout->src_stride[i],
+                d = layout->dst_stride[i];
+        int at = i;
+        while (at > 0 &&
+               magnitude(layout->dst_stride[at - 1]) < magnitude(d)) {
+            layout->count[at] = layout->count[at - 1];
+            layout->src_stride[at] = layout->src_stride[at - 1];
+            layout->dst_stride[at] = layout->dst_stride[at - 1];
+            at--;
+        }
+        layout->count[at] = c;
+        layout->src_stride[at] = s;
+        layout->dst_stride[at] = d;
+    }
 }
 
 bool cs_lanes_affine(const cs_lanes *l, clslice_layout *out)
 {
     const clslice_layout *in = &l->base;
-    int splits = (l->src.dim >= 0) + (l->dst.dim >= 0 &&
-                                      l->dst.dim != l->src.dim);
-    if (in->rank + splits > CLSLICE_MAX_RANK)
+    int maps = (l->src.dim >= 0) + (l->dst.dim >= 0 &&
+                                    l->dst.dim != l->src.dim);
+    if (in->rank + 2 * maps > CLSLICE_MAX_RANK)
         return false;
     *out = *in;
     out->rank = 0;
     for (int k = 0; k < in->rank; k++) {
-        if (!is_mapped(l, k)) {
+        split sp;
+        if (!is_mapped(l, k))
             append_dim(out, in->count[k], in->src_stride[k],
                        in->dst_stride[k]);
-            continue;
-        }
-        int64_t lanes = dim_lanes(l, k);
-        if (lanes == 0)
+        else if (split_of(l, k, &sp))
+            append_split(l, k, sp, out);
+        else
             return false;
-        append_split(l, k, lanes, out);
     }
+    if (maps > 0)
+        order_by_destination(out);
     cs_layout_set_extent(out);
     return true;
 }
