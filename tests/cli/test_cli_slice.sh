@@ -53,6 +53,41 @@ while IFS=$'\t' read -r -a fields; do
     done
 done <"$DATA/cases.txt"
 
+# --- blocked layouts: numpy blocked the inputs and the expected outputs -----
+while IFS=$'\t' read -r -a fields; do
+    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
+    for target in --host default; do
+        [[ $target == default && $have_device -eq 0 ]] && continue
+        rm -f "$O"
+        if [[ $target == default ]]; then
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+        else
+            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+        fi
+    done
+done <"$DATA/blocked.txt"
+B=$DATA/in_nc4hw4_f4.npy
+untouched 2 'an axis of size 13 fills 4 blocks of 4 lanes, the input has 3' \
+    slice "$B" "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4:13 --host
+untouched 2 'is not a blocked storage of that axis' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:5
+untouched 2 'expected AXIS:BLOCK[:SIZE]' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --src-blocked 1:0
+untouched 2 'expected AXIS:BLOCK (an axis' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --dst-blocked 1:4:8 --host
+untouched 2 'axis 4 is not a dim of the output (rank 3)' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[:, :, :, 0]' --src-blocked 1:4 \
+    --dst-blocked 4:4 --host
+untouched 2 '--dynamic does not take blocked tensors' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4 --dynamic
+untouched 2 '4611686018427387904 blocks of 4 lanes are more than an axis' \
+    slice "$DATA/in_blocked_wide.npy" "$TMP/w/keep.npy" --expr '[...]' \
+    --src-blocked 1:4 --host
+# 28 new axes make the output rank 32, the most a tensor has
+untouched 2 'the output has rank 32, and its storage would need 33 dims' \
+    slice "$B" "$TMP/w/keep.npy" --expr "[...$(printf ', None%.0s' {1..28})]" \
+    --src-blocked 1:4:10 --dst-blocked 0:2 --host
+
 # options may come in any order after IN and OUT; OUT is replaced
 printf 'old' >"$O"
 slice_ok "$DATA/out_f4_0.npy" "$O" "$DATA/in_f4.npy" "$O" --host \
