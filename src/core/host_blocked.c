@@ -60,6 +60,20 @@ static void run(cs_lanes *lanes, size_t elem_size, const cs_placed *in,
     cs_host_copy(&layout, elem_size, src, dst);
 }
 
+/* The tail both calls share: with the lanes layout built (st), both
+ * sides checked against their buffers, then the copy. */
+static clslice_status check_and_run(clslice_status st, cs_lanes *lanes,
+                                    size_t elem_size, cs_placed *in,
+                                    cs_placed *out, clslice_error *err)
+{
+    if (st == CLSLICE_OK)
+        st = cs_host_check_views(in, out, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    run(lanes, elem_size, in, out);
+    return cs_ok(err);
+}
+
 clslice_status clslice_host_gather_blocked(
     const clslice_plan *plan, size_t elem_size, const void *src,
     size_t src_bytes, size_t src_offset, const int64_t *src_strides,
@@ -77,12 +91,7 @@ clslice_status clslice_host_gather_blocked(
                                      err);
     cs_placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
     cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    if (st == CLSLICE_OK)
-        st = cs_host_check_views(&in, &out, elem_size, err);
-    if (st != CLSLICE_OK)
-        return st;
-    run(&lanes, elem_size, &in, &out);
-    return cs_ok(err);
+    return check_and_run(st, &lanes, elem_size, &in, &out, err);
 }
 
 clslice_status clslice_host_scatter_blocked(
@@ -105,10 +114,5 @@ clslice_status clslice_host_scatter_blocked(
                                       &lanes, err);
     cs_placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
     cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    if (st == CLSLICE_OK)
-        st = cs_host_check_views(&in, &out, elem_size, err);
-    if (st != CLSLICE_OK)
-        return st;
-    run(&lanes, elem_size, &in, &out);
-    return cs_ok(err);
+    return check_and_run(st, &lanes, elem_size, &in, &out, err);
 }
