@@ -39,33 +39,34 @@ targets=(--host)
 
 # --- every case, numpy's expected bytes --------------------------------------
 O=$TMP/out.npy
-while IFS=$'\t' read -r -a fields; do
-    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
-    for target in "${targets[@]}"; do
-        rm -f "$O"
-        # --dynamic: the spec's values on the device; MXNet has no such form
-        [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
-        if [[ $target == default ]]; then
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
-        else
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
-        fi
-    done
-done <"$DATA/cases.txt"
+# Runs each case of index file $1 ("IN<TAB>EXPECTED<TAB>ARGS...") on the
+# targets that follow.
+run_cases() {
+    local file=$1 target
+    shift
+    while IFS=$'\t' read -r -a fields; do
+        in=$DATA/${fields[0]} expected=$DATA/${fields[1]}
+        spec=("${fields[@]:2}")
+        for target in "$@"; do
+            rm -f "$O"
+            # --dynamic: the spec's values on the device; MXNet has no such
+            # form
+            [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
+            if [[ $target == default ]]; then
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+            else
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+            fi
+        done
+    done <"$file"
+}
+run_cases "$DATA/cases.txt" "${targets[@]}"
 
 # --- blocked layouts: numpy blocked the inputs and the expected outputs -----
-while IFS=$'\t' read -r -a fields; do
-    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
-    for target in --host default; do
-        [[ $target == default && $have_device -eq 0 ]] && continue
-        rm -f "$O"
-        if [[ $target == default ]]; then
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
-        else
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
-        fi
-    done
-done <"$DATA/blocked.txt"
+# (--dynamic refuses blocked tensors, below)
+static_targets=(--host)
+[[ $have_device -eq 1 ]] && static_targets+=(default)
+run_cases "$DATA/blocked.txt" "${static_targets[@]}"
 B=$DATA/in_nc4hw4_f4.npy
 untouched 2 'an axis of size 13 fills 4 blocks of 4 lanes, the input has 3' \
     slice "$B" "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4:13 --host
