@@ -34,15 +34,10 @@ static const cli_optdef split_options[] = {
 static int parse_axis(const cli_opts *opts, int rank, int *axis,
                       cli_err *err)
 {
-    cli_list list;
-    bool given;
-    int status = cli_list_option(opts, "axis", false, &list, &given, err);
+    int64_t a;
+    int status = cli_int_option(opts, "axis", 0, &a, err);
     if (status != CLI_EXIT_OK)
         return status;
-    if (given && list.len != 1)
-        return cli_usage_error(err, "--axis wants one integer, not %zu",
-                               list.len);
-    int64_t a = given ? list.value[0] : 0;
     if (rank == 0)
         return cli_usage_error(err, "cannot split a 0-d array (it has no "
                                     "axis)");

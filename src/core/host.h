@@ -21,19 +21,25 @@ clslice_status cs_host_bytes(int64_t elements, size_t elem_size,
 void cs_host_copy(const clslice_layout *layout, size_t elem_size,
                   const unsigned char *src, unsigned char *dst);
 
-/* One buffer of a call between views (host_strided.c, host_blocked.c)
- * and the view placed in it: data of `bytes`, the view's element 0 at
- * byte `offset`. */
+/* A strided view placed in a host buffer of `bytes`, its element 0 at
+ * byte `offset`; span is filled by the checks. */
 typedef struct cs_placed {
     const cs_strided_view *view;
     const void *data;
     size_t bytes, offset;
-    cs_strided_bytes span; /* set by cs_host_check_views */
+    cs_strided_bytes span;
 } cs_placed;
 
-/* Every byte each view addresses lies in its buffer, and the two views
- * do not overlap: the buffer checks of every host call between views. */
-clslice_status cs_host_check_views(cs_placed *in, cs_placed *out,
-                                   size_t elem_size, clslice_error *err);
+/* Checks that `in` and `out` each lie inside their buffer (a NULL buffer
+ * only where the view addresses nothing) and, when both address bytes,
+ * do not overlap; messages name each view's NAME, NAME_offset and
+ * NAME_strides (host_strided.c). */
+clslice_status cs_host_check_pair(cs_placed *in, cs_placed *out,
+                                  size_t elem_size, clslice_error *err);
+
+/* Runs a checked layout (simplified here) from in's element 0 to out's;
+ * nothing for an empty layout. */
+void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
+                        const cs_placed *in, const cs_placed *out);
 
 #endif

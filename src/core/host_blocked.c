@@ -46,18 +46,16 @@ static void run_lanes(const cs_lanes *l, size_t elem_size,
 static void run(cs_lanes *lanes, size_t elem_size, const cs_placed *in,
                 const cs_placed *out)
 {
-    const unsigned char *src = (const unsigned char *)in->data + in->offset;
-    unsigned char *dst = (unsigned char *)out->data + out->offset;
     clslice_layout layout;
     if (lanes->base.elements == 0)
         return;
     cs_lanes_simplify(lanes);
-    if (!cs_lanes_affine(lanes, &layout)) {
-        run_lanes(lanes, elem_size, src, dst);
-        return;
-    }
-    clslice_layout_simplify(&layout);
-    cs_host_copy(&layout, elem_size, src, dst);
+    if (cs_lanes_affine(lanes, &layout))
+        cs_host_run_placed(&layout, elem_size, in, out);
+    else
+        run_lanes(lanes, elem_size,
+                  (const unsigned char *)in->data + in->offset,
+                  (unsigned char *)out->data + out->offset);
 }
 
 /* The tail both calls share: with the lanes layout built (st), both
@@ -67,7 +65,7 @@ static clslice_status check_and_run(clslice_status st, cs_lanes *lanes,
                                     cs_placed *out, clslice_error *err)
 {
     if (st == CLSLICE_OK)
-        st = cs_host_check_views(in, out, elem_size, err);
+        st = cs_host_check_pair(in, out, elem_size, err);
     if (st != CLSLICE_OK)
         return st;
     run(lanes, elem_size, in, out);

@@ -52,8 +52,8 @@ static void range(const cs_placed *p, uintptr_t *lo, uintptr_t *hi)
     *hi = origin + p->span.after;
 }
 
-clslice_status cs_host_check_views(cs_placed *in, cs_placed *out,
-                                   size_t elem_size, clslice_error *err)
+clslice_status cs_host_check_pair(cs_placed *in, cs_placed *out,
+                                  size_t elem_size, clslice_error *err)
 {
     clslice_status st = fit(in, elem_size, err);
     if (st == CLSLICE_OK)
@@ -71,6 +71,17 @@ clslice_status cs_host_check_views(cs_placed *in, cs_placed *out,
                        in->offset - in->span.before,
                        in->offset + in->span.after, out->view->name);
     return CLSLICE_OK;
+}
+
+void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
+                        const cs_placed *in, const cs_placed *out)
+{
+    if (layout->elements == 0)
+        return;
+    clslice_layout_simplify(layout);
+    cs_host_copy(layout, elem_size,
+                 (const unsigned char *)in->data + in->offset,
+                 (unsigned char *)out->data + out->offset);
 }
 
 /* Strided views are blocked tensors without a blocked axis. */
