@@ -148,7 +148,11 @@ enum {
     CLSLICE_PREPARE_BATCH = 1u << 1,
     /** Build the normalise and dynamic programs of the device-resident
      * spec calls (clslice_cl_tf_dynamic and its siblings) too. */
-    CLSLICE_PREPARE_DYNAMIC = 1u << 2
+    CLSLICE_PREPARE_DYNAMIC = 1u << 2,
+    /** Build the program of the blocked calls (clslice_cl_gather and
+     * clslice_cl_scatter with a blocking whose slice needs lane maps)
+     * too. */
+    CLSLICE_PREPARE_BLOCKED = 1u << 3
 };
 
 /** Builds now, instead of at the first call that needs them, every program
@@ -159,7 +163,8 @@ enum {
  * batch program (clslice_cl_gather_batch, clslice_cl_concat) with
  * CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
- * normaliser has one form, built once whatever the index flag).
+ * normaliser has one form, built once whatever the index flag); the
+ * program of the blocked calls with CLSLICE_PREPARE_BLOCKED.
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
@@ -366,6 +371,14 @@ typedef struct clslice_cl_gather_desc {
     size_t elem_size;
     clslice_cl_tensor src;
     clslice_cl_tensor dst;
+    /** How src stores the input with one axis blocked (clslice.h,
+     * "Blocked layouts"; src.strides then has one entry per logical dim,
+     * the axis's the stride between blocks); NULL: a plain tensor.
+     * Since 0.2.0. */
+    const clslice_blocking *src_blocking;
+    /** The same for dst and the output; a blocked dst is written whole,
+     * its padding lanes as zeros. */
+    const clslice_blocking *dst_blocking;
 } clslice_cl_gather_desc;
 
 #define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
@@ -390,7 +403,23 @@ typedef struct clslice_cl_gather_desc {
  * run take one clEnqueueCopyBuffer, a small box of contiguous rows with
  * positive pitches one clEnqueueCopyBufferRect on a CPU device; else a
  * kernel, the gather kernels when the destination is contiguous and the
- * scatter kernels (which take both sides' strides) when it is not. */
+ * scatter kernels (which take both sides' strides) when it is not.
+ *
+ * With src_blocking or dst_blocking, that side is a blocked tensor
+ * (clslice.h, "Blocked layouts": MNN's NC4HW4, TFLite's PHWC4, OpenVINO's
+ * b_fs_yx_fsv16, oneDNN's nChw16c), checked as the strided view of its
+ * storage, padding lanes included, and the blockings themselves
+ * (CLSLICE_ERROR_ARGUMENT naming src_blocking->axis and so on).  A
+ * blocked dst is written whole: its logical elements, and its padding
+ * lanes as zeros.  Where the slice keeps the blocks' structure (it stays
+ * inside one block, steps by whole blocks, or takes the same lanes of
+ * every block, as a slice of whole blocks does) the copy is an ordinary
+ * layout and takes the paths above, a copy shortcut included; otherwise
+ * a kernel that maps each index through the block (a shift and a mask
+ * for a power-of-two block) runs, in the device's family, and a
+ * destination with padding lanes always takes it (its program is built
+ * at the first such call, or by clslice_runtime_prepare with
+ * CLSLICE_PREPARE_BLOCKED). */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -589,6 +618,12 @@ typedef struct clslice_cl_scatter_desc {
     int value_rank;
     clslice_value_rule rule;
     clslice_cl_tensor dst;
+    /** How value is stored with one axis blocked (clslice.h, "Blocked
+     * layouts"); NULL: a plain tensor.  Since 0.2.0. */
+    const clslice_blocking *value_blocking;
+    /** How dst is stored; NULL: plain.  Only the slice's elements are
+     * written: padding lanes are left alone. */
+    const clslice_blocking *dst_blocking;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
@@ -600,7 +635,11 @@ typedef struct clslice_cl_scatter_desc {
  * broadcasts is read at stride 0 whatever its view stride.  Checks as
  * clslice_cl_gather's for views; dst.buffer may be NULL when the slice is
  * empty, value.buffer when the value has no elements, and a dst.buffer
- * that is given must hold its whole view. */
+ * that is given must hold its whole view.  With value_blocking or
+ * dst_blocking, that side is a blocked tensor, checked and run as for
+ * clslice_cl_gather; a blocked dst gets the slice's elements only, its
+ * padding lanes and everything else are left alone, and a value dim that
+ * broadcasts is read at its index 0, blocked or not. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

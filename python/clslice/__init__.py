@@ -46,7 +46,7 @@ library_version = _clib.clslice_version_string().decode()
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
-    "array_split", "concatenate", "stack",
+    "array_split", "concatenate", "stack", "slice_blocked",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
@@ -124,6 +124,30 @@ def slice(x: _ArrayLike, key: _Key, *, out: _Any = None,  # noqa: A001
         return dev.gather(x, _plan_for(key, x.shape), out, queue, wait_for)
     x = _numpy(x)
     return _run_host(x, _plan_for(key, x.shape), out, queue, wait_for)
+
+
+def slice_blocked(x: _ArrayLike, key: _Key, *, blocked: _Any = None,
+                  out_blocked: _Any = None, queue: _Any = None,
+                  wait_for: _Any = None) -> _Any:
+    """x[key] where x, the result or both store one axis in blocks of lanes,
+    as GPU engines keep activations (MNN's NC4HW4, OpenVINO's
+    b_fs_yx_fsv16, oneDNN's nChw16c).  blocked=(axis, block) or (axis,
+    block, size): x holds such a tensor's dense storage, its logical shape
+    with `axis` counting blocks, then a last dim of `block` lanes; size is
+    the axis's logical size (default: every lane), the lanes past it
+    padding.  key indexes the logical tensor.  out_blocked=(axis, block):
+    the result comes back as its dense blocked storage the same way, its
+    padding lanes zeros.  Without either this is slice().  numpy arrays
+    run on the host, pyopencl arrays are enqueued as by slice() (a strided
+    view is made contiguous first)."""
+    from . import _blocked
+    form = _blocked.parse(blocked, "blocked", True)
+    out_form = _blocked.parse(out_blocked, "out_blocked", False)
+    if _device_module(x) is not None:
+        return _blocked.gather_device(x, key, form, out_form, queue,
+                                      wait_for)
+    _host_only(queue, wait_for)
+    return _blocked.gather_host(_numpy(x), key, form, out_form)
 
 
 def _run_host(x: _np.ndarray, p: Plan, out: _Any, queue: _Any,

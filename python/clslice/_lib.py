@@ -97,10 +97,18 @@ class CLPart(ctypes.Structure):
                 ("offset", ctypes.c_size_t)]
 
 
+class Blocking(ctypes.Structure):
+    """clslice_blocking: how one axis of a tensor is blocked."""
+    _fields_ = [("axis", ctypes.c_int), ("block", ctypes.c_int),
+                ("first_lane", ctypes.c_int), ("flags", ctypes.c_uint)]
+
+
 class CLGatherDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
         ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
+        ("src_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
     ]
 
 
@@ -352,6 +360,10 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_scatter_strided": (st, [P, S, P, S, S, c_int64_p, I,
                                               c_int64_p, I, P, S, S,
                                               c_int64_p, E]),
+        "clslice_host_gather_blocked": (st, [P, S, P, S, S, c_int64_p,
+                                             ctypes.POINTER(Blocking), P, S,
+                                             S, c_int64_p,
+                                             ctypes.POINTER(Blocking), E]),
         "clslice_plan_concat": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                      E]),
         "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,

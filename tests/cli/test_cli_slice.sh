@@ -39,19 +39,55 @@ targets=(--host)
 
 # --- every case, numpy's expected bytes --------------------------------------
 O=$TMP/out.npy
-while IFS=$'\t' read -r -a fields; do
-    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
-    for target in "${targets[@]}"; do
-        rm -f "$O"
-        # --dynamic: the spec's values on the device; MXNet has no such form
-        [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
-        if [[ $target == default ]]; then
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
-        else
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
-        fi
-    done
-done <"$DATA/cases.txt"
+# Runs each case of index file $1 ("IN<TAB>EXPECTED<TAB>ARGS...") on the
+# targets that follow.
+run_cases() {
+    local file=$1 target
+    shift
+    while IFS=$'\t' read -r -a fields; do
+        in=$DATA/${fields[0]} expected=$DATA/${fields[1]}
+        spec=("${fields[@]:2}")
+        for target in "$@"; do
+            rm -f "$O"
+            # --dynamic: the spec's values on the device; MXNet has no such
+            # form
+            [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
+            if [[ $target == default ]]; then
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+            else
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+            fi
+        done
+    done <"$file"
+}
+run_cases "$DATA/cases.txt" "${targets[@]}"
+
+# --- blocked layouts: numpy blocked the inputs and the expected outputs -----
+# (--dynamic refuses blocked tensors, below)
+static_targets=(--host)
+[[ $have_device -eq 1 ]] && static_targets+=(default)
+run_cases "$DATA/blocked.txt" "${static_targets[@]}"
+B=$DATA/in_nc4hw4_f4.npy
+untouched 2 'an axis of size 13 fills 4 blocks of 4 lanes, the input has 3' \
+    slice "$B" "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4:13 --host
+untouched 2 'is not a blocked storage of that axis' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:5
+untouched 2 'expected AXIS:BLOCK[:SIZE]' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --src-blocked 1:0
+untouched 2 'expected AXIS:BLOCK (an axis' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --dst-blocked 1:4:8 --host
+untouched 2 'axis 4 is not a dim of the output (rank 3)' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[:, :, :, 0]' --src-blocked 1:4 \
+    --dst-blocked 4:4 --host
+untouched 2 '--dynamic does not take blocked tensors' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4 --dynamic
+untouched 2 '4611686018427387904 blocks of 4 lanes are more than an axis' \
+    slice "$DATA/in_blocked_wide.npy" "$TMP/w/keep.npy" --expr '[...]' \
+    --src-blocked 1:4 --host
+# 28 new axes make the output rank 32, the most a tensor has
+untouched 2 'the output has rank 32, and its storage would need 33 dims' \
+    slice "$B" "$TMP/w/keep.npy" --expr "[...$(printf ', None%.0s' {1..28})]" \
+    --src-blocked 1:4:10 --dst-blocked 0:2 --host
 
 # options may come in any order after IN and OUT; OUT is replaced
 printf 'old' >"$O"

@@ -334,6 +334,10 @@ static void test_layouts(void **state)
     assert_int_equal(sizeof(clslice_tf_dynamic_spec), 104);
     assert_int_equal(sizeof(clslice_openvino_dynamic_spec), 160);
     assert_int_equal(sizeof(clslice_onnx_dynamic_spec), 104);
+    assert_int_equal(sizeof(clslice_blocking), 16);
+    PIN(clslice_blocking, block, 4);
+    PIN(clslice_blocking, first_lane, 8);
+    PIN(clslice_blocking, flags, 12);
     /* descriptors: their 0.2 members */
     PIN(clslice_cl_gather_desc, plan, 8);
     PIN(clslice_cl_gather_desc, src, 24);
@@ -342,6 +346,10 @@ static void test_layouts(void **state)
     PIN(clslice_cl_scatter_desc, value_rank, 56);
     PIN(clslice_cl_scatter_desc, rule, 60);
     assert_int_equal(GENERAL[1].first_size, 88);
+    PIN(clslice_cl_gather_desc, src_blocking, 72);
+    PIN(clslice_cl_gather_desc, dst_blocking, 80);
+    PIN(clslice_cl_scatter_desc, value_blocking, 88);
+    PIN(clslice_cl_scatter_desc, dst_blocking, 96);
     PIN(clslice_cl_batch_desc, count, 32);
     assert_int_equal(GENERAL[2].first_size, 48);
     assert_int_equal(sizeof(clslice_cl_concat_part), 32);

@@ -26,8 +26,8 @@
 enum {
     CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
                            * destinations, the table, four scalars */
-    CS_JOB_TABLE_WORDS = 6 + 3 * CS_MAX_DIMS /* the largest table: the
-                                            * odometer, 64-bit */
+    CS_JOB_TABLE_WORDS = 22 + 3 * CS_MAX_DIMS /* the largest table: the
+                                             * blocked kernels' */
 };
 
 /* One kernel launch being prepared.  Argument values point into the job
