@@ -47,6 +47,11 @@ __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
     "array_split",
+    "tflite_strided_slice", "tf_slice", "xla_slice", "dynamic_slice",
+    "dynamic_update_slice", "openvino_slice", "slice_scatter", "narrow",
+    "chunk", "torch_split", "tf_split", "onnx_split", "openvino_split",
+    "variadic_split", "TFLite", "TFSlice", "XLASlice", "DynamicSlice",
+    "DynamicUpdateSlice", "OpenVINOSlice", "Narrow", "Torch",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
@@ -153,6 +158,12 @@ def slice_many(x: _ArrayLike, keys: _Sequence[_Key], *, queue: _Any = None,
     key."""
     x_shape = x.shape if hasattr(x, "shape") else _numpy(x).shape
     plans = [_plan_for(key, tuple(x_shape)) for key in keys]
+    return _gather_plans(x, plans, queue, wait_for)
+
+
+def _gather_plans(x: _ArrayLike, plans: _List[Plan], queue: _Any,
+                  wait_for: _Any) -> _List[_Any]:
+    """slice_many's work once the plans are built."""
     dev = _device_module(x)
     if dev is not None:
         outs: _List[_Any] = dev.gather_many(x, plans, queue, wait_for)
@@ -398,3 +409,12 @@ def release_runtimes() -> None:
     memory of clslice's pools (no-op without pyopencl)."""
     if "clslice._cl" in _sys.modules:
         _sys.modules["clslice._cl"].release_runtimes()
+
+
+# The framework-named calls use the helpers above, so they come last.
+from ._fronts import (TFLite, TFSlice, XLASlice, DynamicSlice,  # noqa: E402
+                      DynamicUpdateSlice, OpenVINOSlice, Narrow, Torch)
+from ._engine_ops import (  # noqa: E402
+    tflite_strided_slice, tf_slice, xla_slice, dynamic_slice,
+    dynamic_update_slice, openvino_slice, slice_scatter, narrow, chunk,
+    torch_split, tf_split, onnx_split, openvino_split, variadic_split)
