@@ -32,7 +32,12 @@ def split_plans(shape: ShapeLike, style: int, axis: int,
                                     0, ctypes.byref(count), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err, notes)
-    ptrs = (ctypes.c_void_p * max(count.value, 1))()
+    try:
+        ptrs = (ctypes.c_void_p * max(count.value, 1))()
+    except (MemoryError, OverflowError):
+        raise _lib.ClsliceMemoryError(
+            "clslice: a split into %d pieces needs more memory than there "
+            "is for its plans" % count.value) from None
     status = lib.clslice_plan_split(arr, len(dims), ctypes.byref(spec), ptrs,
                                     count.value, ctypes.byref(count),
                                     ctypes.byref(err))
