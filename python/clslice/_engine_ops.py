@@ -2,6 +2,7 @@
 ONNX and PyTorch under their own names and argument names: each builds
 its spec (_fronts.py) or its split's plans (_split.py) and runs them as
 clslice.slice / slice_many / assign do, on numpy or pyopencl arrays."""
+import sys
 from typing import Any, List, Optional, Sequence
 
 from . import _lib
@@ -75,27 +76,59 @@ def _jax_starts(operand: Any, start_indices: Sequence[int],
     return out
 
 
-def dynamic_slice(operand: Any, start_indices: Sequence[int],
+def _on_device(operand: Any, start_indices: Any,
+               allow_negative_indices: Any) -> Any:
+    """The device executor when start_indices is a pyopencl array (the
+    device-resident path), else None."""
+    cla = sys.modules.get("pyopencl.array")
+    if cla is None or not isinstance(start_indices, cla.Array):
+        return None
+    if not isinstance(operand, cla.Array):
+        raise TypeError("clslice: start_indices on the device need an "
+                        "operand on the device (a pyopencl array)")
+    if allow_negative_indices is not False:
+        raise _lib.ClsliceArgumentError(
+            "clslice: start_indices on the device are read as StableHLO "
+            "reads them, a negative start clamped to 0; pass "
+            "allow_negative_indices=False to say so")
+    from . import _cl_dynamic
+    return _cl_dynamic
+
+
+def dynamic_slice(operand: Any, start_indices: Any,
                   slice_sizes: Sequence[int], *,
                   allow_negative_indices: Any = True, out: Any = None,
                   queue: Any = None, wait_for: Any = None) -> Any:
     """jax.lax.dynamic_slice: the window of slice_sizes; a negative start
     counts from the end (allow_negative_indices, as JAX; False: it is
     clamped to 0, as stablehlo.dynamic_slice), then each start is clamped
-    to [0, size - window], so a start is never an error."""
+    to [0, size - window], so a start is never an error.  start_indices
+    may be a pyopencl int32/int64 array (with allow_negative_indices=False
+    and a pyopencl operand): the starts are clamped on the device and the
+    call waits for nothing (the device-resident path)."""
+    dev = _on_device(operand, start_indices, allow_negative_indices)
+    if dev is not None:
+        if out is not None:
+            raise TypeError("clslice: out= is not taken with start_indices "
+                            "on the device")
+        return dev.dynamic_slice(operand, start_indices, slice_sizes, queue,
+                                 wait_for)
     starts = _jax_starts(operand, start_indices, allow_negative_indices)
     return _run(operand, DynamicSlice(starts, slice_sizes), out, queue,
                 wait_for)
 
 
-def dynamic_update_slice(operand: Any, update: Any,
-                         start_indices: Sequence[int], *,
-                         allow_negative_indices: Any = True,
+def dynamic_update_slice(operand: Any, update: Any, start_indices: Any,
+                         *, allow_negative_indices: Any = True,
                          queue: Any = None, wait_for: Any = None) -> Any:
     """jax.lax.dynamic_update_slice, in place (as clslice.assign): writes
     update (whose shape is the window) at start_indices, read as
-    dynamic_slice reads them, and returns operand.  JAX returns a new
-    array: pass a copy for its result."""
+    dynamic_slice reads them (on the device too), and returns operand.
+    JAX returns a new array: pass a copy for its result."""
+    dev = _on_device(operand, start_indices, allow_negative_indices)
+    if dev is not None:
+        return dev.dynamic_update_slice(operand, update, start_indices,
+                                        queue, wait_for)
     shape = update.shape if hasattr(update, "shape") else \
         _numpy(update).shape
     starts = _jax_starts(operand, start_indices, allow_negative_indices)

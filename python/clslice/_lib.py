@@ -146,6 +146,36 @@ class CLBatchDesc(_Sized):
     ]
 
 
+class DeviceValues(ctypes.Structure):
+    _fields_ = [("buffer", ctypes.c_void_p), ("offset", ctypes.c_size_t),
+                ("len", ctypes.c_size_t)]
+
+
+class XLADynamicSpec(ctypes.Structure):
+    _fields_ = [("index_type", ctypes.c_int),
+                ("start_indices", DeviceValues),
+                ("slice_sizes", c_int64_p),
+                ("slice_sizes_len", ctypes.c_size_t)]
+
+
+class CLDynamicDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("shape", c_int64_p),
+        ("rank", ctypes.c_int), ("kind", ctypes.c_int),
+        ("elem_size", ctypes.c_size_t), ("info", ctypes.c_void_p),
+        ("info_offset", ctypes.c_size_t), ("src", ctypes.c_void_p),
+        ("src_offset", ctypes.c_size_t), ("dst", ctypes.c_void_p),
+        ("dst_offset", ctypes.c_size_t), ("value_shape", c_int64_p),
+        ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
+        ("max_elements", ctypes.c_int64),
+    ]
+
+
+# clslice_dynamic_kind, and the record's size (CLSLICE_DYNAMIC_INFO_BYTES)
+DYNAMIC_GATHER, DYNAMIC_SCATTER = 0, 1
+DYNAMIC_INFO_BYTES = 134 * 8
+
+
 class CLCSRDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
@@ -400,6 +430,9 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_cl_csr_count": (st, [P, CALL, ctypes.POINTER(CLCSRDesc),
                                       c_int64_p, E]),
         "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
+        "clslice_cl_xla_dynamic": (st, [P, CALL,
+                                        ctypes.POINTER(XLADynamicSpec),
+                                        ctypes.POINTER(CLDynamicDesc), E]),
     }
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):

@@ -294,3 +294,58 @@ def test_device_arrays(queue, rng):
     want = x.copy()
     want[1:3, 2:5] = -1
     assert np.array_equal(d.get(), want)
+
+
+def test_device_resident_dynamic_slices(queue, rng):
+    """start_indices in a pyopencl array: clamped on the device, and the
+    call enqueues behind the starts' producer without waiting for it."""
+    import pyopencl as cl
+    import pyopencl.array as cla
+    for i in range(40):
+        x = _array(rng)
+        d = cla.to_device(queue, x)
+        sizes = [rng.randint(0, n) for n in x.shape]
+        starts = [rng.randint(-9, 9) for _ in x.shape]
+        dtype = rng.choice([np.int32, np.int64])
+        ctx = _ctx(i, shape=x.shape, starts=starts, sizes=sizes)
+        # the starts' upload is held behind a user event: a call that
+        # waited for the host would hang here instead of returning
+        gate = cl.UserEvent(queue.context)
+        on_device = cla.empty(queue, len(starts), dtype)
+        host = np.array(starts, dtype=dtype)
+        on_device.add_event(cl.enqueue_copy(queue, on_device.data, host,
+                                            wait_for=[gate],
+                                            is_blocking=False))
+        got = clslice.dynamic_slice(d, on_device, sizes,
+                                    allow_negative_indices=False)
+        gate.set_status(cl.command_execution_status.COMPLETE)
+        want = clslice.dynamic_slice(x, starts, sizes,
+                                     allow_negative_indices=False)
+        assert np.array_equal(got.get(), want), ctx
+        update = (-1 - np.arange(int(np.prod(sizes)))).astype(
+            x.dtype).reshape(sizes)
+        clslice.dynamic_update_slice(d, cla.to_device(queue, update),
+                                     on_device, allow_negative_indices=False)
+        expect = clslice.dynamic_update_slice(
+            x.copy(), update, starts, allow_negative_indices=False)
+        assert np.array_equal(d.get(), expect), ctx
+
+
+def test_device_resident_arguments(queue):
+    import pyopencl.array as cla
+    d = cla.to_device(queue, np.zeros((4, 5), np.float32))
+    starts = cla.to_device(queue, np.array([1, 2], np.int64))
+    with pytest.raises(ValueError, match="allow_negative_indices=False"):
+        clslice.dynamic_slice(d, starts, [1, 1])
+    with pytest.raises(TypeError, match="operand on the device"):
+        clslice.dynamic_slice(np.zeros((4, 5)), starts, [1, 1],
+                              allow_negative_indices=False)
+    with pytest.raises(TypeError, match="int32 or int64"):
+        clslice.dynamic_slice(d, starts.astype(np.float32), [1, 1],
+                              allow_negative_indices=False)
+    with pytest.raises(ValueError, match="start_indices has 1 entries"):
+        clslice.dynamic_slice(d, starts[:1], [1, 1],
+                              allow_negative_indices=False)
+    with pytest.raises(IndexError, match=r"slice_sizes\[1\] = 6"):
+        clslice.dynamic_slice(d, starts, [1, 6],
+                              allow_negative_indices=False)
