@@ -10,6 +10,13 @@
  *                as the final value fits the type (the host checks that).
  *   CS_FOR       the element grids' grid-stride loop.
  *   CS_CARRIERS  the carriers every family instantiates its kernels for.
+ *
+ * A program built for the binary cache also defines cs_cache_key_<key>,
+ * an empty kernel that is never launched: its name carries the cache key
+ * the program was built for (-DCS_CACHE_KEY=<16 hex digits>), so that a
+ * binary filed under another key, the 64-bit index form under the 32-bit
+ * key above all, is recognised before any kernel of it runs
+ * (src/opencl/runtime/program_check.c).
  */
 
 #if CS_INDEX64
@@ -39,3 +46,11 @@ typedef uint cs_idx;
     X(uint, 4)                                                              \
     X(T8, 8)                                                                \
     X(uint4, 16)
+
+#ifdef CS_CACHE_KEY
+#define CS_KEY_KERNEL_(key) cs_cache_key_##key
+#define CS_KEY_KERNEL(key) CS_KEY_KERNEL_(key)
+__kernel void CS_KEY_KERNEL(CS_CACHE_KEY)(void)
+{
+}
+#endif

@@ -145,18 +145,52 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
  * 64-bit hash of the device, driver and platform names and versions, the
  * library version, the build options and the program source, and is
  * written under a temporary name and renamed into place, so processes may
- * share a folder.  The cache never fails a call: a file that is missing,
- * truncated, corrupt or refused by the driver means a build from source
- * (which then rewrites the file), and a file that cannot be written is
- * skipped.  Filling a folder is slow on PoCL, which compiles every kernel
- * of a program to hand out its binary (about 6 s per program against 0.5
- * s for a build); loading is fast (docs/design.md, "First calls").
- * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or a dir that is
- * empty or not a folder; CLSLICE_ERROR_MEMORY. */
+ * share a folder.  Filling a folder is slow on PoCL, which compiles every
+ * kernel of a program to hand out its binary (about 6 s per program
+ * against 0.5 s for a build); loading is fast (docs/design.md, "First
+ * calls").
+ *
+ * Trust: a binary holds machine code that runs in the process that loads
+ * it, so whoever can write the folder or a file in it could run code in
+ * every process that uses it.  As OpenSSH does for ~/.ssh, the cache uses
+ * a folder only when it is owned by this user (the effective uid) or by
+ * root and is writable by nobody else (no group or other write bit), and
+ * reads a file only when it is a regular file under the same rule: never
+ * a symbolic link (not followed), FIFO, device or folder, and nothing it
+ * opens can block.  A file it reads must also hold the program its name
+ * stands for: its key, the kernels the library launches for that key and
+ * each one's number of arguments (so neither another program's binary
+ * nor the 64-bit index form under the 32-bit name is ever launched).  A
+ * cache shared between users must therefore be written by one of them or
+ * by root; the others can read it but not add to it.
+ *
+ * The cache never fails a call.  A file that is missing, truncated,
+ * damaged, refused by the driver or by the rules above means a build
+ * from source, which then writes its binary over the file (a folder in
+ * its place stays); a file that cannot be written is skipped.  What the
+ * cache refused is counted, with the first message, by
+ * clslice_runtime_cache_refusals; a refused CLSLICE_CACHE_DIR leaves the
+ * cache off and is counted there too.
+ * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime, or a dir that is
+ * empty, is not a folder that can be opened, or breaks the trust rule
+ * (the message says which: owner or mode); CLSLICE_ERROR_MEMORY. */
 CLSLICE_API
 clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
                                              const char *dir,
                                              clslice_error *err);
+
+/** How many times the binary cache refused its folder or one of its
+ * files since the runtime was created or its folder was last set (0:
+ * nothing refused, the cache is off or runtime is NULL).  When `first`
+ * is not NULL it receives the first refusal, as CLSLICE_ERROR_ARGUMENT
+ * with a message that names the folder or file and why ("cache file
+ * \"...\" is a FIFO, not a regular file; built from source instead"),
+ * or CLSLICE_OK and an empty message when there was none.  Refusals are
+ * not errors of any call (each was built from source instead); this is
+ * how a program or a tool tells its user that the cache is not working. */
+CLSLICE_API
+long clslice_runtime_cache_refusals(clslice_runtime *runtime,
+                                    clslice_error *first);
 
 /** The name of an OpenCL status code, as cl.h spells it: "CL_SUCCESS",
  * "CL_INVALID_VALUE", ...  Codes newer than OpenCL 1.2 that drivers and

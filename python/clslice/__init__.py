@@ -363,7 +363,9 @@ def prepare(context_or_queue: _Any, *, index64: bool = False,
     index64=True also the 64-bit index forms (arrays past 2**32
     elements).  Programs already built are skipped.  With the
     environment variable CLSLICE_CACHE_DIR naming a folder, the built
-    programs are kept there for later processes."""
+    programs are kept there for later processes; the folder must belong
+    to this user or root and be writable by nobody else, or the cache
+    stays off (docs/python.md)."""
     from . import _cl
     _cl.prepare(context_or_queue, index64, batch)
 

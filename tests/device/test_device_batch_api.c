@@ -1,10 +1,11 @@
 /*
  * The contract of clslice_cl_gather_batch beyond its results
  * (test_device_batch checks those): every error names the member and
- * leaves every destination untouched, empty members take NULL buffers,
- * an all-empty batch is a marker, the wait list holds the launches back
- * (one launch, and chained launches over more than 8 buffers), and
- * outputs may share one arena buffer.
+ * leaves every destination untouched, empty members take NULL buffers
+ * (and, given one, hide no overlap of the others), an all-empty batch is
+ * a marker, the wait list holds the launches back (one launch, and
+ * chained launches over more than 8 buffers), and outputs may share one
+ * arena buffer.
  */
 #include <stdio.h>
 #include <string.h>
@@ -233,6 +234,59 @@ static void test_buffer_errors(void **state)
                  "src and parts[1].buffer", "overlap");
 }
 
+/* An empty output, given a buffer, writes nothing and decides nothing:
+ * between two outputs that overlap (bytes [0, 64) and [32, 96) of one
+ * arena), or between the source and an output over it, it must not hide
+ * the overlap.  A 1-D tensor of 128 bytes; nothing is written. */
+static void test_empty_hides_no_overlap(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    const int64_t shape[] = {128};
+    clslice_plan *low = tu_expr_plan(shape, 1, "[0:64]");
+    clslice_plan *none = tu_expr_plan(shape, 1, "[5:5]");
+    clslice_plan *high = tu_expr_plan(shape, 1, "[64:128]");
+    cl_mem arena = tu_cl_buffer(&f->dev.cl, 256);
+    cl_mem src = tu_cl_buffer(&f->dev.cl, 128);
+    clslice_cl_call call = head_of(f);
+    clslice_cl_batch_desc desc = {.struct_size = sizeof desc,
+                                  .elem_size = 1, .src = src, .count = 3};
+    clslice_error err;
+
+    const clslice_cl_part outputs[] = {
+        {low, arena, 0}, {none, arena, 16}, {high, arena, 32}};
+    desc.parts = outputs;
+    tu_cl_fill(f->dev.queue, arena, SENTINEL, 256);
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "parts[0].buffer and parts[2].buffer overlap",
+                    "[0, 64) and [32, 96)", NULL);
+    tu_cl_assert_filled(f->dev.queue, arena, 256, SENTINEL);
+
+    /* the input at bytes [0, 128) of the arena, an output at [100, 164) */
+    const clslice_cl_part over_src[] = {{none, arena, 8},
+                                        {high, arena, 100}};
+    desc.parts = over_src;
+    desc.count = 2;
+    desc.src = arena;
+    tu_cl_fill(f->dev.queue, arena, SENTINEL, 256);
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "src and parts[1].buffer share a buffer and overlap",
+                    "input bytes [0, 128), output bytes [100, 164)", NULL);
+    tu_cl_assert_filled(f->dev.queue, arena, 256, SENTINEL);
+
+    clReleaseMemObject(arena);
+    clReleaseMemObject(src);
+    clslice_plan_release(&low);
+    clslice_plan_release(&none);
+    clslice_plan_release(&high);
+}
+
 /* Empty members take NULL; an all-empty batch is a marker that completes
  * once its wait list has. */
 static void test_empty_members(void **state)
@@ -419,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_shape_errors),
         cmocka_unit_test(test_buffer_errors),
         cmocka_unit_test(test_empty_members),
+        cmocka_unit_test(test_empty_hides_no_overlap),
         cmocka_unit_test(test_wait_list),
         cmocka_unit_test(test_arena),
         cmocka_unit_test(test_into_source_buffer),

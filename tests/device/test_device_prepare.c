@@ -9,6 +9,13 @@
  * to a build from source and are rewritten; threads preparing one
  * runtime leave one program and one file per family; a folder that cannot
  * be written is skipped; the key follows the options and the source.
+ * Then what the cache trusts: well-formed files around the wrong program
+ * (the 64-bit form under the 32-bit key, another program, mimics with a
+ * wrong argument count), a FIFO, a symbolic link, a folder, files others
+ * can write or (as root) another user owns, untrusted folders given,
+ * inherited or made so later: none reaches a kernel launch, none fails a
+ * call, each is counted with a message naming it, and each file is
+ * rewritten where the folder allows.
  *
  * Cache folders live under CLSLICE_TEST_TMP (the build tree; ctest sets
  * it) and are emptied and removed by each test.
@@ -396,6 +403,8 @@ static void test_prepare_errors(void **state)
                      CLSLICE_OK);
     assert_int_equal(clslice_runtime_set_cache_dir(dev->runtime, NULL, &err),
                      CLSLICE_OK);
+    assert_int_equal(clslice_runtime_cache_refusals(NULL, &err), 0);
+    assert_int_equal(err.status, CLSLICE_OK);
     folder_remove(&d);
 }
 
@@ -493,6 +502,7 @@ static void test_cache_damage(void **state)
                      CLSLICE_OK);
     if (cs_runtime_cache_loads(rt) != 0)
         fail_msg("a damaged file was loaded (seed %" PRIu64 ")", seed);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, NULL), 3);
     run_all(dev, rt);
     clslice_runtime_release(&rt);
 
@@ -500,6 +510,7 @@ static void test_cache_damage(void **state)
     assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
                      CLSLICE_OK);
     assert_int_equal(cs_runtime_cache_loads(rt), 3);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, NULL), 0);
     run_all(dev, rt);
     clslice_runtime_release(&rt);
     assert_int_equal(folder_files(&d, NULL), 3);
@@ -556,8 +567,9 @@ static void test_prepare_threads(void **state)
     folder_remove(&d);
 }
 
-/* A folder that is gone by the time programs are built: the calls work
- * and nothing is written (ASan checks that nothing leaks either). */
+/* A folder that is gone by the time programs are built: the calls work,
+ * nothing is written and the refusal names the folder (ASan checks that
+ * nothing leaks either). */
 static void test_cache_unwritable(void **state)
 {
     tu_dev *dev = *state;
@@ -571,7 +583,390 @@ static void test_cache_unwritable(void **state)
     run_all(dev, rt);
     assert_int_equal(cs_runtime_cache_loads(rt), 0);
     assert_int_equal(folder_files(&d, NULL), 0);
+    clslice_error first;
+    assert_true(clslice_runtime_cache_refusals(rt, &first) >= 1);
+    tu_assert_error(&first, CLSLICE_ERROR_ARGUMENT, "cache folder \"", d.path,
+                    "built from source instead", NULL);
     clslice_runtime_release(&rt);
+}
+
+/* ---- what the cache trusts ---------------------------------------------- */
+
+/* The hostile files below stand in for the file of the CSR program with
+ * 32-bit indices (the smallest program a call needs).  One warm folder of
+ * it and one of its 64-bit form are made once for all of them; each case
+ * puts something at the 32-bit file's name, and the rebuild that follows
+ * makes the file genuine again for the next case. */
+typedef struct warm {
+    folder narrow, wide; /* the CSR program, 32-bit and 64-bit */
+    char file[800];      /* narrow's file */
+    char wide_file[800];
+    uint64_t key; /* narrow's key, from its header */
+} warm;
+
+static warm *shared_warm;
+
+static void warm_folder(const tu_dev *dev, folder *d, const char *name,
+                        int bits, char *file)
+{
+    char names[16][800];
+    cs_program_info info;
+    folder_make(d, name);
+    clslice_runtime *rt = runtime_new(dev, d);
+    assert_int_equal(cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR,
+                                        bits, &info, NULL),
+                     CLSLICE_OK);
+    clslice_runtime_release(&rt);
+    assert_int_equal(folder_files(d, names), 1);
+    snprintf(file, 800, "%s", names[0]);
+}
+
+static unsigned char *read_whole(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long n = ftell(f);
+    assert_true(n > 0);
+    rewind(f);
+    unsigned char *bytes = malloc((size_t)n);
+    assert_non_null(bytes);
+    assert_int_equal(fread(bytes, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *size = (size_t)n;
+    return bytes;
+}
+
+static const warm *warm_files(const tu_dev *dev)
+{
+    if (shared_warm)
+        return shared_warm;
+    warm *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    warm_folder(dev, &w->narrow, "cache-narrow", 32, w->file);
+    warm_folder(dev, &w->wide, "cache-wide", 64, w->wide_file);
+    size_t size;
+    unsigned char *bytes = read_whole(w->file, &size);
+    memcpy(&w->key, bytes + 8, sizeof w->key);
+    free(bytes);
+    shared_warm = w;
+    return w;
+}
+
+/* A well-formed cache file for `key` around `payload`: magic, key,
+ * length and hash all right, so only what the payload is can give it
+ * away. */
+static void forge(const char *path, uint64_t key, const void *payload,
+                  size_t size)
+{
+    uint64_t words[3] = {key, size,
+                         cs_fnv1a64(0xcbf29ce484222325ull, payload, size)};
+    unsigned char *file = malloc(32 + size);
+    assert_non_null(file);
+    memcpy(file, "CSLBIN01", 8);
+    memcpy(file + 8, words, sizeof words);
+    memcpy(file + 32, payload, size);
+    unlink(path);
+    write_file(path, file, 32 + size);
+    free(file);
+}
+
+/* A fresh runtime on the warm folder makes a CSR slice, right, without
+ * loading the file at `w->file`: it counts one refusal whose message names
+ * the file and holds `reason`.  Then the file (rewritten from source)
+ * is a trusted regular file that the next runtime loads, unless
+ * `stays` (an entry the build cannot replace). */
+static void expect_refused(tu_dev *dev, const warm *w, const char *reason,
+                           bool stays)
+{
+    clslice_runtime *rt = runtime_new(dev, &w->narrow);
+    run_csr(dev, rt, CLSLICE_INT32);
+    assert_int_equal(cs_runtime_cache_loads(rt), 0);
+    clslice_error first;
+    assert_int_equal(clslice_runtime_cache_refusals(rt, &first), 1);
+    tu_assert_error(&first, CLSLICE_ERROR_ARGUMENT, w->file, reason,
+                    "built from source instead", NULL);
+    clslice_runtime_release(&rt);
+    if (stays)
+        return;
+    struct stat st;
+    assert_int_equal(lstat(w->file, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(st.st_uid, geteuid());
+    assert_int_equal(st.st_mode & 022, 0);
+    rt = runtime_new(dev, &w->narrow);
+    cs_program_info info;
+    assert_int_equal(
+        cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR, 32, &info, NULL),
+        CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), 1);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, NULL), 0);
+    clslice_runtime_release(&rt);
+}
+
+/* The 64-bit index form of the same program under the 32-bit key, its
+ * header forged to match: the same kernel names and argument counts,
+ * and only the key kernel tells them apart.  Loaded, the kernels would
+ * read 32-bit tables as 64-bit ones. */
+static void test_cache_wrong_width(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    size_t size;
+    unsigned char *wide = read_whole(w->wide_file, &size);
+    forge(w->file, w->key, wide + 32, size - 32);
+    free(wide);
+    expect_refused(dev, w, "holds another program", false);
+}
+
+/* The binary of a program that `source` defines, built on the device. */
+static unsigned char *binary_of(const tu_dev *dev, const char *source,
+                                size_t *size)
+{
+    cl_int rc;
+    cl_program p = clCreateProgramWithSource(dev->cl.context, 1, &source, NULL,
+                                             &rc);
+    TU_CL_CHECK(rc);
+    TU_CL_CHECK(clBuildProgram(p, 1, &dev->cl.device, "", NULL, NULL));
+    TU_CL_CHECK(
+        clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL));
+    unsigned char *binary = malloc(*size);
+    assert_non_null(binary);
+    TU_CL_CHECK(
+        clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof binary, &binary, NULL));
+    clReleaseProgram(p);
+    return binary;
+}
+
+/* Another program's binary under the cache name, with a right header:
+ * before, every later call failed with CL_INVALID_KERNEL_NAME, in every
+ * process, since the file was never rewritten. */
+static void test_cache_foreign(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    size_t size;
+    unsigned char *binary = binary_of(
+        dev, "kernel void other(global int *a) { a[0] = 1; }", &size);
+    forge(w->file, w->key, binary, size);
+    free(binary);
+    expect_refused(dev, w, "holds another program", false);
+}
+
+/* A program that mimics the CSR family: its kernel names, each with
+ * variants.def's argument count (kernel `odd`, when named, with one
+ * more), and the key kernel of `key`. */
+static char *mimic_source(uint64_t key, const char *odd)
+{
+    size_t size = 8192, used = 0;
+    char *text = malloc(size);
+    assert_non_null(text);
+    for (int v = 0; v < CS_VARIANT_COUNT; v++) {
+        if (cs_variant_program((cs_variant)v) != CS_PROGRAM_CSR)
+            continue;
+        for (size_t c = 1; c <= 16; c *= 2) {
+            const char *name = cs_kernel_name((cs_variant)v, c);
+            if (!name || (c > 1 && !cs_variant_carriers((cs_variant)v)))
+                continue;
+            cl_uint args = cs_variant_args((cs_variant)v) +
+                           (odd && strcmp(name, odd) == 0);
+            used += (size_t)snprintf(text + used, size - used,
+                                     "kernel void %s(", name);
+            for (cl_uint a = 0; a < args; a++)
+                used += (size_t)snprintf(text + used, size - used,
+                                         "%sglobal int *a%u", a ? ", " : "",
+                                         (unsigned)a);
+            used += (size_t)snprintf(text + used, size - used, ") {}\n");
+        }
+    }
+    snprintf(text + used, size - used,
+             "kernel void cs_cache_key_%016llx(void) {}\n",
+             (unsigned long long)key);
+    return text;
+}
+
+/* Mimics of the right program, forged by someone who knows the format:
+ * one kernel with an argument too many is refused.  The exact mimic is
+ * loaded: the content check catches mistakes and stray files, not a
+ * forger, which is why the trust rule keeps others out of the folder. */
+static void test_cache_mimic(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    size_t size;
+    char *source = mimic_source(w->key, "cs_csr_fill_c4");
+    unsigned char *binary = binary_of(dev, source, &size);
+    free(source);
+    forge(w->file, w->key, binary, size);
+    free(binary);
+    expect_refused(dev, w, "cs_csr_fill_c4 takes 8 arguments", false);
+
+    source = mimic_source(w->key, NULL);
+    binary = binary_of(dev, source, &size);
+    free(source);
+    forge(w->file, w->key, binary, size);
+    free(binary);
+    clslice_runtime *rt = runtime_new(dev, &w->narrow);
+    cs_program_info info;
+    assert_int_equal(
+        cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR, 32, &info, NULL),
+        CLSLICE_OK);
+    assert_int_equal(cs_runtime_cache_loads(rt), 1); /* never launched */
+    clslice_runtime_release(&rt);
+    unlink(w->file); /* the next case starts from a genuine file */
+    rt = runtime_new(dev, &w->narrow);
+    assert_int_equal(
+        cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR, 32, &info, NULL),
+        CLSLICE_OK);
+    clslice_runtime_release(&rt);
+}
+
+/* A FIFO at the file's name: opening it for reading used to block until
+ * a writer came, so the first call hung.  The alarm turns a hang into a
+ * failure. */
+static void test_cache_fifo(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    assert_int_equal(unlink(w->file), 0);
+    assert_int_equal(mkfifo(w->file, 0600), 0);
+    alarm(120);
+    expect_refused(dev, w, "is a FIFO", false);
+    alarm(0);
+}
+
+/* A symbolic link at the file's name, to a genuine copy elsewhere: never
+ * followed, neither to read (it would load) nor to write (the copy keeps
+ * its bytes); the build replaces the link with a file. */
+static void test_cache_symlink(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    char elsewhere[900];
+    snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere.bin", w->wide.path);
+    assert_int_equal(rename(w->file, elsewhere), 0);
+    assert_int_equal(symlink(elsewhere, w->file), 0);
+    size_t before_size, after_size;
+    unsigned char *before = read_whole(elsewhere, &before_size);
+    expect_refused(dev, w, "is a symbolic link", false);
+    unsigned char *after = read_whole(elsewhere, &after_size);
+    assert_int_equal(after_size, before_size);
+    assert_memory_equal(after, before, before_size);
+    free(before);
+    free(after);
+    unlink(elsewhere);
+}
+
+/* A file others can write, and (as root) one another user owns. */
+static void test_cache_untrusted_file(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    assert_int_equal(chmod(w->file, 0664), 0);
+    expect_refused(dev, w, "is writable by its group (mode 0664)", false);
+    assert_int_equal(chmod(w->file, 0646), 0);
+    expect_refused(dev, w, "is writable by others (mode 0646)", false);
+    if (geteuid() != 0) {
+        print_message("skipped the file of another owner: chown needs "
+                      "root\n");
+        return;
+    }
+    assert_int_equal(chown(w->file, 4242, 4242), 0);
+    expect_refused(dev, w, "is owned by uid 4242", false);
+}
+
+/* A folder at the file's name: refused unopened, and it stays (a file
+ * cannot be renamed over it); the calls work all the same. */
+static void test_cache_folder_as_file(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    const warm *w = warm_files(dev);
+    assert_int_equal(unlink(w->file), 0);
+    assert_int_equal(mkdir(w->file, 0700), 0);
+    expect_refused(dev, w, "is a folder", true);
+    assert_int_equal(rmdir(w->file), 0);
+    clslice_runtime *rt = runtime_new(dev, &w->narrow);
+    run_csr(dev, rt, CLSLICE_INT32); /* writes the file again */
+    clslice_runtime_release(&rt);
+}
+
+/* Folders others can write, or (as root) another user owns, are refused
+ * by name when set, refused as CLSLICE_CACHE_DIR with the cache off, and
+ * refused at a build when they became so after being set; no file is
+ * written into them and every call works.  A FIFO as the folder does not
+ * block. */
+static void test_cache_untrusted_folder(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "cache-untrusted");
+    clslice_error err;
+    clslice_runtime *rt = runtime_new(dev, NULL);
+    assert_int_equal(chmod(d.path, 0775), 0);
+    assert_int_equal(clslice_runtime_set_cache_dir(rt, d.path, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dir \"", d.path,
+                    "writable by its group (mode 0775)", NULL);
+    assert_int_equal(chmod(d.path, 0757), 0);
+    assert_int_equal(clslice_runtime_set_cache_dir(rt, d.path, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "writable by others", NULL);
+    if (geteuid() == 0) {
+        assert_int_equal(chmod(d.path, 0755), 0);
+        assert_int_equal(chown(d.path, 4242, 4242), 0);
+        assert_int_equal(clslice_runtime_set_cache_dir(rt, d.path, &err),
+                         CLSLICE_ERROR_ARGUMENT);
+        tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "owned by uid 4242",
+                        NULL);
+        assert_int_equal(chown(d.path, 0, 0), 0);
+    } else {
+        print_message("skipped the folder of another owner: chown needs "
+                      "root\n");
+    }
+    clslice_runtime_release(&rt);
+
+    assert_int_equal(chmod(d.path, 0777), 0);
+    setenv("CLSLICE_CACHE_DIR", d.path, 1);
+    rt = runtime_new(dev, NULL);
+    unsetenv("CLSLICE_CACHE_DIR");
+    assert_int_equal(clslice_runtime_cache_refusals(rt, &err), 1);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "CLSLICE_CACHE_DIR \"",
+                    "writable by others", NULL);
+    run_csr(dev, rt, CLSLICE_INT32);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, NULL), 1);
+    clslice_runtime_release(&rt);
+    assert_int_equal(folder_files(&d, NULL), 0);
+
+    assert_int_equal(chmod(d.path, 0755), 0);
+    rt = runtime_new(dev, &d);
+    assert_int_equal(chmod(d.path, 0775), 0); /* after it was set */
+    run_csr(dev, rt, CLSLICE_INT32);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, &err), 1);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "cache folder \"",
+                    "writable by its group", NULL);
+    assert_int_equal(cs_runtime_cache_loads(rt), 0);
+    assert_int_equal(folder_files(&d, NULL), 0);
+    clslice_runtime_release(&rt);
+
+    char fifo[600];
+    snprintf(fifo, sizeof fifo, "%s/fifo", d.path);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    rt = runtime_new(dev, NULL);
+    alarm(120);
+    assert_int_equal(clslice_runtime_set_cache_dir(rt, fifo, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    alarm(0);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, fifo, "not a folder", NULL);
+    clslice_runtime_release(&rt);
+    folder_remove(&d);
 }
 
 /* The key: FNV-1a's published values, and a change of options or source
@@ -598,25 +993,45 @@ static void test_cache_key(void **state)
     assert_true(a != c && a != e && a != s && c != e);
 }
 
+/* The warm folders of the cases above, once every test has run. */
+static int remove_warm(void **state)
+{
+    (void)state;
+    if (shared_warm) {
+        folder_remove(&shared_warm->narrow);
+        folder_remove(&shared_warm->wide);
+        free(shared_warm);
+        shared_warm = NULL;
+    }
+    return 0;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_prepare_builds_what_calls_use,
                                         setup, teardown),
-        cmocka_unit_test_setup_teardown(test_prepare_follows_the_family,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(test_prepare_index64, setup,
+        cmocka_unit_test_setup_teardown(test_prepare_follows_the_family, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_prepare_errors, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_cache_round_trip, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_index64, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_damage, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_prepare_threads, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_cache_unwritable, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_threads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_unwritable, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_wrong_width, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_foreign, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_mimic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_fifo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_symlink, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_untrusted_file, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_folder_as_file, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cache_untrusted_folder, setup,
+                                        teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, remove_warm);
 }

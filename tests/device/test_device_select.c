@@ -5,8 +5,9 @@
  * sizes, and names a kernel that variants.def lists; across the cases
  * every kernel of the table is chosen by some family.  Then, on the test
  * device, the table and the .cl sources agree: every kernel the table
- * lists exists in its program, and every kernel of a program is in the
- * table.
+ * lists exists in its program, every kernel of a program is in the
+ * table, and each takes the table's number of arguments in both index
+ * widths (the check a program from the binary cache must pass).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -714,6 +715,12 @@ static void test_every_kernel_exists(void **state)
                                    &err) != CLSLICE_OK)
                 fail_msg("program %d: %s", p, err.message);
             check_program(&info, bits);
+            /* the check a program from the binary cache must pass: the
+             * same kernels, each with variants.def's argument count */
+            cs_program_want want = {(cs_program_kind)p,
+                                    info.device.little_endian};
+            if (cs_program_check(info.program, &want, NULL, &err) != CLSLICE_OK)
+                fail_msg("program %d (%d-bit): %s", p, bits, err.message);
         }
     }
     tu_dev_close(&dev);

@@ -122,13 +122,16 @@ static clslice_status check_fit(const cs_array *a, const cs_place *r,
 
 /* a (earlier) and b (later) overlap where one of them is written.  Both
  * fit their buffers already, so [start - before, start + bytes) does not
- * wrap. */
+ * wrap.  Every pair is compared, so an array that addresses no byte
+ * (before and bytes both 0) is simply left out: it cannot stand between
+ * two others.  A view reaching only backwards (bytes 0, before not) does
+ * address bytes. */
 static clslice_status check_overlap(const cs_array *a, const cs_place *ra,
                                     const cs_array *b, const cs_place *rb,
                                     clslice_error *err)
 {
     if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
-        !a->bytes || !b->bytes)
+        a->before + a->bytes == 0 || b->before + b->bytes == 0)
         return CLSLICE_OK;
     size_t a_start = ra->sub_offset + a->offset;
     size_t b_start = rb->sub_offset + b->offset;

@@ -7,8 +7,8 @@
  *
  * Destinations are resolved once per distinct cl_mem (a batch into one
  * arena buffer asks OpenCL about it once), and overlaps between outputs
- * are found by sorting them by (buffer, start): when no two neighbours
- * overlap, no two outputs do.
+ * are found by sorting the outputs that hold a byte by (buffer, start):
+ * when no two neighbours overlap, no two outputs do.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,15 +187,24 @@ static clslice_status overlap(const span *a, const span *b,
                    hi->start + hi->bytes);
 }
 
-/* Spans sorted by place; the source is the span of index SIZE_MAX. */
+/* The spans that hold a byte, sorted by place; the source is the span of
+ * index SIZE_MAX.  Sorted by start, two spans of one buffer overlap only
+ * if two neighbours do (the one after the first starts no later than the
+ * second, so before the first ends), but only when every span holds a
+ * byte: an empty span starting inside another would sit between it and
+ * the span it overlaps.  Empty outputs write nothing, so they are left
+ * out before sorting and take no part in any decision. */
 static clslice_status check_overlaps(span *spans, size_t n,
                                      clslice_error *err)
 {
-    qsort(spans, n, sizeof *spans, by_place);
-    for (size_t k = 1; k < n; k++) {
+    size_t kept = 0;
+    for (size_t k = 0; k < n; k++)
+        if (spans[k].root && spans[k].bytes)
+            spans[kept++] = spans[k];
+    qsort(spans, kept, sizeof *spans, by_place);
+    for (size_t k = 1; k < kept; k++) {
         const span *a = &spans[k - 1], *b = &spans[k];
-        if (a->root && a->root == b->root && a->bytes && b->bytes &&
-            a->start + a->bytes > b->start)
+        if (a->root == b->root && a->start + a->bytes > b->start)
             return overlap(a, b, err);
     }
     return CLSLICE_OK;

@@ -23,6 +23,7 @@ void cs_job_start(cs_job *job, const char *family, cs_variant variant,
     memset(job, 0, offsetof(cs_job, src_base));
     job->family = family;
     job->name = cs_kernel_name(variant, carrier);
+    job->expected_args = cs_variant_args(variant);
 }
 
 void cs_job_arg(cs_job *job, size_t size, const void *value)
@@ -139,13 +140,30 @@ static clslice_status take(const cs_program_info *program, const char *name,
     return cs_kernel_take(program, name, kernel, err);
 }
 
+/* The packer set as many arguments as variants.def says the kernel takes:
+ * the count a program from the binary cache is checked against
+ * (runtime/program_check.c).  A pooled kernel keeps the arguments of its
+ * last launch, so a packer one short would not even fail the enqueue. */
+static clslice_status check_arg_count(const cs_job *job, clslice_error *err)
+{
+    if (job->arg_count == job->expected_args)
+        return CLSLICE_OK;
+    return cs_fail(err, CLSLICE_ERROR_OPENCL,
+                   "internal: the %s kernel %s was given %u arguments, but "
+                   "variants.def says it takes %u",
+                   job->family, job->name ? job->name : "(none)",
+                   (unsigned)job->arg_count, (unsigned)job->expected_args);
+}
+
 clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
                           size_t max_groups, cs_armed_job *armed,
                           clslice_error *err)
 {
     armed->program = program;
     armed->kernel = NULL;
-    clslice_status st = check_param_size(program, job, err);
+    clslice_status st = check_arg_count(job, err);
+    if (st == CLSLICE_OK)
+        st = check_param_size(program, job, err);
     if (st == CLSLICE_OK)
         st = take(program, job->name, &armed->kernel, err);
     if (st == CLSLICE_OK)

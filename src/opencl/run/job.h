@@ -36,6 +36,7 @@ enum {
 typedef struct cs_job {
     const char *family; /* "gather", "scatter", "fill", "CSR" (messages) */
     const char *name;   /* cs_kernel_name */
+    cl_uint expected_args; /* variants.def's count for the kernel */
     cl_uint arg_count;
     cl_uint pointer_args; /* cl_mem and local arguments: a pointer each */
     size_t arg_size[CS_JOB_MAX_ARGS];

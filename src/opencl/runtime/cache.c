@@ -10,25 +10,43 @@
  *   payload     what CL_PROGRAM_BINARIES gave for the device
  *
  * in host byte order (a cache folder serves one machine; a foreign file
- * fails the magic or key check and is rebuilt).  The hash of the payload
- * catches truncated and damaged files before the driver sees them; a
- * binary the driver still refuses is a cache miss too.  Nothing here
- * fails the caller's build: every problem with the cache means a build
- * from source, and a file that cannot be written is skipped.  Files are
- * written under a temporary name and renamed into place, so processes
- * sharing the folder never read a half-written file.
+ * fails the magic or key check and is rebuilt).  A program meant for the
+ * cache is built with -DCS_CACHE_KEY=<key>, which makes cl/common.cl
+ * define a kernel named after the key, so the binary itself says which
+ * key it was built for.
+ *
+ * What is read is checked in the order it can go wrong: whom the folder
+ * and the file belong to and what kind of file it is (cache_trust.c), then
+ * the header, the length and the hash of the payload (damage, before the
+ * driver sees it), then whether the driver builds it, then whether it
+ * holds exactly the program the key stands for (program_check.c).  A
+ * file that fails any check is a refusal: recorded for
+ * clslice_runtime_cache_refusals, and the program is built from source
+ * and written over the file.  Nothing here fails the caller's build, and
+ * a file that cannot be written is skipped.  Files are written under a
+ * temporary name (created exclusively, never through a link) and renamed
+ * into place, so processes sharing the folder never read a half-written
+ * file.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "opencl/runtime/runtime.h"
 #include "core/common.h"
 
-enum { HEADER_WORDS = 3, MAGIC_BYTES = 8 };
+enum {
+    HEADER_WORDS = 3,
+    MAGIC_BYTES = 8,
+    HEADER_BYTES = MAGIC_BYTES + HEADER_WORDS * 8
+};
 static const char magic[MAGIC_BYTES] = {'C', 'S', 'L', 'B',
                                         'I', 'N', '0', '1'};
 /* Larger payloads are taken for damage (PoCL's are tens of KB). */
@@ -107,72 +125,125 @@ bool cs_cache_key(cl_device_id device, cl_uint count, const char **sources,
     return true;
 }
 
-/* <dir>/clslice-<key>.bin; NULL when out of memory. */
-static char *file_name(const char *dir, uint64_t key)
+/* One build through the cache folder. */
+typedef struct slot {
+    const cs_build *build;
+    const char *dir;
+    int dirfd; /* the folder, opened and checked */
+    uint64_t key;
+    char name[48];       /* clslice-<key>.bin */
+    char path[4200];     /* dir/name, for messages */
+    char key_kernel[48]; /* cs_cache_key_<key> (cl/common.cl) */
+    char *options;       /* the build's options and -DCS_CACHE_KEY */
+    clslice_error *refusal;
+} slot;
+
+/* Records why the file was not used: one reason per build, as loading
+ * stops at the first. */
+static bool refuse(slot *s, const char *reason, const char *detail)
 {
-    size_t size = strlen(dir) + 40;
-    char *path = malloc(size);
-    if (path)
-        snprintf(path, size, "%s/clslice-%016llx.bin", dir,
-                 (unsigned long long)key);
-    return path;
+    cs_fail(s->refusal, CLSLICE_ERROR_ARGUMENT, "cache file \"%s\" %s%s",
+            s->path, reason, detail);
+    return false;
 }
 
-/* The payload of the file for `key`, checked; NULL if absent or bad. */
-static unsigned char *read_payload(const char *path, uint64_t key,
-                                   size_t *size)
+static bool read_all(int fd, void *buffer, size_t size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    unsigned char *at = buffer;
+    while (size > 0) {
+        ssize_t n = read(fd, at, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        at += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+/* The payload of an open file of `size` bytes, checked against the key,
+ * its length and its hash; NULL (refused) if bad. */
+static unsigned char *read_payload(slot *s, int fd, size_t size,
+                                   size_t *payload_size)
+{
     char m[MAGIC_BYTES];
     uint64_t head[HEADER_WORDS];
-    unsigned char *payload = NULL;
-    if (fread(m, 1, sizeof m, f) == sizeof m &&
-        memcmp(m, magic, sizeof m) == 0 &&
-        fread(head, sizeof head[0], HEADER_WORDS, f) == HEADER_WORDS &&
-        head[0] == key && head[1] > 0 && head[1] <= MAX_PAYLOAD)
-        payload = malloc((size_t)head[1]);
-    if (payload && (fread(payload, 1, (size_t)head[1], f) != head[1] ||
-                    fgetc(f) != EOF ||
-                    cs_fnv1a64(FNV_OFFSET, payload, (size_t)head[1]) !=
-                        head[2])) {
+    if (size < HEADER_BYTES || !read_all(fd, m, sizeof m) ||
+        !read_all(fd, head, sizeof head) || memcmp(m, magic, sizeof m) != 0)
+        return refuse(s, "is damaged", " (no clslice header)"), NULL;
+    if (head[0] != s->key)
+        return refuse(s, "is damaged", " (its header holds another key)"), NULL;
+    if (head[1] == 0 || head[1] > MAX_PAYLOAD || head[1] != size - HEADER_BYTES)
+        return refuse(s, "is damaged", " (its length is wrong)"), NULL;
+    unsigned char *payload = malloc((size_t)head[1]);
+    if (!payload)
+        return NULL; /* not the file's fault: a build from source */
+    if (!read_all(fd, payload, (size_t)head[1]) ||
+        cs_fnv1a64(FNV_OFFSET, payload, (size_t)head[1]) != head[2]) {
         free(payload);
-        payload = NULL;
+        return refuse(s, "is damaged", " (its hash is wrong)"), NULL;
     }
-    fclose(f);
-    if (payload)
-        *size = (size_t)head[1];
+    *payload_size = (size_t)head[1];
     return payload;
 }
 
-/* A program from the cached binary, built; false (nothing held) when
- * there is none or the driver refuses it. */
-static bool load(cl_context context, cl_device_id device,
-                 const char *path, uint64_t key, const char *options,
-                 cl_program *program)
+/* The payload as a built program of the build's device; false (refused,
+ * nothing held) when the driver will not have it. */
+static bool load_binary(slot *s, const unsigned char *binary, size_t size,
+                        cl_program *program)
 {
-    size_t size;
-    unsigned char *payload = read_payload(path, key, &size);
-    if (!payload)
-        return false;
-    const unsigned char *binary = payload;
+    const cs_build *b = s->build;
     cl_int status = CL_SUCCESS, rc;
-    *program = clCreateProgramWithBinary(context, 1, &device, &size, &binary,
-                                         &status, &rc);
-    free(payload);
-    if (rc != CL_SUCCESS || status != CL_SUCCESS) {
-        if (*program && rc == CL_SUCCESS)
+    *program = clCreateProgramWithBinary(b->context, 1, &b->device, &size,
+                                         &binary, &status, &rc);
+    if (rc == CL_SUCCESS && status != CL_SUCCESS)
+        rc = status;
+    if (rc != CL_SUCCESS) {
+        if (*program)
             clReleaseProgram(*program);
         *program = NULL;
-        return false;
+        return refuse(s,
+                      "was refused by the driver: "
+                      "clCreateProgramWithBinary failed with ",
+                      clslice_cl_error_name(rc));
     }
-    if (clBuildProgram(*program, 1, &device, options, NULL, NULL) ==
-        CL_SUCCESS)
+    rc = clBuildProgram(*program, 1, &b->device, s->options, NULL, NULL);
+    if (rc == CL_SUCCESS)
         return true;
     clReleaseProgram(*program);
     *program = NULL;
-    return false;
+    return refuse(s,
+                  "was refused by the driver: clBuildProgram failed "
+                  "with ",
+                  clslice_cl_error_name(rc));
+}
+
+/* The program of the cached file, checked; false when there is none or
+ * it was refused (nothing held). */
+static bool load(slot *s, cl_program *program)
+{
+    int fd;
+    size_t size = 0, payload_size = 0;
+    if (cs_cache_file_open(s->dirfd, s->name, s->path, &fd, &size,
+                           s->refusal) != CLSLICE_OK ||
+        fd < 0)
+        return false;
+    unsigned char *payload = read_payload(s, fd, size, &payload_size);
+    close(fd);
+    if (!payload)
+        return false;
+    bool ok = load_binary(s, payload, payload_size, program);
+    free(payload);
+    if (!ok)
+        return false;
+    clslice_error why;
+    if (cs_program_check(*program, &s->build->want, s->key_kernel, &why) ==
+        CLSLICE_OK)
+        return true;
+    clReleaseProgram(*program);
+    *program = NULL;
+    return refuse(s, "holds another program than its key's: ", why.message);
 }
 
 /* The binary `program` holds for `device` (malloc'd); NULL if none. */
@@ -214,60 +285,108 @@ static unsigned char *program_binary(cl_program program, cl_device_id device,
     return out;
 }
 
-/* Writes the file under a temporary name, then renames it into place. */
-static void store(const char *dir, const char *path, uint64_t key,
-                  const unsigned char *payload, size_t size)
+/* A new file in the folder, created exclusively (never through a link or
+ * over another entry) under a name no other writer uses; -1 if none.
+ * Mode 0644 less the umask: never writable by group or others, as the
+ * trust rule requires of what it reads back. */
+static int create_temporary(const slot *s, char *name, size_t size)
 {
-    size_t tsize = strlen(dir) + 32;
-    char *tmp = malloc(tsize);
-    if (!tmp)
-        return;
-    snprintf(tmp, tsize, "%s/.clslice-XXXXXX", dir);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (fd >= 0 && !f)
-        close(fd);
-    bool ok = f != NULL;
-    if (ok) {
-        uint64_t head[HEADER_WORDS] = {key, size,
-                                       cs_fnv1a64(FNV_OFFSET, payload, size)};
-        ok = fwrite(magic, 1, sizeof magic, f) == sizeof magic &&
-             fwrite(head, sizeof head[0], HEADER_WORDS, f) == HEADER_WORDS &&
-             fwrite(payload, 1, size, f) == size;
-        ok = (fclose(f) == 0) && ok;
+    static atomic_uint serial;
+    for (int attempt = 0; attempt < 8; attempt++) {
+        snprintf(name, size, ".clslice-%016llx-%ld-%u.tmp",
+                 (unsigned long long)s->key, (long)getpid(),
+                 atomic_fetch_add(&serial, 1u));
+        int fd = openat(s->dirfd, name,
+                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                        0644);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
     }
-    if (ok)
-        ok = rename(tmp, path) == 0;
-    if (!ok && fd >= 0)
-        unlink(tmp);
-    free(tmp);
+    return -1;
 }
 
-clslice_status cs_build_cached(cl_context context, cl_device_id device,
-                               const char *dir, cl_uint count,
-                               const char **sources, const char *options,
-                               cl_program *program, bool *loaded,
-                               clslice_error *err)
+/* Writes the file under a temporary name, then renames it into place
+ * (over whatever entry has the name, a link included, never through
+ * it). */
+static void store(const slot *s, const unsigned char *payload, size_t size)
 {
+    char tmp[96];
+    int fd = create_temporary(s, tmp, sizeof tmp);
+    if (fd < 0)
+        return;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        close(fd);
+        unlinkat(s->dirfd, tmp, 0);
+        return;
+    }
+    uint64_t head[HEADER_WORDS] = {s->key, size,
+                                   cs_fnv1a64(FNV_OFFSET, payload, size)};
+    bool ok = fwrite(magic, 1, sizeof magic, f) == sizeof magic &&
+              fwrite(head, sizeof head[0], HEADER_WORDS, f) == HEADER_WORDS &&
+              fwrite(payload, 1, size, f) == size;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || renameat(s->dirfd, tmp, s->dirfd, s->name) != 0)
+        unlinkat(s->dirfd, tmp, 0);
+}
+
+/* Names, key kernel and options of the build's file; false when out of
+ * memory or the device cannot be asked (then no cache). */
+static bool slot_open(slot *s, const cs_build *b, const char *dir,
+                      clslice_error *refusal)
+{
+    *s = (slot){.build = b, .dir = dir, .dirfd = -1, .refusal = refusal};
+    if (!cs_cache_key(b->device, b->count, b->sources, b->options, &s->key))
+        return false;
+    unsigned long long key = (unsigned long long)s->key;
+    snprintf(s->name, sizeof s->name, "clslice-%016llx.bin", key);
+    snprintf(s->path, sizeof s->path, "%s/%s", dir, s->name);
+    snprintf(s->key_kernel, sizeof s->key_kernel, "cs_cache_key_%016llx", key);
+    size_t size = strlen(b->options) + 48;
+    s->options = malloc(size);
+    if (!s->options)
+        return false;
+    snprintf(s->options, size, "%s -DCS_CACHE_KEY=%016llx", b->options, key);
+    return cs_cache_folder_open("cache folder", dir, &s->dirfd, refusal) ==
+           CLSLICE_OK;
+}
+
+static void slot_close(slot *s)
+{
+    if (s->dirfd >= 0)
+        close(s->dirfd);
+    free(s->options);
+}
+
+clslice_status cs_build_cached(const cs_build *build, const char *dir,
+                               cl_program *program, bool *loaded,
+                               clslice_error *refusal, clslice_error *err)
+{
+    slot s = {.dirfd = -1};
     *loaded = false;
-    uint64_t key;
-    char *path = NULL;
-    if (dir && cs_cache_key(device, count, sources, options, &key))
-        path = file_name(dir, key);
-    if (path && load(context, device, path, key, options, program)) {
-        free(path);
+    cs_ok(refusal);
+    if (!dir || !slot_open(&s, build, dir, refusal)) {
+        slot_close(&s);
+        cs_cache_refusal_append(refusal, "; built from source instead");
+        return cs_build_sources(build->context, build->device, build->count,
+                                build->sources, build->options, program, err);
+    }
+    if (load(&s, program)) {
+        slot_close(&s);
         *loaded = true;
         return CLSLICE_OK;
     }
-    clslice_status st = cs_build_sources(context, device, count, sources,
-                                         options, program, err);
-    if (st == CLSLICE_OK && path) {
+    cs_cache_refusal_append(refusal, "; built from source instead");
+    clslice_status st = cs_build_sources(build->context, build->device,
+                                         build->count, build->sources,
+                                         s.options, program, err);
+    if (st == CLSLICE_OK) {
         size_t size = 0;
-        unsigned char *binary = program_binary(*program, device, &size);
+        unsigned char *binary = program_binary(*program, build->device, &size);
         if (binary)
-            store(dir, path, key, binary, size);
+            store(&s, binary, size);
         free(binary);
     }
-    free(path);
+    slot_close(&s);
     return st;
 }

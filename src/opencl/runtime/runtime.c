@@ -3,7 +3,9 @@
  * (device, build options), the facts of each device it met (asked once),
  * the pool of kernel objects, the tuning of path choices, and counts of
  * the paths calls took, and the folder of the binary cache (cache.c)
- * when the caller or CLSLICE_CACHE_DIR named one (state.h).  The test
+ * when the caller or CLSLICE_CACHE_DIR named one, with what the cache
+ * refused (state.h).  Refusals never fail a call, so they are kept for
+ * clslice_runtime_cache_refusals: the count, and the first message.  The test
  * hooks that read or move them are testing/runtime_hooks.c, outside the
  * library.
  *
@@ -12,14 +14,14 @@
  * come back publishes its program and the others release theirs.  A
  * failed build is not cached, so a later call reports it again.
  */
-#define _POSIX_C_SOURCE 200809L /* strdup, stat */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "opencl/base/move.h"
 #include "opencl/runtime/state.h"
@@ -40,6 +42,38 @@ static void free_runtime(clslice_runtime *rt)
     pthread_mutex_destroy(&rt->lock);
     free(rt->cache_dir);
     free(rt);
+}
+
+/* Counts a refusal of the cache, keeping the first message.  Call with
+ * the lock held. */
+static void note_refusal(clslice_runtime *rt, const clslice_error *refusal)
+{
+    if (rt->cache_refusals++ == 0)
+        rt->cache_refusal = *refusal;
+}
+
+/* CLSLICE_CACHE_DIR, when set and not empty, is the new runtime's folder
+ * if the trust rule accepts it; a refused one is a refusal, not a failure
+ * of clslice_runtime_create (the caller did not name it). */
+static clslice_status use_environment_cache(clslice_runtime *rt,
+                                            clslice_error *err)
+{
+    const char *dir = getenv("CLSLICE_CACHE_DIR");
+    clslice_error refusal;
+    int fd;
+    if (!dir || !dir[0])
+        return CLSLICE_OK;
+    if (cs_cache_folder_open("CLSLICE_CACHE_DIR", dir, &fd, &refusal) !=
+        CLSLICE_OK) {
+        cs_cache_refusal_append(&refusal, "; the cache is off");
+        note_refusal(rt, &refusal);
+        return CLSLICE_OK;
+    }
+    close(fd);
+    if (!(rt->cache_dir = strdup(dir)))
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory copying CLSLICE_CACHE_DIR");
+    return CLSLICE_OK;
 }
 
 clslice_status clslice_runtime_create(cl_context context,
@@ -76,11 +110,11 @@ clslice_status clslice_runtime_create(cl_context context,
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
     atomic_init(&rt->cache_loads, 0);
-    const char *dir = getenv("CLSLICE_CACHE_DIR");
-    if (dir && dir[0] && !(rt->cache_dir = strdup(dir))) {
+    cs_ok(&rt->cache_refusal);
+    clslice_status st = use_environment_cache(rt, err);
+    if (st != CLSLICE_OK) {
         clslice_runtime_release(&rt);
-        return cs_fail(err, CLSLICE_ERROR_MEMORY,
-                       "out of memory copying CLSLICE_CACHE_DIR");
+        return st;
     }
     *runtime = rt;
     return cs_ok(err);
@@ -230,15 +264,26 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
     *info = (cs_program_info){.kind = kind, .device = facts,
                               .pool = runtime->pool};
     const char *sources[CS_MAX_SOURCES];
-    cl_uint count = cs_program_sources(kind, sources);
+    cs_build build = {.context = runtime->context,
+                      .device = device,
+                      .want = {kind, facts.little_endian},
+                      .count = cs_program_sources(kind, sources),
+                      .sources = sources,
+                      .options = options};
     char *dir = NULL;
     pthread_mutex_lock(&runtime->lock);
     if (runtime->cache_dir)
         dir = strdup(runtime->cache_dir); /* no cache if out of memory */
     pthread_mutex_unlock(&runtime->lock);
     bool loaded;
-    st = cs_build_cached(runtime->context, device, dir, count, sources,
-                         options, &info->program, &loaded, err);
+    clslice_error refusal;
+    st = cs_build_cached(&build, dir, &info->program, &loaded, &refusal, err);
+    if (refusal.status != CLSLICE_OK) {
+        pthread_mutex_lock(&runtime->lock);
+        if (runtime->cache_dir && dir && !strcmp(runtime->cache_dir, dir))
+            note_refusal(runtime, &refusal); /* not a folder set since */
+        pthread_mutex_unlock(&runtime->lock);
+    }
     free(dir);
     if (st != CLSLICE_OK)
         return st;
@@ -256,13 +301,14 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
     char *copy = NULL;
     if (dir) {
-        struct stat st;
+        int fd;
         if (!dir[0])
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "dir is empty (NULL turns the cache off)");
-        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "dir \"%s\" is not a folder", dir);
+        clslice_status st = cs_cache_folder_open("dir", dir, &fd, err);
+        if (st != CLSLICE_OK)
+            return st;
+        close(fd);
         copy = strdup(dir);
         if (!copy)
             return cs_fail(err, CLSLICE_ERROR_MEMORY,
@@ -271,7 +317,24 @@ clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,
     pthread_mutex_lock(&runtime->lock);
     char *old = runtime->cache_dir;
     runtime->cache_dir = copy;
+    runtime->cache_refusals = 0;
+    cs_ok(&runtime->cache_refusal);
     pthread_mutex_unlock(&runtime->lock);
     free(old);
     return cs_ok(err);
+}
+
+long clslice_runtime_cache_refusals(clslice_runtime *runtime,
+                                    clslice_error *first)
+{
+    long count = 0;
+    cs_ok(first);
+    if (!runtime)
+        return 0;
+    pthread_mutex_lock(&runtime->lock);
+    count = runtime->cache_refusals;
+    if (first && count > 0)
+        *first = runtime->cache_refusal;
+    pthread_mutex_unlock(&runtime->lock);
+    return count;
 }

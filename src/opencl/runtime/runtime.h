@@ -69,7 +69,7 @@ clslice_status cs_build_sources(cl_context context, cl_device_id device,
                                 const char *options, cl_program *program,
                                 clslice_error *err);
 
-/* ---- the binary cache (cache.c) ---------------------------------------- */
+/* ---- the binary cache (cache.c, cache_trust.c, program_check.c) ------- */
 
 /* 64-bit FNV-1a of `size` bytes, continuing from `hash`. */
 uint64_t cs_fnv1a64(uint64_t hash, const void *data, size_t size);
@@ -80,14 +80,57 @@ uint64_t cs_fnv1a64(uint64_t hash, const void *data, size_t size);
 bool cs_cache_key(cl_device_id device, cl_uint count, const char **sources,
                   const char *options, uint64_t *key);
 
+/* What a program must be: a family of select/variants.def, whose
+ * little-endian-only kernels exist on little-endian devices alone. */
+typedef struct cs_program_want {
+    cs_program_kind kind;
+    bool little_endian;
+} cs_program_want;
+
+/* One program to build for one device. */
+typedef struct cs_build {
+    cl_context context;
+    cl_device_id device;
+    cs_program_want want;
+    cl_uint count;
+    const char **sources;
+    const char *options;
+} cs_build;
+
 /* cs_build_sources through the binary cache in `dir` (NULL: none): loads
  * the cached binary when there is a good one (*loaded true), else builds
- * from source and stores the binary.  Fails only as the source build. */
-clslice_status cs_build_cached(cl_context context, cl_device_id device,
-                               const char *dir, cl_uint count,
-                               const char **sources, const char *options,
+ * from source and stores the binary.  A folder or file the cache would
+ * not use is a refusal, in *refusal (status CLSLICE_ERROR_ARGUMENT; else
+ * CLSLICE_OK), never a failure: fails only as the source build. */
+clslice_status cs_build_cached(const cs_build *build, const char *dir,
                                cl_program *program, bool *loaded,
-                               clslice_error *err);
+                               clslice_error *refusal, clslice_error *err);
+
+/* Opens the cache folder `dir` (read-only, following the path the caller
+ * gave) and checks the trust rule (cache_trust.c): owned by this user or
+ * root, writable by nobody else.  A refusal is CLSLICE_ERROR_ARGUMENT
+ * naming `what` ("dir", "CLSLICE_CACHE_DIR") and `dir`; *fd is -1 then. */
+clslice_status cs_cache_folder_open(const char *what, const char *dir, int *fd,
+                                    clslice_error *err);
+
+/* Appends `tail` to the message of a refusal (nothing when refusal holds
+ * none), as far as it fits: what was done instead. */
+void cs_cache_refusal_append(clslice_error *refusal, const char *tail);
+
+/* Opens cache file `name` of the open folder `dirfd` for reading when it
+ * is a regular file the trust rule accepts, never following a link nor
+ * opening anything else, never blocking; its size in *size.  No such
+ * entry: CLSLICE_OK with *fd = -1.  A refusal is CLSLICE_ERROR_ARGUMENT
+ * naming `path`. */
+clslice_status cs_cache_file_open(int dirfd, const char *name, const char *path,
+                                  int *fd, size_t *size, clslice_error *err);
+
+/* Whether `program` holds exactly the kernels of `want` with the argument
+ * counts of variants.def, and the kernel `key_kernel` (no arguments)
+ * when that is not NULL (program_check.c).  CLSLICE_ERROR_BUILD saying
+ * what differs; an OpenCL error as usual. */
+clslice_status cs_program_check(cl_program program, const cs_program_want *want,
+                                const char *key_kernel, clslice_error *err);
 
 /* ---- the runtime (runtime.c) ------------------------------------------- */
 

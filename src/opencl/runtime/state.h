@@ -35,6 +35,9 @@ struct clslice_runtime {
     char *cache_dir;         /* binary cache folder (cache.c); NULL:
                               * none.  Guarded by lock */
     atomic_long cache_loads; /* programs loaded from it */
+    long cache_refusals;     /* folders and files it would not use since
+                              * the folder was set; guarded by lock */
+    clslice_error cache_refusal; /* the first of them; guarded by lock */
 };
 
 #endif

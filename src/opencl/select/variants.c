@@ -27,15 +27,20 @@ typedef struct variant_row {
     cs_program_kind program;
     unsigned carriers;
     bool little_endian;
+    cl_uint args;
     const char *plain;    /* the name of a variant without carriers */
     const char *names[5]; /* by carrier: 1, 2, 4, 8, 16 bytes */
 } variant_row;
 
 static const variant_row variants[CS_VARIANT_COUNT] = {
-#define CS_VARIANT(id, prog, stem, carriers, le)                          \
-    [CS_VARIANT_##id] = {CS_PROGRAM_##prog, carriers, le, #stem,          \
-                         {#stem "_c1", #stem "_c2", #stem "_c4",          \
-                          #stem "_c8", #stem "_c16"}},
+#define CS_VARIANT(id, prog, stem, c, le, n)                                   \
+    [CS_VARIANT_##id] = {.program = CS_PROGRAM_##prog,                         \
+                         .carriers = c,                                        \
+                         .little_endian = le,                                  \
+                         .args = n,                                            \
+                         .plain = #stem,                                       \
+                         .names = {#stem "_c1", #stem "_c2", #stem "_c4",      \
+                                   #stem "_c8", #stem "_c16"}},
 #include "opencl/select/variants.def"
 #undef CS_VARIANT
 };
@@ -62,6 +67,11 @@ unsigned cs_variant_carriers(cs_variant variant)
 bool cs_variant_little_endian_only(cs_variant variant)
 {
     return variants[variant].little_endian;
+}
+
+cl_uint cs_variant_args(cs_variant variant)
+{
+    return (unsigned)variant < CS_VARIANT_COUNT ? variants[variant].args : 0;
 }
 
 static int carrier_index(size_t carrier)

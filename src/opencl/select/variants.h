@@ -29,7 +29,7 @@ typedef enum cs_program_kind {
 } cs_program_kind;
 
 typedef enum cs_variant {
-#define CS_VARIANT(id, program, stem, carriers, le) CS_VARIANT_##id,
+#define CS_VARIANT(id, program, stem, carriers, le, args) CS_VARIANT_##id,
 #include "opencl/select/variants.def"
 #undef CS_VARIANT
     CS_VARIANT_COUNT
@@ -49,6 +49,9 @@ unsigned cs_variant_carriers(cs_variant variant);
 
 /* True when the variant exists only on little-endian devices. */
 bool cs_variant_little_endian_only(cs_variant variant);
+
+/* The number of arguments the variant's kernels take. */
+cl_uint cs_variant_args(cs_variant variant);
 
 /* The kernel name of (variant, carrier bytes); carrier is ignored by
  * variants without carriers.  NULL when the table has no such kernel. */
