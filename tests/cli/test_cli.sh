@@ -37,7 +37,10 @@ bad() {
 # ARG holds a space, so help_mentions can take them as one string.)
 helps() {
     help_mentions "$*" 'clslice shape --shape' '--expr' '--style tf' \
-        '--style openvino' '--style mxnet' '--style onnx' '--begin=L' \
+        '--style openvino' '--style mxnet' '--style onnx' '--style tflite' \
+        '--style tf_slice' '--style xla' '--style dynamic_slice' \
+        '--style dynamic_update_slice' '--style openvino_slice' \
+        '--style slice_scatter' '--style torch' '--style narrow' '--begin=L' \
         '--end=L' '--strides=L' '--step=L' '--starts=L' '--ends=L' \
         '--axes=L' '--steps=L' '--begin-mask=N' '--end-mask=N' \
         '--ellipsis-mask=N' '--new-axis-mask=N' '--shrink-axis-mask=N' \
