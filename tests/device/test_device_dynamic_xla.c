@@ -95,18 +95,6 @@ typedef struct xcase {
     unsigned flags;
 } xcase;
 
-static bool chance(tu_rng *rng, int percent)
-{
-    return tu_range(rng, 0, 99) < percent;
-}
-
-static int64_t fit_type(int64_t x, clslice_index_type type)
-{
-    if (type == CLSLICE_INT64)
-        return x;
-    return x < INT32_MIN ? INT32_MIN : (x > INT32_MAX ? INT32_MAX : x);
-}
-
 /* A start near the interesting points of the clamp on a dim of size n. */
 static int64_t start_value(tu_rng *rng, int64_t n, clslice_index_type type)
 {
@@ -114,8 +102,8 @@ static int64_t start_value(tu_rng *rng, int64_t n, clslice_index_type type)
                                        INT64_MAX - 1, INT32_MIN, INT32_MAX,
                                        -1, 0};
     switch (tu_range(rng, 0, 7)) {
-    case 0: return fit_type(extremes[tu_range(rng, 0, 7)], type);
-    case 1: return fit_type((int64_t)tu_next(rng), type);
+    case 0: return tu_fit_index(extremes[tu_range(rng, 0, 7)], type);
+    case 1: return tu_fit_index((int64_t)tu_next(rng), type);
     case 2: return tu_range(rng, -n - 2, -1);
     case 3: return n + tu_range(rng, -2, 2);
     default: return tu_range(rng, 0, n);
@@ -145,13 +133,13 @@ static void random_shape(tu_rng *rng, xcase *c)
 static void random_window(tu_rng *rng, xcase *c)
 {
     c->sizes_len = (size_t)c->rank;
-    if (chance(rng, 3))
+    if (tu_chance(rng, 3))
         c->sizes_len = (size_t)tu_range(rng, 0, MAX_RANK + 1);
     for (size_t d = 0; d < c->sizes_len; d++) {
         int64_t n = d < (size_t)c->rank ? c->shape[d] : 3;
         c->sizes[d] = tu_range(rng, 0, n);
-        if (chance(rng, 3))
-            c->sizes[d] = chance(rng, 50) ? -1 : n + 1;
+        if (tu_chance(rng, 3))
+            c->sizes[d] = tu_chance(rng, 50) ? -1 : n + 1;
     }
 }
 
@@ -161,16 +149,16 @@ static void random_window(tu_rng *rng, xcase *c)
 static void random_update(tu_rng *rng, xcase *c)
 {
     c->value_rank = (int)c->sizes_len;
-    if (chance(rng, 3))
+    if (tu_chance(rng, 3))
         c->value_rank = (int)tu_range(rng, 0, MAX_RANK);
-    c->rule = c->sizes_given && chance(rng, 50) ? CLSLICE_VALUE_BROADCAST
+    c->rule = c->sizes_given && tu_chance(rng, 50) ? CLSLICE_VALUE_BROADCAST
                                                 : CLSLICE_VALUE_EXACT;
     for (int v = 0; v < c->value_rank; v++) {
         int64_t fits = (size_t)v < c->sizes_len ? c->sizes[v] : 1;
         c->value_shape[v] = fits < 0 ? 1 : fits;
-        if (c->rule == CLSLICE_VALUE_BROADCAST && chance(rng, 30))
+        if (c->rule == CLSLICE_VALUE_BROADCAST && tu_chance(rng, 30))
             c->value_shape[v] = 1;
-        if (c->sizes_given && chance(rng, 4))
+        if (c->sizes_given && tu_chance(rng, 4))
             c->value_shape[v] += 2;
     }
 }
@@ -204,16 +192,16 @@ static void random_case(tu_rng *rng, xcase *c)
     static const size_t elems[] = {1, 2, 4, 8, 12, 16, 3};
     memset(c, 0, sizeof *c);
     random_shape(rng, c);
-    c->type = chance(rng, 50) ? CLSLICE_INT32 : CLSLICE_INT64;
+    c->type = tu_chance(rng, 50) ? CLSLICE_INT32 : CLSLICE_INT64;
     c->starts_len = (size_t)c->rank;
-    if (chance(rng, 3))
+    if (tu_chance(rng, 3))
         c->starts_len = (size_t)tu_range(rng, 0, MAX_RANK + 1);
     for (size_t d = 0; d < c->starts_len; d++)
         c->starts[d] = start_value(rng, d < (size_t)c->rank ? c->shape[d] : 3,
                                    c->type);
     random_window(rng, c);
-    c->scatter = chance(rng, 40);
-    c->sizes_given = !c->scatter || chance(rng, 50);
+    c->scatter = tu_chance(rng, 40);
+    c->sizes_given = !c->scatter || tu_chance(rng, 50);
     c->value_rank = -1;
     if (c->scatter)
         random_update(rng, c);
@@ -222,9 +210,9 @@ static void random_case(tu_rng *rng, xcase *c)
     c->dst_offset = (size_t)tu_range(rng, 0, 3) * c->elem;
     c->values_offset = (size_t)tu_range(rng, 0, 4) * 8;
     c->info_offset = (size_t)tu_range(rng, 0, 4) * 8;
-    if (!c->scatter && chance(rng, 20))
+    if (!c->scatter && tu_chance(rng, 20))
         c->max_elements = tu_range(rng, 1, 12);
-    c->flags = chance(rng, 20) ? CLSLICE_FORCE_INDEX64 : 0;
+    c->flags = tu_chance(rng, 20) ? CLSLICE_FORCE_INDEX64 : 0;
     describe(c);
 }
 
@@ -285,7 +273,7 @@ static void set_style(tu_rng *rng)
 {
     cs_tuning tuning;
     cs_runtime_tuning(dev.runtime, &tuning);
-    tuning.style = chance(rng, 50) ? CS_STYLE_ROWS : CS_STYLE_GRID;
+    tuning.style = tu_chance(rng, 50) ? CS_STYLE_ROWS : CS_STYLE_GRID;
     cs_runtime_set_tuning(dev.runtime, &tuning);
 }
 
