@@ -59,7 +59,7 @@ extern const int bench_csr_case_count;
 double bench_now(void);                 /* monotonic seconds */
 double bench_median(double *values, int n); /* sorts values; NAN when n = 0 */
 /* Fills `bytes` bytes with the 32-bit words k * 2654435761 (little-endian),
- * the pattern numpy_bench.py builds too, so both time the same data. */
+ * the pattern bench/peers.py builds too, so both time the same data. */
 void bench_fill_pattern(void *data, size_t bytes);
 /* Bytes of a case's input with the given shape. */
 size_t bench_case_bytes(const bench_case *c, const int64_t *shape);
@@ -160,48 +160,86 @@ void bench_naive_enqueue(const naive_launch *n, cl_command_queue q,
                          cl_mem src, cl_mem dst);
 void bench_naive_release(naive_launch *n);
 
-/* ---- numpy and scipy (numpy_run.c) ------------------------------------- */
+/* ---- host peers (peers.c) and Python helpers (python_run.c) ------------ */
 
-typedef struct numpy_result {
-    bool measured;          /* the gather's numbers below */
-    double seconds;         /* median of np.ascontiguousarray(a[expr]) */
-    double copyto_seconds;  /* median of np.copyto(preallocated, a[expr]) */
-    bool was_view;          /* ascontiguousarray returned a view: timed a copy */
-    bool scatter_measured;
-    double scatter_seconds; /* median of a[expr] = v */
-} numpy_result;
+/* The Python interpreter that runs the host peers and scipy: --python,
+ * else $CLSLICE_BENCH_PYTHON, else python3. */
+extern const char *bench_python;
 
-/* Runs `python3 script` on the selected cases (results[i] for case
- * selected[i], timed repeats[i] times; the gather, the scatter or both).
- * Returns 0 when every case was measured; 1 when python3 or numpy is
- * missing and -1 when the script failed, with why[] filled and every
- * result unmeasured. */
-int bench_numpy_run(const char *script, const int *selected,
-                    const int *repeats, int n, bool smoke, bool gather,
-                    bool scatter, numpy_result *results, char *why,
-                    size_t why_size);
+/* The host peers bench/peers.py times: numpy's gather
+ * (np.ascontiguousarray(a[key])) and np.copyto into a preallocated
+ * array, onnxruntime's Slice, OpenVINO's CPU plugin StridedSlice, and
+ * numpy's scatter (a[key] = v). */
+enum { PEER_NUMPY, PEER_NUMPY_COPYTO, PEER_ONNXRUNTIME, PEER_OPENVINO,
+       PEER_NUMPY_SCATTER, PEER_COUNT };
+extern const char *const bench_peer_names[PEER_COUNT];
 
-/* Runs `python3 script json_arg`; `line` gets every output line but an
- * "UNAVAILABLE <why>" one and returns false for a line it does not know
- * (printed to stderr).  Returns 0, or 1 (python3 or the module missing)
- * or -1 (the script failed) with why[] filled. */
+#define BENCH_NOTE 200 /* bytes of a peer's note or reason */
+
+typedef struct bench_peers bench_peers;
+
+/* One case as the peers saw it. */
+typedef struct peer_case {
+    bool ok[PEER_COUNT];      /* ran once; crc is its result's CRC-32 */
+    uint32_t crc[PEER_COUNT];
+    char note[PEER_COUNT][BENCH_NOTE]; /* a note on how it ran, or why
+                                        * it did not */
+} peer_case;
+
+/* Starts `python script` (bench/peers.py), which stays up until
+ * bench_peers_stop.  Never NULL: when Python or numpy is missing every
+ * peer reports why through bench_peers_why. */
+bench_peers *bench_peers_start(const char *python, const char *script);
+/* "" when `peer` can be timed, else why not. */
+const char *bench_peers_why(const bench_peers *p, int peer);
+/* True when peers.py died or spoke nonsense after a good start (a bug;
+ * a missing module is not a failure). */
+bool bench_peers_failed(const bench_peers *p);
+/* The peer's package version ("" when missing). */
+const char *bench_peers_version(const bench_peers *p, int peer);
+/* Hands the peers case c on `shape` (its input is bench_fill_pattern's)
+ * and runs each once; false when the child is gone. */
+bool bench_peers_case(bench_peers *p, const bench_case *c,
+                      const int64_t *shape, bool gather, bool scatter,
+                      peer_case *pc);
+/* Seconds of one run of `peer` on the current case, timed by the child;
+ * NAN when it cannot run. */
+double bench_peers_time(bench_peers *p, int peer);
+/* Lets the child drop the current case's arrays. */
+void bench_peers_end(bench_peers *p);
+void bench_peers_stop(bench_peers **p);
+/* Copies text into a BENCH_NOTE-byte note, cut to fit. */
+void bench_note_copy(char *note, const char *text);
+/* CRC-32 as zlib computes it (Python's zlib.crc32). */
+uint32_t bench_crc32(const void *data, size_t bytes);
+
+/* Runs `bench_python script json_arg`; `line` gets every output line
+ * but an "UNAVAILABLE <why>" one and returns false for a line it does
+ * not know (printed to stderr).  Returns 0, or 1 (Python or the module
+ * missing) or -1 (the script failed) with why[] filled. */
 int bench_python_run(const char *script, const char *json_arg,
                      void (*line)(const char *text, void *ctx), void *ctx,
                      char *why, size_t why_size);
 
 /* ---- results and reporting (report.c) ----------------------------------- */
 
+/* The dense competitors: the device's, then the host peers' (a scatter
+ * row has numpy's a[key] = v in COMP_NUMPY and no other peer). */
 enum { COMP_CLSLICE, COMP_COPY_KERNEL, COMP_COPY_BUFFER, COMP_NAIVE,
+       COMP_NUMPY, COMP_NUMPY_COPYTO, COMP_ONNXRUNTIME, COMP_OPENVINO,
        COMP_COUNT };
+#define COMP_DEVICE_COUNT COMP_NUMPY
 
 typedef struct case_result {
     const bench_case *c;
+    const int64_t *shape;       /* the tensor's shape as timed (c->rank) */
     bool scatter;               /* a scatter row (else a gather row) */
     size_t out_bytes;
     int repeat;
     double seconds[COMP_COUNT]; /* medians; NAN when not measured */
     copy_variant copy;          /* the fastest plain-copy variant */
-    numpy_result numpy;
+    /* Host peers: a note on how each ran, or why it did not. */
+    char note[COMP_COUNT][BENCH_NOTE];
     double other_load;          /* bench_other_load while timing; NAN */
 } case_result;
 
@@ -247,12 +285,12 @@ void report_header(FILE *f, const char *device);
 /* The gather or scatter section: the rows of r[] with r->scatter equal to
  * `scatter`. */
 void report_dense(FILE *f, const case_result *r, int n, bool scatter,
-                  const char *numpy_why);
+                  const bench_peers *peers);
 void report_csr(FILE *f, const csr_result *r, int n, const char *scipy_why);
 void report_footer(FILE *f, const case_result *r, int n,
                    const latency_result *lat, const plan_result *plan);
 void report_json(FILE *f, const case_result *r, int n,
-                 const csr_result *csr, int n_csr,
+                 const bench_peers *peers, const csr_result *csr, int n_csr,
                  const latency_result *lat, const plan_result *plan,
                  const char *device, const char *mode, int repeat,
                  double wall_seconds, double other_load);
@@ -272,11 +310,12 @@ int bench_case_repeat(const bench_opts *o, size_t out_bytes);
 
 /* Builds case c's plan and buffers once, then checks and times the gather
  * (into *gather, when not NULL) and the scatter (into *scatter, when not
- * NULL) on them. */
+ * NULL) on them, with the host peers (NULL: none) in the same
+ * round-robin. */
 void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
-                      bench_kernels *k, const bench_case *c,
-                      const bench_opts *o, case_result *gather,
-                      case_result *scatter);
+                      bench_kernels *k, bench_peers *peers,
+                      const bench_case *c, const bench_opts *o,
+                      case_result *gather, case_result *scatter);
 
 /* ---- the CSR matrix and scipy (csr_matrix.c) ---------------------------- */
 
@@ -340,6 +379,25 @@ void bench_batch_run(const bench_cl *cl, clslice_runtime *rt,
 void report_batch(FILE *f, const batch_result *r, int n);
 void report_batch_json(FILE *f, const batch_result *r, int n,
                        const char *device);
+
+/* ---- the concat row (concat_bench.c) ----------------------------------- */
+
+typedef struct concat_result {
+    const char *name;
+    int inputs;
+    size_t input_bytes;
+    int repeat;
+    double seconds[4]; /* medians: 64 scatters, one concat from one arena,
+                        * one concat from 64 buffers, 64 x (scatter +
+                        * clFinish) */
+    double other_load;
+} concat_result;
+
+/* Checks, then times, the concat row into *r. */
+void bench_concat_run(const bench_cl *cl, clslice_runtime *rt,
+                      const bench_opts *o, concat_result *r);
+void report_concat(FILE *f, const concat_result *r);
+void report_concat_json(FILE *f, const concat_result *r, const char *device);
 
 /* ---- dynamic against static gathers (dynamic_bench.c) ------------------- */
 

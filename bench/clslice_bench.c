@@ -1,16 +1,18 @@
 /*
  * clslice-bench: how close clslice comes to the memory roofline, and how
  * far ahead it is of what users would otherwise use: the gather against
- * a copy kernel, clEnqueueCopyBuffer, a naive kernel and numpy, the
- * scatter on the same cases, and CSR slicing against scipy
- * (docs/performance.md explains every column).  `clslice-bench --help`
+ * a copy kernel, clEnqueueCopyBuffer, a naive kernel, numpy, onnxruntime
+ * and OpenVINO, the scatter on the same cases, and CSR slicing against
+ * scipy (docs/performance.md explains every column).  `clslice-bench --help`
  * lists the options, and scripts/bench.sh is the one documented command.
  *
  * Every case is built from its numpy expression, its buffers are created
  * once, and every competitor's output is checked against the host oracle
  * before anything is timed: a fast wrong kernel must not produce a number.
- * numpy and scipy run first, in a child process, so that they and the
- * OpenCL CPU device never compete for the cores.
+ * The host peers run in one child process that lives as long as the
+ * run, one timed run at a time in the same round-robin as the device
+ * competitors (peers.c), so both meet the same load; scipy runs in a
+ * child process of its own before the CSR rows.
  */
 #include "bench.h"
 
@@ -19,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef CLSLICE_BENCH_NUMPY_SCRIPT
-#define CLSLICE_BENCH_NUMPY_SCRIPT "bench/numpy_bench.py"
+#ifndef CLSLICE_BENCH_PEERS_SCRIPT
+#define CLSLICE_BENCH_PEERS_SCRIPT "bench/peers.py"
 #endif
 #ifndef CLSLICE_BENCH_SCIPY_SCRIPT
 #define CLSLICE_BENCH_SCIPY_SCRIPT "bench/scipy_bench.py"
@@ -28,15 +30,15 @@
 
 /* The parts --only picks. */
 enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_BATCH = 8,
-       PART_DYNAMIC = 16, PART_ALL = 31 };
+       PART_DYNAMIC = 16, PART_CONCAT = 32, PART_ALL = 63 };
 
 typedef struct options {
     long device;          /* -1: the default device */
     int repeat;
-    bool quick, smoke, numpy, scipy, verbose;
+    bool quick, smoke, peers, scipy, verbose;
     unsigned parts;
     const char *json;
-    const char *numpy_script, *scipy_script;
+    const char *peers_script, *scipy_script;
     const char *cases;    /* comma-separated case numbers, or NULL: all */
 } options;
 
@@ -46,8 +48,9 @@ static void usage(FILE *f)
         "usage: clslice-bench [options]\n"
         "Times clslice_enqueue_gather and clslice_enqueue_scatter on ten\n"
         "dense cases against a plain copy kernel (the roofline),\n"
-        "clEnqueueCopyBuffer, a naive kernel and numpy, in GB/s (2 x slice\n"
-        "bytes per second), and CSR slicing (clslice_cl_csr_count +\n"
+        "clEnqueueCopyBuffer, a naive kernel and the host peers (numpy,\n"
+        "onnxruntime, OpenVINO), in GB/s (2 x slice bytes per second),\n"
+        "interleaved run by run, and CSR slicing (clslice_cl_csr_count +\n"
         "clslice_cl_csr_fill) against a copy of the result's bytes,\n"
         "clslice's host slicer and scipy.sparse; prints tables of medians.\n\n"
         "  --device N        OpenCL device N of the flat list over all\n"
@@ -58,22 +61,28 @@ static void usage(FILE *f)
         "  --quick           fewer repeats and iterations (5)\n"
         "  --smoke           tiny shapes, one run, correctness checks only;\n"
         "                    the timings it prints mean nothing (ctest)\n"
-        "  --only PARTS      only these of gather,scatter,csr,batch,dynamic\n"
-        "                    (comma-separated; default all five; batch: 64\n"
-        "                    slices of one tensor, one batched call vs 64\n"
-        "                    calls; dynamic: device-resident tf specs\n"
-        "                    against static gathers)\n"
+        "  --only PARTS      only these of gather,scatter,csr,batch,dynamic,\n"
+        "                    concat (comma-separated; default all six;\n"
+        "                    batch: 64 slices of one tensor, one batched\n"
+        "                    call vs 64 calls; dynamic: device-resident tf\n"
+        "                    specs against static gathers; concat: 64\n"
+        "                    inputs into one tensor, one call vs 64\n"
+        "                    scatters)\n"
         "  --case LIST       only these dense case numbers, e.g. --case 1,9\n"
         "  --json FILE       also write one JSON object per line to FILE\n"
-        "  --no-numpy        do not run the numpy comparison\n"
+        "  --no-peers        do not time the host peers (also --no-numpy)\n"
         "  --no-scipy        do not run the scipy comparison\n"
+        "  --python P        the Python that runs the peers and scipy\n"
+        "                    (default $CLSLICE_BENCH_PYTHON, else python3);\n"
+        "                    peers it cannot import are skipped, each\n"
+        "                    saying why\n"
         "  --verbose         also print each plain-copy variant's pilot time\n"
-        "  --numpy-script P  the numpy script (default %s)\n"
+        "  --peers-script P  the host peers' script (default %s)\n"
         "  --scipy-script P  the scipy script (default %s)\n"
         "  --help            this text\n"
         "Exit status: 0 on success (and for --smoke on a machine without an\n"
         "OpenCL device), 1 on any failure or wrong result, 2 on bad usage.\n",
-        BENCH_SMALL_REPEAT_FACTOR, CLSLICE_BENCH_NUMPY_SCRIPT,
+        BENCH_SMALL_REPEAT_FACTOR, CLSLICE_BENCH_PEERS_SCRIPT,
         CLSLICE_BENCH_SCIPY_SCRIPT);
 }
 
@@ -93,7 +102,7 @@ static long parse_count(const char *opt, const char *text, long min)
 static unsigned parse_only(const char *list)
 {
     static const char *const names[] = {"gather", "scatter", "csr",
-                                        "batch", "dynamic"};
+                                        "batch", "dynamic", "concat"};
     unsigned parts = 0;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
@@ -103,8 +112,8 @@ static unsigned parse_only(const char *list)
                 parts |= 1u << i;
         if (parts == before) {
             fprintf(stderr, "clslice-bench: --only wants gather, scatter, "
-                            "csr, batch or dynamic (comma-separated), not "
-                            "'%s'\n",
+                            "csr, batch, dynamic or concat "
+                            "(comma-separated), not '%s'\n",
                     list);
             exit(2);
         }
@@ -115,9 +124,9 @@ static unsigned parse_only(const char *list)
 
 static void parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.device = -1, .numpy = true, .scipy = true,
+    *o = (options){.device = -1, .peers = true, .scipy = true,
                    .parts = PART_ALL,
-                   .numpy_script = CLSLICE_BENCH_NUMPY_SCRIPT,
+                   .peers_script = CLSLICE_BENCH_PEERS_SCRIPT,
                    .scipy_script = CLSLICE_BENCH_SCIPY_SCRIPT};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -134,14 +143,16 @@ static void parse_args(int argc, char **argv, options *o)
             o->smoke = true;
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = true;
-        } else if (!strcmp(a, "--no-numpy")) {
-            o->numpy = false;
+        } else if (!strcmp(a, "--no-peers") || !strcmp(a, "--no-numpy")) {
+            o->peers = false;
         } else if (!strcmp(a, "--no-scipy")) {
             o->scipy = false;
         } else if (!strcmp(a, "--json") && next) {
             o->json = argv[++i];
-        } else if (!strcmp(a, "--numpy-script") && next) {
-            o->numpy_script = argv[++i];
+        } else if (!strcmp(a, "--peers-script") && next) {
+            o->peers_script = argv[++i];
+        } else if (!strcmp(a, "--python") && next) {
+            bench_python = argv[++i];
         } else if (!strcmp(a, "--scipy-script") && next) {
             o->scipy_script = argv[++i];
         } else if (!strcmp(a, "--case") && next) {
@@ -194,61 +205,20 @@ static bench_opts driver_opts(const options *o)
     return (bench_opts){o->smoke, o->verbose, o->repeat};
 }
 
-/* numpy on the selected cases, into results[i] (gather) and
- * results[n + i] (scatter). */
-static void run_numpy(const options *o, const int *selected, int n,
-                      case_result *results, char *why, size_t why_size)
-{
-    numpy_result *np = calloc((size_t)n, sizeof *np);
-    int *repeats = malloc((size_t)n * sizeof *repeats);
-    if (!np || !repeats)
-        bench_die("out of memory");
-    bench_opts dopts = driver_opts(o);
-    for (int i = 0; i < n; i++) {
-        /* The same repeat rule as the device side, decided on the output
-         * size the plan gives. */
-        const bench_case *c = &bench_cases[selected[i]];
-        clslice_plan *plan = NULL;
-        clslice_error err;
-        bench_clslice_check(clslice_plan_expr(o->smoke ? c->smoke_shape
-                                                       : c->shape,
-                                              c->rank, c->expr, &plan, &err),
-                            &err, c->name);
-        size_t out = (size_t)clslice_plan_output_elements(plan) * c->elem_size;
-        clslice_plan_release(&plan);
-        repeats[i] = bench_case_repeat(&dopts, out);
-    }
-    fprintf(stderr, "clslice-bench: numpy (%s)...\n", o->numpy_script);
-    int rc = bench_numpy_run(o->numpy_script, selected, repeats, n, o->smoke,
-                             o->parts & PART_GATHER, o->parts & PART_SCATTER,
-                             np, why, why_size);
-    if (rc < 0 && o->smoke) /* the smoke test keeps the script from rotting */
-        bench_die("numpy: %s", why);
-    if (rc != 0)
-        fprintf(stderr, "clslice-bench: numpy not measured: %s\n", why);
-    for (int i = 0; i < n; i++) {
-        results[i].numpy = np[i];
-        results[n + i].numpy = (numpy_result){
-            .measured = np[i].scatter_measured,
-            .seconds = np[i].scatter_seconds};
-    }
-    free(np);
-    free(repeats);
-}
-
 /* The gather and scatter rows of the selected cases, packed into
  * results[]; returns how many. */
 static int run_dense(const options *o, const bench_cl *cl,
                      clslice_runtime *rt, bench_kernels *k,
-                     const int *selected, int n, case_result *all,
-                     case_result *results)
+                     bench_peers *peers, const int *selected, int n,
+                     case_result *all, case_result *results)
 {
     bench_opts dopts = driver_opts(o);
     bool gather = o->parts & PART_GATHER, scatter = o->parts & PART_SCATTER;
     for (int i = 0; i < n; i++) {
         const bench_case *c = &bench_cases[selected[i]];
         fprintf(stderr, "clslice-bench: case %d %s\n", c->id, c->name);
-        bench_dense_case(cl, rt, k, c, &dopts, gather ? &all[i] : NULL,
+        bench_dense_case(cl, rt, k, peers, c, &dopts,
+                         gather ? &all[i] : NULL,
                          scatter ? &all[n + i] : NULL);
     }
     int m = 0;
@@ -261,6 +231,9 @@ static int run_dense(const options *o, const bench_cl *cl,
 int main(int argc, char **argv)
 {
     options o;
+    const char *python = getenv("CLSLICE_BENCH_PYTHON");
+    if (python && *python)
+        bench_python = python;
     parse_args(argc, argv, &o);
     double start = bench_now();
     cpu_sample run_start, run_end;
@@ -269,6 +242,15 @@ int main(int argc, char **argv)
     bool dense = o.parts & (PART_GATHER | PART_SCATTER);
     int n = dense ? select_cases(o.cases, selected) : 0;
 
+    /* The peers' process starts before OpenCL does: forked later, it
+     * would inherit the driver's state (PoCL's threads and descriptors),
+     * and onnxruntime crashed in such a child. */
+    bench_peers *peers = NULL;
+    if (dense && o.peers) {
+        fprintf(stderr, "clslice-bench: host peers (%s %s)\n", bench_python,
+                o.peers_script);
+        peers = bench_peers_start(bench_python, o.peers_script);
+    }
     bench_cl cl;
     char why[512] = "";
     if (bench_cl_open(o.device, &cl, why, sizeof why) != 0) {
@@ -299,18 +281,18 @@ int main(int argc, char **argv)
     csr_result *csr = calloc((size_t)n_csr + 1, sizeof *csr);
     if (!all || !results || !csr)
         bench_die("out of memory");
-    char numpy_why[512] = "", scipy_why[512] = "";
-    if (dense && o.numpy)
-        run_numpy(&o, selected, n, all, numpy_why, sizeof numpy_why);
-    else
-        snprintf(numpy_why, sizeof numpy_why, "--no-numpy");
+    char scipy_why[512] = "";
 
     clslice_runtime *rt = NULL;
     clslice_error err;
     bench_clslice_check(clslice_runtime_create(cl.context, &rt, &err), &err,
                         "clslice_runtime_create");
     bench_kernels *k = bench_kernels_create(&cl);
-    int m = run_dense(&o, &cl, rt, k, selected, n, all, results);
+    int m = run_dense(&o, &cl, rt, k, peers, selected, n, all, results);
+    /* The smoke test keeps peers.py from rotting: it may lack its
+     * modules, but must not fail. */
+    if (o.smoke && peers && bench_peers_failed(peers))
+        bench_die("host peers: %s", bench_peers_why(peers, PEER_NUMPY));
     if (n_csr) {
         bench_opts dopts = driver_opts(&o);
         bench_csr_run(&cl, rt, k, &dopts, o.scipy ? o.scipy_script : NULL,
@@ -326,6 +308,12 @@ int main(int argc, char **argv)
         bench_opts dopts = driver_opts(&o);
         bench_dynamic_run(&cl, rt, &dopts);
     }
+    concat_result concat;
+    if (o.parts & PART_CONCAT) {
+        bench_opts dopts = driver_opts(&o);
+        fprintf(stderr, "clslice-bench: concat\n");
+        bench_concat_run(&cl, rt, &dopts, &concat);
+    }
     bench_kernels_release(&k);
     clslice_runtime_release(&rt);
 
@@ -336,29 +324,35 @@ int main(int argc, char **argv)
                "measurements\n", m, n_csr, cl.device_name);
     report_header(stdout, cl.device_name);
     if (o.parts & PART_GATHER)
-        report_dense(stdout, results, m, false, numpy_why);
+        report_dense(stdout, results, m, false, peers);
     if (o.parts & PART_SCATTER)
-        report_dense(stdout, results, m, true, numpy_why);
+        report_dense(stdout, results, m, true, peers);
     if (n_csr)
         report_csr(stdout, csr, n_csr, scipy_why);
     if (o.parts & PART_BATCH)
         report_batch(stdout, batch, BENCH_BATCH_ROWS);
+    if (o.parts & PART_CONCAT)
+        report_concat(stdout, &concat);
     report_footer(stdout, results, m, latp, planp);
     bench_dynamic_report(stdout);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
         if (!f)
             bench_die("cannot write %s: %s", o.json, strerror(errno));
-        report_json(f, results, m, csr, n_csr, latp, planp, cl.device_name,
+        report_json(f, results, m, peers, csr, n_csr, latp, planp,
+                    cl.device_name,
                     mode, o.repeat, bench_now() - start,
                     sampled && bench_cpu_sample(&run_end)
                         ? bench_other_load(&run_start, &run_end) : NAN);
         if (o.parts & PART_BATCH)
             report_batch_json(f, batch, BENCH_BATCH_ROWS, cl.device_name);
+        if (o.parts & PART_CONCAT)
+            report_concat_json(f, &concat, cl.device_name);
         bench_dynamic_json(f);
         if (fclose(f) != 0)
             bench_die("writing %s failed", o.json);
     }
+    bench_peers_stop(&peers);
     free(all);
     free(results);
     free(csr);

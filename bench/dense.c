@@ -11,7 +11,10 @@
  * copy out_bytes in the same direction as the operation they stand in for.
  *
  * Every competitor's output is checked against the host oracle before
- * anything is timed: a fast wrong kernel must not produce a number.
+ * anything is timed: a fast wrong kernel must not produce a number.  The
+ * host peers (numpy, onnxruntime, OpenVINO; peers.c) slice the same data
+ * in their own process; the CRC-32 of each one's result must match the
+ * oracle's, and each of their runs takes its turn in the round-robin.
  */
 #include "bench.h"
 
@@ -25,10 +28,11 @@ enum {
 };
 
 static const char *const GATHER_NAMES[COMP_COUNT] = {
-    "clslice", "copy kernel", "clEnqueueCopyBuffer", "naive gather"};
+    "clslice", "copy kernel", "clEnqueueCopyBuffer", "naive gather",
+    "numpy", "numpy copyto", "onnxruntime", "openvino"};
 static const char *const SCATTER_NAMES[COMP_COUNT] = {
     "clslice scatter", "copy kernel", "clEnqueueCopyBuffer",
-    "naive scatter"};
+    "naive scatter", "numpy scatter"};
 
 typedef struct case_run {
     const bench_cl *cl;
@@ -43,6 +47,8 @@ typedef struct case_run {
     int value_rank;
     naive_launch naive;
     copy_variant copy;
+    bench_peers *peers;                     /* NULL: no host peers */
+    bool timed[COMP_COUNT];                 /* in the round-robin */
 } case_run;
 
 int bench_case_repeat(const bench_opts *o, size_t out_bytes)
@@ -75,6 +81,18 @@ static void enqueue_clslice(case_run *r)
             &err, "clslice_enqueue_gather");
 }
 
+/* The peer that stands for a host competitor; -1 for the device's. */
+static int peer_of(const case_run *r, int comp)
+{
+    if (comp < COMP_DEVICE_COUNT)
+        return -1;
+    if (r->scatter)
+        return comp == COMP_NUMPY ? PEER_NUMPY_SCATTER : -1;
+    static const int peers[] = {PEER_NUMPY, PEER_NUMPY_COPYTO,
+                                PEER_ONNXRUNTIME, PEER_OPENVINO};
+    return peers[comp - COMP_DEVICE_COUNT];
+}
+
 static void enqueue(case_run *r, int comp)
 {
     cl_command_queue q = r->cl->queue;
@@ -97,9 +115,12 @@ static void enqueue(case_run *r, int comp)
     }
 }
 
-/* What a caller waits for: enqueue until the work is done. */
+/* What a caller waits for: enqueue until the work is done.  A host peer
+ * times itself. */
 static double time_once(case_run *r, int comp)
 {
+    if (comp >= COMP_DEVICE_COUNT)
+        return bench_peers_time(r->peers, peer_of(r, comp));
     double t0 = bench_now();
     enqueue(r, comp);
     bench_cl_check(clFinish(r->cl->queue), "clFinish");
@@ -178,14 +199,22 @@ static void time_all(case_run *r, int warm, int repeat, double *medians,
     if (!t)
         bench_die("out of memory");
     for (int c = 0; c < COMP_COUNT; c++)
-        for (int w = 0; w < warm; w++)
+        for (int w = 0; r->timed[c] && w < warm; w++)
             time_once(r, c);
     for (int i = 0; i < repeat; i++)
         for (int c = 0; c < COMP_COUNT; c++)
-            t[c * repeat + i] = time_once(r, c);
+            t[c * repeat + i] = r->timed[c] ? time_once(r, c) : NAN;
     for (int c = 0; c < COMP_COUNT; c++) {
+        medians[c] = NAN;
+        if (!r->timed[c])
+            continue;
         double *tc = t + c * repeat;
-        medians[c] = bench_median(tc, repeat); /* sorts tc */
+        bool lost = false; /* a peer whose process died */
+        for (int i = 0; i < repeat; i++)
+            lost |= isnan(tc[i]);
+        medians[c] = lost ? NAN : bench_median(tc, repeat); /* sorts tc */
+        if (lost)
+            continue;
         if (verbose) /* the spread says how far to trust the median */
             fprintf(stderr, "  %-20s median %9.1f us  %6.2f GB/s  (min %.1f, "
                             "max %.1f us)\n", comp_name(r, c),
@@ -195,7 +224,35 @@ static void time_all(case_run *r, int warm, int repeat, double *medians,
     free(t);
 }
 
-/* Times the four competitors into res; the checks have been made. */
+/* Which host peers take part in this row, each with its note: a peer
+ * runs when it ran the case and, for a gather, its result's CRC-32 is
+ * the oracle's (`want`, NULL for a scatter). */
+static void pick_peers(case_run *r, const peer_case *pc,
+                       const unsigned char *want, case_result *res)
+{
+    uint32_t crc = want ? bench_crc32(want, r->out_bytes) : 0;
+    for (int c = 0; c < COMP_COUNT; c++) {
+        int peer = peer_of(r, c);
+        r->timed[c] = c < COMP_DEVICE_COUNT;
+        res->note[c][0] = 0;
+        if (peer < 0 || !r->peers)
+            continue;
+        bench_note_copy(res->note[c], pc->note[peer]);
+        if (!pc->ok[peer])
+            continue;
+        r->timed[c] = !want || pc->crc[peer] == crc;
+        if (!r->timed[c]) {
+            snprintf(res->note[c], sizeof res->note[c],
+                     "its result differs from the host oracle's (CRC-32 "
+                     "%08x, want %08x): not timed", (unsigned)pc->crc[peer],
+                     (unsigned)crc);
+            fprintf(stderr, "clslice-bench: case %d %s: %s %s\n", r->c->id,
+                    r->c->name, comp_name(r, c), res->note[c]);
+        }
+    }
+}
+
+/* Times the competitors into res; the checks have been made. */
 static void time_case(case_run *r, const bench_opts *o, case_result *res)
 {
     res->c = r->c;
@@ -221,8 +278,9 @@ static copy_variant pick_copy(case_run *r, const bench_opts *o)
 
 /* tensor holds `in`; want and got have out_bytes and out_bytes + GUARD. */
 static void run_gather(case_run *r, const bench_opts *o,
-                       const unsigned char *in, unsigned char *want,
-                       unsigned char *got, case_result *res)
+                       const peer_case *pc, const unsigned char *in,
+                       unsigned char *want, unsigned char *got,
+                       case_result *res)
 {
     clslice_error err;
     r->scatter = false;
@@ -236,13 +294,15 @@ static void run_gather(case_run *r, const bench_opts *o,
     r->copy = pick_copy(r, o);
     check_gather(r, COMP_COPY_KERNEL, in, got); /* the copies move the */
     check_gather(r, COMP_COPY_BUFFER, in, got); /* first out_bytes */
+    pick_peers(r, pc, want, res);
     time_case(r, o, res);
     bench_naive_release(&r->naive);
 }
 
 /* `want` (in_bytes) and `value` (out_bytes) are scratch; `chunk` has
  * chunk_bytes. */
-static void run_scatter(case_run *r, const bench_opts *o, unsigned char *want,
+static void run_scatter(case_run *r, const bench_opts *o,
+                        const peer_case *pc, unsigned char *want,
                         unsigned char *value, unsigned char *chunk,
                         size_t chunk_bytes, case_result *res)
 {
@@ -272,17 +332,18 @@ static void run_scatter(case_run *r, const bench_opts *o, unsigned char *want,
     memcpy(want, value, r->out_bytes);   /* to the tensor's first bytes */
     check_scatter(r, COMP_COPY_KERNEL, want, chunk, chunk_bytes);
     check_scatter(r, COMP_COPY_BUFFER, want, chunk, chunk_bytes);
+    pick_peers(r, pc, NULL, res); /* numpy checks its own a[key] = v */
     time_case(r, o, res);
     bench_naive_release(&r->naive);
 }
 
 void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
-                      bench_kernels *k, const bench_case *c,
-                      const bench_opts *o, case_result *gather,
-                      case_result *scatter)
+                      bench_kernels *k, bench_peers *peers,
+                      const bench_case *c, const bench_opts *o,
+                      case_result *gather, case_result *scatter)
 {
     const int64_t *shape = o->smoke ? c->smoke_shape : c->shape;
-    case_run r = {.cl = cl, .rt = rt, .k = k, .c = c};
+    case_run r = {.cl = cl, .rt = rt, .k = k, .c = c, .peers = peers};
     clslice_error err;
     bench_clslice_check(clslice_plan_expr(shape, c->rank, c->expr, &r.plan,
                                           &err),
@@ -308,10 +369,19 @@ void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
                                         r.in_bytes, in, 0, NULL, NULL),
                    "clEnqueueWriteBuffer");
 
+    peer_case pc = {0};
+    if (peers)
+        bench_peers_case(peers, c, shape, gather, scatter, &pc);
     if (gather)
-        run_gather(&r, o, in, want, got, gather);
+        run_gather(&r, o, &pc, in, want, got, gather);
     if (scatter)
-        run_scatter(&r, o, in, want, got, got_bytes, scatter);
+        run_scatter(&r, o, &pc, in, want, got, got_bytes, scatter);
+    if (gather)
+        gather->shape = shape;
+    if (scatter)
+        scatter->shape = shape;
+    if (peers)
+        bench_peers_end(peers);
 
     free(in);
     free(want);

@@ -5,21 +5,21 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const JSON_GBPS[COMP_COUNT] = {
-    "clslice_gbps", "copy_kernel_gbps", "copy_buffer_gbps", "naive_gbps"};
-static const char *const JSON_US[COMP_COUNT] = {
-    "clslice_us", "copy_kernel_us", "copy_buffer_us", "naive_us"};
+/* JSON keys are <name>_gbps, <name>_us, ratio_vs_<name> and, for the
+ * host peers, <name>_note. */
+static const char *const JSON_NAMES[COMP_COUNT] = {
+    "clslice", "copy_kernel", "copy_buffer", "naive",
+    "numpy", "numpy_copyto", "onnxruntime", "openvino"};
+/* The peers of the table's columns (numpy_copyto is in the JSON only). */
+static const int TABLE_PEERS[] = {COMP_NUMPY, COMP_ONNXRUNTIME,
+                                  COMP_OPENVINO};
+enum { TABLE_PEER_COUNT = 3 };
 
 double bench_gbps(size_t out_bytes, double seconds)
 {
     if (isnan(seconds) || seconds <= 0)
         return NAN;
     return 2.0 * (double)out_bytes / seconds / 1e9;
-}
-
-static double numpy_seconds(const case_result *r)
-{
-    return r->numpy.measured ? r->numpy.seconds : NAN;
 }
 
 static double ratio(double a, double b)
@@ -42,18 +42,73 @@ void report_header(FILE *f, const char *device)
     fprintf(f, "device: %s\n", device);
 }
 
+static int peer_of_comp(int comp, bool scatter)
+{
+    if (scatter)
+        return comp == COMP_NUMPY ? PEER_NUMPY_SCATTER : -1;
+    return comp - COMP_NUMPY; /* PEER_NUMPY ... PEER_OPENVINO */
+}
+
+/* The rows of one peer that carry the same note as row `first`, as
+ * " (cases 1, 2, 10)". */
+static void note_cases(FILE *f, const case_result *r, int n, bool scatter,
+                       int comp, int first)
+{
+    const char *sep = " (case";
+    for (int i = first; i < n; i++)
+        if (r[i].scatter == scatter && !strcmp(r[i].note[comp],
+                                               r[first].note[comp])) {
+            fprintf(f, "%s %d%s", sep, r[i].c->id,
+                    isnan(r[i].seconds[comp]) ? ", not measured" : "");
+            sep = ",";
+        }
+    fputs(")\n", f);
+}
+
+/* Why a peer went unmeasured for the whole run, then each distinct note
+ * of the rows (numpy's view, OpenVINO's integer view, a failed case)
+ * once, with the cases it applies to. */
+static void peer_notes(FILE *f, const case_result *r, int n, bool scatter,
+                       const bench_peers *peers)
+{
+    if (!peers) {
+        fprintf(f, "host peers: not measured (--no-peers)\n");
+        return;
+    }
+    for (int c = COMP_NUMPY; c < COMP_COUNT; c++) {
+        int peer = peer_of_comp(c, scatter);
+        if (peer < 0)
+            continue;
+        const char *why = bench_peers_why(peers, peer);
+        if (*why)
+            fprintf(f, "%s: not measured (%s)\n", bench_peer_names[peer], why);
+        for (int i = 0; i < n; i++) {
+            bool seen = r[i].scatter != scatter || !*r[i].note[c] ||
+                        !strcmp(r[i].note[c], why);
+            for (int j = 0; j < i && !seen; j++)
+                seen = r[j].scatter == scatter &&
+                       !strcmp(r[j].note[c], r[i].note[c]);
+            if (seen)
+                continue;
+            fprintf(f, "%s: %s", bench_peer_names[peer], r[i].note[c]);
+            note_cases(f, r, n, scatter, c, i);
+        }
+    }
+}
+
 void report_dense(FILE *f, const case_result *r, int n, bool scatter,
-                  const char *numpy_why)
+                  const bench_peers *peers)
 {
     fprintf(f, "\n%s: GB/s = 2 x slice bytes / median time (read + "
                "written); ratios are clslice's GB/s over the competitor's\n",
             scatter ? "SCATTER (value of the slice's final shape written "
                       "into T; numpy: a[expr] = v)"
-                    : "GATHER");
-    fprintf(f, "%3s %8s %8s %8s %8s %8s %8s %7s %7s %7s  %s\n", "#",
-            scatter ? "slice MB" : "out MB", "clslice", "copy-k", "CopyBuf",
-            "naive", "numpy", "/copy-k", "/numpy", "/naive", "case");
-    bool view = false;
+                    : "GATHER (ORT: onnxruntime Slice, OV: OpenVINO CPU "
+                      "StridedSlice)");
+    fprintf(f, "%3s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %7s  "
+               "%s\n", "#", scatter ? "slice MB" : "out MB", "clslice",
+            "copy-k", "CopyBuf", "naive", "numpy", "ORT", "OV", "/copy-k",
+            "/numpy", "/ORT", "/OV", "/naive", "case");
     for (int i = 0; i < n; i++) {
         const case_result *x = &r[i];
         if (x->scatter != scatter)
@@ -61,24 +116,19 @@ void report_dense(FILE *f, const case_result *r, int n, bool scatter,
         double g[COMP_COUNT];
         for (int c = 0; c < COMP_COUNT; c++)
             g[c] = bench_gbps(x->out_bytes, x->seconds[c]);
-        double np = bench_gbps(x->out_bytes, numpy_seconds(x));
         fprintf(f, "%3d", x->c->id);
         cell(f, (double)x->out_bytes / 1e6, 8, 2);
-        for (int c = 0; c < COMP_COUNT; c++)
+        for (int c = 0; c < COMP_DEVICE_COUNT; c++)
             cell(f, g[c], 8, 2);
-        cell(f, np, 8, 2);
+        for (int p = 0; p < TABLE_PEER_COUNT; p++)
+            cell(f, g[TABLE_PEERS[p]], 8, 2);
         cell(f, ratio(g[COMP_CLSLICE], g[COMP_COPY_KERNEL]), 7, 2);
-        cell(f, ratio(g[COMP_CLSLICE], np), 7, 2);
+        for (int p = 0; p < TABLE_PEER_COUNT; p++)
+            cell(f, ratio(g[COMP_CLSLICE], g[TABLE_PEERS[p]]), 7, 2);
         cell(f, ratio(g[COMP_CLSLICE], g[COMP_NAIVE]), 7, 2);
-        fprintf(f, "  %s%s%s\n", scatter ? "scatter " : "", x->c->name,
-                x->numpy.was_view ? " (*)" : "");
-        view |= x->numpy.was_view;
+        fprintf(f, "  %s%s\n", scatter ? "scatter " : "", x->c->name);
     }
-    if (view)
-        fprintf(f, "(*) numpy: ascontiguousarray returns a view here "
-                   "(nothing moved); timed a[expr].copy() instead\n");
-    if (numpy_why && *numpy_why)
-        fprintf(f, "numpy: not measured (%s)\n", numpy_why);
+    peer_notes(f, r, n, scatter, peers);
     for (int i = 0; i < n; i++)
         if (r[i].scatter == scatter && r[i].other_load > 0.05) /* NAN: no */
             fprintf(f, "warning: other processes used %.0f%% of the CPUs "
@@ -208,7 +258,7 @@ static void json_number(FILE *f, const char *key, double v)
 static void json_case(FILE *f, const case_result *x, const char *device)
 {
     double g[COMP_COUNT];
-    char name[256];
+    char name[256], key[64];
     snprintf(name, sizeof name, "%s%s", x->scatter ? "scatter " : "",
              x->c->name);
     fprintf(f, "{\"case\": ");
@@ -217,36 +267,42 @@ static void json_case(FILE *f, const case_result *x, const char *device)
     fprintf(f, ", \"id\": %d", x->c->id);
     json_string(f, "expr", x->c->expr);
     json_string(f, "dtype", x->c->dtype);
+    /* The shape lets another tool (bench/gpu_peers.py) time the same
+     * case on the same data. */
+    fprintf(f, ", \"shape\": [");
+    for (int d = 0; x->shape && d < x->c->rank; d++)
+        fprintf(f, "%s%lld", d ? ", " : "", (long long)x->shape[d]);
+    fprintf(f, "]");
     fprintf(f, ", \"out_bytes\": %zu, \"repeat\": %d", x->out_bytes,
             x->repeat);
     for (int c = 0; c < COMP_COUNT; c++) {
         g[c] = bench_gbps(x->out_bytes, x->seconds[c]);
-        json_number(f, JSON_GBPS[c], g[c]);
+        if (x->scatter && c > COMP_NUMPY)
+            continue; /* numpy is the scatter's one host peer */
+        snprintf(key, sizeof key, "%s_gbps", JSON_NAMES[c]);
+        json_number(f, key, g[c]);
     }
-    double np = bench_gbps(x->out_bytes, numpy_seconds(x));
-    json_number(f, "numpy_gbps", np);
-    if (!x->scatter)
-        json_number(f, "numpy_copyto_gbps",
-                    bench_gbps(x->out_bytes, x->numpy.measured
-                                                 ? x->numpy.copyto_seconds
-                                                 : NAN));
-    json_number(f, "ratio_vs_copy_kernel",
-                ratio(g[COMP_CLSLICE], g[COMP_COPY_KERNEL]));
-    json_number(f, "ratio_vs_numpy", ratio(g[COMP_CLSLICE], np));
-    json_number(f, "ratio_vs_naive", ratio(g[COMP_CLSLICE], g[COMP_NAIVE]));
-    json_number(f, "ratio_vs_copy_buffer",
-                ratio(g[COMP_CLSLICE], g[COMP_COPY_BUFFER]));
-    for (int c = 0; c < COMP_COUNT; c++)
-        json_number(f, JSON_US[c], 1e6 * x->seconds[c]);
-    json_number(f, "numpy_us", 1e6 * numpy_seconds(x));
+    for (int c = COMP_COPY_KERNEL; c < COMP_COUNT; c++) {
+        if (x->scatter && c > COMP_NUMPY)
+            continue;
+        snprintf(key, sizeof key, "ratio_vs_%s", JSON_NAMES[c]);
+        json_number(f, key, ratio(g[COMP_CLSLICE], g[c]));
+    }
+    for (int c = 0; c < COMP_COUNT; c++) {
+        if (x->scatter && c > COMP_NUMPY)
+            continue;
+        snprintf(key, sizeof key, "%s_us", JSON_NAMES[c]);
+        json_number(f, key, 1e6 * x->seconds[c]);
+    }
+    for (int c = COMP_NUMPY; c < COMP_COUNT; c++)
+        if (*x->note[c]) {
+            snprintf(key, sizeof key, "%s_note", JSON_NAMES[c]);
+            json_string(f, key, x->note[c]);
+        }
     if (x->c->id == 9 && !x->scatter) /* its target: <= 1.5 */
         json_number(f, "time_ratio_vs_copy_buffer",
                     ratio(x->seconds[COMP_CLSLICE],
                           x->seconds[COMP_COPY_BUFFER]));
-    if (x->numpy.measured && x->numpy.was_view)
-        json_string(f, "numpy_note",
-                    "ascontiguousarray returns a view here; timed "
-                    "a[expr].copy()");
     if (x->scatter)
         json_string(f, "note",
                     "clslice_enqueue_scatter of a contiguous value of the "
@@ -316,7 +372,7 @@ static void json_csr(FILE *f, const csr_result *x, const char *device)
 }
 
 void report_json(FILE *f, const case_result *r, int n,
-                 const csr_result *csr, int n_csr,
+                 const bench_peers *peers, const csr_result *csr, int n_csr,
                  const latency_result *lat, const plan_result *plan,
                  const char *device, const char *mode, int repeat,
                  double wall_seconds, double other_load)
@@ -351,6 +407,14 @@ void report_json(FILE *f, const case_result *r, int n,
     }
     fprintf(f, "{\"case\": \"run\"");
     json_string(f, "mode", mode);
+    for (int p = 0; peers && p < PEER_NUMPY_SCATTER; p++) {
+        char key[64];
+        snprintf(key, sizeof key, "%s_version", bench_peer_names[p]);
+        for (char *k = key; *k; k++)
+            *k = *k == '-' ? '_' : *k;
+        if (*bench_peers_version(peers, p))
+            json_string(f, key, bench_peers_version(peers, p));
+    }
     fprintf(f, ", \"repeat\": %d", repeat);
     json_number(f, "wall_s", wall_seconds);
     json_number(f, "other_cpu_load", other_load);

@@ -31,7 +31,7 @@ except ImportError as e:  # both are optional
           "pip install numpy scipy")
     sys.exit(0)
 
-from numpy_bench import median_seconds, parse_index  # noqa: E402
+from peers import median_seconds, parse_index  # noqa: E402
 
 
 def load(spec, index):

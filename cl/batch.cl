@@ -1,10 +1,14 @@
 /*
- * Batched gathers (OpenCL C 1.2): many plans over one source, each into
- * its own contiguous output, in a single launch.
+ * Batched moves (OpenCL C 1.2): many strided copies in a single launch,
+ * in two directions:
+ *   batch   many plans over one source, each into its own contiguous
+ *           output (clslice_cl_gather_batch: Split, tf.split, QKV);
+ *   concat  many sources, each into its place of one destination
+ *           (clslice_cl_concat: Concat, numpy.concatenate and stack).
  *
- * Why: a model runs many small slices back to back (Split, QKV splits,
- * chunk), and each command costs 70-200 us on PoCL and several us on a
- * GPU, far more than moving a few kilobytes.  One launch pays that once.
+ * Why: a model runs many small slices and joins back to back, and each
+ * command costs 70-200 us on PoCL and several us on a GPU, far more than
+ * moving a few kilobytes.  One launch pays that once.
  *
  * The work of the launch is a table in a global buffer (the host uploads
  * it with the buffer's creation, not with a command of its own), all
@@ -14,30 +18,32 @@
  *                     [start[j], start[j + 1]); start[jobs] = units;
  *   cs_batch_job[jobs]
  *
- * A unit is `chunk` consecutive output carriers of one job (its last unit
- * may be shorter); every job has at least one unit (empty plans never
- * reach the table).  A job reads count[0..rank) carriers, innermost dim
- * first, from src_base at stride[] and writes them contiguously from
- * dst_base of destination `buffer` (an index into the kernel's
- * destination arguments).  Scalar arguments: jobs, per_job (the units of
- * every job when all have as many, else 0; cs_batch_locate), chunk and
- * units.
+ * A unit is `chunk` consecutive carriers of one job (its last unit may
+ * be shorter); every job has at least one unit (empty moves never reach
+ * the table).  A job moves count[0..rank) carriers, innermost dim first,
+ * read from src_base at stride[] and written from dst_base at
+ * dst_stride[] (a batch's destination is contiguous, and its kernels
+ * write it so without reading dst_stride).  `buffer` picks the job's
+ * buffer on the side of many: a batch's destination, a concat's source
+ * (an index into the kernel's buffer arguments).  Scalar arguments:
+ * jobs, per_job (the units of every job when all have as many, else 0;
+ * cs_batch_locate), chunk and units.
  *
- * Two kernels share the table, one per device family, as the single
- * gathers do (cl/rows.cl, cl/grid_gather.cl say why):
+ * Two kernels per direction share the table, one per device family, as
+ * the single gathers do (cl/rows.cl, cl/grid_gather.cl say why):
  *   rows  one work-item per unit, which walks its rows like an odometer
  *         and copies each run in a counted loop that LLVM vectorizes
  *         (CPUs);
  *   grid  one work-group per unit, its work-items taking consecutive
  *         carriers so the group's accesses coalesce (GPUs); grid-stride
  *         over units, so the host may cap the groups.
- * Each comes with 1 and with 8 destination buffers: the host groups a
- * batch's distinct destination buffers into as few launches as that
- * allows (one when every output lives in one buffer).
+ * Each comes with 1 and with 8 buffers on the side of many: the host
+ * groups a call's distinct buffers there into as few launches as that
+ * allows (one when every output, or every source, lives in one buffer).
  *
  * Build options: CS_INDEX64 and CS_MAX_DIMS as everywhere (cl/common.cl).
- * Every source index is formed absolutely (base plus wrapped products),
- * which the 32-bit form needs for negative strides.
+ * Every index is formed absolutely (base plus wrapped products), which
+ * the 32-bit form needs for negative strides.
  */
 
 /* cs_idx and CS_FOR: cl/common.cl. */
@@ -46,11 +52,12 @@ typedef struct cs_batch_job {
     cs_idx src_base, dst_base, buffer, rank, elements;
     cs_idx count[CS_MAX_DIMS];
     cs_idx stride[CS_MAX_DIMS];
+    cs_idx dst_stride[CS_MAX_DIMS];
 } cs_batch_job;
 
-/* The host packs this struct word for word (src/opencl/ops/batch.c). */
+/* The host packs this struct word for word (src/opencl/run/batch_run.c). */
 typedef char cs_batch_job_size_check[
-    sizeof(cs_batch_job) == (5 + 2 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+    sizeof(cs_batch_job) == (5 + 3 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
 
 /* The job owning `unit`: the last j with start[j] <= unit. */
 static cs_idx cs_batch_find(global const cs_idx *start, cs_idx jobs,
@@ -96,21 +103,34 @@ static global const cs_batch_job *cs_batch_locate(global const cs_idx *table,
     return cs_batch_job_at(table, jobs, j);
 }
 
-/* The destinations: d0 alone, or d0..d7 picked by the job's buffer. */
-#define CS_DSTS_1(T) global T *restrict d0
-#define CS_DSTS_8(T)                                                        \
-    global T *restrict d0, global T *restrict d1, global T *restrict d2,    \
-    global T *restrict d3, global T *restrict d4, global T *restrict d5,    \
-    global T *restrict d6, global T *restrict d7
-#define CS_PICK_1(b) d0
-#define CS_PICK_8(b)                                                        \
-    ((b) == 0 ? d0 : (b) == 1 ? d1 : (b) == 2 ? d2 : (b) == 3 ? d3          \
-     : (b) == 4 ? d4 : (b) == 5 ? d5 : (b) == 6 ? d6 : d7)
+/* The buffers on the side of many: p0 alone, or p0..p7 picked by the
+ * job's buffer. */
+#define CS_BUFS_1(T, p) global T *restrict p##0
+#define CS_BUFS_8(T, p)                                                     \
+    global T *restrict p##0, global T *restrict p##1,                       \
+    global T *restrict p##2, global T *restrict p##3,                       \
+    global T *restrict p##4, global T *restrict p##5,                       \
+    global T *restrict p##6, global T *restrict p##7
+#define CS_PICK_1(p, b) p##0
+#define CS_PICK_8(p, b)                                                     \
+    ((b) == 0 ? p##0 : (b) == 1 ? p##1 : (b) == 2 ? p##2 : (b) == 3 ? p##3  \
+     : (b) == 4 ? p##4 : (b) == 5 ? p##5 : (b) == 6 ? p##6 : p##7)
 
-#define CS_BATCH_ARGS(T, B)                                                 \
-    global const T *restrict src, CS_DSTS_##B(T),                           \
+#define CS_TABLE_ARGS                                                       \
     global const cs_idx *restrict table, cs_idx jobs, cs_idx per_job,       \
     cs_idx chunk, cs_idx units
+
+#define CS_BATCH_ARGS(T, B)                                                 \
+    global const T *restrict src, CS_BUFS_##B(T, d), CS_TABLE_ARGS
+#define CS_CONCAT_ARGS(T, B)                                                \
+    CS_BUFS_##B(const T, s), global T *restrict dst, CS_TABLE_ARGS
+
+/* The end of the unit that starts at carrier pos of `job`. */
+static cs_idx cs_unit_end(global const cs_batch_job *job, cs_idx pos,
+                          cs_idx chunk)
+{
+    return job->elements - pos > chunk ? pos + chunk : job->elements;
+}
 
 /* ---- rows (CPUs) ---------------------------------------------------------
  * The unit's first carrier is found with one division chain; then each
@@ -126,7 +146,7 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
     cs_idx pos;                                                             \
     global const cs_batch_job *job =                                        \
         cs_batch_locate(table, jobs, per_job, chunk, unit, &pos);           \
-    cs_idx end = job->elements - pos > chunk ? pos + chunk : job->elements; \
+    cs_idx end = cs_unit_end(job, pos, chunk);                              \
     cs_idx rank = job->rank, rest = pos, s = job->src_base;                 \
     cs_idx idx[CS_MAX_DIMS];                                                \
     for (cs_idx k = 0; k < rank; k++) {                                     \
@@ -135,7 +155,7 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
         s += idx[k] * job->stride[k];                                       \
         rest = q;                                                           \
     }                                                                       \
-    global T *dst = CS_PICK_##B(job->buffer) + job->dst_base;               \
+    global T *dst = CS_PICK_##B(d, job->buffer) + job->dst_base;            \
     cs_idx n0 = job->count[0], st0 = job->stride[0];                        \
     while (pos < end) {                                                     \
         cs_idx run = end - pos < n0 - idx[0] ? end - pos : n0 - idx[0];     \
@@ -180,9 +200,8 @@ kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
         cs_idx first;                                                       \
         global const cs_batch_job *job =                                    \
             cs_batch_locate(table, jobs, per_job, chunk, unit, &first);     \
-        cs_idx end = job->elements - first > chunk ? first + chunk          \
-                                                   : job->elements;         \
-        global T *dst = CS_PICK_##B(job->buffer) + job->dst_base;           \
+        cs_idx end = cs_unit_end(job, first, chunk);                        \
+        global T *dst = CS_PICK_##B(d, job->buffer) + job->dst_base;        \
         cs_idx rank = job->rank;                                            \
         for (cs_idx e = first + lid; e < end;                               \
              e = end - e > lsize ? e + lsize : end) {                       \
@@ -197,10 +216,119 @@ kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
     }                                                                       \
 }
 
+/* ---- concat: many sources, one destination -------------------------------
+ * The same units and walks with a strided destination.  The rows form
+ * copies each run with a pointer loop when both sides are contiguous, a
+ * gather loop when the destination is (a strided source view), and an
+ * indexed loop otherwise (a concatenation along the last axis writes each
+ * part's runs at the destination's row stride). */
+
+/* Carrier pos of a job: its coordinate and its source and destination
+ * indices. */
+static void cs_concat_seek(global const cs_batch_job *job, cs_idx pos,
+                           cs_idx *idx, cs_idx *at, cs_idx *to)
+{
+    cs_idx rest = pos;
+    *at = job->src_base;
+    *to = job->dst_base;
+    for (cs_idx k = 0; k < job->rank; k++) {
+        cs_idx q = rest / job->count[k];
+        idx[k] = rest - q * job->count[k];
+        *at += idx[k] * job->stride[k];
+        *to += idx[k] * job->dst_stride[k];
+        rest = q;
+    }
+}
+
+/* From the start of a run (idx[0] into its row) to the next row's start,
+ * as an odometer over the outer dims. */
+static void cs_concat_next_row(global const cs_batch_job *job, cs_idx *idx,
+                               cs_idx *at, cs_idx *to)
+{
+    *at -= idx[0] * job->stride[0];
+    *to -= idx[0] * job->dst_stride[0];
+    idx[0] = 0;
+    for (cs_idx k = 1; k < job->rank; k++) {
+        *at += job->stride[k];
+        *to += job->dst_stride[k];
+        if (++idx[k] < job->count[k])
+            return;
+        idx[k] = 0;
+        *at -= job->count[k] * job->stride[k];
+        *to -= job->count[k] * job->dst_stride[k];
+    }
+}
+
+#define CS_CONCAT_ROWS(T, C, B)                                             \
+kernel void cs_concat_rows##B##_c##C(CS_CONCAT_ARGS(T, B))                  \
+{                                                                           \
+    cs_idx unit = (cs_idx)get_global_id(0);                                 \
+    if (unit >= units)                                                      \
+        return;                                                             \
+    cs_idx pos, at, to, idx[CS_MAX_DIMS];                                   \
+    global const cs_batch_job *job =                                        \
+        cs_batch_locate(table, jobs, per_job, chunk, unit, &pos);           \
+    global const T *src = CS_PICK_##B(s, job->buffer);                      \
+    cs_idx end = cs_unit_end(job, pos, chunk);                              \
+    cs_concat_seek(job, pos, idx, &at, &to);                                \
+    cs_idx n0 = job->count[0], st0 = job->stride[0];                        \
+    cs_idx dt0 = job->dst_stride[0];                                        \
+    while (pos < end) {                                                     \
+        cs_idx run = end - pos < n0 - idx[0] ? end - pos : n0 - idx[0];     \
+        if (st0 == 1 && dt0 == 1) {                                         \
+            global const T *p = src + at;                                   \
+            global T *q = dst + to;                                         \
+            for (size_t i = 0; i < (size_t)run; i++)                        \
+                q[i] = p[i];                                                \
+        } else if (dt0 == 1) {                                              \
+            global T *q = dst + to;                                         \
+            for (cs_idx i = 0; i < run; i++)                                \
+                q[i] = src[(cs_idx)(at + i * st0)];                         \
+        } else {                                                            \
+            for (cs_idx i = 0; i < run; i++)                                \
+                dst[(cs_idx)(to + i * dt0)] = src[(cs_idx)(at + i * st0)];  \
+        }                                                                   \
+        pos += run;                                                         \
+        cs_concat_next_row(job, idx, &at, &to);                             \
+    }                                                                       \
+}
+
+#define CS_CONCAT_GRID(T, C, B)                                             \
+kernel void cs_concat_grid##B##_c##C(CS_CONCAT_ARGS(T, B))                  \
+{                                                                           \
+    cs_idx lid = (cs_idx)get_local_id(0);                                   \
+    cs_idx lsize = (cs_idx)get_local_size(0);                               \
+    cs_idx groups = (cs_idx)get_num_groups(0);                              \
+    for (cs_idx unit = (cs_idx)get_group_id(0); unit < units;               \
+         unit = units - unit > groups ? unit + groups : units) {            \
+        cs_idx first;                                                       \
+        global const cs_batch_job *job =                                    \
+            cs_batch_locate(table, jobs, per_job, chunk, unit, &first);     \
+        global const T *src = CS_PICK_##B(s, job->buffer);                  \
+        cs_idx end = cs_unit_end(job, first, chunk), rank = job->rank;      \
+        for (cs_idx e = first + lid; e < end;                               \
+             e = end - e > lsize ? e + lsize : end) {                       \
+            cs_idx rest = e, at = job->src_base, to = job->dst_base;        \
+            for (cs_idx k = 0; k < rank; k++) {                             \
+                cs_idx q = rest / job->count[k];                            \
+                cs_idx i = rest - q * job->count[k];                        \
+                at += i * job->stride[k];                                   \
+                to += i * job->dst_stride[k];                               \
+                rest = q;                                                   \
+            }                                                               \
+            dst[to] = src[at];                                              \
+        }                                                                   \
+    }                                                                       \
+}
+
 #define CS_BATCH(T, C)                                                      \
     CS_BATCH_ROWS(T, C, 1)                                                  \
     CS_BATCH_ROWS(T, C, 8)                                                  \
     CS_BATCH_GRID(T, C, 1)                                                  \
-    CS_BATCH_GRID(T, C, 8)
+    CS_BATCH_GRID(T, C, 8)                                                  \
+    CS_CONCAT_ROWS(T, C, 1)                                                 \
+    CS_CONCAT_ROWS(T, C, 8)                                                 \
+    CS_CONCAT_GRID(T, C, 1)                                                 \
+    CS_CONCAT_GRID(T, C, 8)
 
 CS_CARRIERS(CS_BATCH, uint2)

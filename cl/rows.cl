@@ -108,20 +108,26 @@ typedef char cs_odometer_size_check[
 /* Stride 2 through a type twice as wide (little-endian only): element i
  * is the low half of pair i when the row starts at an even carrier, the
  * high half of pair i (which starts one carrier earlier) when it starts at
- * an odd one.  LLVM turns the loop into wide loads, shifts and packs,
- * where a stride-2 gather would load lane by lane.  The one element whose
- * pair would reach outside the row (the last one when even, the first
- * when odd) is copied alone, so nothing outside the slice is read.  The
+ * an odd one.  LLVM turns each loop into wide loads and packs, where a
+ * stride-2 gather would load lane by lane.  The two cases get loops of
+ * their own so that the shift is a constant: a shift by a run-time amount
+ * made PoCL 3.1 widen every lane to 32 bits first, and the u8 case ran
+ * about 20% slower (docs/performance.md).  The one element whose pair
+ * would reach outside the row (the last one when even, the first when
+ * odd) is copied alone, so nothing outside the slice is read.  The
  * destination is contiguous (gathers only). */
 #define CS_COPY_S2(T, T2, a, b, n, st, dt)                                  \
     {                                                                       \
         global T *d_ = dst + (b);                                           \
         cs_idx odd_ = (a) & 1;                                              \
         global const T2 *p_ = (global const T2 *)(src + ((a) - odd_));      \
-        uint shift_ = (uint)odd_ * (8 * (uint)sizeof(T));                   \
-        cs_idx end_ = (n) - 1 + odd_;                                       \
-        for (cs_idx i = odd_; i < end_; i++)                                \
-            d_[i] = (T)(p_[i] >> shift_);                                   \
+        if (odd_) {                                                         \
+            for (cs_idx i = 1; i < (n); i++)                                \
+                d_[i] = (T)(p_[i] >> (8 * sizeof(T)));                      \
+        } else {                                                            \
+            for (cs_idx i = 0; i + 1 < (n); i++)                            \
+                d_[i] = (T)p_[i];                                           \
+        }                                                                   \
         cs_idx alone_ = odd_ ? 0 : (n) - 1;                                 \
         d_[alone_] = src[(cs_idx)((a) + 2 * alone_)];                       \
     }

@@ -533,6 +533,60 @@ clslice_status clslice_plan_split(const int64_t *shape, int rank,
                                   clslice_plan **plans, size_t capacity,
                                   size_t *count, clslice_error *err);
 
+/* --- Concatenation and stacking ----------------------------------------- */
+
+/* A concatenation writes several tensors into one: each input goes to its
+ * place in the output, and a place is a plan over the output's shape
+ * whose final shape is the input's.  These calls give the output shape
+ * and those plans for numpy's two ways of joining; any other arrangement
+ * (an engine's arena, a gap between the parts, parts interleaved with a
+ * step) is a plan of the caller's own.  clslice_host_concat below and
+ * clslice_cl_concat (clslice_cl.h) write the parts. */
+
+/** numpy.concatenate(inputs, axis): the output shape, and the plan of
+ * each input's place in it.  The `count` inputs (>= 1) have one `rank`
+ * (>= 1); shapes[i * rank + d] is dim d of input i.  Every dim but `axis`
+ * (in [-rank, rank)) must agree between the inputs; along `axis` the
+ * output is the sum, and input i's place is the range that starts where
+ * input i - 1's ends, every other dim whole.
+ *
+ * out_shape (rank entries) receives the output shape.  plans (count
+ * entries) receives one plan per input, each released with
+ * clslice_plan_release; with plans NULL, only out_shape is computed and
+ * nothing is allocated (a shape query).  A dim may be CLSLICE_UNKNOWN
+ * for the shape query: an unknown size along `axis` makes the output's
+ * unknown, and elsewhere the known size of another input is taken (a
+ * plan needs every size: CLSLICE_ERROR_UNKNOWN naming the entry).
+ *
+ * Errors, with numpy's rules: CLSLICE_ERROR_ARGUMENT for count 0, a NULL
+ * shapes or out_shape, or a size below -1 (naming shapes[k]);
+ * CLSLICE_ERROR_RANK for a rank of 0 (numpy cannot concatenate 0-d
+ * arrays) or above CLSLICE_MAX_RANK; CLSLICE_ERROR_INDEX for an axis out
+ * of range; CLSLICE_ERROR_SHAPE naming the input, the dim and both sizes
+ * when a dim other than `axis` differs, or when the sum along `axis`
+ * overflows int64.  On failure no plan is allocated and plans[] holds
+ * NULLs. */
+CLSLICE_API
+clslice_status clslice_plan_concat(const int64_t *shapes, int rank,
+                                   size_t count, int64_t axis,
+                                   int64_t *out_shape, clslice_plan **plans,
+                                   clslice_error *err);
+
+/** numpy.stack(inputs, axis): the inputs, all of one shape (`rank` >= 0
+ * entries each, shapes[i * rank + d]; shapes may be NULL for rank 0), are
+ * joined along a new dim `axis` of size count, in [-(rank + 1), rank].
+ * out_shape (rank + 1 entries) receives the output shape; input i's place
+ * is index i of the new dim (shrunk, so the plan's final shape is the
+ * input's).  plans, unknown sizes and errors as clslice_plan_concat,
+ * except that every dim must agree ("all input arrays must have the same
+ * shape") and a rank of CLSLICE_MAX_RANK is CLSLICE_ERROR_RANK (the
+ * output has one dim more). */
+CLSLICE_API
+clslice_status clslice_plan_stack(const int64_t *shapes, int rank,
+                                  size_t count, int64_t axis,
+                                  int64_t *out_shape, clslice_plan **plans,
+                                  clslice_error *err);
+
 /* --- Interval shape inference ------------------------------------------ */
 
 /** A closed range of int64 values [lo, hi].  As a dimension size: 0 <= lo
@@ -890,6 +944,55 @@ clslice_status clslice_host_scatter_strided(
     int value_rank, const int64_t *value_strides, clslice_value_rule rule,
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err);
+
+/** One part of clslice_host_concat: the tensor at `src` (src_bytes
+ * long), of the final output shape of `plan`, whose element 0 is at byte
+ * src_offset and whose strides are src_strides (output-rank entries, NULL
+ * for row-major), written into the slice `plan` of the destination.
+ * Frozen. */
+typedef struct clslice_host_part {
+    const clslice_plan *plan;
+    const void *src;           /**< may be NULL when the part is empty */
+    size_t src_bytes;
+    size_t src_offset;
+    const int64_t *src_strides;
+} clslice_host_part;
+
+/** Writes `count` parts into one destination (numpy.concatenate and
+ * numpy.stack with the plans of clslice_plan_concat and
+ * clslice_plan_stack, or any disjoint places): part i's tensor into the
+ * slice parts[i].plan of a view of the plans' common input shape in `dst`
+ * (dst_bytes long, element 0 at dst_offset, dst_strides: input-rank
+ * entries, NULL for row-major).  Elements of dst that no part's slice
+ * holds, and bytes outside the view, are not touched.  The host reference
+ * executor of clslice_cl_concat, which checks the same in the same order.
+ *
+ * Every check comes before the first byte is written, with the rules of
+ * "Strided views" above:
+ *  - count >= 1, parts given, each parts[i].plan given, of parts[0].plan's
+ *    input shape (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim),
+ *    known, and elem_size >= 1; messages of a plan's own checks start with
+ *    "parts[i].plan: ";
+ *  - each source view and the destination view: extents that fit int64
+ *    (naming parts[i].src_strides[d], dst_strides[d]), and a destination
+ *    that addresses no element twice;
+ *  - no two parts write one element of the destination
+ *    (CLSLICE_ERROR_ARGUMENT naming both parts and the element's index;
+ *    the test is exact: parts whose slices interleave with steps share
+ *    nothing and pass).  A part with no elements takes no part in it;
+ *  - each source view inside its buffer (naming parts[i].src_offset or
+ *    parts[i].src), the destination view inside dst whenever dst is given
+ *    or some part writes (dst may be NULL only when no part has an
+ *    element), and no source's bytes overlapping the destination view's
+ *    (CLSLICE_ERROR_ARGUMENT naming parts[i].src); sources may share
+ *    bytes with each other. */
+CLSLICE_API
+clslice_status clslice_host_concat(size_t elem_size,
+                                   const clslice_host_part *parts,
+                                   size_t count, void *dst, size_t dst_bytes,
+                                   size_t dst_offset,
+                                   const int64_t *dst_strides,
+                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */

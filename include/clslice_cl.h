@@ -110,7 +110,8 @@ enum {
     /** Build the 64-bit index programs too (slices whose offsets pass
      * 2^32 elements, int64 CSR indices, CLSLICE_FORCE_INDEX64). */
     CLSLICE_PREPARE_INDEX64 = 1u << 0,
-    /** Build the program of clslice_cl_gather_batch too. */
+    /** Build the program of clslice_cl_gather_batch and
+     * clslice_cl_concat too. */
     CLSLICE_PREPARE_BATCH = 1u << 1,
     /** Build the normalise and dynamic programs of the device-resident
      * spec calls (clslice_cl_tf_dynamic and its siblings) too. */
@@ -122,7 +123,8 @@ enum {
  * device of type CPU alone the row and fill programs, elsewhere the grid
  * and scatter programs, and the CSR program on every device; the 32-bit
  * index forms, and the 64-bit ones too with CLSLICE_PREPARE_INDEX64; the
- * batch program (clslice_cl_gather_batch) with CLSLICE_PREPARE_BATCH;
+ * batch program (clslice_cl_gather_batch, clslice_cl_concat) with
+ * CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
  * normaliser has one form, built once whatever the index flag).
  * Programs already built are skipped, so a second call costs nothing;
@@ -425,6 +427,73 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
                                        const clslice_cl_batch_desc *desc,
                                        clslice_error *err);
+
+/** One source of clslice_cl_concat: the tensor `src`, of the final output
+ * shape of `plan` (src.strides: output-rank entries, NULL for row-major),
+ * written into the slice `plan` of the destination.  Frozen. */
+typedef struct clslice_cl_concat_part {
+    const clslice_plan *plan; /**< the part's place in the destination */
+    clslice_cl_tensor src;    /**< buffer NULL when the part is empty */
+} clslice_cl_concat_part;
+
+/** What clslice_cl_concat does: `count` sources written into their places
+ * of one destination `dst`, a tensor of the plans' common input shape
+ * (dst.strides: input-rank entries, NULL for row-major).  Elements are
+ * elem_size bytes. */
+typedef struct clslice_cl_concat_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_concat_desc) */
+    size_t elem_size;
+    clslice_cl_tensor dst;
+    size_t count;                        /**< >= 1 */
+    const clslice_cl_concat_part *parts; /**< count entries */
+} clslice_cl_concat_desc;
+
+#define CLSLICE_CL_CONCAT_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_concat_desc)
+
+/** Enqueues the `count` writes of `desc` as one command: the dual of
+ * clslice_cl_gather_batch.  For ONNX, OpenVINO and TF Concat and numpy's
+ * concatenate and stack (the plans of clslice_plan_concat and
+ * clslice_plan_stack), or any parts in disjoint places of one tensor,
+ * such as an engine's arena: part i's source goes into the slice
+ * parts[i].plan of dst, and the elements no part's slice holds are not
+ * touched.  Sources may be strided views (a transposed or sliced tensor
+ * needs no copy first), in buffers of their own or sharing buffers.
+ *
+ * Checks, all before anything is enqueued, in this order (the host's
+ * clslice_host_concat checks the same and is the reference): the head
+ * (runtime, queue, flags, the wait list); parts given, count >= 1, each
+ * parts[i].plan given, of parts[0].plan's input shape
+ * (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim) and known, and
+ * elem_size; the views, as clslice_cl_gather checks them (naming
+ * parts[i].src.strides[d] and dst.strides[d]); that no two parts write
+ * one element of dst (CLSLICE_ERROR_ARGUMENT naming parts[i].plan,
+ * parts[j].plan and the element: exact, so parts interleaved by steps
+ * pass, and a part without elements takes no part); then the buffers:
+ * each source view inside its buffer (CLSLICE_ERROR_BUFFER naming
+ * parts[i].src.offset or parts[i].src.buffer), the dst view inside
+ * dst.buffer, and no source overlapping the dst view's bytes
+ * (CLSLICE_ERROR_ARGUMENT naming both).  Sources may share bytes.
+ * parts[i].src.buffer may be NULL when the part is empty, dst.buffer when
+ * every part is; a dst.buffer that is given must hold its whole view.
+ * Flags as for clslice_cl_gather (CLSLICE_NO_COPY_SHORTCUT changes
+ * nothing: a concatenation always runs its kernel).
+ *
+ * Commands: one kernel launch per group of up to 8 distinct source
+ * cl_mem handles (taken in order of first use), so parts whose sources
+ * share one buffer, or up to 8, are one command; launches of more wait
+ * for each other by events.  When every part is empty, no kernel runs (a
+ * marker if call->event is given).  The event, if requested, completes
+ * when every part is written.  As for clslice_cl_gather_batch, the work
+ * list travels in a read-only buffer created with its data and released
+ * after the enqueue, every launch is prepared before the first is
+ * enqueued, and the kernels are those of the batch program (built at the
+ * first batch or concat call on a device, or by clslice_runtime_prepare
+ * with CLSLICE_PREPARE_BATCH). */
+CLSLICE_API
+clslice_status clslice_cl_concat(clslice_runtime *runtime,
+                                 const clslice_cl_call *call,
+                                 const clslice_cl_concat_desc *desc,
+                                 clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Writing into slices on the device                                        */

@@ -9,15 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 
-# numpy and scipy are optional: without them their columns are null.
-if ! python3 -c 'import numpy' 2>/dev/null; then
-  echo "bench.sh: numpy is not importable, so numpy is not measured;" \
-       "to measure it: pip install numpy" >&2
-fi
-if ! python3 -c 'import scipy.sparse' 2>/dev/null; then
-  echo "bench.sh: scipy is not importable, so scipy is not measured;" \
-       "to measure it: pip install scipy" >&2
-fi
+# The host peers and scipy are optional: without them their columns are
+# null and clslice-bench says why.  $CLSLICE_BENCH_PYTHON picks the Python
+# that runs them (default python3).
+py=${CLSLICE_BENCH_PYTHON:-python3}
+for mod in numpy onnxruntime openvino scipy.sparse; do
+  if ! "$py" -c "import $mod" 2>/dev/null; then
+    echo "bench.sh: $mod is not importable by $py, so it is not measured" >&2
+  fi
+done
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \

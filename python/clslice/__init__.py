@@ -18,7 +18,7 @@ from typing import (Any as _Any, List as _List, Optional as _Optional,
 
 import numpy as _np
 
-from . import _host, _numpy_assign, _split
+from . import _concat, _host, _numpy_assign, _split
 from ._lib import (
     ClsliceError, ClsliceArgumentError, ClsliceSpecError, ClsliceIndexError,
     ClsliceRankError, ClsliceSyntaxError, ClsliceUnknownError,
@@ -46,7 +46,7 @@ library_version = _clib.clslice_version_string().decode()
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
-    "array_split",
+    "array_split", "concatenate", "stack",
     "tflite_strided_slice", "tf_slice", "xla_slice", "dynamic_slice",
     "dynamic_update_slice", "openvino_slice", "slice_scatter", "narrow",
     "chunk", "torch_split", "tf_split", "onnx_split", "openvino_split",
@@ -199,6 +199,30 @@ def _numpy_split(x: _ArrayLike, style: int, indices_or_sections: _Any,
                                            "indices_or_sections")
     plans = _split.split_plans(dims, style, axis, number, sizes)
     return _gather_plans(x, plans, queue, wait_for)
+
+
+def concatenate(arrays: _Sequence[_ArrayLike], axis: _Optional[int] = 0,
+                out: _Any = None, dtype: _Any = None,
+                casting: str = "same_kind", *, queue: _Any = None,
+                wait_for: _Any = None) -> _Any:
+    """numpy.concatenate for numpy and pyopencl arrays (any layout, strided
+    views read in place), with numpy's arguments, checks, dtype rules and
+    exception classes; axis=None joins the flattened arrays.  With a
+    pyopencl array among them, every input is written by one command
+    (clslice_cl_concat) into a new device array (or out=) on the first
+    device array's queue or queue=, after wait_for= and the inputs'
+    events; numpy inputs are uploaded first."""
+    return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
+                        stack=False)
+
+
+def stack(arrays: _Sequence[_ArrayLike], axis: int = 0, out: _Any = None,
+          *, dtype: _Any = None, casting: str = "same_kind",
+          queue: _Any = None, wait_for: _Any = None) -> _Any:
+    """numpy.stack: arrays of one shape joined along a new axis, as
+    concatenate joins them (one command for pyopencl arrays)."""
+    return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
+                        stack=True)
 
 
 def strided_slice(x: _ArrayLike, begin: _IntVector, end: _IntVector,
@@ -359,9 +383,9 @@ def prepare(context_or_queue: _Any, *, index64: bool = False,
     """Builds now the OpenCL programs that device calls would build at
     their first use (a second or more each on PoCL), for the queue's
     device or every device of a context: the slice, write and CSR
-    programs; with batch=True also slice_many's and split's; with
-    index64=True also the 64-bit index forms (arrays past 2**32
-    elements).  Programs already built are skipped.  With the
+    programs; with batch=True also the one of slice_many, split and the
+    device concatenate and stack; with index64=True also the 64-bit
+    index forms (arrays past 2**32 elements).  Programs already built are skipped.  With the
     environment variable CLSLICE_CACHE_DIR naming a folder, the built
     programs are kept there for later processes; the folder must belong
     to this user or root and be writable by nobody else, or the cache

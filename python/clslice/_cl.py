@@ -24,9 +24,9 @@ from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
 from ._host import _check_dtype, BROADCAST as _BROADCAST
 from ._lib import cl_lib as lib, Error  # loads the full library
 
-__all__ = ["gather", "gather_many", "scatter", "fill", "grad", "csr_slice",
-           "prepare", "runtime_for", "release_runtimes", "memory_pool",
-           "FAST_ARRAY"]
+__all__ = ["gather", "gather_many", "concat", "flatten", "scatter", "fill",
+           "grad", "csr_slice", "prepare", "runtime_for", "release_runtimes",
+           "memory_pool", "FAST_ARRAY"]
 
 _runtimes: Dict[int, ctypes.c_void_p] = {}
 _lock = threading.Lock()
@@ -247,6 +247,110 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
         if out.size:
             out.add_event(done)
     return outs
+
+
+def flatten(a: Any, name: str) -> Any:
+    """A 1-D array of a's elements in C order: a view of a contiguous
+    device array, a copy of a strided one; a host array stays one."""
+    if isinstance(a, _Array):
+        return contiguous(a, name).reshape(-1)
+    return np.asarray(a).reshape(-1)
+
+
+def _c_strides(shape: Tuple[int, ...], itemsize: int) -> Tuple[int, ...]:
+    strides, step = [], itemsize
+    for size in reversed(shape):
+        strides.append(step)
+        step *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+# The dtypes whose conversions pyopencl's element-wise kernels compile
+# (bool, float16, strings and records are not among them).
+_DEVICE_CASTS = frozenset(np.dtype(t) for t in (
+    np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+    np.uint64, np.float32, np.float64, np.complex64, np.complex128))
+
+
+def _converted(a: Any, dtype: np.dtype, name: str, queue: Any) -> Any:
+    """The device array a in dtype: by pyopencl on the device where its
+    kernels can convert, else through the host (blocking), with numpy's
+    conversion."""
+    if a.dtype in _DEVICE_CASTS and dtype in _DEVICE_CASTS:
+        return contiguous(a, name, queue).astype(dtype, queue=queue)
+    host = np.asarray(a.get(queue=queue), dtype=dtype, order="C")
+    return cla.to_device(queue, host, allocator=allocator_for(a, queue))
+
+
+def _concat_sources(arrays: Sequence[Any], first: Any, first_name: str,
+                    dtype: np.dtype, queue: Any) -> List[Any]:
+    """The inputs as device arrays of the result's dtype on first's
+    context: numpy inputs uploaded (blocking, as assign's values), device
+    inputs of another dtype converted."""
+    sources = []
+    for i, a in enumerate(arrays):
+        name = "arrays[%d]" % i
+        if isinstance(a, _Array):
+            same_context(a, first, name, first_name)
+            if a.dtype != dtype:
+                a = _converted(a, dtype, name, queue)
+        else:
+            # order="C" keeps a 0-d array 0-d (np.ascontiguousarray would
+            # not).
+            a = cla.to_device(queue, np.asarray(a, dtype=dtype, order="C"),
+                              allocator=allocator_for(first, queue))
+        sources.append(a)
+    return sources
+
+
+def _shares_buffer(a: Any, b: Any) -> bool:
+    return (a.base_data is not None and b.base_data is not None and
+            a.base_data.int_ptr == b.base_data.int_ptr)
+
+
+def concat(arrays: Sequence[Any], plans: Sequence[Any],
+           shape: Tuple[int, ...], dtype: np.dtype, out: Any = None,
+           queue: Any = None, wait_for: Any = None) -> Any:
+    """Each array into its plan's place of a new device array of `shape`
+    (or of out=, any layout), as one clslice_cl_concat command."""
+    i, first = next((i, a) for i, a in enumerate(arrays)
+                    if isinstance(a, _Array))
+    first_name = "arrays[%d]" % i
+    queue = queue_for(first, queue, first_name)
+    sources = _concat_sources(arrays, first, first_name, dtype, queue)
+    if out is None:
+        size = int(np.prod(shape, dtype=np.int64))
+        out = new_array(first, queue, shape, dtype, size,
+                        _c_strides(shape, dtype.itemsize))
+        named_out: Tuple[Tuple[str, Any], ...] = ()
+    else:
+        check_out(out, first, shape, dtype, first_name)
+        named_out = (("out", out),)
+        # as if computed first: a source in out's buffer is copied
+        sources = [copy(a, "arrays[%d]" % k, queue)
+                   if a.size and _shares_buffer(a, out) else a
+                   for k, a in enumerate(sources)]
+    if not out.size or not dtype.itemsize:
+        return out
+    parts = (_lib.CLConcatPart * len(sources))()
+    for k, (part, plan, a) in enumerate(zip(parts, plans, sources)):
+        part.plan = plan._ptr.value
+        if a.size:
+            part.src = _lib.CLTensor(mem(a), a.offset,
+                                     element_strides(a, "arrays[%d]" % k))
+    named = tuple(("arrays[%d]" % k, a) for k, a in enumerate(sources))
+    named += named_out
+    event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLConcatDesc(
+        elem_size=dtype.itemsize,
+        dst=_lib.CLTensor(mem(out), out.offset, element_strides(out, "out")),
+        count=len(parts), parts=parts)
+    err = Error()
+    status = lib.clslice_cl_concat(runtime_for(first.context),
+                                   ctypes.byref(call), ctypes.byref(desc),
+                                   ctypes.byref(err))
+    return _finish(status, err, event, out, wait_for, named)
 
 
 def _device_array_value(x: Any, value: Any, queue: Any) -> Any:

@@ -132,8 +132,10 @@ def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
         return out
     if np.may_share_memory(out, x) or not (out.flags.c_contiguous or
                                            _view(out) is not None):
-        # numpy's out= arguments behave as if the result were computed
-        # first; so does a temporary.
+        # The library writes only views in whole elements and refuses a
+        # source that overlaps the destination; a temporary gives the
+        # result as if computed first (numpy.concatenate, writing input by
+        # input, would read a later input already overwritten).
         np.copyto(out, gather(x, plan))
         return out
     if not (x.flags.c_contiguous or _view(x) is not None):
@@ -220,6 +222,58 @@ def grad(shape: Tuple[int, ...], dy: np.ndarray, plan: Any,
     if status:
         _lib.raise_for(status, err)
     return out
+
+
+def _concat_source(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """An input as the library reads it: in the result's dtype (cast
+    already allowed), contiguous or a view in whole elements."""
+    if a.dtype != dtype:
+        return np.asarray(a, dtype=dtype, order="C")
+    if a.flags.c_contiguous or _view(a) is not None:
+        return a
+    return np.asarray(a, order="C")
+
+
+def concat(arrays: Sequence[np.ndarray], plans: Sequence[Any],
+           shape: Tuple[int, ...], dtype: np.dtype,
+           out: Any = None) -> np.ndarray:
+    """Writes each array into its plan's place of a new array of `shape`
+    (or of out=, a numpy array of any layout, as numpy's out= arguments
+    take one)."""
+    _check_dtype(dtype, "the result")
+    if out is None:
+        result = np.empty(shape, dtype)
+    else:
+        _writable(out, "out", "the result is written into it")
+        result = out
+    if not result.size or not dtype.itemsize:
+        return result
+    target = result
+    if out is not None and (
+            any(np.may_share_memory(out, a) for a in arrays) or
+            not (out.flags.c_contiguous or _view(out) is not None)):
+        # The library writes only views in whole elements and refuses a
+        # source that overlaps the destination; a temporary gives the
+        # result as if computed first (numpy.concatenate, writing input by
+        # input, would read a later input already overwritten).
+        target = np.empty(shape, dtype)
+    sources = [_concat_source(a, dtype) for a in arrays]
+    parts = (_lib.HostPart * len(sources))()
+    for part, plan, a in zip(parts, plans, sources):
+        part.plan = plan._ptr.value
+        if a.size:
+            part.src, part.src_bytes, part.src_offset, part.src_strides = \
+                _buffer(a)
+    dst, dst_bytes, dst_offset, dst_strides = _buffer(target)
+    err = Error()
+    status = lib.clslice_host_concat(dtype.itemsize, parts, len(parts), dst,
+                                     dst_bytes, dst_offset, dst_strides,
+                                     ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    if target is not result:
+        np.copyto(result, target)
+    return result
 
 
 def csr_slice(m: Any, plan: Any) -> Any:

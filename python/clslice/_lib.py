@@ -176,6 +176,24 @@ DYNAMIC_GATHER, DYNAMIC_SCATTER = 0, 1
 DYNAMIC_INFO_BYTES = 134 * 8
 
 
+class CLConcatPart(ctypes.Structure):
+    _fields_ = [("plan", ctypes.c_void_p), ("src", CLTensor)]
+
+
+class CLConcatDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
+        ("dst", CLTensor), ("count", ctypes.c_size_t),
+        ("parts", ctypes.POINTER(CLConcatPart)),
+    ]
+
+
+class HostPart(ctypes.Structure):
+    _fields_ = [("plan", ctypes.c_void_p), ("src", ctypes.c_void_p),
+                ("src_bytes", ctypes.c_size_t),
+                ("src_offset", ctypes.c_size_t), ("src_strides", c_int64_p)]
+
+
 class CLCSRDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
@@ -408,6 +426,12 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_scatter_strided": (st, [P, S, P, S, S, c_int64_p, I,
                                               c_int64_p, I, P, S, S,
                                               c_int64_p, E]),
+        "clslice_plan_concat": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
+                                     E]),
+        "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
+                                    E]),
+        "clslice_host_concat": (st, [S, ctypes.POINTER(HostPart), S, P, S, S,
+                                     c_int64_p, E]),
         "clslice_host_csr_count": (st, [P, ctypes.POINTER(CSR), c_int64_p,
                                         E]),
         "clslice_host_csr_slice": (st, [P, ctypes.POINTER(CSR), P, P, P, I64,
@@ -427,6 +451,8 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                     E]),
         "clslice_enqueue_grad": (st, [P, P, P, S, P, S, c_int64_p, I, P, S,
                                       U, U, P, PP, E]),
+        "clslice_cl_concat": (st, [P, CALL, ctypes.POINTER(CLConcatDesc),
+                                   E]),
         "clslice_cl_csr_count": (st, [P, CALL, ctypes.POINTER(CLCSRDesc),
                                       c_int64_p, E]),
         "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),

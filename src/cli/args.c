@@ -113,11 +113,13 @@ int cli_count_leading(int argc, char **argv, int most)
     return n;
 }
 
-int cli_run_command(const cli_command *self, int argc, char **argv,
-                    int nfiles, const char *const *missing,
-                    const cli_optdef *const *tables, cli_command_main *body)
+/* What both forms share: `files` leading file arguments were found, at
+ * least `least` are wanted; body or body_n runs. */
+static int run_command(const cli_command *self, int argc, char **argv,
+                       int files, int least, const char *const *missing,
+                       const cli_optdef *const *tables,
+                       cli_command_main *body, cli_command_main_n *body_n)
 {
-    int files = cli_count_leading(argc, argv, nfiles);
     cli_opts opts;
     cli_err err;
     cli_parse_result parsed = cli_parse_options(argc - files, argv + files,
@@ -125,17 +127,35 @@ int cli_run_command(const cli_command *self, int argc, char **argv,
     if (parsed == CLI_WANTS_HELP)
         return cli_help_command(self);
     int status;
-    if (files < nfiles)
+    if (files < least)
         status = cli_usage_error(&err, "%s: missing %s (see --help)",
                                  self->name, missing[files]);
     else if (parsed == CLI_BAD_USAGE)
         status = CLI_EXIT_USAGE;
     else {
         cli_progress_start(self->name);
-        status = body(argv, &opts, &err);
+        status = body ? body(argv, &opts, &err)
+                      : body_n(argv, files, &opts, &err);
         cli_progress_stop(); /* erased before any message is printed */
     }
     if (status != CLI_EXIT_OK)
         cli_report(&err);
     return status;
+}
+
+int cli_run_command(const cli_command *self, int argc, char **argv,
+                    int nfiles, const char *const *missing,
+                    const cli_optdef *const *tables, cli_command_main *body)
+{
+    return run_command(self, argc, argv, cli_count_leading(argc, argv, nfiles),
+                       nfiles, missing, tables, body, NULL);
+}
+
+int cli_run_command_list(const cli_command *self, int argc, char **argv,
+                         int least, const char *const *missing,
+                         const cli_optdef *const *tables,
+                         cli_command_main_n *body)
+{
+    return run_command(self, argc, argv, cli_count_leading(argc, argv, argc),
+                       least, missing, tables, NULL, body);
 }

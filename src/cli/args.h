@@ -67,4 +67,17 @@ int cli_run_command(const cli_command *self, int argc, char **argv,
                     int nfiles, const char *const *missing,
                     const cli_optdef *const *tables, cli_command_main *body);
 
+/* What a subcommand with a list of file arguments does: files[0 ..
+ * count - 1] are its leading file arguments. */
+typedef int cli_command_main_n(char **files, int count, const cli_opts *opts,
+                               cli_err *err);
+
+/* cli_run_command for a command that takes `least` or more leading file
+ * arguments (an output and its inputs, say): every leading argument is a
+ * file, and fewer than `least` is the usage error of missing[n]. */
+int cli_run_command_list(const cli_command *self, int argc, char **argv,
+                         int least, const char *const *missing,
+                         const cli_optdef *const *tables,
+                         cli_command_main_n *body);
+
 #endif

@@ -28,5 +28,6 @@ extern const cli_command cli_cmd_csr_slice;
 extern const cli_command cli_cmd_assign;
 extern const cli_command cli_cmd_grad;
 extern const cli_command cli_cmd_split;
+extern const cli_command cli_cmd_concat;
 
 #endif

@@ -124,6 +124,21 @@ int cli_list_option(const cli_opts *opts, const char *option, bool allow_none,
                 : CLI_EXIT_OK;
 }
 
+int cli_int_option(const cli_opts *opts, const char *option,
+                   int64_t fallback, int64_t *value, cli_err *err)
+{
+    cli_list list;
+    bool given;
+    int status = cli_list_option(opts, option, false, &list, &given, err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (given && list.len != 1)
+        return cli_usage_error(err, "--%s wants one integer, not %zu",
+                               option, list.len);
+    *value = given ? list.value[0] : fallback;
+    return CLI_EXIT_OK;
+}
+
 /* Value of a hex digit, or -1. */
 static int hex_digit(char c)
 {

@@ -30,6 +30,11 @@ int cli_list_parse(const char *text, const char *option, bool allow_none,
 int cli_list_option(const cli_opts *opts, const char *option, bool allow_none,
                     cli_list *list, bool *given, cli_err *err);
 
+/* The value of --`option` as one integer (*value), or `fallback` when it
+ * is absent; a list of another length is a usage error. */
+int cli_int_option(const cli_opts *opts, const char *option,
+                   int64_t fallback, int64_t *value, cli_err *err);
+
 /* Parses an int32 bitmask: decimal in [-2^31, 2^31-1] or 0x hex up to
  * 0xffffffff (the bit pattern, so 0xffffffff is -1). */
 int cli_mask_parse(const char *text, const char *option, int32_t *mask,

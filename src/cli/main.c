@@ -14,6 +14,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_shape,
     &cli_cmd_slice,
     &cli_cmd_split,
+    &cli_cmd_concat,
     &cli_cmd_assign,
     &cli_cmd_grad,
     &cli_cmd_show,

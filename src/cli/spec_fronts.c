@@ -36,21 +36,6 @@ static int same_length(const cli_list *lists, const char *const *names,
     return CLI_EXIT_OK;
 }
 
-/* One integer option (a list of exactly one entry). */
-static int read_scalar(const cli_opts *opts, const char *name, int64_t *value,
-                       cli_err *err)
-{
-    cli_list list;
-    bool given;
-    int status = cli_list_option(opts, name, false, &list, &given, err);
-    if (status == CLI_EXIT_OK && list.len != 1)
-        return cli_usage_error(err, "--%s wants one integer, not %zu", name,
-                               list.len);
-    if (status == CLI_EXIT_OK)
-        *value = list.value[0];
-    return status;
-}
-
 int cli_build_tflite(const cli_opts *opts, const cli_spec_target *target,
                      clslice_plan **plan, cli_err *err)
 {
@@ -189,11 +174,11 @@ int cli_build_narrow(const cli_opts *opts, const cli_spec_target *target,
                      clslice_plan **plan, cli_err *err)
 {
     int64_t dim = 0, start = 0, length = 0;
-    int status = read_scalar(opts, "dim", &dim, err);
+    int status = cli_int_option(opts, "dim", 0, &dim, err);
     if (status == CLI_EXIT_OK)
-        status = read_scalar(opts, "start", &start, err);
+        status = cli_int_option(opts, "start", 0, &start, err);
     if (status == CLI_EXIT_OK)
-        status = read_scalar(opts, "length", &length, err);
+        status = cli_int_option(opts, "length", 0, &length, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_error lib;

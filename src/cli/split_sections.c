@@ -148,15 +148,10 @@ static int pick_argument(const cli_opts *opts, const split_style *style,
 static int parse_axis(const cli_opts *opts, const char *option, int rank,
                       int *axis, cli_err *err)
 {
-    cli_list list;
-    bool given;
-    int status = cli_list_option(opts, option, false, &list, &given, err);
+    int64_t a;
+    int status = cli_int_option(opts, option, 0, &a, err);
     if (status != CLI_EXIT_OK)
         return status;
-    if (given && list.len != 1)
-        return cli_usage_error(err, "--%s wants one integer, not %zu",
-                               option, list.len);
-    int64_t a = given ? list.value[0] : 0;
     if (rank == 0)
         return cli_usage_error(err, "cannot split a 0-d array (it has no "
                                     "axis)");

@@ -24,6 +24,13 @@ clslice_status cs_fail(clslice_error *err, clslice_status status,
 /* Records success in err (if non-NULL) and returns CLSLICE_OK. */
 clslice_status cs_ok(clslice_error *err);
 
+/* Puts "<name>[index].<member>: " in front of the message a failed check
+ * left in err ("parts[3].plan: "), so that a check written for one
+ * argument names the entry of an array it was run on; returns status. */
+clslice_status cs_prefix_entry(clslice_error *err, clslice_status status,
+                               const char *name, size_t index,
+                               const char *member);
+
 /* A plan (not NULL, i.e. not released) and an element size of at least
  * one byte: what every executor needs before looking at buffers. */
 clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,

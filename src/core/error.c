@@ -1,6 +1,7 @@
 /* Status names and the per-call error record (no global error state). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "plan.h"
 
@@ -45,4 +46,23 @@ clslice_status cs_ok(clslice_error *err)
         err->message[0] = '\0';
     }
     return CLSLICE_OK;
+}
+
+clslice_status cs_prefix_entry(clslice_error *err, clslice_status status,
+                               const char *name, size_t index,
+                               const char *member)
+{
+    if (!err || status == CLSLICE_OK)
+        return status;
+    char head[64];
+    int n = snprintf(head, sizeof head, "%s[%zu].%s: ", name, index, member);
+    size_t len = strlen(err->message), room = sizeof err->message - 1;
+    if (n <= 0 || (size_t)n >= room)
+        return status;
+    if (len > room - (size_t)n)
+        len = room - (size_t)n;
+    memmove(err->message + n, err->message, len);
+    memcpy(err->message, head, (size_t)n);
+    err->message[n + len] = '\0';
+    return status;
 }

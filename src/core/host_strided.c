@@ -12,15 +12,7 @@
 #include "plan.h"
 #include "strided.h"
 
-/* One buffer of a call and the view placed in it. */
-typedef struct placed {
-    const cs_strided_view *view;
-    const void *data;
-    size_t bytes, offset;
-    cs_strided_bytes span;
-} placed;
-
-static clslice_status fit(placed *p, size_t elem_size, clslice_error *err)
+static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
 {
     const char *name = p->view->name;
     clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
@@ -49,15 +41,15 @@ static clslice_status fit(placed *p, size_t elem_size, clslice_error *err)
 }
 
 /* The bytes a placed view addresses, as addresses. */
-static void range(const placed *p, uintptr_t *lo, uintptr_t *hi)
+static void range(const cs_placed *p, uintptr_t *lo, uintptr_t *hi)
 {
     uintptr_t origin = (uintptr_t)p->data + p->offset;
     *lo = origin - p->span.before;
     *hi = origin + p->span.after;
 }
 
-static clslice_status check_pair(placed *in, placed *out, size_t elem_size,
-                                 clslice_error *err)
+clslice_status cs_host_check_pair(cs_placed *in, cs_placed *out,
+                                  size_t elem_size, clslice_error *err)
 {
     clslice_status st = fit(in, elem_size, err);
     if (st == CLSLICE_OK)
@@ -77,8 +69,8 @@ static clslice_status check_pair(placed *in, placed *out, size_t elem_size,
     return CLSLICE_OK;
 }
 
-static void run(clslice_layout *layout, size_t elem_size, const placed *in,
-                const placed *out)
+void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
+                        const cs_placed *in, const cs_placed *out)
 {
     if (layout->elements == 0)
         return;
@@ -100,13 +92,13 @@ clslice_status clslice_host_gather_strided(
     if (st == CLSLICE_OK)
         st = cs_strided_gather_layout(plan, src_strides, dst_strides, false,
                                       &sv, &dv, &layout, err);
-    placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
-    placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
+    cs_placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
+    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)
-        st = check_pair(&in, &out, elem_size, err);
+        st = cs_host_check_pair(&in, &out, elem_size, err);
     if (st != CLSLICE_OK)
         return st;
-    run(&layout, elem_size, &in, &out);
+    cs_host_run_placed(&layout, elem_size, &in, &out);
     return cs_ok(err);
 }
 
@@ -125,12 +117,12 @@ clslice_status clslice_host_scatter_strided(
                                        value_strides, rule, "value",
                                        dst_strides, false, &vv, &dv, &layout,
                                        err);
-    placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
-    placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
+    cs_placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
+    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
     if (st == CLSLICE_OK)
-        st = check_pair(&in, &out, elem_size, err);
+        st = cs_host_check_pair(&in, &out, elem_size, err);
     if (st != CLSLICE_OK)
         return st;
-    run(&layout, elem_size, &in, &out);
+    cs_host_run_placed(&layout, elem_size, &in, &out);
     return cs_ok(err);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "clslice.h"
+#include "plan.h"
 
 typedef struct cs_split_out {
     /* Called once per piece (i from 0), or never when NULL: then the
@@ -29,6 +30,14 @@ clslice_status cs_split_run(const int64_t *shape, int rank,
 clslice_status cs_split_count(const int64_t *shape, int rank,
                               const clslice_split_spec *spec, size_t *count,
                               clslice_error *err);
+
+/* The plan that resolves `axis_slot` on dimension `axis` of `shape` under
+ * `rules` and keeps every other dimension whole: a piece of a split, the
+ * place of one input of a concatenation or a stack. */
+clslice_status cs_plan_on_axis(const int64_t *shape, int rank, int axis,
+                               const cs_slot *axis_slot,
+                               const cs_rules *rules, clslice_plan **plan,
+                               clslice_error *err);
 
 /* The axis the spec names, once cs_split_run has accepted it. */
 static inline int cs_split_axis(const clslice_split_spec *spec, int rank)

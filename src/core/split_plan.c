@@ -24,18 +24,13 @@ static void make_piece(void *ctx, size_t i, int64_t start, int64_t size)
     m->plans[i] = NULL;
     if (m->status != CLSLICE_OK)
         return;
-    cs_slot slots[CLSLICE_MAX_RANK];
-    for (int d = 0; d < m->rank; d++)
-        slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
     bool known = start >= 0 && size >= 0;
-    slots[m->axis] = (cs_slot){.kind = CS_SLOT_RANGE,
-                               .begin = known ? start : 0,
-                               .end = known ? start + size : 0, .step = 1,
-                               .has_begin = true, .has_end = true,
-                               .begin_unknown = !known,
-                               .end_unknown = !known};
-    m->status = cs_build_plan(m->shape, m->rank, slots, m->rank,
-                              &split_rules, &m->plans[i], m->err);
+    cs_slot piece = {.kind = CS_SLOT_RANGE, .begin = known ? start : 0,
+                     .end = known ? start + size : 0, .step = 1,
+                     .has_begin = true, .has_end = true,
+                     .begin_unknown = !known, .end_unknown = !known};
+    m->status = cs_plan_on_axis(m->shape, m->rank, m->axis, &piece,
+                                &split_rules, &m->plans[i], m->err);
     /* A piece's range is exact: on an unknown axis size its known size
      * is the count all the same. */
     if (m->status == CLSLICE_OK && known) {
@@ -43,6 +38,18 @@ static void make_piece(void *ctx, size_t i, int64_t start, int64_t size)
         m->plans[i]->count[m->axis] = size;
         cs_plan_update_known(m->plans[i]);
     }
+}
+
+clslice_status cs_plan_on_axis(const int64_t *shape, int rank, int axis,
+                               const cs_slot *axis_slot,
+                               const cs_rules *rules, clslice_plan **plan,
+                               clslice_error *err)
+{
+    cs_slot slots[CLSLICE_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
+    slots[axis] = *axis_slot;
+    return cs_build_plan(shape, rank, slots, rank, rules, plan, err);
 }
 
 clslice_status clslice_plan_split(const int64_t *shape, int rank,

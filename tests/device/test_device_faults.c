@@ -1,6 +1,7 @@
 /*
  * Fault injection: every OpenCL call the library makes along gather (each
- * family and shortcut), batch, scatter, fill, grad and the two CSR passes
+ * family and shortcut), batch, concat, scatter, fill, grad and the two
+ * CSR passes
  * is made to fail in turn (faultcl.c), k = 1, 2, ... until the operation runs
  * without reaching a k-th call.  After each injected failure:
  *  - the status is CLSLICE_ERROR_OPENCL (CLSLICE_ERROR_BUILD for
@@ -133,6 +134,35 @@ static clslice_status run_batch(const op *o, clslice_runtime *rt,
     clslice_status st = clslice_cl_gather_batch(rt, &call, &desc, err);
     for (int i = 0; i < 3; i++)
         clslice_plan_release(&plans[i]);
+    return st;
+}
+
+/* A concatenation of three parts into g_dst at 16 (a tensor of the op's
+ * shape): its sources in g_src at three offsets (one launch of the
+ * one-buffer kernel), or, with o->in[1] set, the second in that buffer
+ * (one launch of the 8-buffer kernel). */
+static clslice_status run_concat(const op *o, clslice_runtime *rt,
+                                 cl_event *event, clslice_error *err)
+{
+    static const char *const exprs[] = {"[0, ::-1]", "[1:3, 5:9]", "[2:, 9:]"};
+    clslice_cl_concat_part parts[3];
+    for (int i = 0; i < 3; i++) {
+        parts[i] = (clslice_cl_concat_part){
+            .src = {.buffer = i == 1 && o->in[1] ? o->in[1] : g_src,
+                    .offset = 8 + 1024 * (size_t)i}};
+        assert_int_equal(clslice_plan_expr(o->shape, o->rank, exprs[i],
+                                           (clslice_plan **)&parts[i].plan,
+                                           NULL),
+                         CLSLICE_OK);
+    }
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = g_dev.queue, .event = event};
+    clslice_cl_concat_desc desc = {
+        .struct_size = sizeof desc, .elem_size = o->elem_size,
+        .dst = {.buffer = g_dst, .offset = 16}, .count = 3, .parts = parts};
+    clslice_status st = clslice_cl_concat(rt, &call, &desc, err);
+    for (int i = 0; i < 3; i++)
+        clslice_plan_release((clslice_plan **)&parts[i].plan);
     return st;
 }
 
@@ -709,6 +739,19 @@ static void test_batch(void **state)
     inject_all(&grid);
 }
 
+static void test_concat(void **state)
+{
+    (void)state;
+    op rows = GATHER("concat rows", CS_STYLE_ROWS, 2, 3, 40, NULL);
+    rows.run = run_concat;
+    inject_all(&rows);
+    op grid = GATHER("concat grid, two buffers", CS_STYLE_GRID, 2, 3, 40,
+                     NULL);
+    grid.run = run_concat;
+    grid.in[1] = g_value;
+    inject_all(&grid);
+}
+
 static void test_gather_strided(void **state)
 {
     (void)state;
@@ -846,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_gather_marker),
         cmocka_unit_test(test_gather_wait_list),
         cmocka_unit_test(test_batch),
+        cmocka_unit_test(test_concat),
         cmocka_unit_test(test_gather_strided),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),

@@ -12,9 +12,10 @@
  * marker run; each result is compared byte for byte with the host
  * reference, inside a sentinel-filled destination so that a stray write
  * shows.  Then scatter (exact and broadcast values), fill (an element
- * passed by value and one too big for that), grad, and the CSR count,
- * scan and fill, on random data from a printed seed (CLSLICE_TEST_SEED
- * replays it).
+ * passed by value and one too big for that), grad, concatenations
+ * (both families, one and eight source buffers, chained launches), and
+ * the CSR count, scan and fill, on random data from a printed seed
+ * (CLSLICE_TEST_SEED replays it).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -393,6 +394,90 @@ static void test_writes_grid(void **state)
     assert_true(path_count(CS_PATH_SCATTER) > before);
 }
 
+/* ---- concatenations ------------------------------------------------------ */
+
+enum { SPREAD = 9 }; /* source buffers: two launches */
+
+/* numpy.concatenate of `count` inputs of rank 3 along `axis` (the last:
+ * runs at the destination's row stride; 0: contiguous runs), input i read
+ * from byte 40 * i + 8 of g.src, or of spread[i] when given, into g.dst
+ * at byte 24; against clslice_host_concat. */
+static void concat_one(int axis, size_t count, size_t elem_size,
+                       const cl_mem *spread)
+{
+    int64_t shapes[3 * SPREAD], out[3];
+    for (size_t i = 0; i < count; i++) {
+        int64_t *s = &shapes[3 * i];
+        s[0] = axis == 0 ? 1 + (int64_t)(i % 2) : 3;
+        s[1] = 2;
+        s[2] = axis == 2 ? 1 + (int64_t)(i % 3) : 3;
+    }
+    clslice_plan *plans[SPREAD];
+    assert_int_equal(clslice_plan_concat(shapes, 3, count, axis, out, plans,
+                                         NULL),
+                     CLSLICE_OK);
+    clslice_host_part host[SPREAD];
+    clslice_cl_concat_part dev[SPREAD];
+    for (size_t i = 0; i < count; i++) {
+        size_t at = 40 * i + 8;
+        host[i] = (clslice_host_part){.plan = plans[i], .src = g.src_host,
+                                      .src_bytes = SRC_BYTES,
+                                      .src_offset = at};
+        dev[i] = (clslice_cl_concat_part){
+            .plan = plans[i],
+            .src = {.buffer = spread ? spread[i] : g.src, .offset = at}};
+    }
+    reset_dst();
+    assert_int_equal(clslice_host_concat(elem_size, host, count, g.expect,
+                                         DST_BYTES, 24, NULL, NULL),
+                     CLSLICE_OK);
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = g.dev.queue;
+    clslice_cl_concat_desc desc = CLSLICE_CL_CONCAT_DESC_INIT;
+    desc.elem_size = elem_size;
+    desc.dst = (clslice_cl_tensor){.buffer = g.dst, .offset = 24};
+    desc.count = count;
+    desc.parts = dev;
+    clslice_error err;
+    if (clslice_cl_concat(g.dev.runtime, &call, &desc, &err) != CLSLICE_OK)
+        fail_msg("concat along axis %d: %s", axis, err.message);
+    check_dst("concat", axis ? "along the last axis" : "along axis 0",
+              elem_size, 0);
+    for (size_t i = 0; i < count; i++)
+        clslice_plan_release(&plans[i]);
+}
+
+static void concat_all(const cl_mem *spread)
+{
+    for (int axis = 0; axis <= 2; axis += 2)
+        for (size_t e = 0; e < sizeof GATHER_SIZES / sizeof(size_t); e++) {
+            concat_one(axis, 3, GATHER_SIZES[e], NULL);
+            concat_one(axis, SPREAD, GATHER_SIZES[e], spread);
+        }
+}
+
+static void test_concat(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    cl_mem spread[SPREAD];
+    for (int i = 0; i < SPREAD; i++) {
+        spread[i] = tu_cl_buffer(&g.dev.cl, SRC_BYTES);
+        TU_CL_CHECK(clEnqueueWriteBuffer(g.dev.queue, spread[i], CL_TRUE, 0,
+                                         SRC_BYTES, g.src_host, 0, NULL,
+                                         NULL));
+    }
+    for (int style = CS_STYLE_ROWS; style <= CS_STYLE_GRID; style++) {
+        set_family((cs_style)style, false);
+        concat_all(spread);
+    }
+    cs_runtime_set_max_groups(g.dev.runtime, 1); /* the grid loops */
+    concat_one(2, SPREAD, 4, spread);
+    cs_runtime_set_tuning(g.dev.runtime, NULL);
+    for (int i = 0; i < SPREAD; i++)
+        clReleaseMemObject(spread[i]);
+}
+
 /* ---- CSR ----------------------------------------------------------------- */
 
 static void csr_compare(const clslice_plan *plan, const tc_csr *in,
@@ -456,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_gather_grid),
         cmocka_unit_test(test_writes_rows),
         cmocka_unit_test(test_writes_grid),
+        cmocka_unit_test(test_concat),
         cmocka_unit_test(test_csr),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -377,35 +377,43 @@ static void test_rows_family(void **state)
 
 /* ---- batches ------------------------------------------------------------ */
 
-enum { BATCH_CASES = 1500, BATCH_MOST = 12 };
+enum { BATCH_CASES = 3000, BATCH_MOST = 12 };
 
-/* A random batch of gathers' moves over one input (some empty), with
- * random offsets. */
-static void random_batch(tu_rng *rng, size_t elem, cs_move *moves,
-                         size_t *count)
+/* A random batch of moves, some empty, with random offsets: gathers' over
+ * one input, or a concatenation's (scatters of a value of the slice's
+ * shape into one destination). */
+static void random_batch(tu_rng *rng, cs_batch_kind kind, size_t elem,
+                         cs_move *moves, size_t *count)
 {
     *count = (size_t)tu_range(rng, 1, BATCH_MOST);
-    size_t src_offset = (size_t)tu_range(rng, 0, 3) * elem * 4;
+    size_t one_offset = (size_t)tu_range(rng, 0, 3) * elem * 4;
+    cs_kernel_kind layout_kind =
+        kind == CS_BATCH_GATHER ? CS_KERNEL_GATHER : CS_KERNEL_SCATTER;
     for (size_t i = 0; i < *count; i++) {
         clslice_layout layout;
         moves[i].elements = 0;
         if (tu_range(rng, 0, 5) == 0 ||
-            !random_layout(rng, CS_KERNEL_GATHER, &layout) ||
+            !random_layout(rng, layout_kind, &layout) ||
             layout.elements == 0)
             continue;
-        size_t dst_offset = (size_t)tu_range(rng, 0, 3) * elem * 2;
-        cs_move_build(&layout, elem, src_offset, dst_offset, &moves[i]);
+        size_t offset = (size_t)tu_range(rng, 0, 3) * elem * 2;
+        if (kind == CS_BATCH_GATHER)
+            cs_move_build(&layout, elem, one_offset, offset, &moves[i]);
+        else
+            cs_move_build(&layout, elem, offset, one_offset, &moves[i]);
     }
 }
 
 /* The rules of select/batch.c against one choice: the family of the
  * device, the narrowest carrier (at most 4 bytes for the rows family when
- * every run is contiguous), every move in it with its bytes kept, the
- * index width the moves need, and today's units and group sizes. */
+ * every run is contiguous on both sides), every move in it with its bytes
+ * kept, the index width the moves need, today's units and group sizes,
+ * and the kernels of the batch's direction. */
 static void check_batch(const char *where, const cs_device_info *d,
                         const cs_tuning *t, unsigned flags,
-                        const cs_move *before, const cs_move *after,
-                        size_t count, bool chose, const cs_batch_choice *c)
+                        cs_batch_kind kind, const cs_move *before,
+                        const cs_move *after, size_t count, bool chose,
+                        const cs_batch_choice *c)
 {
     size_t narrowest = 16;
     bool any = false, contiguous = true, wide = false;
@@ -416,7 +424,8 @@ static void check_batch(const char *where, const cs_device_info *d,
         any = true;
         narrowest = before[i].carrier < narrowest ? before[i].carrier
                                                   : narrowest;
-        contiguous = contiguous && before[i].stride[0] == 1;
+        contiguous = contiguous && before[i].stride[0] == 1 &&
+                     before[i].dst_stride[0] == 1;
     }
     if (chose != any)
         fail_msg("%s: chose %d for a batch with%s elements", where, chose,
@@ -425,7 +434,7 @@ static void check_batch(const char *where, const cs_device_info *d,
         return;
     bool rows = rows_style(d, t);
     size_t carrier = rows && contiguous && narrowest > 4 ? 4 : narrowest;
-    if (c->rows != rows || c->carrier != carrier ||
+    if (c->rows != rows || c->carrier != carrier || c->kind != kind ||
         c->program != CS_PROGRAM_BATCH)
         fail_msg("%s: family %d carrier %zu, expected %d and %zu", where,
                  c->rows, c->carrier, rows, carrier);
@@ -447,11 +456,21 @@ static void check_batch(const char *where, const cs_device_info *d,
         c->unit_items != (rows ? 1u : 256u) || c->grid_stride == rows)
         fail_msg("%s: groups of %zu, %zu items per unit", where, c->local,
                  c->unit_items);
-    if (rows ? c->chunk < 64 || c->chunk > 16384 : c->chunk != 1024)
+    int64_t most = contiguous ? 16384 / (int64_t)carrier : 128;
+    if (rows ? c->chunk < 64 || c->chunk > (most > 64 ? most : 64)
+             : c->chunk != 1024)
         fail_msg("%s: units of %lld carriers", where, (long long)c->chunk);
-    for (int w = 0; w <= 1; w++)
+    static const cs_variant expect[2][2][2] = {
+        {{CS_VARIANT_BATCH_GRID1, CS_VARIANT_BATCH_GRID8},
+         {CS_VARIANT_BATCH_ROWS1, CS_VARIANT_BATCH_ROWS8}},
+        {{CS_VARIANT_CONCAT_GRID1, CS_VARIANT_CONCAT_GRID8},
+         {CS_VARIANT_CONCAT_ROWS1, CS_VARIANT_CONCAT_ROWS8}}};
+    for (int w = 0; w <= 1; w++) {
+        if (cs_batch_variant(c, w) != expect[kind][rows][w])
+            fail_msg("%s: variant %d", where, (int)cs_batch_variant(c, w));
         check_kernel(where, c->program, cs_batch_variant(c, w), c->carrier,
                      d);
+    }
 }
 
 static void test_batch_choices(void **state)
@@ -461,18 +480,21 @@ static void test_batch_choices(void **state)
     tu_rng rng = {seed};
     for (int i = 0; i < BATCH_CASES; i++) {
         char where[96];
-        snprintf(where, sizeof where, "seed %" PRIu64 ", batch %d", seed, i);
+        cs_batch_kind kind = (cs_batch_kind)tu_range(&rng, 0, 1);
+        snprintf(where, sizeof where, "seed %" PRIu64 ", %s %d", seed,
+                 kind == CS_BATCH_GATHER ? "batch" : "concat", i);
         cs_device_info d = random_device(&rng);
         cs_tuning t = random_tuning(&rng);
         unsigned flags = (unsigned)tu_range(&rng, 0, 1);
         size_t elem = (size_t)(1 << tu_range(&rng, 0, 4));
         cs_move before[BATCH_MOST], after[BATCH_MOST];
         size_t count;
-        random_batch(&rng, elem, before, &count);
+        random_batch(&rng, kind, elem, before, &count);
         memcpy(after, before, sizeof after);
         cs_batch_choice c;
-        bool chose = cs_choose_batch(&d, &t, flags, after, count, &c);
-        check_batch(where, &d, &t, flags, before, after, count, chose, &c);
+        bool chose = cs_choose_batch(&d, &t, flags, kind, after, count, &c);
+        check_batch(where, &d, &t, flags, kind, before, after, count, chose,
+                    &c);
         if (chose) {
             g_seen[cs_batch_variant(&c, false)] = true;
             g_seen[cs_batch_variant(&c, true)] = true;

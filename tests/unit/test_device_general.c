@@ -25,6 +25,7 @@ typedef union any_desc {
     clslice_cl_gather_desc gather;
     clslice_cl_scatter_desc scatter;
     clslice_cl_batch_desc batch;
+    clslice_cl_concat_desc concat;
     clslice_cl_dynamic_desc dynamic;
     clslice_cl_csr_desc csr;
     unsigned char bytes[256];
@@ -51,6 +52,12 @@ static clslice_status batch(const clslice_cl_call *call, const void *desc,
                             clslice_error *err)
 {
     return clslice_cl_gather_batch(NULL, call, desc, err);
+}
+
+static clslice_status concat(const clslice_cl_call *call, const void *desc,
+                             clslice_error *err)
+{
+    return clslice_cl_concat(NULL, call, desc, err);
 }
 
 static clslice_status tf(const clslice_cl_call *call, const void *desc,
@@ -112,6 +119,9 @@ static const general GENERAL[] = {
     {"clslice_cl_gather_batch", batch,
      CS_SIZE_THROUGH(clslice_cl_batch_desc, parts),
      sizeof(clslice_cl_batch_desc)},
+    {"clslice_cl_concat", concat,
+     CS_SIZE_THROUGH(clslice_cl_concat_desc, parts),
+     sizeof(clslice_cl_concat_desc)},
     {"clslice_cl_tf_dynamic", tf,
      CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
      sizeof(clslice_cl_dynamic_desc), true},
@@ -346,13 +356,20 @@ static void test_layouts(void **state)
     assert_int_equal(GENERAL[1].first_size, 88);
     PIN(clslice_cl_batch_desc, count, 32);
     assert_int_equal(GENERAL[2].first_size, 48);
+    assert_int_equal(sizeof(clslice_cl_concat_part), 32);
+    PIN(clslice_cl_concat_part, src, 8);
+    PIN(clslice_cl_concat_desc, dst, 16);
+    PIN(clslice_cl_concat_desc, count, 40);
+    assert_int_equal(GENERAL[3].first_size, 56);
+    assert_int_equal(sizeof(clslice_host_part), 40);
+    PIN(clslice_host_part, src_offset, 24);
     PIN(clslice_cl_dynamic_desc, kind, 20);
     PIN(clslice_cl_dynamic_desc, info, 32);
     PIN(clslice_cl_dynamic_desc, value_shape, 80);
-    assert_int_equal(GENERAL[3].first_size, 96);
+    assert_int_equal(GENERAL[4].first_size, 96);
     PIN(clslice_cl_dynamic_desc, max_elements, 96); /* appended */
     PIN(clslice_cl_csr_desc, in, 16);
-    assert_int_equal(GENERAL[7].first_size, 32);
+    assert_int_equal(GENERAL[8].first_size, 32);
     assert_int_equal(sizeof(clslice_error), 520);
 }
 

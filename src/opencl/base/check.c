@@ -126,9 +126,9 @@ static clslice_status check_fit(const cs_array *a, const cs_place *r,
  * (before and bytes both 0) is simply left out: it cannot stand between
  * two others.  A view reaching only backwards (bytes 0, before not) does
  * address bytes. */
-static clslice_status check_overlap(const cs_array *a, const cs_place *ra,
-                                    const cs_array *b, const cs_place *rb,
-                                    clslice_error *err)
+clslice_status cs_check_overlap(const cs_array *a, const cs_place *ra,
+                                const cs_array *b, const cs_place *rb,
+                                clslice_error *err)
 {
     if (!(a->output || b->output) || !ra->root || ra->root != rb->root ||
         a->before + a->bytes == 0 || b->before + b->bytes == 0)
@@ -167,7 +167,7 @@ clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
         st = check_fit(&arrays[i], &r[i], err);
     for (int i = 0; i < count && st == CLSLICE_OK; i++)
         for (int k = 0; k < i && st == CLSLICE_OK; k++)
-            st = check_overlap(&arrays[k], &r[k], &arrays[i], &r[i], err);
+            st = cs_check_overlap(&arrays[k], &r[k], &arrays[i], &r[i], err);
     return st;
 }
 

@@ -74,6 +74,16 @@ clslice_status cs_check_arrays(cl_context context, const cs_array *arrays,
                                int count, cs_place *places,
                                clslice_error *err);
 
+/* Fails when arrays a and b, each checked by cs_check_arrays (places ra
+ * and rb), share bytes and one of them is written: what cs_check_arrays
+ * checks between its arrays, for a caller that checks more arrays than
+ * it takes or one array against many (a concatenation's destination
+ * against each source); an array that addresses no byte takes no
+ * part.  Messages name a before b. */
+clslice_status cs_check_overlap(const cs_array *a, const cs_place *ra,
+                                const cs_array *b, const cs_place *rb,
+                                clslice_error *err);
+
 /* A wait list that matches its count and whose events are all non-NULL
  * events of `context` (the runtime's).  Not every implementation checks
  * either: PoCL dereferences a NULL list and runs a kernel behind another

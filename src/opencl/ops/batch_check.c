@@ -17,25 +17,6 @@
 #include "opencl/ops/batch.h"
 #include "core/common.h"
 
-/* Puts "parts[i].plan: " in front of the message a check left. */
-static clslice_status prefix(clslice_error *err, clslice_status st,
-                             const char *what, size_t i)
-{
-    if (!err || st == CLSLICE_OK)
-        return st;
-    char head[64];
-    int n = snprintf(head, sizeof head, "parts[%zu].%s: ", i, what);
-    size_t len = strlen(err->message), room = sizeof err->message - 1;
-    if (n <= 0 || (size_t)n >= room)
-        return st;
-    if (len > room - (size_t)n)
-        len = room - (size_t)n;
-    memmove(err->message + n, err->message, len);
-    memcpy(err->message, head, (size_t)n);
-    err->message[n + len] = '\0';
-    return st;
-}
-
 static clslice_status check_arguments(const cs_batch_call *call,
                                       clslice_error *err)
 {
@@ -82,10 +63,10 @@ static clslice_status check_shapes(const cs_batch_call *call,
 static clslice_status build_layouts(cs_batch_call *call, clslice_error *err)
 {
     for (size_t i = 0; i < call->count; i++) {
-        clslice_status st = prefix(
+        clslice_status st = cs_prefix_entry(
             err,
             clslice_plan_layout(call->parts[i].plan, &call->layouts[i], err),
-            "plan", i);
+            "parts", i, "plan");
         if (st != CLSLICE_OK)
             return st;
     }
@@ -226,9 +207,10 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
     dst_info last = {.buffer = NULL};
     for (size_t i = 0; i < call->count && st == CLSLICE_OK; i++) {
         size_t bytes;
-        st = prefix(err, cs_tensor_bytes(call->layouts[i].elements,
-                                         call->elem_size, "output", &bytes,
-                                         err), "plan", i);
+        st = cs_prefix_entry(err, cs_tensor_bytes(call->layouts[i].elements,
+                                                  call->elem_size, "output",
+                                                  &bytes, err),
+                             "parts", i, "plan");
         if (st == CLSLICE_OK)
             st = check_dst(call, i, bytes, &last, &spans[i], err);
     }

@@ -1,13 +1,17 @@
 /*
- * How a batch of gathers runs (cl/batch.cl): the family by the device
- * (cs_rows_family), one carrier for every plan, the index width the
- * whole launch needs, and the unit: the share of a job's output that one
- * work-item (rows) or one group (grid) moves.
+ * How a batch of moves runs (cl/batch.cl), gathers and concatenations
+ * alike: the family by the device (cs_rows_family), one carrier for
+ * every move, the index width the whole launch needs, and the unit: the
+ * share of a job that one work-item (rows) or one group (grid) moves.
  *
- * The carrier is the narrowest of the plans' own (every narrower power of
- * two divides what theirs divide); on the row family at most 4 bytes when
- * every move's innermost run is contiguous, which keeps the copy loops
- * scalar (cl/rows.cl says why).
+ * The carrier is the narrowest of the moves' own (every narrower power
+ * of two divides what theirs divide); on the row family at most 4 bytes
+ * when every move's innermost run is contiguous on both sides, which
+ * keeps the copy loops scalar (cl/rows.cl says why).  A concatenation
+ * along the last axis has strided runs (each part's column is written at
+ * the destination's row stride), so it gets the strided unit, whose
+ * neighbouring units then write the same destination lines while they
+ * are cached, as a split's read the same source lines.
  */
 #include "opencl/select/batch.h"
 
@@ -52,7 +56,8 @@ static int64_t chunk_of(int64_t total, size_t carrier, bool rows,
 }
 
 /* The narrowest carrier of the moves with elements, and whether all
- * their innermost runs are contiguous; false when none has elements. */
+ * their innermost runs are contiguous on both sides (a gather's
+ * destination always is); false when none has elements. */
 static bool survey(const cs_move *moves, size_t count, size_t *carrier,
                    bool *contiguous)
 {
@@ -63,15 +68,16 @@ static bool survey(const cs_move *moves, size_t count, size_t *carrier,
         if (moves[i].elements > 0) {
             if (moves[i].carrier < *carrier)
                 *carrier = moves[i].carrier;
-            *contiguous = *contiguous && moves[i].stride[0] == 1;
+            *contiguous = *contiguous && moves[i].stride[0] == 1 &&
+                          moves[i].dst_stride[0] == 1;
             any = true;
         }
     return any;
 }
 
 bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
-                     unsigned flags, cs_move *moves, size_t count,
-                     cs_batch_choice *c)
+                     unsigned flags, cs_batch_kind kind, cs_move *moves,
+                     size_t count, cs_batch_choice *c)
 {
     size_t carrier;
     bool contiguous;
@@ -79,7 +85,7 @@ bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
         return false;
     bool rows = cs_rows_family(device, tuning);
     *c = (cs_batch_choice){
-        .program = CS_PROGRAM_BATCH, .rows = rows,
+        .kind = kind, .program = CS_PROGRAM_BATCH, .rows = rows,
         .carrier = rows && contiguous && carrier > 4 ? 4 : carrier,
         .index_bits = (flags & CLSLICE_FORCE_INDEX64) ? 64 : 32,
         .local = rows ? CS_LOCAL_ROWS : CS_LOCAL_GRID_GATHER,
@@ -102,7 +108,11 @@ bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
 
 cs_variant cs_batch_variant(const cs_batch_choice *c, bool wide)
 {
-    if (c->rows)
-        return wide ? CS_VARIANT_BATCH_ROWS8 : CS_VARIANT_BATCH_ROWS1;
-    return wide ? CS_VARIANT_BATCH_GRID8 : CS_VARIANT_BATCH_GRID1;
+    static const cs_variant variants[2][2][2] = {
+        /* [kind][rows][wide] */
+        {{CS_VARIANT_BATCH_GRID1, CS_VARIANT_BATCH_GRID8},
+         {CS_VARIANT_BATCH_ROWS1, CS_VARIANT_BATCH_ROWS8}},
+        {{CS_VARIANT_CONCAT_GRID1, CS_VARIANT_CONCAT_GRID8},
+         {CS_VARIANT_CONCAT_ROWS1, CS_VARIANT_CONCAT_ROWS8}}};
+    return variants[c->kind == CS_BATCH_CONCAT][c->rows][wide];
 }

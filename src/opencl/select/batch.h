@@ -1,8 +1,9 @@
 /*
- * Layer select: how a batch of gathers runs (cl/batch.cl).  Which family,
- * which common carrier, which index width, how the outputs are cut into
- * units and with which group size: one pure choice over the plans'
- * moves, made without a device (tests/device/test_device_select.c).
+ * Layer select: how a batch of moves runs (cl/batch.cl), a batch of
+ * gathers or a concatenation.  Which family, which common carrier, which
+ * index width, how the moves are cut into units and with which group
+ * size: one pure choice over the moves, made without a device
+ * (tests/device/test_device_select.c).
  */
 #ifndef CLSLICE_OPENCL_SELECT_BATCH_H
 #define CLSLICE_OPENCL_SELECT_BATCH_H
@@ -15,10 +16,17 @@
 #include "opencl/select/facts.h"
 #include "opencl/select/variants.h"
 
-/* Destination buffer arguments of the wide batch kernels. */
-enum { CS_BATCH_MAX_DSTS = 8 };
+/* Buffer arguments on the side of many of the wide kernels. */
+enum { CS_BATCH_MAX_BUFFERS = 8 };
+
+/* Which way a batch moves. */
+typedef enum cs_batch_kind {
+    CS_BATCH_GATHER, /* one source, many contiguous outputs */
+    CS_BATCH_CONCAT  /* many sources, one strided destination */
+} cs_batch_kind;
 
 typedef struct cs_batch_choice {
+    cs_batch_kind kind;
     cs_program_kind program; /* CS_PROGRAM_BATCH */
     bool rows;               /* the row family (cs_rows_family) */
     size_t carrier;          /* every move's, after the choice */
@@ -30,17 +38,18 @@ typedef struct cs_batch_choice {
     bool grid_stride;        /* the grid kernels loop over their units */
 } cs_batch_choice;
 
-/* Chooses how a batch of `count` moves runs on a device with `device`
- * facts under `tuning`; a move of no elements is an empty plan.  Every
- * other move is re-expressed in the chosen carrier (cs_move_recarrier).
- * False, with nothing changed, when no move has an element (a marker is
- * all the call needs). */
+/* Chooses how a batch of `count` moves of `kind` runs on a device with
+ * `device` facts under `tuning`; a move of no elements is an empty part.
+ * Every other move is re-expressed in the chosen carrier
+ * (cs_move_recarrier).  False, with nothing changed, when no move has an
+ * element (a marker is all the call needs). */
 bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
-                     unsigned flags, cs_move *moves, size_t count,
-                     cs_batch_choice *choice);
+                     unsigned flags, cs_batch_kind kind, cs_move *moves,
+                     size_t count, cs_batch_choice *choice);
 
-/* The kernel of one launch: `wide` when it writes more than one distinct
- * destination buffer (CS_BATCH_MAX_DSTS arguments, else one). */
+/* The kernel of one launch: `wide` when it uses more than one distinct
+ * buffer on the side of many (CS_BATCH_MAX_BUFFERS arguments, else
+ * one). */
 cs_variant cs_batch_variant(const cs_batch_choice *choice, bool wide);
 
 #endif
