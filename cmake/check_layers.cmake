@@ -5,7 +5,8 @@
 #     layer or one listed before it in LAYERS, so testing/ may use
 #     everything and nothing uses testing/;
 #   - runtime/state.h, the runtime's private state, is included only by
-#     runtime/runtime.c and the test hooks;
+#     runtime/runtime.c, runtime/shared.c (the list of shared runtimes,
+#     linked through that state) and the test hooks;
 #   - the headers, and each .c file seen as part of its own header, form
 #     no include circle (runtime/state.h, the private half of
 #     runtime/runtime.h, counts as part of it).
@@ -117,6 +118,7 @@ foreach(rel ${opencl_files})
       endif()
       if(name STREQUAL "opencl/runtime/state.h" AND
          NOT rel STREQUAL "opencl/runtime/runtime.c" AND
+         NOT rel STREQUAL "opencl/runtime/shared.c" AND
          NOT own STREQUAL "testing")
         list(APPEND problems "${rel} includes the runtime's private state")
       endif()

@@ -181,6 +181,42 @@ int clslice_plan_output_source(const clslice_plan *plan, int out_dim);
 CLSLICE_API
 int clslice_plan_is_known(const clslice_plan *plan);
 
+/* --- Plans without allocating, and output shapes ----------------------- */
+
+/** Bytes of a clslice_plan_storage.  Part of the ABI: it changes only
+ * with the SONAME. */
+#define CLSLICE_PLAN_STORAGE_BYTES 1280
+
+/** Room for one plan in memory the caller owns.  Every front-end call
+ * clslice_plan_NAME has two more forms that take the same arguments and
+ * apply the same rules, checks and messages, and allocate nothing:
+ *
+ *  - clslice_plan_init_NAME(storage, ARGS..., &plan, err) builds the plan
+ *    inside *storage (a local, a member of the caller's layer object, an
+ *    array element) and points *plan at it (NULL on failure).  The plan
+ *    is used wherever a plan is taken, is never released (it is const for
+ *    that reason; clslice_plan_release on it does nothing but clear the
+ *    pointer), and lasts as long as the storage holds it: until the
+ *    storage ends or another init call reuses it.  One plan per storage.
+ *  - clslice_shape_NAME(ARGS..., out_shape, &out_rank, err) gives only the
+ *    output shape, as clslice_plan_output_shape of the plan would:
+ *    out_shape needs room for CLSLICE_MAX_RANK entries and receives
+ *    *out_rank of them (out_rank may be NULL).  It needs no object at
+ *    all, so it can answer an engine's shape query from a const method,
+ *    before any plan or buffer exists.  Nothing is written on failure.
+ *
+ * A rank-4 ONNX or TF plan is built and laid out in under a quarter of
+ * a microsecond either way, and the init form without any allocation
+ * (docs/performance.md, "Planning at every call"), so a plan can be
+ * built at every call instead of being kept in a cache.  The split
+ * family's pieces are clslice_plan_init_split's; their shapes are
+ * clslice_split_ranges'. */
+typedef union clslice_plan_storage {
+    unsigned char bytes[CLSLICE_PLAN_STORAGE_BYTES];
+    int64_t align_int64_; /**< alignment only */
+    void *align_pointer_; /**< alignment only */
+} clslice_plan_storage;
+
 /* --- TensorFlow tf.strided_slice -------------------------------------- */
 
 typedef enum clslice_index_type {
@@ -214,6 +250,23 @@ clslice_status clslice_plan_tf(const int64_t *shape, int rank,
                                const clslice_tf_spec *spec,
                                clslice_plan **plan, clslice_error *err);
 
+/** clslice_plan_tf built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_tf(clslice_plan_storage *storage,
+                                    const int64_t *shape, int rank,
+                                    const clslice_tf_spec *spec,
+                                    const clslice_plan **plan,
+                                    clslice_error *err);
+
+/** The output shape of clslice_plan_tf, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_tf(const int64_t *shape, int rank,
+                                const clslice_tf_spec *spec,
+                                int64_t *out_shape, int *out_rank,
+                                clslice_error *err);
+
 /* --- OpenVINO StridedSlice-1 ------------------------------------------ */
 
 /** begin/end/strides are int64 vectors; strides may be NULL (all ones).
@@ -246,6 +299,23 @@ clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
                                      const clslice_openvino_spec *spec,
                                      clslice_plan **plan, clslice_error *err);
 
+/** clslice_plan_openvino built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_openvino(clslice_plan_storage *storage,
+                                          const int64_t *shape, int rank,
+                                          const clslice_openvino_spec *spec,
+                                          const clslice_plan **plan,
+                                          clslice_error *err);
+
+/** The output shape of clslice_plan_openvino, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_openvino(const int64_t *shape, int rank,
+                                      const clslice_openvino_spec *spec,
+                                      int64_t *out_shape, int *out_rank,
+                                      clslice_error *err);
+
 /* --- MXNet slice / crop / slice_axis / slice_like --------------------- */
 
 /** An int64 that may be None. */
@@ -265,6 +335,32 @@ clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
                                   size_t step_len, clslice_plan **plan,
                                   clslice_error *err);
 
+/** clslice_plan_mxnet built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_mxnet(clslice_plan_storage *storage,
+                                       const int64_t *shape, int rank,
+                                       const clslice_opt_int64 *begin,
+                                       size_t begin_len,
+                                       const clslice_opt_int64 *end,
+                                       size_t end_len,
+                                       const clslice_opt_int64 *step,
+                                       size_t step_len,
+                                       const clslice_plan **plan,
+                                       clslice_error *err);
+
+/** The output shape of clslice_plan_mxnet, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_mxnet(const int64_t *shape, int rank,
+                                   const clslice_opt_int64 *begin,
+                                   size_t begin_len,
+                                   const clslice_opt_int64 *end,
+                                   size_t end_len,
+                                   const clslice_opt_int64 *step,
+                                   size_t step_len, int64_t *out_shape,
+                                   int *out_rank, clslice_error *err);
+
 /** mx.nd.slice_axis(data, axis, begin, end): axis may be negative, end may be
  * None (end of the axis).  As MXNet, no clamping: begin and end must lie in
  * the axis and begin < end. */
@@ -274,6 +370,24 @@ clslice_status clslice_plan_mxnet_slice_axis(const int64_t *shape, int rank,
                                              clslice_opt_int64 end,
                                              clslice_plan **plan,
                                              clslice_error *err);
+
+/** clslice_plan_mxnet_slice_axis built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_mxnet_slice_axis(
+    clslice_plan_storage *storage, const int64_t *shape, int rank,
+    int64_t axis, int64_t begin, clslice_opt_int64 end,
+    const clslice_plan **plan, clslice_error *err);
+
+/** The output shape of clslice_plan_mxnet_slice_axis, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_mxnet_slice_axis(const int64_t *shape, int rank,
+                                              int64_t axis, int64_t begin,
+                                              clslice_opt_int64 end,
+                                              int64_t *out_shape,
+                                              int *out_rank,
+                                              clslice_error *err);
 
 /** mx.nd.slice_like(data, shape_like, axes): slices [0, like[a]) on each
  * listed axis (all axes when axes_len is 0, which needs equal ranks). */
@@ -285,6 +399,26 @@ clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
                                              size_t axes_len,
                                              clslice_plan **plan,
                                              clslice_error *err);
+
+/** clslice_plan_mxnet_slice_like built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_mxnet_slice_like(
+    clslice_plan_storage *storage, const int64_t *shape, int rank,
+    const int64_t *like_shape, int like_rank, const int64_t *axes,
+    size_t axes_len, const clslice_plan **plan, clslice_error *err);
+
+/** The output shape of clslice_plan_mxnet_slice_like, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_mxnet_slice_like(const int64_t *shape, int rank,
+                                              const int64_t *like_shape,
+                                              int like_rank,
+                                              const int64_t *axes,
+                                              size_t axes_len,
+                                              int64_t *out_shape,
+                                              int *out_rank,
+                                              clslice_error *err);
 
 /* --- ONNX Slice (opset 10/11/13) --------------------------------------- */
 
@@ -298,6 +432,29 @@ clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
                                  const int64_t *steps, size_t steps_len,
                                  clslice_plan **plan, clslice_error *err);
 
+/** clslice_plan_onnx built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_onnx(clslice_plan_storage *storage,
+                                      const int64_t *shape, int rank,
+                                      const int64_t *starts, size_t starts_len,
+                                      const int64_t *ends, size_t ends_len,
+                                      const int64_t *axes, size_t axes_len,
+                                      const int64_t *steps, size_t steps_len,
+                                      const clslice_plan **plan,
+                                      clslice_error *err);
+
+/** The output shape of clslice_plan_onnx, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_onnx(const int64_t *shape, int rank,
+                                  const int64_t *starts, size_t starts_len,
+                                  const int64_t *ends, size_t ends_len,
+                                  const int64_t *axes, size_t axes_len,
+                                  const int64_t *steps, size_t steps_len,
+                                  int64_t *out_shape, int *out_rank,
+                                  clslice_error *err);
+
 /* --- numpy-style expressions ------------------------------------------- */
 
 /** Parses a numpy basic-indexing expression such as
@@ -309,6 +466,22 @@ CLSLICE_API
 clslice_status clslice_plan_expr(const int64_t *shape, int rank,
                                  const char *expr, clslice_plan **plan,
                                  clslice_error *err);
+
+/** clslice_plan_expr built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_expr(clslice_plan_storage *storage,
+                                      const int64_t *shape, int rank,
+                                      const char *expr,
+                                      const clslice_plan **plan,
+                                      clslice_error *err);
+
+/** The output shape of clslice_plan_expr, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_expr(const int64_t *shape, int rank,
+                                  const char *expr, int64_t *out_shape,
+                                  int *out_rank, clslice_error *err);
 
 /* --- TFLite STRIDED_SLICE ---------------------------------------------- */
 
@@ -343,6 +516,23 @@ clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
                                    const clslice_tflite_spec *spec,
                                    clslice_plan **plan, clslice_error *err);
 
+/** clslice_plan_tflite built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_tflite(clslice_plan_storage *storage,
+                                        const int64_t *shape, int rank,
+                                        const clslice_tflite_spec *spec,
+                                        const clslice_plan **plan,
+                                        clslice_error *err);
+
+/** The output shape of clslice_plan_tflite, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_tflite(const int64_t *shape, int rank,
+                                    const clslice_tflite_spec *spec,
+                                    int64_t *out_shape, int *out_rank,
+                                    clslice_error *err);
+
 /* --- TensorFlow tf.slice ------------------------------------------------ */
 
 /** tf.slice(input, begin, size): begin and size have one entry per input
@@ -356,6 +546,26 @@ clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
                                      const int64_t *begin, size_t begin_len,
                                      const int64_t *size, size_t size_len,
                                      clslice_plan **plan, clslice_error *err);
+
+/** clslice_plan_tf_slice built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_tf_slice(clslice_plan_storage *storage,
+                                          const int64_t *shape, int rank,
+                                          const int64_t *begin,
+                                          size_t begin_len,
+                                          const int64_t *size, size_t size_len,
+                                          const clslice_plan **plan,
+                                          clslice_error *err);
+
+/** The output shape of clslice_plan_tf_slice, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_tf_slice(const int64_t *shape, int rank,
+                                      const int64_t *begin, size_t begin_len,
+                                      const int64_t *size, size_t size_len,
+                                      int64_t *out_shape, int *out_rank,
+                                      clslice_error *err);
 
 /* --- XLA / StableHLO slice, dynamic_slice, dynamic_update_slice -------- */
 
@@ -372,6 +582,27 @@ clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
                                       clslice_plan **plan,
                                       clslice_error *err);
 
+/** clslice_plan_xla_slice built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_xla_slice(clslice_plan_storage *storage,
+                                           const int64_t *shape, int rank,
+                                           const int64_t *start_indices,
+                                           const int64_t *limit_indices,
+                                           const int64_t *strides, size_t len,
+                                           const clslice_plan **plan,
+                                           clslice_error *err);
+
+/** The output shape of clslice_plan_xla_slice, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_xla_slice(const int64_t *shape, int rank,
+                                       const int64_t *start_indices,
+                                       const int64_t *limit_indices,
+                                       const int64_t *strides, size_t len,
+                                       int64_t *out_shape, int *out_rank,
+                                       clslice_error *err);
+
 /** stablehlo.dynamic_slice (jax.lax.dynamic_slice): the window of
  * slice_sizes (each in [0, n]) at start_indices (`len` entries each, len
  * == rank).  Start indices are never an error: each is clamped to
@@ -385,6 +616,26 @@ clslice_status clslice_plan_dynamic_slice(const int64_t *shape, int rank,
                                           size_t len, clslice_plan **plan,
                                           clslice_error *err);
 
+/** clslice_plan_dynamic_slice built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_dynamic_slice(clslice_plan_storage *storage,
+                                               const int64_t *shape, int rank,
+                                               const int64_t *start_indices,
+                                               const int64_t *slice_sizes,
+                                               size_t len,
+                                               const clslice_plan **plan,
+                                               clslice_error *err);
+
+/** The output shape of clslice_plan_dynamic_slice, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_dynamic_slice(const int64_t *shape, int rank,
+                                           const int64_t *start_indices,
+                                           const int64_t *slice_sizes,
+                                           size_t len, int64_t *out_shape,
+                                           int *out_rank, clslice_error *err);
+
 /** stablehlo.dynamic_update_slice (jax.lax.dynamic_update_slice): the plan
  * of the window that an update of update_shape (update_rank == rank, each
  * size in [0, n]) overwrites at start_indices (`len` == rank entries,
@@ -397,6 +648,14 @@ clslice_status clslice_plan_dynamic_update_slice(
     const int64_t *shape, int rank, const int64_t *update_shape,
     int update_rank, const int64_t *start_indices, size_t len,
     clslice_plan **plan, clslice_error *err);
+
+/** clslice_plan_dynamic_update_slice built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_dynamic_update_slice(
+    clslice_plan_storage *storage, const int64_t *shape, int rank,
+    const int64_t *update_shape, int update_rank, const int64_t *start_indices,
+    size_t len, const clslice_plan **plan, clslice_error *err);
 
 /* --- OpenVINO Slice-8 and SliceScatter-15 ------------------------------ */
 
@@ -420,6 +679,37 @@ clslice_status clslice_plan_openvino_slice(const int64_t *shape, int rank,
                                            clslice_plan **plan,
                                            clslice_error *err);
 
+/** clslice_plan_openvino_slice built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_openvino_slice(clslice_plan_storage *storage,
+                                                const int64_t *shape, int rank,
+                                                const int64_t *start,
+                                                size_t start_len,
+                                                const int64_t *stop,
+                                                size_t stop_len,
+                                                const int64_t *step,
+                                                size_t step_len,
+                                                const int64_t *axes,
+                                                size_t axes_len,
+                                                const clslice_plan **plan,
+                                                clslice_error *err);
+
+/** The output shape of clslice_plan_openvino_slice, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_openvino_slice(const int64_t *shape, int rank,
+                                            const int64_t *start,
+                                            size_t start_len,
+                                            const int64_t *stop,
+                                            size_t stop_len,
+                                            const int64_t *step,
+                                            size_t step_len,
+                                            const int64_t *axes,
+                                            size_t axes_len,
+                                            int64_t *out_shape, int *out_rank,
+                                            clslice_error *err);
+
 /* --- PyTorch narrow and basic indexing --------------------------------- */
 
 /** torch.narrow(input, dim, start, length): dim in [-rank, rank), start in
@@ -432,6 +722,24 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
                                          int64_t length, clslice_plan **plan,
                                          clslice_error *err);
 
+/** clslice_plan_torch_narrow built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_torch_narrow(clslice_plan_storage *storage,
+                                              const int64_t *shape, int rank,
+                                              int64_t dim, int64_t start,
+                                              int64_t length,
+                                              const clslice_plan **plan,
+                                              clslice_error *err);
+
+/** The output shape of clslice_plan_torch_narrow, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_torch_narrow(const int64_t *shape, int rank,
+                                          int64_t dim, int64_t start,
+                                          int64_t length, int64_t *out_shape,
+                                          int *out_rank, clslice_error *err);
+
 /** tensor[expr] in PyTorch, for basic indexing: the grammar and meaning of
  * clslice_plan_expr, except PyTorch's own rules: a slice's step must be
  * positive (a step <= 0 is CLSLICE_ERROR_SPEC naming the item and step),
@@ -441,6 +749,22 @@ CLSLICE_API
 clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
                                         const char *expr, clslice_plan **plan,
                                         clslice_error *err);
+
+/** clslice_plan_torch_index built in `storage`, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_plan_init_torch_index(clslice_plan_storage *storage,
+                                             const int64_t *shape, int rank,
+                                             const char *expr,
+                                             const clslice_plan **plan,
+                                             clslice_error *err);
+
+/** The output shape of clslice_plan_torch_index, without allocating
+ * (clslice_plan_storage). */
+CLSLICE_API
+clslice_status clslice_shape_torch_index(const int64_t *shape, int rank,
+                                         const char *expr, int64_t *out_shape,
+                                         int *out_rank, clslice_error *err);
 
 /* --- The split family --------------------------------------------------- */
 
@@ -532,6 +856,19 @@ clslice_status clslice_plan_split(const int64_t *shape, int rank,
                                   const clslice_split_spec *spec,
                                   clslice_plan **plans, size_t capacity,
                                   size_t *count, clslice_error *err);
+
+/** clslice_plan_split without allocating: piece i is built in storage[i]
+ * and plans[i] points at it (clslice_plan_storage); both arrays need room
+ * for *count entries, and `capacity` is the smaller of their lengths.
+ * The count query (plans NULL, capacity 0) and the capacity rule are
+ * clslice_plan_split's; on any failure plans[] is left as NULLs. */
+CLSLICE_API
+clslice_status clslice_plan_init_split(clslice_plan_storage *storage,
+                                       const int64_t *shape, int rank,
+                                       const clslice_split_spec *spec,
+                                       const clslice_plan **plans,
+                                       size_t capacity, size_t *count,
+                                       clslice_error *err);
 
 /* --- Concatenation and stacking ----------------------------------------- */
 

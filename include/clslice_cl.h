@@ -7,8 +7,12 @@
  * event.  Calls only enqueue work: the library never calls clFinish on the
  * caller's queue, and works on in-order and out-of-order queues alike.
  *
- * All device state lives in a clslice_runtime that the caller creates for
- * one cl_context and releases explicitly; nothing global is created.
+ * All device state lives in a clslice_runtime that the caller creates (or
+ * attaches to) for one cl_context and releases explicitly.  Nothing
+ * global outlives the caller's references: the one process-wide object
+ * is the list of runtimes that clslice_runtime_attach shares, which
+ * holds no reference and no memory of its own, so once every runtime is
+ * released the library holds nothing.
  *
  * Two shapes of call.  The plain calls, clslice_enqueue_gather, _scatter,
  * _fill and _grad, take their arguments one by one, as clEnqueue* does,
@@ -89,19 +93,48 @@ extern "C" {
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
  * A runtime may be shared by threads that each use their own queue;
- * kernels are never shared between threads. */
+ * kernels are never shared between threads.  A runtime is reference
+ * counted: create and attach give the caller one reference, retain adds
+ * one, and each is dropped by clslice_runtime_release; the last frees
+ * the runtime. */
 typedef struct clslice_runtime clslice_runtime;
 
-/** Creates a runtime for `context` (retained until the runtime is
- * released). */
+/** Creates a private runtime for `context` (retained until the runtime
+ * is freed), with one reference.  clslice_runtime_attach never finds it,
+ * so settings made on it (clslice_runtime_set_cache_dir) stay its own. */
 CLSLICE_API
 clslice_status clslice_runtime_create(cl_context context,
                                       clslice_runtime **runtime,
                                       clslice_error *err);
 
-/** Releases every program and kernel the runtime built, releases the
- * context, frees the runtime and sets *runtime to NULL.  Work already
- * enqueued keeps running (OpenCL retains what it uses).  Accepts NULL. */
+/** The runtime of `context` that the components of a process share: the
+ * one an earlier attach made for that context, with a new reference,
+ * else a new runtime (as clslice_runtime_create) that later attaches
+ * find.  An engine and its plug-ins each attach and each release, and
+ * share one cache of built programs without knowing of one another.
+ * Thread-safe: concurrent first attaches make one runtime.  The runtime
+ * leaves the shared list when its last reference is released, so a later
+ * attach starts a fresh one.  Settings made on a shared runtime affect
+ * every component that uses it.  Errors: CLSLICE_ERROR_ARGUMENT for a
+ * NULL context or runtime, and clslice_runtime_create's. */
+CLSLICE_API
+clslice_status clslice_runtime_attach(cl_context context,
+                                      clslice_runtime **runtime,
+                                      clslice_error *err);
+
+/** Adds a reference to `runtime`, which the caller must hold: a
+ * component handed a runtime keeps it alive by retaining it, and
+ * releases it when done.  Thread-safe.  CLSLICE_ERROR_ARGUMENT for a NULL
+ * runtime. */
+CLSLICE_API
+clslice_status clslice_runtime_retain(clslice_runtime *runtime,
+                                      clslice_error *err);
+
+/** Drops the caller's reference and sets *runtime to NULL.  The last
+ * reference releases every program and kernel the runtime built and the
+ * context, and frees the runtime; work already enqueued keeps running
+ * (OpenCL retains what it uses).  Thread-safe for different references
+ * to one runtime.  Accepts NULL. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
 

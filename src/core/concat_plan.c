@@ -183,8 +183,11 @@ static clslice_status place(const join *j, size_t i, int64_t start,
                          .end = start + size, .step = 1, .has_begin = true,
                          .has_end = true};
     }
-    return cs_plan_on_axis(j->out_shape, j->rank + (j->stack ? 1 : 0),
-                           j->axis, &slot, &join_rules, plan, err);
+    clslice_plan built;
+    clslice_status st = cs_plan_on_axis(j->out_shape,
+                                        j->rank + (j->stack ? 1 : 0), j->axis,
+                                        &slot, &join_rules, &built, err);
+    return cs_plan_to_heap(st, &built, plan, err);
 }
 
 static clslice_status make_plans(const join *j, clslice_plan **plans,

@@ -63,7 +63,7 @@ clslice_status cs_plan_openvino_static(const int64_t *shape, int rank,
 }
 
 /* The bound of a static plan: its input's element count, its out_rank. */
-static clslice_status plan_bound(clslice_status st, clslice_plan *plan,
+static clslice_status plan_bound(clslice_status st, const clslice_plan *plan,
                                  int64_t *max_elements, int *out_rank,
                                  clslice_error *err)
 {
@@ -77,6 +77,15 @@ static clslice_status plan_bound(clslice_status st, clslice_plan *plan,
             *out_rank = plan->out_rank;
         cs_ok(err);
     }
+    return st;
+}
+
+/* plan_bound of a plan on the heap, which it releases. */
+static clslice_status heap_plan_bound(clslice_status st, clslice_plan *plan,
+                                      int64_t *max_elements, int *out_rank,
+                                      clslice_error *err)
+{
+    st = plan_bound(st, plan, max_elements, out_rank, err);
     clslice_plan_release(&plan);
     return st;
 }
@@ -89,11 +98,11 @@ clslice_status clslice_dynamic_bound(const int64_t *shape, int rank,
     if (st != CLSLICE_OK)
         return st;
     /* A plan that keeps everything: the input's count, checked once. */
-    clslice_plan *plan = NULL;
+    clslice_plan plan;
     st = cs_build_plan(shape, rank, NULL, 0,
                        &(cs_rules){CS_CLAMP_NUMPY, false, "step", "slot"},
                        &plan, err);
-    return plan_bound(st, plan, max_elements, NULL, err);
+    return plan_bound(st, &plan, max_elements, NULL, err);
 }
 
 clslice_status clslice_dynamic_bound_tf(const int64_t *shape, int rank,
@@ -106,7 +115,7 @@ clslice_status clslice_dynamic_bound_tf(const int64_t *shape, int rank,
         return st;
     clslice_plan *plan = NULL;
     st = cs_plan_tf_static(shape, rank, spec, true, &plan, err);
-    return plan_bound(st, plan, max_elements, out_rank, err);
+    return heap_plan_bound(st, plan, max_elements, out_rank, err);
 }
 
 clslice_status clslice_dynamic_bound_openvino(
@@ -120,7 +129,7 @@ clslice_status clslice_dynamic_bound_openvino(
     st = cs_plan_openvino_static(
         shape, rank, spec,
         spec && (spec->strides != NULL || spec->strides_len > 0), &plan, err);
-    return plan_bound(st, plan, max_elements, out_rank, err);
+    return heap_plan_bound(st, plan, max_elements, out_rank, err);
 }
 
 clslice_status clslice_dynamic_bound_intervals(

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plan.h"
+#include "fronts.h"
 
 /* Longest piece of the input quoted in a message. */
 #define EXPR_QUOTE_MAX 40
@@ -424,14 +424,10 @@ static clslice_status parse_expr(const char *expr, cs_slot *slots,
     return cs_ok(err);
 }
 
-clslice_status clslice_plan_expr(const int64_t *shape, int rank,
-                                 const char *expr, clslice_plan **plan,
-                                 clslice_error *err)
+clslice_status cs_front_expr(const int64_t *shape, int rank,
+                             const char *expr, clslice_plan *into,
+                             clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "plan is NULL (the output pointer is required)");
-    *plan = NULL;
     /* Shape problems are reported before anything in the expression. */
     clslice_status status = cs_check_shape(shape, rank, err);
     if (status != CLSLICE_OK)
@@ -445,5 +441,5 @@ clslice_status clslice_plan_expr(const int64_t *shape, int rank,
                             .shrink_needs_positive_step = false,
                             .step_name = "step",
                             .slot_word = "item"};
-    return cs_build_plan(shape, rank, slots, count, &rules, plan, err);
+    return cs_build_plan(shape, rank, slots, count, &rules, into, err);
 }

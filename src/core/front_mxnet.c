@@ -4,7 +4,7 @@
  * slice_axis keeps MXNet's own strict checks; slice_like slices [0, like)
  * per axis.
  */
-#include "plan.h"
+#include "fronts.h"
 
 static const cs_rules mxnet_rules = {CS_CLAMP_NUMPY, false, "step", "slot"};
 
@@ -50,14 +50,13 @@ static clslice_status mxnet_check_slice(int rank, const clslice_opt_int64 *begin
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
-                                  const clslice_opt_int64 *begin, size_t begin_len,
-                                  const clslice_opt_int64 *end, size_t end_len,
-                                  const clslice_opt_int64 *step, size_t step_len,
-                                  clslice_plan **plan, clslice_error *err)
+clslice_status cs_front_mxnet(const int64_t *shape, int rank,
+                              const clslice_opt_int64 *begin,
+                              size_t begin_len, const clslice_opt_int64 *end,
+                              size_t end_len, const clslice_opt_int64 *step,
+                              size_t step_len, clslice_plan *into,
+                              clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = mxnet_need_rank(rank, "slice", err);
@@ -77,7 +76,7 @@ clslice_status clslice_plan_mxnet(const int64_t *shape, int rank,
                              .has_end = !end[i].is_none};
     }
     return cs_build_plan(shape, rank, slots, (int)begin_len, &mxnet_rules,
-                         plan, err);
+                         into, err);
 }
 
 /* One range slot per dimension: whole, except where `ranges` say. */
@@ -131,14 +130,12 @@ static clslice_status slice_axis_range(int64_t n, int dim, int64_t begin,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_mxnet_slice_axis(const int64_t *shape, int rank,
-                                             int64_t axis, int64_t begin,
-                                             clslice_opt_int64 end,
-                                             clslice_plan **plan,
-                                             clslice_error *err)
+clslice_status cs_front_mxnet_slice_axis(const int64_t *shape, int rank,
+                                         int64_t axis, int64_t begin,
+                                         clslice_opt_int64 end,
+                                         clslice_plan *into,
+                                         clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
     int dim = 0;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
@@ -152,7 +149,7 @@ clslice_status clslice_plan_mxnet_slice_axis(const int64_t *shape, int rank,
     }
     if (st != CLSLICE_OK)
         return st;
-    return cs_build_plan(shape, rank, slots, rank, &mxnet_rules, plan, err);
+    return cs_build_plan(shape, rank, slots, rank, &mxnet_rules, into, err);
 }
 
 static clslice_status slice_like_axis(const int64_t *shape, int rank,
@@ -180,16 +177,12 @@ static clslice_status slice_like_axis(const int64_t *shape, int rank,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
-                                             const int64_t *like_shape,
-                                             int like_rank,
-                                             const int64_t *axes,
-                                             size_t axes_len,
-                                             clslice_plan **plan,
-                                             clslice_error *err)
+clslice_status cs_front_mxnet_slice_like(const int64_t *shape, int rank,
+                                         const int64_t *like_shape,
+                                         int like_rank, const int64_t *axes,
+                                         size_t axes_len, clslice_plan *into,
+                                         clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = cs_check_shape(like_shape, like_rank, err);
@@ -209,5 +202,5 @@ clslice_status clslice_plan_mxnet_slice_like(const int64_t *shape, int rank,
                              axes_len ? axes[i] : (int64_t)i, i, slots, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_build_plan(shape, rank, slots, rank, &mxnet_rules, plan, err);
+    return cs_build_plan(shape, rank, slots, rank, &mxnet_rules, into, err);
 }

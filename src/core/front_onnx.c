@@ -3,7 +3,7 @@
  * (docs/SEMANTICS.md §6).  Listed axes are sliced, the others kept whole;
  * for a negative step a start below -n clamps to index 0, as in OpenVINO.
  */
-#include "plan.h"
+#include "fronts.h"
 
 /* The argument names in messages: ONNX Slice's, or OpenVINO Slice-8's
  * for the same rules (front_openvino_slice.c). */
@@ -134,46 +134,44 @@ static clslice_status onnx_entries(int rank, const int64_t *axes,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_onnx(const int64_t *shape, int rank,
-                                 const int64_t *starts, size_t starts_len,
-                                 const int64_t *ends, size_t ends_len,
-                                 const int64_t *axes, size_t axes_len,
-                                 const int64_t *steps, size_t steps_len,
-                                 clslice_plan **plan, clslice_error *err)
+clslice_status cs_front_onnx(const int64_t *shape, int rank,
+                             const int64_t *starts, size_t starts_len,
+                             const int64_t *ends, size_t ends_len,
+                             const int64_t *axes, size_t axes_len,
+                             const int64_t *steps, size_t steps_len,
+                             clslice_plan *into, clslice_error *err)
 {
-    return cs_plan_onnx_fault(shape, rank, starts, starts_len, ends, ends_len,
-                              axes, axes_len, steps, steps_len, plan, err,
-                              NULL);
+    return cs_front_onnx_fault(shape, rank, starts, starts_len, ends,
+                               ends_len, axes, axes_len, steps, steps_len,
+                               into, err, NULL);
 }
 
-clslice_status cs_plan_onnx_fault(const int64_t *shape, int rank,
-                                  const int64_t *starts, size_t starts_len,
-                                  const int64_t *ends, size_t ends_len,
-                                  const int64_t *axes, size_t axes_len,
-                                  const int64_t *steps, size_t steps_len,
-                                  clslice_plan **plan, clslice_error *err,
-                                  cs_r_fault *fault)
+clslice_status cs_front_onnx_fault(const int64_t *shape, int rank,
+                                   const int64_t *starts, size_t starts_len,
+                                   const int64_t *ends, size_t ends_len,
+                                   const int64_t *axes, size_t axes_len,
+                                   const int64_t *steps, size_t steps_len,
+                                   clslice_plan *into, clslice_error *err,
+                                   cs_r_fault *fault)
 {
-    return cs_plan_axes_slice(shape, rank, starts, starts_len, ends, ends_len,
-                              axes, axes_len, steps, steps_len,
-                              &cs_onnx_names, plan, err, fault);
+    return cs_front_axes_slice(shape, rank, starts, starts_len, ends,
+                               ends_len, axes, axes_len, steps, steps_len,
+                               &cs_onnx_names, into, err, fault);
 }
 
-clslice_status cs_plan_axes_slice(const int64_t *shape, int rank,
-                                  const int64_t *starts, size_t starts_len,
-                                  const int64_t *ends, size_t ends_len,
-                                  const int64_t *axes, size_t axes_len,
-                                  const int64_t *steps, size_t steps_len,
-                                  const cs_axes_names *names,
-                                  clslice_plan **plan, clslice_error *err,
-                                  cs_r_fault *fault)
+clslice_status cs_front_axes_slice(const int64_t *shape, int rank,
+                                   const int64_t *starts, size_t starts_len,
+                                   const int64_t *ends, size_t ends_len,
+                                   const int64_t *axes, size_t axes_len,
+                                   const int64_t *steps, size_t steps_len,
+                                   const cs_axes_names *names,
+                                   clslice_plan *into, clslice_error *err,
+                                   cs_r_fault *fault)
 {
     cs_r_fault ignored;
     if (!fault)
         fault = &ignored;
     fault->code = CS_R_OK;
-    if (plan)
-        *plan = NULL;
     onnx_lengths lengths = {starts != NULL, ends != NULL, axes != NULL,
                             steps != NULL, starts_len, ends_len, axes_len,
                             steps_len};
@@ -192,7 +190,7 @@ clslice_status cs_plan_axes_slice(const int64_t *shape, int rank,
             slots[d].end = ends[entry_of[d]];
             slots[d].begin_unknown = slots[d].end_unknown = false;
         }
-    return cs_build_plan_fault(shape, rank, slots, rank, &cs_onnx_rules, plan,
+    return cs_build_plan_fault(shape, rank, slots, rank, &cs_onnx_rules, into,
                                err, fault);
 }
 
@@ -235,5 +233,7 @@ clslice_status cs_plan_onnx_static(const int64_t *shape, int rank,
         slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1,
                              .has_begin = true, .has_end = true,
                              .begin_unknown = true, .end_unknown = true};
-    return cs_build_plan(shape, rank, slots, rank, &cs_onnx_rules, plan, err);
+    clslice_plan built;
+    st = cs_build_plan(shape, rank, slots, rank, &cs_onnx_rules, &built, err);
+    return cs_plan_to_heap(st, &built, plan, err);
 }

@@ -3,7 +3,7 @@
  * vectors of any length, following make_slice_plan and its tests rather
  * than the specification's prose examples (docs/SEMANTICS.md §4).
  */
-#include "plan.h"
+#include "fronts.h"
 
 typedef struct ov_mask {
     const char *name;
@@ -120,13 +120,6 @@ static cs_slot ov_slot(const clslice_openvino_spec *spec,
     return slot;
 }
 
-clslice_status clslice_plan_openvino(const int64_t *shape, int rank,
-                                     const clslice_openvino_spec *spec,
-                                     clslice_plan **plan, clslice_error *err)
-{
-    return cs_plan_openvino_fault(shape, rank, spec, plan, err, NULL);
-}
-
 const cs_rules cs_openvino_rules = {CS_CLAMP_BEGIN_TO_ZERO, false, "strides",
                                     "slot"};
 
@@ -145,13 +138,18 @@ clslice_status cs_openvino_slots(const clslice_openvino_spec *spec,
     return CLSLICE_OK;
 }
 
-clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
-                                      const clslice_openvino_spec *spec,
-                                      clslice_plan **plan, clslice_error *err,
-                                      cs_r_fault *fault)
+clslice_status cs_front_openvino(const int64_t *shape, int rank,
+                                 const clslice_openvino_spec *spec,
+                                 clslice_plan *into, clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
+    return cs_front_openvino_fault(shape, rank, spec, into, err, NULL);
+}
+
+clslice_status cs_front_openvino_fault(const int64_t *shape, int rank,
+                                       const clslice_openvino_spec *spec,
+                                       clslice_plan *into, clslice_error *err,
+                                       cs_r_fault *fault)
+{
     if (fault)
         fault->code = CS_R_OK;
     cs_slot slots[CLSLICE_MAX_SLOTS];
@@ -159,5 +157,5 @@ clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
     if (st != CLSLICE_OK)
         return st;
     return cs_build_plan_fault(shape, rank, slots, (int)spec->begin_len,
-                               &cs_openvino_rules, plan, err, fault);
+                               &cs_openvino_rules, into, err, fault);
 }

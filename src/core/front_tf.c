@@ -3,7 +3,7 @@
  * int32 bitmasks whose bit i refers to spec slot i
  * (docs/SEMANTICS.md §3).
  */
-#include "plan.h"
+#include "fronts.h"
 
 
 static int64_t tf_read_index(const void *values, clslice_index_type type,
@@ -83,13 +83,6 @@ static cs_slot tf_slot(const clslice_tf_spec *spec, size_t i)
     return slot;
 }
 
-clslice_status clslice_plan_tf(const int64_t *shape, int rank,
-                               const clslice_tf_spec *spec,
-                               clslice_plan **plan, clslice_error *err)
-{
-    return cs_plan_tf_fault(shape, rank, spec, plan, err, NULL);
-}
-
 const cs_rules cs_tf_rules = {CS_CLAMP_NUMPY, true, "strides", "slot"};
 
 clslice_status cs_tf_slots(const clslice_tf_spec *spec, cs_slot *slots,
@@ -103,13 +96,18 @@ clslice_status cs_tf_slots(const clslice_tf_spec *spec, cs_slot *slots,
     return CLSLICE_OK;
 }
 
-clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
-                                const clslice_tf_spec *spec,
-                                clslice_plan **plan, clslice_error *err,
-                                cs_r_fault *fault)
+clslice_status cs_front_tf(const int64_t *shape, int rank,
+                           const clslice_tf_spec *spec, clslice_plan *into,
+                           clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
+    return cs_front_tf_fault(shape, rank, spec, into, err, NULL);
+}
+
+clslice_status cs_front_tf_fault(const int64_t *shape, int rank,
+                                 const clslice_tf_spec *spec,
+                                 clslice_plan *into, clslice_error *err,
+                                 cs_r_fault *fault)
+{
     if (fault)
         fault->code = CS_R_OK;
     cs_slot slots[CS_TF_MAX_SLOTS];
@@ -117,5 +115,5 @@ clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
     if (st != CLSLICE_OK)
         return st;
     return cs_build_plan_fault(shape, rank, slots, (int)spec->strides_len,
-                               &cs_tf_rules, plan, err, fault);
+                               &cs_tf_rules, into, err, fault);
 }

@@ -3,7 +3,7 @@
  * dimension, size -1 meaning "through the end", and no clamping
  * (docs/SEMANTICS.md §15; tensorflow: tensorflow/core/kernels/slice_op.cc).
  */
-#include "plan.h"
+#include "fronts.h"
 
 static const cs_rules tf_slice_rules = {CS_CLAMP_NUMPY, false, "size",
                                         "entry"};
@@ -72,14 +72,11 @@ static clslice_status tf_slice_unknown_dim(int i, int64_t b, int64_t s,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
-                                     const int64_t *begin, size_t begin_len,
-                                     const int64_t *size, size_t size_len,
-                                     clslice_plan **plan, clslice_error *err)
+clslice_status cs_front_tf_slice(const int64_t *shape, int rank,
+                                 const int64_t *begin, size_t begin_len,
+                                 const int64_t *size, size_t size_len,
+                                 clslice_plan *into, clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = tf_slice_lengths(rank, begin, begin_len, size, size_len, err);
@@ -91,17 +88,15 @@ clslice_status clslice_plan_tf_slice(const int64_t *shape, int rank,
                                 err);
     if (st != CLSLICE_OK)
         return st;
-    clslice_plan *p = NULL;
-    st = cs_build_plan(shape, rank, slots, rank, &tf_slice_rules, &p, err);
+    st = cs_build_plan(shape, rank, slots, rank, &tf_slice_rules, into, err);
     if (st != CLSLICE_OK)
         return st;
     /* The builder cannot know that begin + size fits an unknown size (the
      * caller promises it): those counts are the sizes given. */
     for (int d = 0; d < rank; d++)
         if (shape[d] == CLSLICE_UNKNOWN && size[d] != -1) {
-            p->count[d] = size[d];
-            p->start[d] = size[d] == 0 ? 0 : begin[d];
+            into->count[d] = size[d];
+            into->start[d] = size[d] == 0 ? 0 : begin[d];
         }
-    *plan = p;
     return cs_ok(err);
 }

@@ -6,7 +6,7 @@
  * §14; tensorflow: tensorflow/lite/kernels/strided_slice.cc and
  * tensorflow/lite/kernels/internal/strided_slice_logic.h).
  */
-#include "plan.h"
+#include "fronts.h"
 
 /* TFLite's kernels handle at most 5 dimensions, before and after new
  * axes are added. */
@@ -103,12 +103,10 @@ static void apply_offset(cs_slot *slot, int64_t n)
                     : start + slot->end;
 }
 
-clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
-                                   const clslice_tflite_spec *spec,
-                                   clslice_plan **plan, clslice_error *err)
+clslice_status cs_front_tflite(const int64_t *shape, int rank,
+                               const clslice_tflite_spec *spec,
+                               clslice_plan *into, clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
     if (!spec)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
     clslice_status st = cs_check_shape(shape, rank, err);
@@ -140,5 +138,5 @@ clslice_status clslice_plan_tflite(const int64_t *shape, int rank,
             if (dim_of[i] >= 0)
                 apply_offset(&slots[i], shape[dim_of[i]]);
     }
-    return cs_build_plan(shape, rank, slots, count, &cs_tf_rules, plan, err);
+    return cs_build_plan(shape, rank, slots, count, &cs_tf_rules, into, err);
 }

@@ -4,7 +4,7 @@
  * torch/csrc/autograd/python_variable_indexing.cpp for indexing).
  * Indexing is numpy's, but a slice's step must be positive.
  */
-#include "plan.h"
+#include "fronts.h"
 
 static const cs_rules torch_rules = {CS_CLAMP_NUMPY, false, "step", "item"};
 
@@ -50,14 +50,11 @@ static clslice_status narrow_window(int d, int64_t n, int64_t start,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
-                                         int64_t dim, int64_t start,
-                                         int64_t length, clslice_plan **plan,
-                                         clslice_error *err)
+clslice_status cs_front_torch_narrow(const int64_t *shape, int rank,
+                                     int64_t dim, int64_t start,
+                                     int64_t length, clslice_plan *into,
+                                     clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     int d = 0;
     int64_t first = 0;
     clslice_status st = cs_check_shape(shape, rank, err);
@@ -71,20 +68,22 @@ clslice_status clslice_plan_torch_narrow(const int64_t *shape, int rank,
     for (int k = 0; k < rank; k++)
         slots[k] = (cs_slot){.kind = CS_SLOT_RANGE, .step = 1};
     bool known = shape[d] != CLSLICE_UNKNOWN || start >= 0;
+    /* first is negative only on an unknown size (not yet wrapped); then
+     * first + length cannot overflow, and INT64_MAX - first would. */
+    bool past_max = first > 0 && length > INT64_MAX - first;
     slots[d] = (cs_slot){.kind = CS_SLOT_RANGE, .begin = first,
-                         .end = length > INT64_MAX - first ? INT64_MAX
-                                                           : first + length,
+                         .end = past_max ? INT64_MAX : first + length,
                          .step = 1,
                          .has_begin = true, .has_end = true,
                          .begin_unknown = !known, .end_unknown = !known};
-    st = cs_build_plan(shape, rank, slots, rank, &torch_rules, plan, err);
+    st = cs_build_plan(shape, rank, slots, rank, &torch_rules, into, err);
     if (st != CLSLICE_OK)
         return st;
     /* The window has `length` elements whatever the size (the caller
      * promises it fits an unknown one). */
-    (*plan)->count[d] = length;
-    (*plan)->start[d] = length == 0 ? 0 : (known ? first : CLSLICE_UNKNOWN);
-    cs_plan_update_known(*plan);
+    into->count[d] = length;
+    into->start[d] = length == 0 ? 0 : (known ? first : CLSLICE_UNKNOWN);
+    cs_plan_update_known(into);
     return CLSLICE_OK;
 }
 
@@ -127,13 +126,10 @@ static clslice_status expand_ellipses(cs_slot *slots, int *count, int rank,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
-                                        const char *expr, clslice_plan **plan,
-                                        clslice_error *err)
+clslice_status cs_front_torch_index(const int64_t *shape, int rank,
+                                    const char *expr, clslice_plan *into,
+                                    clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st != CLSLICE_OK)
         return st;
@@ -151,5 +147,5 @@ clslice_status clslice_plan_torch_index(const int64_t *shape, int rank,
     st = expand_ellipses(slots, &count, rank, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_build_plan(shape, rank, slots, count, &torch_rules, plan, err);
+    return cs_build_plan(shape, rank, slots, count, &torch_rules, into, err);
 }

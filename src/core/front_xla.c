@@ -5,7 +5,7 @@
  * non-negative bounds and positive strides; the dynamic forms never fail
  * on a start index: each is clamped so the whole window fits.
  */
-#include "plan.h"
+#include "fronts.h"
 
 static const cs_rules xla_rules = {CS_CLAMP_NUMPY, false, "strides",
                                    "dimension"};
@@ -45,14 +45,12 @@ static clslice_status xla_slice_dim(int d, int64_t n, int64_t start,
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
-                                      const int64_t *start_indices,
-                                      const int64_t *limit_indices,
-                                      const int64_t *strides, size_t len,
-                                      clslice_plan **plan, clslice_error *err)
+clslice_status cs_front_xla_slice(const int64_t *shape, int rank,
+                                  const int64_t *start_indices,
+                                  const int64_t *limit_indices,
+                                  const int64_t *strides, size_t len,
+                                  clslice_plan *into, clslice_error *err)
 {
-    if (plan)
-        *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = cs_xla_need_rank(rank, len, "start_indices", err);
@@ -67,9 +65,7 @@ clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
                            strides ? strides[d] : 1, &slots[d], err);
     if (st != CLSLICE_OK)
         return st;
-    clslice_plan *p = NULL;
-    st = cs_build_plan(shape, rank, slots, rank, &xla_rules, plan ? &p : NULL,
-                       err);
+    st = cs_build_plan(shape, rank, slots, rank, &xla_rules, into, err);
     if (st != CLSLICE_OK)
         return st;
     /* On an unknown size the bounds are exact all the same (the operand
@@ -77,10 +73,9 @@ clslice_status clslice_plan_xla_slice(const int64_t *shape, int rank,
     for (int d = 0; d < rank; d++)
         if (shape[d] == CLSLICE_UNKNOWN) {
             int64_t s = slots[d].step, span = slots[d].end - slots[d].begin;
-            p->count[d] = span == 0 ? 0 : (span - 1) / s + 1;
-            p->start[d] = span == 0 ? 0 : slots[d].begin;
+            into->count[d] = span == 0 ? 0 : (span - 1) / s + 1;
+            into->start[d] = span == 0 ? 0 : slots[d].begin;
         }
-    *plan = p;
     return CLSLICE_OK;
 }
 
@@ -115,7 +110,7 @@ static clslice_status window_dim(int d, int64_t n, int64_t size,
 static clslice_status window_plan(const int64_t *shape, int rank,
                                   const int64_t *sizes,
                                   const int64_t *start_indices,
-                                  const char *size_name, clslice_plan **plan,
+                                  const char *size_name, clslice_plan *into,
                                   clslice_error *err)
 {
     cs_slot slots[CLSLICE_MAX_RANK] = {0};
@@ -126,27 +121,23 @@ static clslice_status window_plan(const int64_t *shape, int rank,
                         &slots[d], err);
     if (st != CLSLICE_OK)
         return st;
-    st = cs_build_plan(shape, rank, slots, rank, &xla_rules, plan, err);
+    st = cs_build_plan(shape, rank, slots, rank, &xla_rules, into, err);
     if (st != CLSLICE_OK)
         return st;
     for (int d = 0; d < rank; d++) {
-        (*plan)->count[d] = sizes[d];
+        into->count[d] = sizes[d];
         if (sizes[d] == 0)
-            (*plan)->start[d] = 0;
+            into->start[d] = 0;
     }
-    cs_plan_update_known(*plan);
+    cs_plan_update_known(into);
     return CLSLICE_OK;
 }
 
-clslice_status clslice_plan_dynamic_slice(const int64_t *shape, int rank,
-                                          const int64_t *start_indices,
-                                          const int64_t *slice_sizes,
-                                          size_t len, clslice_plan **plan,
-                                          clslice_error *err)
+clslice_status cs_front_dynamic_slice(const int64_t *shape, int rank,
+                                      const int64_t *start_indices,
+                                      const int64_t *slice_sizes, size_t len,
+                                      clslice_plan *into, clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
         st = cs_xla_need_rank(rank, len, "slice_sizes", err);
@@ -155,17 +146,14 @@ clslice_status clslice_plan_dynamic_slice(const int64_t *shape, int rank,
     if (len && !slice_sizes)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "slice_sizes is NULL");
     return window_plan(shape, rank, slice_sizes, start_indices,
-                       "slice_sizes", plan, err);
+                       "slice_sizes", into, err);
 }
 
-clslice_status clslice_plan_dynamic_update_slice(
+clslice_status cs_front_dynamic_update_slice(
     const int64_t *shape, int rank, const int64_t *update_shape,
     int update_rank, const int64_t *start_indices, size_t len,
-    clslice_plan **plan, clslice_error *err)
+    clslice_plan *into, clslice_error *err)
 {
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st != CLSLICE_OK)
         return st;
@@ -179,5 +167,5 @@ clslice_status clslice_plan_dynamic_update_slice(
     if (st != CLSLICE_OK)
         return st;
     return window_plan(shape, rank, update_shape, start_indices,
-                       "update_shape", plan, err);
+                       "update_shape", into, err);
 }

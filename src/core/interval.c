@@ -182,11 +182,11 @@ static clslice_status check_bounds(const cs_slot *slots, const cs_bounds *bounds
 /* The plan of the slots on sizes and values all unknown: it validates
  * the structure and says which slot resolves which dimension. */
 static clslice_status structure(int rank, const cs_slot *slots, int count,
-                                const cs_rules *rules, clslice_plan **plan,
+                                const cs_rules *rules, clslice_plan *into,
                                 clslice_error *err)
 {
     if (count < 0 || count > CLSLICE_MAX_SLOTS || (count && !slots))
-        return cs_build_plan(NULL, rank, slots, count, rules, plan, err);
+        return cs_build_plan(NULL, rank, slots, count, rules, into, err);
     int64_t unknown[CLSLICE_MAX_RANK];
     cs_slot blind[CLSLICE_MAX_SLOTS];
     for (int d = 0; d < rank; d++)
@@ -195,7 +195,7 @@ static clslice_status structure(int rank, const cs_slot *slots, int count,
         blind[i] = slots[i];
         blind[i].begin_unknown = blind[i].end_unknown = true;
     }
-    return cs_build_plan(unknown, rank, blind, count, rules, plan, err);
+    return cs_build_plan(unknown, rank, blind, count, rules, into, err);
 }
 
 static clslice_status shrink_fail(const clslice_plan *p, int d,
@@ -221,19 +221,18 @@ clslice_status cs_infer_slots(const clslice_interval *shape, int rank,
     if (!out_shape)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_shape is NULL");
     clslice_status st = cs_check_interval_shape(shape, rank, err);
-    clslice_plan *p = NULL;
+    clslice_plan structure_plan;
+    const clslice_plan *p = &structure_plan;
     if (st == CLSLICE_OK)
-        st = structure(rank, slots, count, rules, &p, err);
+        st = structure(rank, slots, count, rules, &structure_plan, err);
     if (st == CLSLICE_OK)
         st = check_bounds(slots, bounds, count, err);
     for (int d = 0; d < rank && st == CLSLICE_OK; d++)
         if (p->shrunk[d] &&
             !shrink_feasible(shape[d], bounds[p->slot_of[d]].begin))
             st = shrink_fail(p, d, shape, bounds, rules, err);
-    if (st != CLSLICE_OK) {
-        clslice_plan_release(&p);
+    if (st != CLSLICE_OK)
         return st;
-    }
     for (int j = 0; j < p->out_rank; j++) {
         int d = p->out_source[j], slot = d < 0 ? -1 : p->slot_of[d];
         if (d < 0) {
@@ -250,6 +249,5 @@ clslice_status cs_infer_slots(const clslice_interval *shape, int rank,
     }
     if (out_rank)
         *out_rank = p->out_rank;
-    clslice_plan_release(&p);
     return cs_ok(err);
 }

@@ -9,7 +9,6 @@
  * overflow-free for every int64 input; unknown dimensions (-1) propagate to
  * exactly the output sizes that depend on them.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "plan.h"
@@ -325,25 +324,22 @@ static clslice_status walk_slots(cs_builder *b, const cs_slot *slots,
 
 clslice_status cs_build_plan(const int64_t *shape, int rank,
                              const cs_slot *slots, int slot_count,
-                             const cs_rules *rules, clslice_plan **plan,
+                             const cs_rules *rules, clslice_plan *into,
                              clslice_error *err)
 {
-    return cs_build_plan_fault(shape, rank, slots, slot_count, rules, plan,
+    return cs_build_plan_fault(shape, rank, slots, slot_count, rules, into,
                                err, NULL);
 }
 
 clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
                                    const cs_slot *slots, int slot_count,
-                                   const cs_rules *rules, clslice_plan **plan,
+                                   const cs_rules *rules, clslice_plan *into,
                                    clslice_error *err, cs_r_fault *fault)
 {
     cs_r_fault ignored;
     if (!fault)
         fault = &ignored;
     fault->code = CS_R_OK;
-    if (!plan)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "plan (output) is NULL");
-    *plan = NULL;
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st != CLSLICE_OK)
         return st;
@@ -368,19 +364,16 @@ clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
                        "maximum is %d",
                        out_rank, census.new_axes, CLSLICE_MAX_RANK);
 
-    clslice_plan *p = calloc(1, sizeof *p);
-    if (!p)
-        return cs_fail(err, CLSLICE_ERROR_MEMORY, "cannot allocate a plan");
-    p->rank = rank;
+    /* Filled in place, so that a caller's storage (or its stack) holds
+     * the plan and building one allocates nothing. */
+    memset(into, 0, sizeof *into);
+    into->rank = rank;
     if (rank > 0)
-        memcpy(p->shape, shape, (size_t)rank * sizeof *shape);
-    cs_builder builder = {shape, rank, rules, p, err, fault};
+        memcpy(into->shape, shape, (size_t)rank * sizeof *shape);
+    cs_builder builder = {shape, rank, rules, into, err, fault};
     st = walk_slots(&builder, slots, slot_count, ellipsis_dims);
-    if (st != CLSLICE_OK) {
-        free(p);
+    if (st != CLSLICE_OK)
         return st;
-    }
-    finish_plan(p);
-    *plan = p;
+    finish_plan(into);
     return cs_ok(err);
 }

@@ -54,11 +54,13 @@ typedef struct cs_rules {
 } cs_rules;
 
 /* The one normaliser: resolves slots against the shape (rank entries, -1 for
- * unknown) and builds the canonical plan.  Validates everything that does
- * not depend on how a front-end spells its spec. */
+ * unknown) and builds the canonical plan in *into, which the caller
+ * provides (a local, a clslice_plan_storage): it allocates nothing.
+ * Validates everything that does not depend on how a front-end spells its
+ * spec.  On failure *into holds nothing of use. */
 clslice_status cs_build_plan(const int64_t *shape, int rank,
                              const cs_slot *slots, int slot_count,
-                             const cs_rules *rules, clslice_plan **plan,
+                             const cs_rules *rules, clslice_plan *into,
                              clslice_error *err);
 
 /* cs_build_plan that also reports a value-dependent error (a step of 0,
@@ -66,7 +68,7 @@ clslice_status cs_build_plan(const int64_t *shape, int rank,
  * CS_R_OK for success and for every other error.  fault may be NULL. */
 clslice_status cs_build_plan_fault(const int64_t *shape, int rank,
                                    const cs_slot *slots, int slot_count,
-                                   const cs_rules *rules, clslice_plan **plan,
+                                   const cs_rules *rules, clslice_plan *into,
                                    clslice_error *err, cs_r_fault *fault);
 
 /* The status a resolve.h fault code reports (CLSLICE_OK for CS_R_OK). */
@@ -137,16 +139,16 @@ typedef struct cs_axes_names {
 } cs_axes_names;
 extern const cs_axes_names cs_onnx_names;
 
-/* ONNX Slice's rules under the given names (cs_plan_onnx_fault is this
- * with cs_onnx_names). */
-clslice_status cs_plan_axes_slice(const int64_t *shape, int rank,
-                                  const int64_t *starts, size_t starts_len,
-                                  const int64_t *ends, size_t ends_len,
-                                  const int64_t *axes, size_t axes_len,
-                                  const int64_t *steps, size_t steps_len,
-                                  const cs_axes_names *names,
-                                  clslice_plan **plan, clslice_error *err,
-                                  cs_r_fault *fault);
+/* ONNX Slice's rules under the given names (cs_front_onnx is this with
+ * cs_onnx_names), built into *into. */
+clslice_status cs_front_axes_slice(const int64_t *shape, int rank,
+                                   const int64_t *starts, size_t starts_len,
+                                   const int64_t *ends, size_t ends_len,
+                                   const int64_t *axes, size_t axes_len,
+                                   const int64_t *steps, size_t steps_len,
+                                   const cs_axes_names *names,
+                                   clslice_plan *into, clslice_error *err,
+                                   cs_r_fault *fault);
 
 /* The static half of an axes-and-steps slice: lengths, rank, axes and
  * steps checked (not the shape), one range slot per dimension with its
@@ -209,6 +211,9 @@ struct clslice_plan {
     int rank;     /* input rank */
     int out_rank; /* final output rank */
     bool known;   /* every shape entry, start and count is known */
+    /* Lives in a caller's clslice_plan_storage: release must not free it
+     * (plan_forms.c). */
+    bool in_storage;
     int64_t shape[CLSLICE_MAX_RANK]; /* input shape, -1 = unknown */
     int64_t start[CLSLICE_MAX_RANK]; /* -1 = unknown; 0 when count is 0 */
     int64_t step[CLSLICE_MAX_RANK];  /* never 0 */
@@ -225,6 +230,13 @@ struct clslice_plan {
 };
 
 enum { CS_GIVES_BEGIN = 1, CS_GIVES_END = 2 };
+
+/* The last step of every call that hands out a plan on the heap: on
+ * success a copy of *built in *plan (CLSLICE_ERROR_MEMORY when there is no
+ * memory), on failure st with *plan NULL.  A NULL plan is
+ * CLSLICE_ERROR_ARGUMENT, after st's own error if any. */
+clslice_status cs_plan_to_heap(clslice_status st, const clslice_plan *built,
+                               clslice_plan **plan, clslice_error *err);
 
 /* Recomputes plan->known after a front-end has filled in starts or
  * counts that the builder could not know (a window's size, say). */

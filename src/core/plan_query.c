@@ -10,7 +10,9 @@
 void clslice_plan_release(clslice_plan **plan)
 {
     if (plan) {
-        free(*plan);
+        /* A plan in the caller's storage is the caller's memory. */
+        if (*plan && !(*plan)->in_storage)
+            free(*plan);
         *plan = NULL;
     }
 }

@@ -36,7 +36,7 @@ clslice_status cs_split_count(const int64_t *shape, int rank,
  * place of one input of a concatenation or a stack. */
 clslice_status cs_plan_on_axis(const int64_t *shape, int rank, int axis,
                                const cs_slot *axis_slot,
-                               const cs_rules *rules, clslice_plan **plan,
+                               const cs_rules *rules, clslice_plan *into,
                                clslice_error *err);
 
 /* The axis the spec names, once cs_split_run has accepted it. */

@@ -77,7 +77,7 @@ size_t rp_buffer_offset(tu_rng *rng, size_t max_offset)
     }
 }
 
-static int64_t random_bound(tu_rng *rng, int64_t n)
+int64_t rp_random_bound(tu_rng *rng, int64_t n)
 {
     switch (tu_range(rng, 0, 15)) {
     case 0:
@@ -95,8 +95,8 @@ void rp_random_range(tu_rng *rng, int64_t n, rp_slot *s)
     s->has_b = tu_range(rng, 0, 9) >= 3;
     s->has_e = tu_range(rng, 0, 9) >= 3;
     s->has_s = tu_range(rng, 0, 9) >= 3;
-    s->b = s->has_b ? random_bound(rng, n) : 0;
-    s->e = s->has_e ? random_bound(rng, n) : 0;
+    s->b = s->has_b ? rp_random_bound(rng, n) : 0;
+    s->e = s->has_e ? rp_random_bound(rng, n) : 0;
     if (s->has_s) {
         s->s = tu_range(rng, 1, 3);
         if (tu_range(rng, 0, 9) < 3)
@@ -315,7 +315,7 @@ static void slot_vectors_of(const rp_case *c, slot_vectors *v)
 }
 
 static clslice_status build_tf(const rp_case *c, const slot_vectors *v,
-                               clslice_plan **plan, clslice_error *err)
+                               const rp_target *t, clslice_error *err)
 {
     bool i32 = c->front == RP_TF32;
     size_t m = (size_t)c->nslots;
@@ -333,11 +333,11 @@ static clslice_status build_tf(const rp_case *c, const slot_vectors *v,
         .shrink_axis_mask = v->tsm,
         .ellipsis_mask = v->txm,
     };
-    return clslice_plan_tf(c->shape, c->rank, &spec, plan, err);
+    return RP_CALL_FORM(t, tf, err, c->shape, c->rank, &spec);
 }
 
 static clslice_status build_openvino(const rp_case *c, const slot_vectors *v,
-                                     clslice_plan **plan, clslice_error *err)
+                                     const rp_target *t, clslice_error *err)
 {
     size_t m = (size_t)c->nslots;
     clslice_openvino_spec spec = {
@@ -358,11 +358,11 @@ static clslice_status build_openvino(const rp_case *c, const slot_vectors *v,
         .shrink_axis_mask_len = m,
         .ellipsis_mask_len = m,
     };
-    return clslice_plan_openvino(c->shape, c->rank, &spec, plan, err);
+    return RP_CALL_FORM(t, openvino, err, c->shape, c->rank, &spec);
 }
 
 static clslice_status build_tf_or_openvino(rp_case *c, char *text, size_t size,
-                                           clslice_plan **plan,
+                                           const rp_target *t,
                                            clslice_error *err)
 {
     slot_vectors v;
@@ -376,8 +376,8 @@ static clslice_status build_tf_or_openvino(rp_case *c, char *text, size_t size,
     }
     write_expr(c, text, size);
     if (c->front == RP_OPENVINO)
-        return build_openvino(c, &v, plan, err);
-    return build_tf(c, &v, plan, err);
+        return build_openvino(c, &v, t, err);
+    return build_tf(c, &v, t, err);
 }
 
 /* "name=(a,b,None,)": the optional values of one MXNet argument. */
@@ -395,7 +395,7 @@ static void append_optional(char *text, size_t size, const char *name,
 }
 
 static clslice_status build_mxnet(const rp_case *c, char *text, size_t size,
-                                  clslice_plan **plan, clslice_error *err)
+                                  const rp_target *t, clslice_error *err)
 {
     /* zeroed: GCC cannot see that only the first m are read */
     clslice_opt_int64 b[CLSLICE_MAX_RANK] = {0}, e[CLSLICE_MAX_RANK] = {0},
@@ -412,9 +412,9 @@ static clslice_status build_mxnet(const rp_case *c, char *text, size_t size,
     append_optional(text, size, "begin", b, m);
     append_optional(text, size, " end", e, m);
     append_optional(text, size, " step", s, any_step ? m : 0);
-    return clslice_plan_mxnet(c->shape, c->rank, b, (size_t)m, e, (size_t)m,
-                              any_step ? s : NULL, any_step ? (size_t)m : 0,
-                              plan, err);
+    return RP_CALL_FORM(t, mxnet, err, c->shape, c->rank, b, (size_t)m, e,
+                        (size_t)m, any_step ? s : NULL,
+                        any_step ? (size_t)m : 0);
 }
 
 /* "name=(a,b,)": one ONNX input. */
@@ -428,7 +428,7 @@ static void append_values(char *text, size_t size, const char *name,
 }
 
 static clslice_status build_onnx(const rp_case *c, char *text, size_t size,
-                                 clslice_plan **plan, clslice_error *err)
+                                 const rp_target *t, clslice_error *err)
 {
     int64_t starts[CLSLICE_MAX_RANK], ends[CLSLICE_MAX_RANK],
         steps[CLSLICE_MAX_RANK];
@@ -447,25 +447,30 @@ static clslice_status build_onnx(const rp_case *c, char *text, size_t size,
     append_values(text, size, " axes", c->axes, m);
     append_values(text, size, " steps", steps, any_step ? m : 0);
     /* axes given (shuffled) */
-    return clslice_plan_onnx(c->shape, c->rank, starts, (size_t)m, ends,
-                             (size_t)m, c->axes, (size_t)m,
-                             any_step ? steps : NULL, any_step ? (size_t)m : 0,
-                             plan, err);
+    return RP_CALL_FORM(t, onnx, err, c->shape, c->rank, starts, (size_t)m,
+                        ends, (size_t)m, c->axes, (size_t)m,
+                        any_step ? steps : NULL, any_step ? (size_t)m : 0);
 }
 
 clslice_status rp_build(rp_case *c, clslice_plan **plan, clslice_error *err)
+{
+    return rp_build_to(c, &(rp_target){.form = RP_HEAP, .heap = plan}, err);
+}
+
+clslice_status rp_build_to(rp_case *c, const rp_target *t,
+                           clslice_error *err)
 {
     char text[3000] = "";
     clslice_status st;
     if (c->front == RP_EXPR) {
         write_expr(c, text, sizeof text);
-        st = clslice_plan_expr(c->shape, c->rank, text, plan, err);
+        st = RP_CALL_FORM(t, expr, err, c->shape, c->rank, text);
     } else if (c->front == RP_MXNET) {
-        st = build_mxnet(c, text, sizeof text, plan, err);
+        st = build_mxnet(c, text, sizeof text, t, err);
     } else if (c->front == RP_ONNX) {
-        st = build_onnx(c, text, sizeof text, plan, err);
+        st = build_onnx(c, text, sizeof text, t, err);
     } else {
-        st = build_tf_or_openvino(c, text, sizeof text, plan, err);
+        st = build_tf_or_openvino(c, text, sizeof text, t, err);
     }
     snprintf(c->desc, sizeof c->desc, "%s %s on shape %s",
              RP_FRONT_NAME[c->front], text, tu_shape_str(c->shape, c->rank));

@@ -75,6 +75,10 @@ int rp_device_rank(tu_rng *rng);
  * stay possible) or anything (odd offsets force narrow carriers). */
 size_t rp_buffer_offset(tu_rng *rng, size_t max_offset);
 
+/* A bound for an axis of size n: mostly in [-n - 2, n + 2], now and then
+ * INT64_MIN or INT64_MAX. */
+int64_t rp_random_bound(tu_rng *rng, int64_t n);
+
 /* A random range slot on an axis of size n: each part present or not,
  * bounds now and then at the int64 extremes, steps of +-1..3, and now and
  * then the whole axis. */
@@ -86,6 +90,35 @@ void rp_random_case(tu_rng *rng, int rank, int64_t max_elems, rp_case *c);
 
 /* Builds the plan of a case through its front-end; fills c->desc. */
 clslice_status rp_build(rp_case *c, clslice_plan **plan, clslice_error *err);
+
+/* Where a front-end call puts its result: the three forms of every
+ * clslice_plan_NAME (a plan on the heap, a plan in storage, the output
+ * shape alone). */
+typedef enum rp_form { RP_HEAP, RP_STORAGE, RP_SHAPE } rp_form;
+
+typedef struct rp_target {
+    rp_form form;
+    clslice_plan **heap;           /* RP_HEAP */
+    clslice_plan_storage *storage; /* RP_STORAGE */
+    const clslice_plan **stored;
+    int64_t *out_shape;            /* RP_SHAPE: CLSLICE_MAX_RANK entries */
+    int *out_rank;
+} rp_target;
+
+/* Calls the form of front-end NAME that t asks for; the arguments are
+ * those before the plan.  (dynamic_update_slice has no shape form.) */
+#define RP_CALL_FORM(t, name, err, ...)                                    \
+    ((t)->form == RP_HEAP                                                  \
+         ? clslice_plan_##name(__VA_ARGS__, (t)->heap, err)                \
+     : (t)->form == RP_STORAGE                                             \
+         ? clslice_plan_init_##name((t)->storage, __VA_ARGS__, (t)->stored, \
+                                    err)                                   \
+         : clslice_shape_##name(__VA_ARGS__, (t)->out_shape, (t)->out_rank, \
+                                err))
+
+/* rp_build into any form. */
+clslice_status rp_build_to(rp_case *c, const rp_target *t,
+                           clslice_error *err);
 
 /* A plan of a numpy expression on a shape of rank 3-10 with dims of 2-5
  * and at most max_elems elements that slices every dim so that hardly any

@@ -371,6 +371,18 @@ static void test_torch_narrow(void **state)
                                                &err), CLSLICE_OK);
     assert_shape(plan, (int64_t[]){0, 3}, 2);
     clslice_plan_release(&plan);
+    /* A negative start on an unknown size: the window's length is known,
+     * its start is not (and computing its end must not overflow, which
+     * the sanitizer build checks). */
+    int64_t unknown[1] = {CLSLICE_UNKNOWN};
+    assert_int_equal(clslice_plan_torch_narrow(unknown, 1, 0, -3, 2, &plan,
+                                               &err), CLSLICE_OK);
+    int64_t start = 0, count = 0;
+    assert_int_equal(clslice_plan_dim(plan, 0, &start, NULL, &count, NULL),
+                     CLSLICE_OK);
+    assert_int_equal(start, CLSLICE_UNKNOWN);
+    assert_int_equal(count, 2);
+    clslice_plan_release(&plan);
 }
 
 static void test_torch_index(void **state)

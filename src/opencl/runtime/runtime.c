@@ -106,6 +106,7 @@ clslice_status clslice_runtime_create(cl_context context,
         return cs_cl_fail(err, "clRetainContext", rc);
     }
     rt->context = context;
+    atomic_init(&rt->refs, 1);
     rt->tuning = cs_default_tuning;
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
@@ -120,14 +121,37 @@ clslice_status clslice_runtime_create(cl_context context,
     return cs_ok(err);
 }
 
+void cs_runtime_destroy(clslice_runtime *runtime)
+{
+    cl_context context = runtime->context;
+    free_runtime(runtime);
+    clReleaseContext(context);
+}
+
+clslice_status clslice_runtime_retain(clslice_runtime *runtime,
+                                      clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "runtime is NULL (released?)");
+    /* The caller holds a reference, so the count is not 0 and cannot
+     * reach 0 meanwhile. */
+    atomic_fetch_add_explicit(&runtime->refs, 1, memory_order_relaxed);
+    return cs_ok(err);
+}
+
 void clslice_runtime_release(clslice_runtime **runtime)
 {
     if (!runtime || !*runtime)
         return;
-    cl_context context = (*runtime)->context;
-    free_runtime(*runtime);
-    clReleaseContext(context);
+    clslice_runtime *rt = *runtime;
     *runtime = NULL;
+    bool last = rt->shared
+                    ? cs_shared_drop(rt)
+                    : atomic_fetch_sub_explicit(&rt->refs, 1,
+                                                memory_order_acq_rel) == 1;
+    if (last)
+        cs_runtime_destroy(rt);
 }
 
 cl_context cs_runtime_context(const clslice_runtime *runtime)

@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 
 #include "opencl/runtime/runtime.h"
 
@@ -35,9 +36,23 @@ struct clslice_runtime {
     char *cache_dir;         /* binary cache folder (cache.c); NULL:
                               * none.  Guarded by lock */
     atomic_long cache_loads; /* programs loaded from it */
+    /* References: create and attach give one, retain adds one, release
+     * drops one and the last frees.  A shared runtime's count drops only
+     * under the list's lock (shared.c). */
+    atomic_uint refs;
+    bool shared;                  /* made by attach, listed in shared.c */
+    struct clslice_runtime *next; /* in that list; guarded by its lock */
     long cache_refusals;     /* folders and files it would not use since
                               * the folder was set; guarded by lock */
     clslice_error cache_refusal; /* the first of them; guarded by lock */
 };
+
+/* Frees a runtime whose last reference is gone (runtime.c). */
+void cs_runtime_destroy(clslice_runtime *runtime);
+
+/* Drops one reference to a shared runtime under the list's lock; true
+ * when it was the last, the runtime now out of the list and to be
+ * destroyed (shared.c). */
+bool cs_shared_drop(clslice_runtime *runtime);
 
 #endif
