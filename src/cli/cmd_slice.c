@@ -159,7 +159,7 @@ static int slice_dynamic(const cli_target *target, const cli_opts *opts,
     if (target->host)
         return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
                                "it cannot be combined with --host");
-    int status = cli_spec_check(opts, err);
+    int status = cli_spec_check(opts, false, err);
     if (status != CLI_EXIT_OK)
         return status;
     cli_dyn_spec *spec = malloc(sizeof *spec);

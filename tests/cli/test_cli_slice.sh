@@ -173,6 +173,35 @@ rm -f "$O"
 CLSLICE_DEVICE=x slice_ok "$DATA/out_f4_2.npy" "$O" "$I" "$O" \
     --expr '[...]' --host
 
+# --- the ops an engine imports: each writes what its --expr twin writes ------
+# (the twins' host output is numpy-checked by the cases above); the
+# device-resident form of dynamic_slice clamps its starts on the device
+styled=(
+    "[1:3, 0:3]|--style tflite --begin 1,0 --end 2,3 --offset"
+    "[1:3, :, 0:1]|--style tf_slice --begin 1,0,0 --size 2,-1,1"
+    "[0:4:2, 1:5:2, :]|--style xla --start-indices 0,1,0 --limit-indices 4,5,3 --strides 2,2,1"
+    "[2:4, 3:5, 0:2]|--style dynamic_slice --start-indices 3,9,-4 --slice-sizes 2,2,2"
+    "[:, 1::2]|--style openvino_slice --start 1 --stop 100 --step 2 --axes 1"
+    "[..., ::2]|--style torch --expr [...,::2,...]"
+    "[:, -2:]|--style narrow --dim 1 --start -2 --length 2"
+)
+for pair in "${styled[@]}"; do
+    "$BIN" slice "$I" "$TMP/twin.npy" --host --expr "${pair%%|*}"
+    read -r -a spec <<<"${pair#*|}"
+    for target in "${targets[@]}"; do
+        [[ $target == --dynamic && ${spec[1]} != dynamic_slice ]] && continue
+        rm -f "$O"
+        t=()
+        [[ $target == default ]] || t=("$target")
+        slice_ok "$TMP/twin.npy" "$O" "$I" "$O" "${spec[@]}" "${t[@]}"
+    done
+done
+untouched 2 'slice_sizes[0] = 5 exceeds dimension 0 of size 4' slice "$I" \
+    "$TMP/w/keep.npy" --style dynamic_slice --start-indices 0,0,0 \
+    --slice-sizes 5,1,1 --host
+untouched 2 'writes VALUE into its input' slice "$I" "$TMP/w/keep.npy" \
+    --style slice_scatter --start 0 --stop 1 --step 1 --host
+
 # --- --dynamic: spec errors carry the host's message; usage -------------------
 if [[ $have_device -eq 1 ]]; then
     # rejected on the device by value, explained by the host
