@@ -83,6 +83,7 @@ typedef struct bench_cl {
     cl_context context;
     cl_command_queue queue;
     char device_name[256];
+    bool huge_pages; /* bench_buffer puts large buffers on huge pages */
 } bench_cl;
 
 /* Opens device `index` of the flat list over all platforms (as `clslice

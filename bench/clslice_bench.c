@@ -35,7 +35,7 @@ enum { PART_GATHER = 1, PART_SCATTER = 2, PART_CSR = 4, PART_BATCH = 8,
 typedef struct options {
     long device;          /* -1: the default device */
     int repeat;
-    bool quick, smoke, peers, scipy, verbose;
+    bool quick, smoke, peers, scipy, verbose, huge_pages;
     unsigned parts;
     const char *json;
     const char *peers_script, *scipy_script;
@@ -77,6 +77,9 @@ static void usage(FILE *f)
         "                    peers it cannot import are skipped, each\n"
         "                    saying why\n"
         "  --verbose         also print each plain-copy variant's pilot time\n"
+        "  --huge-pages      device buffers of 2 MiB or more over host memory\n"
+        "                    on transparent huge pages, as numpy's arrays\n"
+        "                    are (PoCL's own buffers use 4 KiB pages)\n"
         "  --peers-script P  the host peers' script (default %s)\n"
         "  --scipy-script P  the scipy script (default %s)\n"
         "  --help            this text\n"
@@ -143,6 +146,8 @@ static void parse_args(int argc, char **argv, options *o)
             o->smoke = true;
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = true;
+        } else if (!strcmp(a, "--huge-pages")) {
+            o->huge_pages = true;
         } else if (!strcmp(a, "--no-peers") || !strcmp(a, "--no-numpy")) {
             o->peers = false;
         } else if (!strcmp(a, "--no-scipy")) {
@@ -258,6 +263,7 @@ int main(int argc, char **argv)
                o.smoke ? " (smoke test skipped)" : "");
         return o.smoke ? 0 : 1;
     }
+    cl.huge_pages = o.huge_pages;
     fprintf(stderr, "clslice-bench: device %s, %d repeats%s\n",
             cl.device_name, o.repeat, o.smoke ? " (smoke: tiny shapes)" : "");
 

@@ -1,5 +1,8 @@
 /* Choosing the OpenCL device and failing loudly. */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE, posix_memalign */
 #include "bench.h"
+
+#include <sys/mman.h>
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -97,8 +100,48 @@ void bench_cl_close(bench_cl *cl)
     cl->context = NULL;
 }
 
+enum { HUGE_PAGE = 2 << 20 };
+
+static void CL_CALLBACK free_host(cl_mem m, void *host)
+{
+    (void)m;
+    free(host);
+}
+
+/* A buffer over host memory on transparent huge pages (--huge-pages).
+ * numpy asks the kernel for huge pages on every array of 4 MB or more;
+ * PoCL allocates its buffers on ordinary 4 KiB pages.  Slices that read
+ * far apart (one float per KiB) then cost clslice a page walk every few
+ * elements and numpy none, so the peer comparison is only like for like
+ * with this option (docs/performance.md).  NULL: use a plain buffer. */
+static cl_mem huge_buffer(const bench_cl *cl, size_t bytes)
+{
+    size_t span = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *host = NULL;
+    if (posix_memalign(&host, HUGE_PAGE, span) != 0)
+        return NULL;
+    (void)madvise(host, span, MADV_HUGEPAGE); /* advice: may be refused */
+    memset(host, 0, span); /* fault the pages in now, not while timed */
+    cl_int rc;
+    cl_mem m = clCreateBuffer(cl->context,
+                              CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes,
+                              host, &rc);
+    if (rc == CL_SUCCESS &&
+        clSetMemObjectDestructorCallback(m, free_host, host) == CL_SUCCESS)
+        return m;
+    if (rc == CL_SUCCESS)
+        clReleaseMemObject(m);
+    free(host);
+    return NULL;
+}
+
 cl_mem bench_buffer(const bench_cl *cl, size_t bytes)
 {
+    if (cl->huge_pages && bytes >= HUGE_PAGE) {
+        cl_mem m = huge_buffer(cl, bytes);
+        if (m)
+            return m;
+    }
     cl_int rc;
     cl_mem m = clCreateBuffer(cl->context, CL_MEM_READ_WRITE,
                               bytes ? bytes : 1, NULL, &rc);

@@ -1,7 +1,7 @@
 /*
  * The device normaliser: one work-item per spec turns begin/end/strides
- * (or ONNX starts/ends/steps/axes) read from device buffers into a
- * dynamic plan record (clslice.h CLSLICE_DYNAMIC_*).
+ * (ONNX starts/ends/steps/axes, XLA start_indices) read from device
+ * buffers into a dynamic plan record (clslice.h CLSLICE_DYNAMIC_*).
  *
  * The embedding step puts src/core/resolve.h and src/core/record.h in
  * front of this file: every rule (wrap, clamp, counts, the step, shrink
@@ -119,6 +119,22 @@ static int cs_norm_onnx(__global const cs_norm_desc *d,
     return CS_R_OK;
 }
 
+/* XLA's dynamic_slice and dynamic_update_slice: every dim a window of
+ * d->window[k] at start_indices[k], clamped so that it fits; no start is
+ * an error. */
+static void cs_norm_windows(__global const cs_norm_desc *d,
+                            __global const uchar *begin, long *start,
+                            long *steps, long *count)
+{
+    for (int k = 0; k < d->rank; k++) {
+        long size = d->window[k];
+        start[k] = cs_r_window_start(cs_value(d, CS_NORM_BEGIN, begin, k, 0),
+                                     d->shape[k], size);
+        steps[k] = 1;
+        count[k] = size;
+    }
+}
+
 /* Scatters: the value tensor's static shape against the slice's final
  * shape, as cs_scatter_layout checks it on the host. */
 static int cs_norm_value(__global const cs_norm_desc *d, const long *final,
@@ -155,11 +171,14 @@ __kernel void cs_normalise(__global const cs_norm_desc *descs, ulong count,
     long final[CS_DYN_RANK];
     cs_r_fault f;
     f.code = CS_R_OK;
-    int code = (d->flags & CS_NORM_ONNX)
-                   ? cs_norm_onnx(d, begin, end, step, axes, start, steps,
-                                  counts, &f)
-                   : cs_norm_slots(d, begin, end, step, start, steps, counts,
-                                   &f);
+    int code = CS_R_OK;
+    if (d->flags & CS_NORM_XLA)
+        cs_norm_windows(d, begin, start, steps, counts);
+    else if (d->flags & CS_NORM_ONNX)
+        code = cs_norm_onnx(d, begin, end, step, axes, start, steps, counts,
+                            &f);
+    else
+        code = cs_norm_slots(d, begin, end, step, start, steps, counts, &f);
     long elements = 1;
     for (int j = 0; j < d->out_rank; j++) {
         int source = d->out_source[j];
@@ -168,6 +187,10 @@ __kernel void cs_normalise(__global const cs_norm_desc *descs, ulong count,
     }
     if (code == CS_R_OK)
         code = cs_norm_value(d, final, elements, &f);
+    /* Last, so that the front-end's own error comes first: a gather's
+     * output holds d->max_elements, and nothing is written past it. */
+    if (code == CS_R_OK && elements > d->max_elements)
+        code = cs_r_fail(&f, CS_R_OVER_BOUND, -1, elements, -1);
     if (code != CS_R_OK) {
         cs_write_fault(w, &f, d->out_rank);
         return;

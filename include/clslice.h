@@ -1332,6 +1332,95 @@ clslice_status clslice_host_concat(size_t elem_size,
                                    clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* Blocked layouts                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* GPU inference engines store activations with one axis blocked: MNN's
+ * NC4HW4, TFLite GPU's PHWC4, OpenVINO GPU's b_fs_yx_fsv16 and fsv32,
+ * oneDNN's nChw16c, ncnn's packed elempack.  Such a tensor keeps its
+ * logical shape (the one plans and value shapes speak of), but stores the
+ * blocked axis, of size C, as blocks of `block` lanes: logical index c
+ * of the axis is lane (first_lane + c) % block of block
+ * (first_lane + c) / block, the lanes of a block are consecutive
+ * elements, and the axis occupies ceil((first_lane + C) / block) blocks
+ * (none when C is 0).  Element (i0, ..., c, ...) lies at element
+ *     i0 * strides[0] + ... + ((first_lane + c) / block) * strides[axis]
+ *        + (first_lane + c) % block + ...
+ * of the tensor (byte offset + that * elem_size): strides[axis] is the
+ * stride between blocks, and a strides array has one entry per logical
+ * dim.  NULL strides mean the dense storage: the logical dims in their
+ * order with the axis replaced by its blocks, then the lanes innermost,
+ * row-major.  MNN's NC4HW4 of an NCHW tensor is thus {axis 1, block 4}
+ * with NULL strides (storage [N][C/4][H][W][4]), oneDNN's nChw16c and
+ * OpenVINO's b_fs_yx_fsv16 are {1, 16}; TFLite's PHWC4 of an HWC tensor
+ * is {axis 2, block 4} with strides {W * 4, 4, H * W * 4}.
+ *
+ * The lanes of its blocks that hold no logical element are the tensor's
+ * padding lanes: the first_lane lanes before index 0 and the tail of the
+ * last block.  A gather into a blocked destination writes the whole
+ * destination tensor, padding lanes included, as zeros (what these
+ * engines expect of a padded tensor); a scatter into a blocked
+ * destination writes the slice's elements only and leaves everything
+ * else, padding lanes included, alone.  Padding lanes are never read.
+ *
+ * A blocked tensor is checked as a strided view of its storage (the
+ * rules of "Strided views" above): every byte of every block, padding
+ * lanes included, must lie in its buffer; a destination must not address
+ * an element twice (its strides[axis] must exceed the reach of the dims
+ * inside it, the lanes included); a source and a destination in one
+ * buffer must not overlap.  Besides: blocking->axis must be a dim of the
+ * tensor, block >= 1, 0 <= first_lane < block and flags 0
+ * (CLSLICE_ERROR_ARGUMENT naming src_blocking->axis and so on), and the
+ * storage must hold at most INT64_MAX elements (CLSLICE_ERROR_BUFFER).
+ * A blocked axis of block 1 and first_lane 0 is the plain layout. */
+
+/** How one axis of a tensor is blocked (see above).  Frozen: it never
+ * grows; a later need is a new member of the descriptors that point at
+ * it. */
+typedef struct clslice_blocking {
+    int axis;       /**< the blocked dim of the logical shape */
+    int block;      /**< lanes per block, >= 1 (4, 8, 16, 32 in practice) */
+    int first_lane; /**< the lane of logical index 0 in the first block,
+                     * 0 <= first_lane < block (a tensor placed at a
+                     * channel offset inside another) */
+    unsigned flags; /**< 0; other values are refused (reserved) */
+} clslice_blocking;
+
+/** clslice_host_gather_strided between tensors either of which may be
+ * blocked: src_blocking (NULL: src is a plain strided view) says how the
+ * source stores the plan's input, dst_blocking how the destination stores
+ * the final output; strides as "Blocked layouts" above (NULL: dense).  A
+ * blocked destination is written whole, its padding lanes as zeros; a
+ * plain one as clslice_host_gather_strided.  Every rule is checked before
+ * anything is written; with both blockings NULL this is
+ * clslice_host_gather_strided. */
+CLSLICE_API
+clslice_status clslice_host_gather_blocked(
+    const clslice_plan *plan, size_t elem_size, const void *src,
+    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
+    const clslice_blocking *src_blocking, void *dst, size_t dst_bytes,
+    size_t dst_offset, const int64_t *dst_strides,
+    const clslice_blocking *dst_blocking, clslice_error *err);
+
+/** clslice_host_scatter_strided between tensors either of which may be
+ * blocked: value_blocking says how the value (of value_shape) is stored,
+ * dst_blocking how the destination (of the plan's input shape) is; NULL
+ * for a plain strided view.  Only the slice's elements of dst are
+ * written: its padding lanes and everything else are left alone.  A value
+ * dim that broadcasts is read at its index 0, blocked or not.  Every rule
+ * is checked before anything is written; with both blockings NULL this is
+ * clslice_host_scatter_strided. */
+CLSLICE_API
+clslice_status clslice_host_scatter_blocked(
+    const clslice_plan *plan, size_t elem_size, const void *value,
+    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
+    int value_rank, const int64_t *value_strides,
+    const clslice_blocking *value_blocking, clslice_value_rule rule,
+    void *dst, size_t dst_bytes, size_t dst_offset,
+    const int64_t *dst_strides, const clslice_blocking *dst_blocking,
+    clslice_error *err);
+
+/* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */
 /* ------------------------------------------------------------------------ */
 

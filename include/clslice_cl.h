@@ -148,7 +148,11 @@ enum {
     CLSLICE_PREPARE_BATCH = 1u << 1,
     /** Build the normalise and dynamic programs of the device-resident
      * spec calls (clslice_cl_tf_dynamic and its siblings) too. */
-    CLSLICE_PREPARE_DYNAMIC = 1u << 2
+    CLSLICE_PREPARE_DYNAMIC = 1u << 2,
+    /** Build the program of the blocked calls (clslice_cl_gather and
+     * clslice_cl_scatter with a blocking whose slice needs lane maps)
+     * too. */
+    CLSLICE_PREPARE_BLOCKED = 1u << 3
 };
 
 /** Builds now, instead of at the first call that needs them, every program
@@ -159,7 +163,8 @@ enum {
  * batch program (clslice_cl_gather_batch, clslice_cl_concat) with
  * CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
- * normaliser has one form, built once whatever the index flag).
+ * normaliser has one form, built once whatever the index flag); the
+ * program of the blocked calls with CLSLICE_PREPARE_BLOCKED.
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
@@ -366,6 +371,14 @@ typedef struct clslice_cl_gather_desc {
     size_t elem_size;
     clslice_cl_tensor src;
     clslice_cl_tensor dst;
+    /** How src stores the input with one axis blocked (clslice.h,
+     * "Blocked layouts"; src.strides then has one entry per logical dim,
+     * the axis's the stride between blocks); NULL: a plain tensor.
+     * Since 0.2.0. */
+    const clslice_blocking *src_blocking;
+    /** The same for dst and the output; a blocked dst is written whole,
+     * its padding lanes as zeros. */
+    const clslice_blocking *dst_blocking;
 } clslice_cl_gather_desc;
 
 #define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
@@ -390,7 +403,23 @@ typedef struct clslice_cl_gather_desc {
  * run take one clEnqueueCopyBuffer, a small box of contiguous rows with
  * positive pitches one clEnqueueCopyBufferRect on a CPU device; else a
  * kernel, the gather kernels when the destination is contiguous and the
- * scatter kernels (which take both sides' strides) when it is not. */
+ * scatter kernels (which take both sides' strides) when it is not.
+ *
+ * With src_blocking or dst_blocking, that side is a blocked tensor
+ * (clslice.h, "Blocked layouts": MNN's NC4HW4, TFLite's PHWC4, OpenVINO's
+ * b_fs_yx_fsv16, oneDNN's nChw16c), checked as the strided view of its
+ * storage, padding lanes included, and the blockings themselves
+ * (CLSLICE_ERROR_ARGUMENT naming src_blocking->axis and so on).  A
+ * blocked dst is written whole: its logical elements, and its padding
+ * lanes as zeros.  Where the slice keeps the blocks' structure (it stays
+ * inside one block, steps by whole blocks, or takes the same lanes of
+ * every block, as a slice of whole blocks does) the copy is an ordinary
+ * layout and takes the paths above, a copy shortcut included; otherwise
+ * a kernel that maps each index through the block (a shift and a mask
+ * for a power-of-two block) runs, in the device's family, and a
+ * destination with padding lanes always takes it (its program is built
+ * at the first such call, or by clslice_runtime_prepare with
+ * CLSLICE_PREPARE_BLOCKED). */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -589,6 +618,12 @@ typedef struct clslice_cl_scatter_desc {
     int value_rank;
     clslice_value_rule rule;
     clslice_cl_tensor dst;
+    /** How value is stored with one axis blocked (clslice.h, "Blocked
+     * layouts"); NULL: a plain tensor.  Since 0.2.0. */
+    const clslice_blocking *value_blocking;
+    /** How dst is stored; NULL: plain.  Only the slice's elements are
+     * written: padding lanes are left alone. */
+    const clslice_blocking *dst_blocking;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
@@ -600,7 +635,11 @@ typedef struct clslice_cl_scatter_desc {
  * broadcasts is read at stride 0 whatever its view stride.  Checks as
  * clslice_cl_gather's for views; dst.buffer may be NULL when the slice is
  * empty, value.buffer when the value has no elements, and a dst.buffer
- * that is given must hold its whole view. */
+ * that is given must hold its whole view.  With value_blocking or
+ * dst_blocking, that side is a blocked tensor, checked and run as for
+ * clslice_cl_gather; a blocked dst gets the slice's elements only, its
+ * padding lanes and everything else are left alone, and a value dim that
+ * broadcasts is read at its index 0, blocked or not. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,
@@ -756,16 +795,19 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
 /* Dynamic slices: spec values in device memory                             */
 /* ------------------------------------------------------------------------ */
 
-/* When begin/end/strides (TF, OpenVINO) or starts/ends/axes/steps (ONNX)
- * are in device buffers, a dynamic call slices without a round trip to
- * the host.  It enqueues two commands chained by an event:
+/* When begin/end/strides (TF, OpenVINO), starts/ends/axes/steps (ONNX)
+ * or start_indices (XLA) are in device buffers, a dynamic call slices
+ * without a round trip to the host.  It enqueues two commands chained by
+ * an event:
  *
  *  1. normalise: reads the values and writes the "dynamic plan record"
  *     (clslice.h, CLSLICE_DYNAMIC_*) into the caller's `info` buffer:
- *     word CLSLICE_DYNAMIC_STATUS is a clslice_status (CLSLICE_OK, or the
+ *     word CLSLICE_DYNAMIC_STATUS is a clslice_status (CLSLICE_OK, the
  *     CLSLICE_ERROR_SPEC / _INDEX / _SHAPE the host front-end would give
- *     for the same values), _SLOT / _VALUE / _DIM say where, _ELEMENTS is
- *     the output's element count and _OUT_RANK / _SHAPE its shape;
+ *     for the same values, or CLSLICE_ERROR_BUFFER for a gather's slice
+ *     past desc->max_elements), _SLOT / _VALUE / _DIM say where,
+ *     _ELEMENTS is the output's element count and _OUT_RANK / _SHAPE its
+ *     shape;
  *  2. the gather or scatter, which reads the slice from the record.  When
  *     the status is not CLSLICE_OK it writes nothing at all.
  *
@@ -775,26 +817,45 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
  * Works on in-order and out-of-order queues.
  *
  * Sizes: the output's size is not known on the host, so a gather's dst
- * must hold the bound: elem_size times the element count that
- * clslice_dynamic_bound (clslice.h) gives, every element of the input (a
- * slice never has more).  The first CLSLICE_DYNAMIC_ELEMENTS elements are
- * the result; the rest of the bound is not written.  A scatter's dst is
- * the whole input tensor, written in place; its value tensor has a static shape, checked on the device
- * against the slice's shape (a mismatch is CLSLICE_ERROR_SHAPE in the
- * status).  Every check the host can make (handles, lengths, masks,
- * ranks, buffer sizes and overlaps, offsets, the wait list) is made
- * before anything is enqueued, so a failing call enqueues nothing; only
- * a failure of the second command's own clEnqueueNDRangeKernel, after the
- * first was queued, can leave the record written (never the output).
+ * must hold a bound: elem_size times the least of
+ *  - the input's element count (clslice_dynamic_bound, clslice.h): a
+ *    slice never has more;
+ *  - the output's element count where the spec's static part fixes it
+ *    (every dim shrunk, or an XLA window: clslice_cl_xla_dynamic's output
+ *    has exactly the window's elements);
+ *  - desc->max_elements, when not 0: the caller's own bound.
+ * A caller that knows intervals for the spec's values (a position in
+ * [0, 4095], a length of at most 64) gets a tight max_elements from the
+ * interval shape inference: the front-end's clslice_infer_* call gives
+ * the output's dims as intervals, and clslice_dynamic_bound_intervals
+ * their largest element count, which goes into max_elements (and
+ * max_elements * elem_size bytes into dst).  A 1-row crop of a large
+ * tensor then needs one row of dst, not the tensor.  The values are not
+ * trusted to keep to the intervals: a slice with more elements than
+ * max_elements is refused on the device (CLSLICE_ERROR_BUFFER in the
+ * record's status, its element count in CLSLICE_DYNAMIC_VALUE) and
+ * nothing is written.  The first CLSLICE_DYNAMIC_ELEMENTS elements of dst
+ * are the result; the rest of the bound is not written.
+ *
+ * A scatter's dst is the whole input tensor, written in place; its value
+ * tensor has a static shape, checked on the device against the slice's
+ * shape (a mismatch is CLSLICE_ERROR_SHAPE in the status).
+ *
+ * Every check the host can make (handles, lengths, masks, ranks, buffer
+ * sizes and overlaps, offsets, the wait list) is made before anything is
+ * enqueued, so a failing call enqueues nothing; only a failure of the
+ * second command's own clEnqueueNDRangeKernel, after the first was
+ * queued, can leave the record written (never the output).
  * Errors: CLSLICE_ERROR_ARGUMENT (NULL spec, an unknown desc->kind or
- * rule, misaligned offsets, NULL buffers that need bytes, overlaps),
+ * rule, misaligned offsets, NULL buffers that need bytes, overlaps, a
+ * negative max_elements or one given for a scatter),
  * CLSLICE_ERROR_BUFFER (a buffer too small for its bytes: dst below the
  * bound, info below CLSLICE_DYNAMIC_INFO_BYTES), the front-end's static
  * CLSLICE_ERROR_SPEC / _RANK / _SHAPE errors, CLSLICE_ERROR_OPENCL and
  * CLSLICE_ERROR_BUILD as every enqueue call.
  *
- * The three front-end spec structs below have no struct_size and are
- * frozen: what a later version needs goes into clslice_cl_dynamic_desc. */
+ * The front-end spec structs below have no struct_size and are frozen:
+ * what a later version needs goes into clslice_cl_dynamic_desc. */
 
 /** A vector of `len` spec values (int32 or int64 by the spec's
  * index_type) in `buffer` from byte `offset`, a multiple of the entry
@@ -843,6 +904,27 @@ typedef struct clslice_onnx_dynamic_spec {
     clslice_device_values starts, ends, axes, steps;
 } clslice_onnx_dynamic_spec;
 
+/** XLA's dynamic_slice and dynamic_update_slice (jax.lax.dynamic_slice,
+ * jax.lax.dynamic_update_slice; stablehlo.dynamic_slice and
+ * dynamic_update_slice) with start_indices on the device, one per input
+ * dimension, and the window's sizes on the host.  No start is an error:
+ * each is clamped on the device to [0, n - size] so that the whole window
+ * fits (start = clamp(start, 0, dim - size)), negative ones included.
+ *
+ * A gather (dynamic_slice) reads the window of slice_sizes
+ * (slice_sizes_len == rank entries, each in [0, n]); its output has
+ * exactly that shape, so dst needs room for the product of slice_sizes
+ * only.  A scatter (dynamic_update_slice) writes the value into the
+ * window: with slice_sizes NULL the window is the value's shape
+ * (desc->value_rank must be rank, each size in [0, n]); with slice_sizes
+ * given, the value must fit that window under desc->rule. */
+typedef struct clslice_xla_dynamic_spec {
+    clslice_index_type index_type;
+    clslice_device_values start_indices;
+    const int64_t *slice_sizes;
+    size_t slice_sizes_len;
+} clslice_xla_dynamic_spec;
+
 typedef enum clslice_dynamic_kind {
     CLSLICE_DYNAMIC_GATHER = 0, /**< src: the input tensor; dst: the output,
                                  * room for the input's elements */
@@ -873,6 +955,10 @@ typedef struct clslice_cl_dynamic_desc {
     const int64_t *value_shape;
     int value_rank;
     clslice_value_rule rule;
+    /** gathers: how many elements dst holds, when the caller bounds the
+     * slice more tightly than the library can (0: no such bound; see
+     * "Sizes" above).  Must be 0 for a scatter. */
+    int64_t max_elements;
 } clslice_cl_dynamic_desc;
 
 #define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)
@@ -903,6 +989,20 @@ clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_onnx_dynamic_spec *spec,
                                        const clslice_cl_dynamic_desc *desc,
                                        clslice_error *err);
+
+/** clslice_cl_tf_dynamic for XLA's dynamic_slice (a gather) and
+ * dynamic_update_slice (a scatter): `spec` as clslice_xla_dynamic_spec
+ * says.  The KV-cache write of a decoder is a scatter of this kind: the
+ * position is read on the device, clamped there, and nothing waits.
+ * Errors: as clslice_cl_tf_dynamic, with the static ones of
+ * clslice_plan_dynamic_slice / clslice_plan_dynamic_update_slice; the
+ * record never holds a front-end error (a start is never one). */
+CLSLICE_API
+clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
+                                      const clslice_cl_call *call,
+                                      const clslice_xla_dynamic_spec *spec,
+                                      const clslice_cl_dynamic_desc *desc,
+                                      clslice_error *err);
 
 #ifdef __cplusplus
 }

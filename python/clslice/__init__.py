@@ -12,20 +12,20 @@ clslice's memory pool for its context), or out=.  Errors of the C library
 are raised as ClsliceError subclasses that carry its message; numpy keys
 raise numpy's exception classes.
 """
-import operator as _operator
 import sys as _sys
-from builtins import slice as _builtin_slice
 from typing import (Any as _Any, List as _List, Optional as _Optional,
                     Sequence as _Sequence, Tuple as _Tuple)
 
 import numpy as _np
 
-from . import _concat, _host, _numpy_assign
+from . import _concat, _host, _numpy_assign, _split
 from ._lib import (
     ClsliceError, ClsliceArgumentError, ClsliceSpecError, ClsliceIndexError,
     ClsliceRankError, ClsliceSyntaxError, ClsliceUnknownError,
     ClsliceShapeError, ClsliceMemoryError, ClsliceBufferError,
     ClsliceOpenCLError, ClsliceBuildError, lib as _clib)
+from ._lib import SPLIT_NUMPY as _SPLIT_NUMPY, \
+    SPLIT_NUMPY_ARRAY as _SPLIT_NUMPY_ARRAY
 from ._plan import (
     Plan, Spec, Expr, TF, OpenVINO, ONNX, MXNet, SliceAxis, SliceLike,
     as_spec, key_to_expr, plan_for as _plan_for)
@@ -46,7 +46,12 @@ library_version = _clib.clslice_version_string().decode()
 __all__ = [
     "slice", "strided_slice", "openvino_strided_slice", "onnx_slice",
     "mxnet_slice", "slice_axis", "slice_like", "slice_many", "split",
-    "array_split", "concatenate", "stack",
+    "array_split", "concatenate", "stack", "slice_blocked",
+    "tflite_strided_slice", "tf_slice", "xla_slice", "dynamic_slice",
+    "dynamic_update_slice", "openvino_slice", "slice_scatter", "narrow",
+    "chunk", "torch_split", "tf_split", "onnx_split", "openvino_split",
+    "variadic_split", "TFLite", "TFSlice", "XLASlice", "DynamicSlice",
+    "DynamicUpdateSlice", "OpenVINOSlice", "Narrow", "Torch",
     "shape", "plan", "assign",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
@@ -126,6 +131,30 @@ def slice(x: _ArrayLike, key: _Key, *, out: _Any = None,  # noqa: A001
     return _run_host(x, _plan_for(key, x.shape), out, queue, wait_for)
 
 
+def slice_blocked(x: _ArrayLike, key: _Key, *, blocked: _Any = None,
+                  out_blocked: _Any = None, queue: _Any = None,
+                  wait_for: _Any = None) -> _Any:
+    """x[key] where x, the result or both store one axis in blocks of lanes,
+    as GPU engines keep activations (MNN's NC4HW4, OpenVINO's
+    b_fs_yx_fsv16, oneDNN's nChw16c).  blocked=(axis, block) or (axis,
+    block, size): x holds such a tensor's dense storage, its logical shape
+    with `axis` counting blocks, then a last dim of `block` lanes; size is
+    the axis's logical size (default: every lane), the lanes past it
+    padding.  key indexes the logical tensor.  out_blocked=(axis, block):
+    the result comes back as its dense blocked storage the same way, its
+    padding lanes zeros.  Without either this is slice().  numpy arrays
+    run on the host, pyopencl arrays are enqueued as by slice() (a strided
+    view is made contiguous first)."""
+    from . import _blocked
+    form = _blocked.parse(blocked, "blocked", True)
+    out_form = _blocked.parse(out_blocked, "out_blocked", False)
+    if _device_module(x) is not None:
+        return _blocked.gather_device(x, key, form, out_form, queue,
+                                      wait_for)
+    _host_only(queue, wait_for)
+    return _blocked.gather_host(_numpy(x), key, form, out_form)
+
+
 def _run_host(x: _np.ndarray, p: Plan, out: _Any, queue: _Any,
               wait_for: _Any) -> _np.ndarray:
     _host_only(queue, wait_for)
@@ -153,6 +182,12 @@ def slice_many(x: _ArrayLike, keys: _Sequence[_Key], *, queue: _Any = None,
     key."""
     x_shape = x.shape if hasattr(x, "shape") else _numpy(x).shape
     plans = [_plan_for(key, tuple(x_shape)) for key in keys]
+    return _gather_plans(x, plans, queue, wait_for)
+
+
+def _gather_plans(x: _ArrayLike, plans: _List[Plan], queue: _Any,
+                  wait_for: _Any) -> _List[_Any]:
+    """slice_many's work once the plans are built."""
     dev = _device_module(x)
     if dev is not None:
         outs: _List[_Any] = dev.gather_many(x, plans, queue, wait_for)
@@ -166,56 +201,28 @@ def split(x: _ArrayLike, indices_or_sections: _Any, axis: int = 0, *,
           queue: _Any = None, wait_for: _Any = None) -> _List[_Any]:
     """numpy.split for numpy and pyopencl arrays: a list of new arrays
     (copies, not views), enqueued as one batched command on the device.
-    indices_or_sections is a number of equal sections or the sorted split
-    points along `axis`."""
-    dims = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
-    return slice_many(x, _split_keys(dims, indices_or_sections, axis),
-                      queue=queue, wait_for=wait_for)
+    indices_or_sections is a number of equal sections or the split
+    points along `axis` (Python slice bounds)."""
+    return _numpy_split(x, _SPLIT_NUMPY, indices_or_sections,
+                        axis, queue, wait_for)
 
 
 def array_split(x: _ArrayLike, indices_or_sections: _Any, axis: int = 0, *,
                 queue: _Any = None, wait_for: _Any = None) -> _List[_Any]:
     """numpy.array_split: as split, but a number of sections need not
     divide the dimension (the first n % sections pieces are one longer)."""
+    return _numpy_split(x, _SPLIT_NUMPY_ARRAY,
+                        indices_or_sections, axis, queue, wait_for)
+
+
+def _numpy_split(x: _ArrayLike, style: int, indices_or_sections: _Any,
+                 axis: int, queue: _Any, wait_for: _Any) -> _List[_Any]:
+    """numpy's two splits by the library's rules (clslice_plan_split)."""
     dims = tuple(x.shape if hasattr(x, "shape") else _numpy(x).shape)
-    return slice_many(x, _split_keys(dims, indices_or_sections, axis,
-                                     equal=False),
-                      queue=queue, wait_for=wait_for)
-
-
-def _split_keys(dims: _Tuple[int, ...], indices_or_sections: _Any,
-                axis: int, equal: bool = True) -> _List[_Key]:
-    rank = len(dims)
-    try:
-        axis = _operator.index(axis)
-    except TypeError:
-        raise TypeError("clslice: split's axis must be an integer, got %r"
-                        % (axis,)) from None
-    if not -rank <= axis < rank:
-        raise ClsliceIndexError(
-            "clslice: split's axis %d is out of range for an array of rank %d"
-            % (axis, rank))
-    axis %= rank
-    n = dims[axis]
-    try:
-        sections = _operator.index(indices_or_sections)
-    except TypeError:
-        bounds = [_operator.index(i) for i in indices_or_sections]
-    else:
-        if sections <= 0:
-            raise ValueError("clslice: split needs a number of sections "
-                             ">= 1, got %d" % sections)
-        if equal and n % sections:
-            raise ValueError("clslice: split of a dimension of size %d into "
-                             "%d sections is not an equal division"
-                             % (n, sections))
-        # The first n % sections pieces take one more (numpy's rule).
-        size, extra = divmod(n, sections)
-        bounds = [i * size + min(i, extra) for i in range(1, sections)]
-    edges: _List[_Optional[int]] = [None, *bounds, None]
-    lead = (_builtin_slice(None),) * axis
-    return [lead + (_builtin_slice(a, b),)
-            for a, b in zip(edges[:-1], edges[1:])]
+    number, sizes = _split.number_or_sizes(indices_or_sections,
+                                           "indices_or_sections")
+    plans = _split.split_plans(dims, style, axis, number, sizes)
+    return _gather_plans(x, plans, queue, wait_for)
 
 
 def concatenate(arrays: _Sequence[_ArrayLike], axis: _Optional[int] = 0,
@@ -424,3 +431,12 @@ def release_runtimes() -> None:
     memory of clslice's pools (no-op without pyopencl)."""
     if "clslice._cl" in _sys.modules:
         _sys.modules["clslice._cl"].release_runtimes()
+
+
+# The framework-named calls use the helpers above, so they come last.
+from ._fronts import (TFLite, TFSlice, XLASlice, DynamicSlice,  # noqa: E402
+                      DynamicUpdateSlice, OpenVINOSlice, Narrow, Torch)
+from ._engine_ops import (  # noqa: E402
+    tflite_strided_slice, tf_slice, xla_slice, dynamic_slice,
+    dynamic_update_slice, openvino_slice, slice_scatter, narrow, chunk,
+    torch_split, tf_split, onnx_split, openvino_split, variadic_split)

@@ -45,6 +45,31 @@ class OpenVINOSpec(ctypes.Structure):
                            (field + "_len", ctypes.c_size_t))]
 
 
+class TFLiteSpec(ctypes.Structure):
+    _fields_ = [
+        ("begin", ctypes.c_void_p), ("begin_len", ctypes.c_size_t),
+        ("end", ctypes.c_void_p), ("end_len", ctypes.c_size_t),
+        ("strides", ctypes.c_void_p), ("strides_len", ctypes.c_size_t),
+        ("begin_mask", ctypes.c_int32), ("end_mask", ctypes.c_int32),
+        ("ellipsis_mask", ctypes.c_int32), ("new_axis_mask", ctypes.c_int32),
+        ("shrink_axis_mask", ctypes.c_int32), ("offset", ctypes.c_int),
+    ]
+
+
+class SplitSpec(ctypes.Structure):
+    _fields_ = [
+        ("style", ctypes.c_int), ("axis", ctypes.c_int64),
+        ("number", ctypes.c_int64), ("list", c_int64_p),
+        ("list_len", ctypes.c_size_t),
+    ]
+
+
+# clslice_split_style (clslice.h)
+SPLIT_NUMPY, SPLIT_NUMPY_ARRAY, SPLIT_TF, SPLIT_ONNX_13, SPLIT_ONNX_18, \
+    SPLIT_OPENVINO, SPLIT_OPENVINO_VARIADIC, SPLIT_TORCH, \
+    SPLIT_TORCH_CHUNK = range(9)
+
+
 class OptInt64(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int64), ("is_none", ctypes.c_int)]
 
@@ -97,10 +122,18 @@ class CLPart(ctypes.Structure):
                 ("offset", ctypes.c_size_t)]
 
 
+class Blocking(ctypes.Structure):
+    """clslice_blocking: how one axis of a tensor is blocked."""
+    _fields_ = [("axis", ctypes.c_int), ("block", ctypes.c_int),
+                ("first_lane", ctypes.c_int), ("flags", ctypes.c_uint)]
+
+
 class CLGatherDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
         ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
+        ("src_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
     ]
 
 
@@ -119,6 +152,36 @@ class CLBatchDesc(_Sized):
         ("src", ctypes.c_void_p), ("src_offset", ctypes.c_size_t),
         ("count", ctypes.c_size_t), ("parts", ctypes.POINTER(CLPart)),
     ]
+
+
+class DeviceValues(ctypes.Structure):
+    _fields_ = [("buffer", ctypes.c_void_p), ("offset", ctypes.c_size_t),
+                ("len", ctypes.c_size_t)]
+
+
+class XLADynamicSpec(ctypes.Structure):
+    _fields_ = [("index_type", ctypes.c_int),
+                ("start_indices", DeviceValues),
+                ("slice_sizes", c_int64_p),
+                ("slice_sizes_len", ctypes.c_size_t)]
+
+
+class CLDynamicDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("shape", c_int64_p),
+        ("rank", ctypes.c_int), ("kind", ctypes.c_int),
+        ("elem_size", ctypes.c_size_t), ("info", ctypes.c_void_p),
+        ("info_offset", ctypes.c_size_t), ("src", ctypes.c_void_p),
+        ("src_offset", ctypes.c_size_t), ("dst", ctypes.c_void_p),
+        ("dst_offset", ctypes.c_size_t), ("value_shape", c_int64_p),
+        ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
+        ("max_elements", ctypes.c_int64),
+    ]
+
+
+# clslice_dynamic_kind, and the record's size (CLSLICE_DYNAMIC_INFO_BYTES)
+DYNAMIC_GATHER, DYNAMIC_SCATTER = 0, 1
+DYNAMIC_INFO_BYTES = 134 * 8
 
 
 class CLConcatPart(ctypes.Structure):
@@ -344,6 +407,25 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_plan_onnx": (st, [c_int64_p, I, c_int64_p, S, c_int64_p, S,
                                    c_int64_p, S, c_int64_p, S, PP, E]),
         "clslice_plan_expr": (st, [c_int64_p, I, ctypes.c_char_p, PP, E]),
+        "clslice_plan_tflite": (st, [c_int64_p, I,
+                                     ctypes.POINTER(TFLiteSpec), PP, E]),
+        "clslice_plan_tf_slice": (st, [c_int64_p, I, c_int64_p, S,
+                                       c_int64_p, S, PP, E]),
+        "clslice_plan_xla_slice": (st, [c_int64_p, I, c_int64_p, c_int64_p,
+                                        c_int64_p, S, PP, E]),
+        "clslice_plan_dynamic_slice": (st, [c_int64_p, I, c_int64_p,
+                                            c_int64_p, S, PP, E]),
+        "clslice_plan_dynamic_update_slice": (st, [c_int64_p, I, c_int64_p,
+                                                   I, c_int64_p, S, PP, E]),
+        "clslice_plan_openvino_slice": (st, [c_int64_p, I, c_int64_p, S,
+                                             c_int64_p, S, c_int64_p, S,
+                                             c_int64_p, S, PP, E]),
+        "clslice_plan_torch_narrow": (st, [c_int64_p, I, I64, I64, I64, PP,
+                                           E]),
+        "clslice_plan_torch_index": (st, [c_int64_p, I, ctypes.c_char_p, PP,
+                                          E]),
+        "clslice_plan_split": (st, [c_int64_p, I, ctypes.POINTER(SplitSpec),
+                                    PP, S, ctypes.POINTER(S), E]),
         "clslice_host_gather": (st, [P, S, P, S, P, S, E]),
         "clslice_host_scatter": (st, [P, S, P, c_int64_p, I, S, I, P, S, E]),
         "clslice_host_grad": (st, [P, S, P, c_int64_p, I, S, P, S, E]),
@@ -352,6 +434,10 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_scatter_strided": (st, [P, S, P, S, S, c_int64_p, I,
                                               c_int64_p, I, P, S, S,
                                               c_int64_p, E]),
+        "clslice_host_gather_blocked": (st, [P, S, P, S, S, c_int64_p,
+                                             ctypes.POINTER(Blocking), P, S,
+                                             S, c_int64_p,
+                                             ctypes.POINTER(Blocking), E]),
         "clslice_plan_concat": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                      E]),
         "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
@@ -382,6 +468,9 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_cl_csr_count": (st, [P, CALL, ctypes.POINTER(CLCSRDesc),
                                       c_int64_p, E]),
         "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
+        "clslice_cl_xla_dynamic": (st, [P, CALL,
+                                        ctypes.POINTER(XLADynamicSpec),
+                                        ctypes.POINTER(CLDynamicDesc), E]),
     }
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):

@@ -58,6 +58,17 @@ static int check_value(const char *in_path, const cli_npy *in,
                                        lib.message);
 }
 
+/* The plan of the slice VALUE is written into (a dynamic_update_slice
+ * takes its window from VALUE's shape). */
+static int write_plan(const cli_opts *opts, const cli_npy *in,
+                      const cli_npy *value, clslice_plan **plan, cli_err *err)
+{
+    cli_spec_target target = {.shape = in->shape, .rank = in->rank,
+                              .value_shape = value->shape,
+                              .value_rank = value->rank};
+    return cli_spec_plan_write(opts, &target, plan, err);
+}
+
 static int scatter(const cli_target *target, const clslice_plan *plan,
                    const cli_npy *value, clslice_value_rule rule,
                    cli_npy *tensor, cli_err *err)
@@ -90,7 +101,7 @@ static int explain(char **paths, const cli_opts *opts, const cli_npy *in,
                    bool translated, int64_t rejected, cli_err *err)
 {
     clslice_plan *plan = NULL;
-    int status = cli_spec_plan(opts, in->shape, in->rank, &plan, err);
+    int status = write_plan(opts, in, value, &plan, err);
     if (status == CLI_EXIT_OK)
         status = check_value(paths[0], in, paths[1], value, plan, rule, err);
     clslice_plan_release(&plan);
@@ -114,7 +125,7 @@ static int assign_dynamic(char **paths, const cli_target *target,
     if (target->host)
         return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
                                "it cannot be combined with --host");
-    int status = cli_spec_check(opts, err);
+    int status = cli_spec_check(opts, true, err);
     if (status == CLI_EXIT_OK)
         status = check_dtype(paths[0], in, paths[1], value, err);
     if (status != CLI_EXIT_OK)
@@ -167,7 +178,7 @@ static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
         return status;
     }
     if (status == CLI_EXIT_OK)
-        status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
+        status = write_plan(opts, &in, &value, &plan, err);
     if (status == CLI_EXIT_OK)
         status = check_value(paths[0], &in, paths[1], &value, plan, rule,
                              err);

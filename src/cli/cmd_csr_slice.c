@@ -26,7 +26,9 @@ static int make_plan(const cli_opts *opts, const cli_csr *in,
         return cli_usage_error(err, "csr-slice needs --%s (see --help)",
                                cli_opt(opts, "begin") ? "end" : "begin");
     int64_t shape[2] = {in->rows, in->cols};
-    return cli_build_mxnet(opts, shape, 2, plan, err);
+    cli_spec_target target = {.shape = shape, .rank = 2,
+                              .value_shape = NULL, .value_rank = -1};
+    return cli_build_mxnet(opts, &target, plan, err);
 }
 
 /* Library failures: a corrupt matrix is the input files' fault; nothing

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "blocked.h"
 #include "commands.h"
 #include "device.h"
 #include "device_dynamic.h"
@@ -18,8 +19,55 @@ static const cli_optdef slice_options[] = {
     {"device", false},
     {"host", true},
     {"dynamic", true},
+    {"src-blocked", false},
+    {"dst-blocked", false},
     {NULL, false},
 };
+
+/* --src-blocked and --dst-blocked, and the input's logical shape. */
+typedef struct slice_layouts {
+    cli_blocked src, dst;
+    int rank;
+    int64_t shape[CLSLICE_MAX_RANK];
+} slice_layouts;
+
+static int read_layouts(const cli_opts *opts, const cli_npy *in,
+                        slice_layouts *l, cli_err *err)
+{
+    int status = cli_blocked_parse("src-blocked",
+                                   cli_opt(opts, "src-blocked"), true,
+                                   &l->src, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_blocked_parse("dst-blocked",
+                                   cli_opt(opts, "dst-blocked"), false,
+                                   &l->dst, err);
+    if (status == CLI_EXIT_OK && (l->src.on || l->dst.on) &&
+        cli_opt(opts, "dynamic"))
+        return cli_usage_error(err, "--dynamic does not take blocked "
+                               "tensors (--src-blocked, --dst-blocked)");
+    if (status != CLI_EXIT_OK || !l->src.on) {
+        l->rank = in->rank;
+        memcpy(l->shape, in->shape, sizeof l->shape);
+        return status;
+    }
+    return cli_blocked_logical(&l->src, "src-blocked", in->shape, in->rank,
+                               l->shape, &l->rank, err);
+}
+
+/* The result as it is written: the plan's output, or its blocked storage
+ * (no data yet). */
+static int result_meta(const clslice_plan *plan, const cli_npy *in,
+                       const slice_layouts *l, cli_npy *meta, cli_err *err)
+{
+    cli_npy_plan_meta(plan, in, meta);
+    if (!l->dst.on)
+        return CLI_EXIT_OK;
+    int64_t shape[CLSLICE_MAX_RANK];
+    memcpy(shape, meta->shape, sizeof shape);
+    return cli_blocked_storage(&l->dst, "dst-blocked", shape, meta->rank,
+                               in->elem_size, meta->shape, &meta->rank,
+                               &meta->bytes, err);
+}
 
 /* The result's dtype and shape, and where it goes. */
 typedef struct slice_out {
@@ -47,30 +95,36 @@ static int write_result(void *ctx, size_t index, const void *data,
 
 /* Slices and writes the result to out (not yet renamed into place). */
 static int slice_static(const cli_target *target, const clslice_plan *plan,
-                        const cli_npy *in, cli_npy_out *out, cli_err *err)
+                        const cli_npy *in, const slice_layouts *l,
+                        cli_npy_out *out, cli_err *err)
 {
-    cli_npy result;
-    if (!target->host) {
-        cli_npy_plan_meta(plan, in, &result);
-        slice_out o = {&result, out};
+    const clslice_blocking *blocked[2] = {
+        l->src.on ? &l->src.blocking : NULL,
+        l->dst.on ? &l->dst.blocking : NULL};
+    cli_npy meta, result;
+    int status = result_meta(plan, in, l, &meta, err);
+    if (status == CLI_EXIT_OK && !target->host) {
+        slice_out o = {&meta, out};
         cli_device device;
-        int status = cli_device_pick(&target->request, &device, err);
+        status = cli_device_pick(&target->request, &device, err);
         return status == CLI_EXIT_OK
                    ? cli_device_gather(&device, plan, in->elem_size, in->data,
-                                       in->bytes, result.bytes, write_result,
-                                       &o, err)
+                                       in->bytes, meta.bytes, blocked,
+                                       write_result, &o, err)
                    : status;
     }
-    int status = cli_npy_for_plan(plan, in, &result, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_alloc_like(&meta, meta.rank, meta.shape, meta.bytes,
+                                    &result, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_error lib;
     cli_progress_phase("slicing", NULL, 0);
-    clslice_status st = clslice_host_gather(plan, in->elem_size, in->data,
-                                            in->bytes, result.data,
-                                            result.bytes, &lib);
-    /* The plan and both buffers come from the loaded file, so nothing but
-     * memory should fail here. */
+    clslice_status st = clslice_host_gather_blocked(
+        plan, in->elem_size, in->data, in->bytes, 0, NULL, blocked[0],
+        result.data, result.bytes, 0, NULL, blocked[1], &lib);
+    /* The plan and both buffers come from the loaded file and its checked
+     * blocking, so nothing but memory should fail here. */
     status = st == CLSLICE_OK
                  ? cli_npy_out_write(out, &result, err)
                  : cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);
@@ -105,7 +159,7 @@ static int slice_dynamic(const cli_target *target, const cli_opts *opts,
     if (target->host)
         return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
                                "it cannot be combined with --host");
-    int status = cli_spec_check(opts, err);
+    int status = cli_spec_check(opts, false, err);
     if (status != CLI_EXIT_OK)
         return status;
     cli_dyn_spec *spec = malloc(sizeof *spec);
@@ -139,9 +193,11 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     status = cli_npy_load(paths[0], &in, err);
     if (status != CLI_EXIT_OK)
         return status;
+    slice_layouts layouts;
     bool dynamic = cli_opt(opts, "dynamic") != NULL;
-    if (!dynamic)
-        status = cli_spec_plan(opts, in.shape, in.rank, &plan, err);
+    status = read_layouts(opts, &in, &layouts, err);
+    if (status == CLI_EXIT_OK && !dynamic)
+        status = cli_spec_plan(opts, layouts.shape, layouts.rank, &plan, err);
     if (status == CLI_EXIT_OK)
         status = cli_npy_out_open(&out, paths[1], err);
     if (status == CLI_EXIT_OK && dynamic) {
@@ -149,7 +205,7 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
         if (status == CLI_EXIT_OK)
             status = cli_npy_out_write(&out, &result, err);
     } else if (status == CLI_EXIT_OK) {
-        status = slice_static(&target, plan, &in, &out, err);
+        status = slice_static(&target, plan, &in, &layouts, &out, err);
     }
     if (status == CLI_EXIT_OK)
         status = cli_npy_out_commit_all(&out, 1, err);
@@ -172,7 +228,9 @@ static int run_slice(const cli_command *self, int argc, char **argv)
 const cli_command cli_cmd_slice = {
     .name = "slice",
     .summary = "slice a .npy file on an OpenCL device or the host",
-    .usage = "slice IN.npy OUT.npy SPEC [--device N | --host] [--dynamic]",
+    .usage = "slice IN.npy OUT.npy SPEC [--device N | --host] [--dynamic]\n"
+             "      [--src-blocked AXIS:BLOCK[:SIZE]] "
+             "[--dst-blocked AXIS:BLOCK]",
     .description =
         "\n"
         "Reads IN.npy, slices it with SPEC and writes the result to OUT.npy\n"
@@ -200,7 +258,18 @@ const cli_command cli_cmd_slice = {
         "afterwards.  It takes --style tf, openvino or onnx, or --expr\n"
         "(run as the tf.strided_slice spec it spells), and an OpenCL\n"
         "device; a spec the device rejects is explained with the host's\n"
-        "message.\n",
+        "message.\n"
+        "\n"
+        "Blocked layouts (GPU engines' NC4HW4, fsv16, nChw16c: one axis\n"
+        "stored as blocks of BLOCK lanes, the lanes innermost):\n"
+        "  --src-blocked AXIS:BLOCK[:SIZE]  IN holds such a tensor's dense\n"
+        "               storage: its logical shape with AXIS counting blocks,\n"
+        "               then one more dim of BLOCK lanes; SIZE is the\n"
+        "               logical size of AXIS (default: every lane), the\n"
+        "               lanes past it padding.  SPEC slices the logical\n"
+        "               tensor.\n"
+        "  --dst-blocked AXIS:BLOCK  OUT receives the result's dense blocked\n"
+        "               storage the same way, its padding lanes zeros.\n",
     .examples =
         "  $ python3 -c 'import numpy as np; "
         "np.save(\"a.npy\", np.arange(24.).reshape(2,3,4))'\n"
@@ -211,7 +280,9 @@ const cli_command cli_cmd_slice = {
         "   [13. 14.]]\n"
         "  $ clslice slice a.npy b.npy --style onnx --starts 1 --ends 3 "
         "--axes 2 --host\n"
-        "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n",
+        "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n"
+        "  $ clslice slice nc4hw4.npy c.npy --src-blocked 1:4:10 "
+        "--expr '[:, 3:7]'\n",
     .takes_spec = true,
     .takes_files = true,
     .run = run_slice,

@@ -48,6 +48,14 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = r->s.queue;
     call.event = ev;
+    if (spec->front == CLI_DYN_XLA) {
+        clslice_xla_dynamic_spec s = {
+            .index_type = CLSLICE_INT64, .start_indices = w[0],
+            .slice_sizes = spec->sizes_given ? spec->slice_sizes.value
+                                             : NULL,
+            .slice_sizes_len = spec->slice_sizes.len};
+        return clslice_cl_xla_dynamic(r->s.runtime, &call, &s, desc, lib);
+    }
     if (spec->front == CLI_DYN_ONNX) {
         clslice_onnx_dynamic_spec s = {CLSLICE_INT64, w[0], w[1], w[3],
                                        w[2]};

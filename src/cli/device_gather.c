@@ -1,9 +1,9 @@
 /* One slice on an OpenCL device: a session (context, queue, runtime),
- * buffers, clslice_enqueue_gather, then the output mapped and handed to
- * the caller, so that it is written from device memory (on a CPU device,
- * without a copy) rather than read into a host array first.  The queue is
- * our own, so blocking on it is fine (the library itself never blocks a
- * caller's queue). */
+ * buffers, clslice_cl_gather (blocked tensors on either side), then the
+ * output mapped and handed to the caller, so that it is written from
+ * device memory (on a CPU device, without a copy) rather than read into a
+ * host array first.  The queue is our own, so blocking on it is fine (the
+ * library itself never blocks a caller's queue). */
 #include "device_gather.h"
 
 #include "cl_fail.h"
@@ -11,14 +11,21 @@
 
 static int run_gather(const cli_session *s, cl_mem src, cl_mem dst,
                       const clslice_plan *plan, size_t elem_size,
-                      size_t out_bytes, cli_device_sink *sink, void *ctx,
-                      cli_err *err)
+                      size_t out_bytes, const clslice_blocking *blocked[2],
+                      cli_device_sink *sink, void *ctx, cli_err *err)
 {
     clslice_error lib;
     cli_progress_phase("slicing on the device", NULL, 0);
-    clslice_status st = clslice_enqueue_gather(s->runtime, s->queue, plan,
-                                               elem_size, src, 0, dst, 0, 0,
-                                               0, NULL, NULL, &lib);
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    call.queue = s->queue;
+    desc.plan = plan;
+    desc.elem_size = elem_size;
+    desc.src.buffer = src;
+    desc.dst.buffer = dst;
+    desc.src_blocking = blocked[0];
+    desc.dst_blocking = blocked[1];
+    clslice_status st = clslice_cl_gather(s->runtime, &call, &desc, &lib);
     if (st != CLSLICE_OK)
         return cli_session_fail(st, &lib, err);
     void *mapped = NULL; /* an empty slice still runs to the end */
@@ -31,8 +38,8 @@ static int run_gather(const cli_session *s, cl_mem src, cl_mem dst,
 
 int cli_device_gather(const cli_device *device, const clslice_plan *plan,
                       size_t elem_size, const void *src, size_t src_bytes,
-                      size_t dst_bytes, cli_device_sink *sink, void *ctx,
-                      cli_err *err)
+                      size_t dst_bytes, const clslice_blocking *blocked[2],
+                      cli_device_sink *sink, void *ctx, cli_err *err)
 {
     cli_session s;
     cl_mem in = NULL, out = NULL;
@@ -45,8 +52,8 @@ int cli_device_gather(const cli_device *device, const clslice_plan *plan,
                                             CL_MEM_ALLOC_HOST_PTR,
                                     dst_bytes, NULL, "output", &out, err);
     if (status == CLI_EXIT_OK)
-        status = run_gather(&s, in, out, plan, elem_size, dst_bytes, sink,
-                            ctx, err);
+        status = run_gather(&s, in, out, plan, elem_size, dst_bytes, blocked,
+                            sink, ctx, err);
     if (out)
         clReleaseMemObject(out);
     if (in)

@@ -11,10 +11,9 @@ static const char *const mask_names[5] = {
     "begin-mask", "end-mask", "ellipsis-mask", "new-axis-mask",
     "shrink-axis-mask"};
 
-/* Reads options names[0..n-1] into lists[] / given[]. */
-static int read_lists(const cli_opts *opts, const char *const *names,
-                      size_t n, bool allow_none, cli_list *lists, bool *given,
-                      cli_err *err)
+int cli_read_lists(const cli_opts *opts, const char *const *names, size_t n,
+                   bool allow_none, cli_list *lists, bool *given,
+                   cli_err *err)
 {
     for (size_t i = 0; i < n; i++) {
         int status = cli_list_option(opts, names[i], allow_none, &lists[i],
@@ -31,9 +30,11 @@ static const int64_t *given_or_null(const cli_list *list, bool given)
     return given ? list->value : NULL;
 }
 
-int cli_build_expr(const cli_opts *opts, const int64_t *shape, int rank,
+int cli_build_expr(const cli_opts *opts, const cli_spec_target *target,
                    clslice_plan **plan, cli_err *err)
 {
+    const int64_t *shape = target->shape;
+    int rank = target->rank;
     clslice_error lib;
     clslice_status status =
         clslice_plan_expr(shape, rank, cli_opt(opts, "expr"), plan, &lib);
@@ -46,7 +47,7 @@ static int read_tf_lists(const cli_opts *opts, cli_list lists[3],
 {
     static const char *const names[3] = {"begin", "end", "strides"};
     bool given[3];
-    int status = read_lists(opts, names, 3, false, lists, given, err);
+    int status = cli_read_lists(opts, names, 3, false, lists, given, err);
     if (status == CLI_EXIT_OK && !given[2]) {
         lists[2].len = lists[0].len;
         for (size_t i = 0; i < lists[0].len; i++)
@@ -70,14 +71,21 @@ static int read_tf_masks(const cli_opts *opts, int32_t masks[5],
     return CLI_EXIT_OK;
 }
 
-int cli_build_tf(const cli_opts *opts, const int64_t *shape, int rank,
+int cli_read_strided(const cli_opts *opts, cli_list lists[3],
+                     int32_t masks[5], cli_err *err)
+{
+    int status = read_tf_lists(opts, lists, err);
+    return status == CLI_EXIT_OK ? read_tf_masks(opts, masks, err) : status;
+}
+
+int cli_build_tf(const cli_opts *opts, const cli_spec_target *target,
                  clslice_plan **plan, cli_err *err)
 {
+    const int64_t *shape = target->shape;
+    int rank = target->rank;
     cli_list lists[3];
     int32_t masks[5];
-    int status = read_tf_lists(opts, lists, err);
-    if (status == CLI_EXIT_OK)
-        status = read_tf_masks(opts, masks, err);
+    int status = cli_read_strided(opts, lists, masks, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_tf_spec spec = {
@@ -90,20 +98,22 @@ int cli_build_tf(const cli_opts *opts, const int64_t *shape, int rank,
         .shrink_axis_mask = masks[4],
     };
     clslice_error lib;
-    return cli_library_result(clslice_plan_tf(shape, rank, &spec, plan, &lib), &lib,
-                  err);
+    clslice_status st = clslice_plan_tf(shape, rank, &spec, plan, &lib);
+    return cli_library_result(st, &lib, err);
 }
 
-int cli_build_openvino(const cli_opts *opts, const int64_t *shape, int rank,
+int cli_build_openvino(const cli_opts *opts, const cli_spec_target *target,
                        clslice_plan **plan, cli_err *err)
 {
+    const int64_t *shape = target->shape;
+    int rank = target->rank;
     static const char *const names[3] = {"begin", "end", "strides"};
     cli_list lists[3], masks[5];
     bool given[3], mask_given[5];
-    int status = read_lists(opts, names, 3, false, lists, given, err);
+    int status = cli_read_lists(opts, names, 3, false, lists, given, err);
     if (status == CLI_EXIT_OK)
-        status = read_lists(opts, mask_names, 5, false, masks, mask_given,
-                            err);
+        status = cli_read_lists(opts, mask_names, 5, false, masks,
+                                mask_given, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_openvino_spec spec = {
@@ -123,8 +133,8 @@ int cli_build_openvino(const cli_opts *opts, const int64_t *shape, int rank,
         .shrink_axis_mask_len = masks[4].len,
     };
     clslice_error lib;
-    return cli_library_result(clslice_plan_openvino(shape, rank, &spec, plan, &lib),
-                  &lib, err);
+    clslice_status st = clslice_plan_openvino(shape, rank, &spec, plan, &lib);
+    return cli_library_result(st, &lib, err);
 }
 
 /* Copies a list with None entries into the library's optional ints. */
@@ -136,14 +146,16 @@ static void to_optional(const cli_list *list, clslice_opt_int64 *out)
     }
 }
 
-int cli_build_mxnet(const cli_opts *opts, const int64_t *shape, int rank,
+int cli_build_mxnet(const cli_opts *opts, const cli_spec_target *target,
                     clslice_plan **plan, cli_err *err)
 {
+    const int64_t *shape = target->shape;
+    int rank = target->rank;
     static const char *const names[3] = {"begin", "end", "step"};
     cli_list lists[3];
     bool given[3];
     clslice_opt_int64 values[3][CLI_LIST_MAX];
-    int status = read_lists(opts, names, 3, true, lists, given, err);
+    int status = cli_read_lists(opts, names, 3, true, lists, given, err);
     if (status != CLI_EXIT_OK)
         return status;
     for (size_t i = 0; i < 3; i++)
@@ -155,13 +167,15 @@ int cli_build_mxnet(const cli_opts *opts, const int64_t *shape, int rank,
     return cli_library_result(result, &lib, err);
 }
 
-int cli_build_onnx(const cli_opts *opts, const int64_t *shape, int rank,
+int cli_build_onnx(const cli_opts *opts, const cli_spec_target *target,
                    clslice_plan **plan, cli_err *err)
 {
+    const int64_t *shape = target->shape;
+    int rank = target->rank;
     static const char *const names[4] = {"starts", "ends", "axes", "steps"};
     cli_list lists[4];
     bool given[4];
-    int status = read_lists(opts, names, 4, false, lists, given, err);
+    int status = cli_read_lists(opts, names, 4, false, lists, given, err);
     if (status != CLI_EXIT_OK)
         return status;
     clslice_error lib;

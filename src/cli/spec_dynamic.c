@@ -194,7 +194,18 @@ int cli_dyn_spec_read(const cli_opts *opts, cli_dyn_spec *spec,
         return read_lists(opts, onnx_names, 4, spec->values, spec->given,
                           err);
     }
+    if (strcmp(style, "dynamic_slice") == 0 ||
+        strcmp(style, "dynamic_update_slice") == 0) {
+        spec->front = CLI_DYN_XLA;
+        int status = cli_list_option(opts, "start-indices", false,
+                                     &spec->values[0], &spec->given[0], err);
+        return status == CLI_EXIT_OK
+                   ? cli_list_option(opts, "slice-sizes", false,
+                                     &spec->slice_sizes, &spec->sizes_given,
+                                     err)
+                   : status;
+    }
     return cli_usage_error(err, "--dynamic: --style %s has no device form "
-                           "(use --expr or --style tf, openvino or onnx)",
-                           style);
+                           "(use --expr or --style tf, openvino, onnx, "
+                           "dynamic_slice or dynamic_update_slice)", style);
 }

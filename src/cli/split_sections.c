@@ -1,118 +1,223 @@
-/* The section bounds of `clslice split` and each section's plan.  Every
- * sum is checked against the axis length before it is formed, so no
- * combination of int64 values can overflow. */
+/* `clslice split`'s options as a clslice_split_spec (split_sections.h). */
 #include "split_sections.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-static int alloc_bounds(cli_sections *s, size_t count, cli_err *err)
+#include "lists.h"
+
+const cli_optdef cli_split_options[] = {
+    {"style", false},       {"axis", false},        {"dim", false},
+    {"sections", false},    {"indices", false},     {"sizes", false},
+    {"num-split", false},   {"size-splits", false}, {"num-outputs", false},
+    {"split", false},       {"num-splits", false},  {"split-lengths", false},
+    {"split-size", false},  {"chunks", false},      {NULL, false},
+};
+
+/* One style: its library style and option names (NULL: not taken). */
+typedef struct split_style {
+    const char *name;
+    clslice_split_style number_style, list_style;
+    const char *number, *list, *axis;
+} split_style;
+
+static const split_style styles[] = {
+    {"numpy", CLSLICE_SPLIT_NUMPY, CLSLICE_SPLIT_NUMPY, "sections",
+     "indices", "axis"},
+    {"array_split", CLSLICE_SPLIT_NUMPY_ARRAY, CLSLICE_SPLIT_NUMPY_ARRAY,
+     "sections", "indices", "axis"},
+    {"tf", CLSLICE_SPLIT_TF, CLSLICE_SPLIT_TF, "num-split", "size-splits",
+     "axis"},
+    {"onnx13", CLSLICE_SPLIT_ONNX_13, CLSLICE_SPLIT_ONNX_13, "num-outputs",
+     "split", "axis"},
+    {"onnx18", CLSLICE_SPLIT_ONNX_18, CLSLICE_SPLIT_ONNX_18, "num-outputs",
+     "split", "axis"},
+    {"openvino", CLSLICE_SPLIT_OPENVINO, CLSLICE_SPLIT_OPENVINO,
+     "num-splits", NULL, "axis"},
+    {"variadic", CLSLICE_SPLIT_OPENVINO_VARIADIC,
+     CLSLICE_SPLIT_OPENVINO_VARIADIC, NULL, "split-lengths", "axis"},
+    {"torch_split", CLSLICE_SPLIT_TORCH, CLSLICE_SPLIT_TORCH, "split-size",
+     "sizes", "dim"},
+    {"torch_chunk", CLSLICE_SPLIT_TORCH_CHUNK, CLSLICE_SPLIT_TORCH_CHUNK,
+     "chunks", NULL, "dim"},
+};
+
+/* ---- options ---------------------------------------------------------- */
+
+/* Every option given belongs to the style (or, without one, to the
+ * default's three); exactly one of its integer and list options. */
+static bool belongs(const split_style *style, const char *name)
 {
-    if (count > CLI_MAX_SECTIONS)
-        return cli_usage_error(err, "%zu sections are more than the %d "
-                                    "allowed", count, CLI_MAX_SECTIONS);
-    s->count = count;
-    s->bound = malloc((count + 1) * sizeof *s->bound);
-    return s->bound ? CLI_EXIT_OK
-                    : cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    if (strcmp(name, "style") == 0)
+        return true;
+    if (!style)
+        return strcmp(name, "sections") == 0 ||
+               strcmp(name, "indices") == 0 || strcmp(name, "sizes") == 0 ||
+               strcmp(name, "axis") == 0;
+    return (style->number && strcmp(name, style->number) == 0) ||
+           (style->list && strcmp(name, style->list) == 0) ||
+           strcmp(name, style->axis) == 0;
 }
 
-/* numpy.array_split: n sections, the first len % n one longer. */
-static int by_sections(const int64_t *values, size_t n, int64_t len,
-                       cli_sections *s, cli_err *err)
+static int find_style(const cli_opts *opts, const split_style **style,
+                      cli_err *err)
 {
-    if (n != 1)
-        return cli_usage_error(err, "--sections wants one integer, not %zu",
-                               n);
-    int64_t count = values[0];
-    if (count < 1 || count > CLI_MAX_SECTIONS)
-        return cli_usage_error(err, "--sections %lld: want 1 to %d",
-                               (long long)count, CLI_MAX_SECTIONS);
-    int status = alloc_bounds(s, (size_t)count, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    int64_t each = len / count, extra = len % count;
-    s->bound[0] = 0;
-    for (int64_t i = 0; i < count; i++) /* ends at len: no overflow */
-        s->bound[i + 1] = s->bound[i] + each + (i < extra ? 1 : 0);
-    return CLI_EXIT_OK;
-}
-
-/* numpy.split with indices: [0, i, j, ..., len]. */
-static int by_indices(const int64_t *values, size_t n, int64_t len,
-                      cli_sections *s, cli_err *err)
-{
-    int status = alloc_bounds(s, n + 1, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    s->bound[0] = 0;
-    for (size_t i = 0; i < n; i++)
-        s->bound[i + 1] = values[i];
-    s->bound[n + 1] = len;
-    return CLI_EXIT_OK;
-}
-
-/* The sum of the sizes other than the one -1 (*infer, SIZE_MAX when
- * none), refusing the first entry that takes it past len. */
-static int sum_sizes(const int64_t *values, size_t n, int64_t len,
-                     int64_t *sum, size_t *infer, cli_err *err)
-{
-    *sum = 0;
-    *infer = SIZE_MAX;
-    for (size_t i = 0; i < n; i++) {
-        int64_t v = values[i];
-        if (v == -1 && *infer == SIZE_MAX) {
-            *infer = i;
-            continue;
+    const char *name = cli_opt(opts, "style");
+    *style = NULL;
+    if (!name)
+        return CLI_EXIT_OK;
+    for (size_t i = 0; i < sizeof styles / sizeof *styles; i++)
+        if (strcmp(styles[i].name, name) == 0) {
+            *style = &styles[i];
+            return CLI_EXIT_OK;
         }
-        if (v < 0)
-            return cli_usage_error(err, "--sizes entry %zu is %lld: sizes "
-                                        "are >= 0, one may be -1", i,
-                                   (long long)v);
-        if (v > len - *sum) /* *sum <= len, so this cannot overflow */
-            return cli_usage_error(err, "--sizes entry %zu is %lld, which "
-                                        "takes the sizes past the axis "
-                                        "length %lld", i, (long long)v,
-                                   (long long)len);
-        *sum += v;
+    return cli_usage_error(err, "--style: unknown split style '%.40s' "
+                           "(expected numpy, array_split, tf, onnx13, "
+                           "onnx18, openvino, variadic, torch_split or "
+                           "torch_chunk)", name);
+}
+
+static int check_options(const cli_opts *opts, const split_style *style,
+                         cli_err *err)
+{
+    for (size_t i = 0; i < opts->count; i++) {
+        const char *name = opts->name[i];
+        bool ours = false;
+        for (const cli_optdef *d = cli_split_options; d->name; d++)
+            ours = ours || strcmp(d->name, name) == 0;
+        if (ours && !belongs(style, name))
+            return style ? cli_usage_error(err, "option --%s does not "
+                                           "belong to --style %s", name,
+                                           style->name)
+                         : cli_usage_error(err, "option --%s needs a "
+                                           "--style (see --help)", name);
     }
     return CLI_EXIT_OK;
 }
 
-/* tf.split with size_splits: sizes >= 0 summing to len, one may be -1
- * (the rest). */
-static int by_sizes(const int64_t *values, size_t n, int64_t len,
-                    cli_sections *s, cli_err *err)
+/* The style's integer or list option, whichever was given. */
+typedef struct split_args {
+    const char *option; /* the one given */
+    bool is_list;
+    clslice_split_style lib_style;
+    cli_list values;
+} split_args;
+
+static int pick_argument(const cli_opts *opts, const split_style *style,
+                         split_args *a, cli_err *err)
 {
-    int64_t sum;
-    size_t infer;
-    int status = sum_sizes(values, n, len, &sum, &infer, err);
+    /* without a style, the command's first options: --sections as
+     * array_split, --indices as numpy.split, --sizes as VariadicSplit
+     * (sizes adding up to the length, one of them may be -1) */
+    const char *options[3] = {style ? style->number : "sections",
+                              style ? style->list : "indices",
+                              style ? NULL : "sizes"};
+    const clslice_split_style lib[3] = {
+        style ? style->number_style : CLSLICE_SPLIT_NUMPY_ARRAY,
+        style ? style->list_style : CLSLICE_SPLIT_NUMPY,
+        CLSLICE_SPLIT_OPENVINO_VARIADIC};
+    int found = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!options[i] || !cli_opt(opts, options[i]))
+            continue;
+        *a = (split_args){.option = options[i], .is_list = i > 0,
+                          .lib_style = lib[i]};
+        found++;
+    }
+    if (found != 1) {
+        char names[96] = "";
+        for (int i = 0; i < 3; i++)
+            if (options[i])
+                snprintf(names + strlen(names), sizeof names - strlen(names),
+                         "%s--%s", names[0] ? " or " : "", options[i]);
+        return cli_usage_error(err, "%s %s (see --help)",
+                               found ? "give only one of" : "missing",
+                               names);
+    }
+    bool given;
+    int status = cli_list_option(opts, a->option, false, &a->values, &given,
+                                 err);
+    if (status == CLI_EXIT_OK && !a->is_list && a->values.len != 1)
+        return cli_usage_error(err, "--%s wants one integer, not %zu",
+                               a->option, a->values.len);
+    return status;
+}
+
+static int parse_axis(const cli_opts *opts, const char *option, int rank,
+                      int *axis, cli_err *err)
+{
+    int64_t a;
+    int status = cli_int_option(opts, option, 0, &a, err);
     if (status != CLI_EXIT_OK)
         return status;
-    if (infer == SIZE_MAX && sum != len)
-        return cli_usage_error(err, "--sizes add up to %lld but the axis "
-                                    "has %lld", (long long)sum,
-                               (long long)len);
-    status = alloc_bounds(s, n, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    s->bound[0] = 0;
-    for (size_t i = 0; i < n; i++) /* partial sums stay within len */
-        s->bound[i + 1] = s->bound[i] + (i == infer ? len - sum : values[i]);
+    if (rank == 0)
+        return cli_usage_error(err, "cannot split a 0-d array (it has no "
+                                    "axis)");
+    if (a < -rank || a >= rank)
+        return cli_usage_error(err, "--%s %lld is out of range for an "
+                               "array of rank %d", option, (long long)a,
+                               rank);
+    *axis = (int)(a < 0 ? a + rank : a);
     return CLI_EXIT_OK;
 }
 
-int cli_sections_make(cli_split_mode mode, const int64_t *values, size_t n,
-                      int64_t len, cli_sections *s, cli_err *err)
+/* ---- the pieces ------------------------------------------------------- */
+
+/* The library's refusal, prefixed with the option it concerns. */
+static int refused(clslice_status st, const char *option,
+                   const clslice_error *lib, cli_err *err)
+{
+    if (st == CLSLICE_ERROR_MEMORY)
+        return cli_fail(err, CLI_EXIT_FAILURE, "%s", lib->message);
+    return cli_usage_error(err, "--%s: %s", option, lib->message);
+}
+
+static int plan_pieces(const int64_t *shape, int rank,
+                       const clslice_split_spec *spec, const char *option,
+                       cli_sections *s, cli_err *err)
+{
+    clslice_error lib;
+    size_t count = 0;
+    clslice_status st = clslice_plan_split(shape, rank, spec, NULL, 0,
+                                           &count, &lib);
+    if (st != CLSLICE_OK)
+        return refused(st, option, &lib, err);
+    if (count > CLI_MAX_SECTIONS)
+        return cli_usage_error(err, "--%s: %zu pieces are more than the %d "
+                               "allowed", option, count, CLI_MAX_SECTIONS);
+    s->plans = calloc(count ? count : 1, sizeof *s->plans);
+    if (!s->plans)
+        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    st = clslice_plan_split(shape, rank, spec, s->plans, count, &s->count,
+                            &lib);
+    return st == CLSLICE_OK ? CLI_EXIT_OK : refused(st, option, &lib, err);
+}
+
+int cli_sections_make(const cli_opts *opts, const int64_t *shape, int rank,
+                      cli_sections *s, cli_err *err)
 {
     *s = (cli_sections){0, NULL};
-    int status;
-    if (mode == CLI_SPLIT_SECTIONS)
-        status = by_sections(values, n, len, s, err);
-    else if (mode == CLI_SPLIT_INDICES)
-        status = by_indices(values, n, len, s, err);
-    else
-        status = by_sizes(values, n, len, s, err);
+    const split_style *style;
+    split_args a;
+    int axis = 0;
+    int status = find_style(opts, &style, err);
+    if (status == CLI_EXIT_OK)
+        status = check_options(opts, style, err);
+    if (status == CLI_EXIT_OK)
+        status = pick_argument(opts, style, &a, err);
+    if (status == CLI_EXIT_OK)
+        status = parse_axis(opts, style ? style->axis : "axis", rank, &axis,
+                            err);
+    if (status != CLI_EXIT_OK)
+        return status;
+    clslice_split_spec spec = {
+        .style = a.lib_style, .axis = axis,
+        .number = a.is_list ? 0 : a.values.value[0],
+        .list = a.is_list ? a.values.value : NULL,
+        .list_len = a.is_list ? a.values.len : 0};
+    status = plan_pieces(shape, rank, &spec, a.option, s, err);
     if (status != CLI_EXIT_OK)
         cli_sections_free(s);
     return status;
@@ -120,24 +225,8 @@ int cli_sections_make(cli_split_mode mode, const int64_t *values, size_t n,
 
 void cli_sections_free(cli_sections *s)
 {
-    free(s->bound);
+    for (size_t i = 0; s->plans && i < s->count; i++)
+        clslice_plan_release(&s->plans[i]);
+    free(s->plans);
     *s = (cli_sections){0, NULL};
-}
-
-/* "[:, :, a:b]" with the range on the axis. */
-int cli_section_plan(const int64_t *shape, int rank, int axis,
-                     const cli_sections *s, size_t i, clslice_plan **plan,
-                     cli_err *err)
-{
-    char expr[CLSLICE_MAX_RANK * 3 + 64];
-    size_t used = 0;
-    expr[used++] = '[';
-    for (int k = 0; k < axis; k++)
-        used += (size_t)snprintf(expr + used, sizeof expr - used, ":,");
-    snprintf(expr + used, sizeof expr - used, "%lld:%lld]",
-             (long long)s->bound[i], (long long)s->bound[i + 1]);
-    clslice_error lib;
-    return cli_library_result(clslice_plan_expr(shape, rank, expr, plan,
-                                                &lib),
-                              &lib, err);
 }

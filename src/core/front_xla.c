@@ -10,8 +10,8 @@
 static const cs_rules xla_rules = {CS_CLAMP_NUMPY, false, "strides",
                                    "dimension"};
 
-static clslice_status xla_need_rank(int rank, size_t len, const char *what,
-                                    clslice_error *err)
+clslice_status cs_xla_need_rank(int rank, size_t len, const char *what,
+                                clslice_error *err)
 {
     if (len != (size_t)rank)
         return cs_fail(err, CLSLICE_ERROR_SPEC,
@@ -53,7 +53,7 @@ clslice_status cs_front_xla_slice(const int64_t *shape, int rank,
 {
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
-        st = xla_need_rank(rank, len, "start_indices", err);
+        st = cs_xla_need_rank(rank, len, "start_indices", err);
     if (st != CLSLICE_OK)
         return st;
     if (len && (!start_indices || !limit_indices))
@@ -97,7 +97,7 @@ static clslice_status window_dim(int d, int64_t n, int64_t size,
                        "%s[%d] = %lld exceeds dimension %d of size %lld",
                        size_name, d, (long long)size, d, (long long)n);
     bool known = start && n != CLSLICE_UNKNOWN;
-    int64_t first = known ? cs_r_clamp(*start, 0, n - size) : 0;
+    int64_t first = known ? cs_r_window_start(*start, n, size) : 0;
     *slot = (cs_slot){.kind = CS_SLOT_RANGE, .begin = first,
                       .end = first + size, .step = 1, .has_begin = true,
                       .has_end = true, .begin_unknown = !known,
@@ -140,7 +140,7 @@ clslice_status cs_front_dynamic_slice(const int64_t *shape, int rank,
 {
     clslice_status st = cs_check_shape(shape, rank, err);
     if (st == CLSLICE_OK)
-        st = xla_need_rank(rank, len, "slice_sizes", err);
+        st = cs_xla_need_rank(rank, len, "slice_sizes", err);
     if (st != CLSLICE_OK)
         return st;
     if (len && !slice_sizes)
@@ -163,7 +163,7 @@ clslice_status cs_front_dynamic_update_slice(
                        "%d", update_rank, rank);
     if (rank && !update_shape)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "update_shape is NULL");
-    st = xla_need_rank(rank, len, "start_indices", err);
+    st = cs_xla_need_rank(rank, len, "start_indices", err);
     if (st != CLSLICE_OK)
         return st;
     return window_plan(shape, rank, update_shape, start_indices,

@@ -1,15 +1,19 @@
 /*
- * Host executors of strided views: the layouts of strided.c run through
- * the loop every host executor shares (host_copy.c), from pointers at the
- * views' element 0.  They are the reference the device's _strided calls
- * are tested against, so they check exactly what the device checks: each
- * view's bytes inside its buffer, a destination that addresses no element
- * twice, and no overlap between source and destination.
+ * Host executors of strided views, and the buffer checks of every host
+ * call between views.  The views' layouts (strided.c, blocked.c) run
+ * through the loop every host executor shares (host_copy.c), from
+ * pointers at the views' element 0; a strided view being a blocked
+ * tensor without a blocked axis, the _strided calls are the _blocked ones
+ * of host_blocked.c.  They are the reference the device's calls between
+ * views are tested against, so they check exactly what the device
+ * checks: each view's bytes inside its buffer, a destination that
+ * addresses no element twice, and no overlap between source and
+ * destination.
  */
 #include <inttypes.h>
 
+#include "common.h"
 #include "host.h"
-#include "plan.h"
 #include "strided.h"
 
 static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
@@ -80,26 +84,17 @@ void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
                  (unsigned char *)out->data + out->offset);
 }
 
+/* Strided views are blocked tensors without a blocked axis. */
 clslice_status clslice_host_gather_strided(
     const clslice_plan *plan, size_t elem_size, const void *src,
     size_t src_bytes, size_t src_offset, const int64_t *src_strides,
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err)
 {
-    cs_strided_view sv, dv;
-    clslice_layout layout;
-    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
-    if (st == CLSLICE_OK)
-        st = cs_strided_gather_layout(plan, src_strides, dst_strides, false,
-                                      &sv, &dv, &layout, err);
-    cs_placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
-    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    if (st == CLSLICE_OK)
-        st = cs_host_check_pair(&in, &out, elem_size, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_host_run_placed(&layout, elem_size, &in, &out);
-    return cs_ok(err);
+    return clslice_host_gather_blocked(plan, elem_size, src, src_bytes,
+                                       src_offset, src_strides, NULL, dst,
+                                       dst_bytes, dst_offset, dst_strides,
+                                       NULL, err);
 }
 
 clslice_status clslice_host_scatter_strided(
@@ -109,20 +104,8 @@ clslice_status clslice_host_scatter_strided(
     void *dst, size_t dst_bytes, size_t dst_offset,
     const int64_t *dst_strides, clslice_error *err)
 {
-    cs_strided_view vv, dv;
-    clslice_layout layout;
-    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
-    if (st == CLSLICE_OK)
-        st = cs_strided_scatter_layout(plan, value_shape, value_rank,
-                                       value_strides, rule, "value",
-                                       dst_strides, false, &vv, &dv, &layout,
-                                       err);
-    cs_placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
-    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    if (st == CLSLICE_OK)
-        st = cs_host_check_pair(&in, &out, elem_size, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_host_run_placed(&layout, elem_size, &in, &out);
-    return cs_ok(err);
+    return clslice_host_scatter_blocked(
+        plan, elem_size, value, value_bytes, value_offset, value_shape,
+        value_rank, value_strides, NULL, rule, dst, dst_bytes, dst_offset,
+        dst_strides, NULL, err);
 }

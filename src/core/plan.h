@@ -78,7 +78,8 @@ static inline clslice_status cs_r_status(int code)
 }
 _Static_assert(CS_R_STATUS_SPEC == CLSLICE_ERROR_SPEC &&
                    CS_R_STATUS_INDEX == CLSLICE_ERROR_INDEX &&
-                   CS_R_STATUS_SHAPE == CLSLICE_ERROR_SHAPE,
+                   CS_R_STATUS_SHAPE == CLSLICE_ERROR_SHAPE &&
+                   CS_R_STATUS_BUFFER == CLSLICE_ERROR_BUFFER,
                "resolve.h's status numbers follow clslice.h");
 
 /* The front-ends with the fault of a value-dependent error (as
@@ -119,6 +120,11 @@ clslice_status cs_tflite_check_rank(const clslice_tflite_spec *spec,
  * is the wrapped dimension (front_torch.c). */
 clslice_status cs_torch_dim(int64_t dim, int rank, int *out,
                             clslice_error *err);
+
+/* XLA's rule that an index vector (`what`: start_indices, slice_sizes,
+ * ...) has one entry per operand dimension (front_xla.c). */
+clslice_status cs_xla_need_rank(int rank, size_t len, const char *what,
+                                clslice_error *err);
 
 /* OpenVINO StridedSlice-1's rules and its spec checked and turned into
  * slots (at most CLSLICE_MAX_SLOTS). */

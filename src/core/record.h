@@ -58,6 +58,7 @@ typedef int32_t cs_rec_i32;
 #define CS_NORM_SHRINK_POSITIVE 2
 #define CS_NORM_ONNX 4
 #define CS_NORM_BROADCAST 8
+#define CS_NORM_XLA 16 /* windows of window[d] at clamped starts */
 /* dim_word: bits 0-7 the slot (CS_NORM_NO_SLOT: the dim is kept whole),
  * then these bits */
 #define CS_NORM_NO_SLOT 255
@@ -69,9 +70,12 @@ typedef int32_t cs_rec_i32;
 typedef struct cs_norm_desc {
     cs_rec_i64 shape[CS_DYN_RANK];
     cs_rec_i64 value_shape[CS_DYN_RANK];  /* scatters */
+    cs_rec_i64 window[CS_DYN_RANK];       /* CS_NORM_XLA: window sizes */
     cs_rec_i64 value_base[CS_NORM_VALUES]; /* first entry, in entries */
     cs_rec_i64 value_len[CS_NORM_VALUES];  /* entries */
     cs_rec_i64 info_base;                  /* the record's first word */
+    cs_rec_i64 max_elements; /* a slice with more is refused: the bound
+                              * its output buffer was sized by */
     cs_rec_i32 value_bytes[CS_NORM_VALUES]; /* 4 or 8; 0: absent */
     cs_rec_i32 rank, out_rank, flags, value_rank;
     cs_rec_i32 dim_word[CS_DYN_RANK];
@@ -79,7 +83,7 @@ typedef struct cs_norm_desc {
 } cs_norm_desc;
 
 #define CS_NORM_DESC_BYTES                                                  \
-    ((2 * CS_DYN_RANK + 2 * CS_NORM_VALUES + 1) * 8 +                       \
+    ((3 * CS_DYN_RANK + 2 * CS_NORM_VALUES + 2) * 8 +                       \
      (CS_NORM_VALUES + 4 + 2 * CS_DYN_RANK) * 4)
 
 #ifdef __OPENCL_C_VERSION__

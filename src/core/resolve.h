@@ -45,7 +45,9 @@ enum cs_r_code {
     CS_R_SHRINK_INDEX = 3, /* a shrink index outside its dim (INDEX) */
     CS_R_AXIS_RANGE = 4,   /* ONNX: an axis outside [-rank, rank) (INDEX) */
     CS_R_AXIS_REPEAT = 5,  /* ONNX: an axis given twice (SPEC) */
-    CS_R_VALUE_SIZE = 6    /* scatter: a value dim does not fit (SHAPE) */
+    CS_R_VALUE_SIZE = 6,   /* scatter: a value dim does not fit (SHAPE) */
+    CS_R_OVER_BOUND = 7    /* device: more elements than the output's
+                            * bound (BUFFER); no host front-end has it */
 };
 
 /* The clslice_status of each code (clslice.h's numbers, which the OpenCL
@@ -53,6 +55,7 @@ enum cs_r_code {
 #define CS_R_STATUS_SPEC 2
 #define CS_R_STATUS_INDEX 3
 #define CS_R_STATUS_SHAPE 7
+#define CS_R_STATUS_BUFFER 9
 
 static inline int cs_r_code_status(int code)
 {
@@ -61,6 +64,7 @@ static inline int cs_r_code_status(int code)
     case CS_R_SHRINK_INDEX:
     case CS_R_AXIS_RANGE: return CS_R_STATUS_INDEX;
     case CS_R_VALUE_SIZE: return CS_R_STATUS_SHAPE;
+    case CS_R_OVER_BOUND: return CS_R_STATUS_BUFFER;
     default: return CS_R_STATUS_SPEC;
     }
 }
@@ -137,6 +141,17 @@ static inline void cs_r_range(cs_r_i64 n, int has_begin, cs_r_i64 begin,
     }
     *start = total ? first : 0;
     *count = total;
+}
+
+/* XLA's dynamic_slice and dynamic_update_slice: the first index of a
+ * window of `size` (0 <= size <= n) at `start` on a dim of size n.  A
+ * start is never an error: it is clamped to [0, n - size] so that the
+ * whole window fits (openxla/stablehlo: docs/spec.md, dynamic_slice).  An
+ * empty window starts at 0, as every plan writes an empty range. */
+static inline cs_r_i64 cs_r_window_start(cs_r_i64 start, cs_r_i64 n,
+                                         cs_r_i64 size)
+{
+    return size ? cs_r_clamp(start, 0, n - size) : 0;
 }
 
 /* ---- the checks, each with its fault ------------------------------------ */

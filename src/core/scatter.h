@@ -35,6 +35,15 @@ clslice_status cs_scatter_check_static(const clslice_plan *plan,
                                        clslice_value_rule rule,
                                        const char *name, clslice_error *err);
 
+/* Every check of cs_scatter_layout, for a plan whose output shape is
+ * known even where its starts are not (an XLA window at a start on the
+ * device): the value against that shape, with cs_scatter_layout's
+ * messages. */
+clslice_status cs_scatter_check_shape(const clslice_plan *plan,
+                                      const int64_t *shape, int rank,
+                                      clslice_value_rule rule,
+                                      const char *name, clslice_error *err);
+
 /* Product of a shape of known, non-negative dims; CLSLICE_ERROR_SHAPE when
  * it exceeds INT64_MAX (a 0 dim gives 0, whatever the others). */
 clslice_status cs_value_elements(const int64_t *shape, int rank,

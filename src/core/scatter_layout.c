@@ -228,6 +228,27 @@ clslice_status cs_scatter_check_static(const clslice_plan *plan,
     return match_exact(shape, rank, final, plan->out_rank, name, err, &f);
 }
 
+clslice_status cs_scatter_check_shape(const clslice_plan *plan,
+                                      const int64_t *shape, int rank,
+                                      clslice_value_rule rule,
+                                      const char *name, clslice_error *err)
+{
+    clslice_status st = cs_scatter_check_static(plan, shape, rank, rule,
+                                                name, err);
+    if (st != CLSLICE_OK)
+        return st;
+    int64_t final[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, final);
+    cs_r_fault f;
+    if (rule == CLSLICE_VALUE_EXACT)
+        return match_exact(shape, rank, final, plan->out_rank, name, err,
+                           &f);
+    if (!cs_r_value_checked(1, clslice_plan_output_elements(plan)))
+        return CLSLICE_OK;
+    return match_broadcast(shape, rank, final, plan->out_rank, name, err,
+                           &f);
+}
+
 clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
                                            const int64_t *value_shape,
                                            int value_rank,

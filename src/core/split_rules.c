@@ -187,8 +187,8 @@ static clslice_status size_list(const split_ctx *c, const char *name,
                                            : ", or -1 once");
         if (__builtin_add_overflow(sum, list[i], &sum))
             return cs_fail(c->err, CLSLICE_ERROR_SPEC,
-                           "%s: the sizes' sum overflows at entry %zu",
-                           name, i);
+                           "%s[%zu] = %lld: the sizes' sum overflows int64",
+                           name, i, (long long)list[i]);
     }
     int64_t n = c->n;
     if (n != CLSLICE_UNKNOWN && (minus_at == len ? sum != n : sum > n))

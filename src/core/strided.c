@@ -21,6 +21,7 @@
  *    passes; a zero stride on a dim of size > 1 does not.
  */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "plan.h"
 #include "scatter.h"
@@ -37,14 +38,30 @@ static void row_major(cs_strided_view *v)
     }
 }
 
+/* A dim of a view as messages name it: "src.strides[2] = 8 (dim 2 of
+ * size 3)"; a blocked view's axis counts blocks, and its lanes are named
+ * by the block ("the lanes of src (src_blocking->block = 4)"). */
+static const char *dim_words(const cs_strided_view *v, int d, char *buf,
+                             size_t size)
+{
+    if (v->blocked && d == v->rank - 1)
+        snprintf(buf, size, "the lanes of %s (%s_blocking->block = %" PRId64
+                 ")", v->name, v->name, v->block);
+    else
+        snprintf(buf, size, "%s%s[%d] = %" PRId64 " (dim %d of %s%" PRId64
+                 "%s)", v->name, cs_strides_part(v->member), d, v->stride[d],
+                 d, v->blocked && d == v->axis ? "" : "size ", v->shape[d],
+                 v->blocked && d == v->axis ? " blocks" : "");
+    return buf;
+}
+
 static clslice_status overflow(const cs_strided_view *v, int d,
                                clslice_error *err)
 {
+    char words[160];
     return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                   "%s%s[%d] = %" PRId64 " (dim %d of size %" PRId64
-                   "): the %s view spans more elements than int64 can "
-                   "index", v->name, cs_strides_part(v->member), d,
-                   v->stride[d], d, v->shape[d], v->name);
+                   "%s: the %s view spans more elements than int64 can "
+                   "index", dim_words(v, d, words, sizeof words), v->name);
 }
 
 /* low and high of a non-empty view, failing when its extent, or the
@@ -67,10 +84,8 @@ static clslice_status extent(cs_strided_view *v, clslice_error *err)
     return CLSLICE_OK;
 }
 
-/* Fills v's strides (given, or row-major when strides is NULL) and its
- * extent; v's name, rank and shape are set. */
-static clslice_status resolve(cs_strided_view *v, const int64_t *strides,
-                              clslice_error *err)
+clslice_status cs_strided_resolve(cs_strided_view *v, const int64_t *strides,
+                                  clslice_error *err)
 {
     v->empty = false;
     v->low = v->high = 0;
@@ -91,7 +106,8 @@ static int64_t magnitude(int64_t x)
 }
 
 /* The sufficient non-overlap rule of the file comment. */
-static clslice_status disjoint(const cs_strided_view *v, clslice_error *err)
+clslice_status cs_strided_disjoint(const cs_strided_view *v,
+                                   clslice_error *err)
 {
     int order[CLSLICE_MAX_RANK], n = 0;
     if (v->empty)
@@ -111,16 +127,15 @@ static clslice_status disjoint(const cs_strided_view *v, clslice_error *err)
     for (int i = 0; i < n; i++) {
         int d = order[i];
         int64_t step = magnitude(v->stride[d]);
+        char words[160];
         if (step <= reach)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s%s[%d] = %" PRId64 " (dim %d of size %"
-                           PRId64 ") may address an element of %s twice: "
-                           "the dims of smaller |stride| reach %" PRId64
-                           " elements, so |%s%s[%d]| must exceed "
-                           "that (a destination view must not overlap "
-                           "itself)", v->name, cs_strides_part(v->member),
-                           d, v->stride[d], d, v->shape[d], v->name, reach,
-                           v->name, cs_strides_part(v->member), d);
+                           "%s may address an element of %s twice: the "
+                           "dims of smaller |stride| reach %" PRId64
+                           " elements, so its |stride| must exceed that (a "
+                           "destination view must not overlap itself)",
+                           dim_words(v, d, words, sizeof words), v->name,
+                           reach);
         reach += (v->shape[d] - 1) * step;
     }
     return CLSLICE_OK;
@@ -134,11 +149,11 @@ static clslice_status resolve_pair(cs_strided_view *in,
                                    const int64_t *out_strides,
                                    clslice_error *err)
 {
-    clslice_status st = resolve(in, in_strides, err);
+    clslice_status st = cs_strided_resolve(in, in_strides, err);
     if (st == CLSLICE_OK)
-        st = resolve(out, out_strides, err);
+        st = cs_strided_resolve(out, out_strides, err);
     if (st == CLSLICE_OK)
-        st = disjoint(out, err);
+        st = cs_strided_disjoint(out, err);
     return st;
 }
 

@@ -23,8 +23,15 @@ typedef struct cs_strided_view {
     const char *name;
     bool member;
     int rank;
-    int64_t shape[CLSLICE_MAX_RANK];
-    int64_t stride[CLSLICE_MAX_RANK]; /* the caller's, or row-major */
+    /* One more dim than a shape has: a blocked tensor (blocked.h) is
+     * checked as its storage, the blocked axis a dim of blocks and an
+     * innermost dim of lanes. */
+    int64_t shape[CLSLICE_MAX_RANK + 1];
+    int64_t stride[CLSLICE_MAX_RANK + 1]; /* the caller's, or row-major */
+    bool blocked;   /* the storage of a blocked tensor: dim `axis` counts
+                     * blocks, dim rank - 1 is its `block` lanes */
+    int axis;
+    int64_t block;
     bool empty;     /* a dim of size 0: the tensor holds no element */
     int64_t low;    /* lowest element index it addresses (<= 0) */
     int64_t high;   /* highest (>= 0); both 0 when empty */
@@ -66,6 +73,18 @@ clslice_status cs_strided_scatter_layout(const clslice_plan *plan,
                                          cs_strided_view *dst,
                                          clslice_layout *layout,
                                          clslice_error *err);
+
+/* Fills v's strides (given: v->rank entries, or row-major when strides
+ * is NULL) and its extent; v's name, rank and shape are set.
+ * CLSLICE_ERROR_BUFFER when the extent does not fit int64. */
+clslice_status cs_strided_resolve(cs_strided_view *v, const int64_t *strides,
+                                  clslice_error *err);
+
+/* CLSLICE_ERROR_ARGUMENT when the resolved view may address an element
+ * twice (the sufficient rule of strided.c): what a destination must
+ * pass. */
+clslice_status cs_strided_disjoint(const cs_strided_view *v,
+                                   clslice_error *err);
 
 /* The tensor's bytes for elements of elem_size; CLSLICE_ERROR_BUFFER when
  * they do not fit a size_t. */

@@ -37,7 +37,10 @@ bad() {
 # ARG holds a space, so help_mentions can take them as one string.)
 helps() {
     help_mentions "$*" 'clslice shape --shape' '--expr' '--style tf' \
-        '--style openvino' '--style mxnet' '--style onnx' '--begin=L' \
+        '--style openvino' '--style mxnet' '--style onnx' '--style tflite' \
+        '--style tf_slice' '--style xla' '--style dynamic_slice' \
+        '--style dynamic_update_slice' '--style openvino_slice' \
+        '--style slice_scatter' '--style torch' '--style narrow' '--begin=L' \
         '--end=L' '--strides=L' '--step=L' '--starts=L' '--ends=L' \
         '--axes=L' '--steps=L' '--begin-mask=N' '--end-mask=N' \
         '--ellipsis-mask=N' '--new-axis-mask=N' '--shrink-axis-mask=N' \
@@ -226,6 +229,48 @@ bad 'clslice:' $S --shape 3,4 --style onnx --starts 0 --ends 1 --steps 0
 bad 'clslice:' $S --shape 3,4 --style onnx --starts 0,0 --ends 1
 bad 'clslice:' $S --shape 3,4 --style onnx --starts 0 --ends 1 --axes ''
 bad 'clslice:' $S --shape 3,4 --style onnx --starts 0 --ends 1 --steps 1,1
+
+# --- the ops an engine imports (worked out from each framework's docs) --
+# TFLite: --offset makes each end count from its begin; int32 values
+ok '[2,3,3]' $S --shape 4,5,3 --style tflite --begin 1,0 --end 2,3 --offset
+ok '[1,3,3]' $S --shape 4,5,3 --style tflite --begin 1,0 --end 2,3
+bad '--begin entry 0 is 2147483648' $S --shape 4 --style tflite \
+    --begin 2147483648 --end 3
+# tf.slice: size -1 runs to the end; nothing is clamped
+ok '[2,5,1]' $S --shape 4,5,3 --style tf_slice --begin 1,0,0 --size 2,-1,1
+bad 'size[0] = 4 is outside [0, 3] for begin[0] = 1' $S --shape 4,5,3 \
+    --style tf_slice --begin 1,0,0 --size 4,-1,1
+# StableHLO slice: one entry per dimension, positive strides
+ok '[2,2,3]' $S --shape 4,5,3 --style xla --start-indices 0,1,0 \
+    --limit-indices 4,5,3 --strides 2,2,1
+bad '--limit-indices has 2 entries but --start-indices has 3' $S \
+    --shape 4,5,3 --style xla --start-indices 0,1,0 --limit-indices 4,5
+# dynamic_slice clamps its starts, so any start is a window of the sizes
+ok '[2,2,2]' $S --shape 4,5,3 --style dynamic_slice \
+    --start-indices 3,9,-4 --slice-sizes 2,2,2
+bad 'clslice:' $S --shape 4,5,3 --style dynamic_slice \
+    --start-indices 0,0,0 --slice-sizes 5,1,1
+# OpenVINO Slice-8: axes not listed stay whole
+ok '[4,2,3]' $S --shape 4,5,3 --style openvino_slice --start 1 --stop 100 \
+    --step 2 --axes 1
+bad '--step' $S --shape 4,5,3 --style openvino_slice --start 1 --stop 2
+# PyTorch: positive steps only, several ellipses allowed; narrow
+ok '[4,5,2]' $S --shape 4,5,3 --style torch --expr '[..., ::2, ...]'
+bad 'step = -1: PyTorch slices need a step greater than zero' $S \
+    --shape 4,5,3 --style torch --expr '[::-1]'
+ok '[4,2,3]' $S --shape 4,5,3 --style narrow --dim 1 --start -2 --length 2
+bad 'start (4) + length (2) exceeds dimension 1 of size 5' $S \
+    --shape 4,5,3 --style narrow --dim 1 --start 4 --length 2
+bad '--dim wants one integer' $S --shape 4,5,3 --style narrow --dim 1,2 \
+    --start 0 --length 1
+# the write-only styles are assign's, and options stay with their style
+bad '--style slice_scatter writes VALUE into its input' $S --shape 4 \
+    --style slice_scatter --start 0 --stop 1 --step 1
+bad '--style dynamic_update_slice writes VALUE' $S --shape 4 \
+    --style dynamic_update_slice --start-indices 0
+bad '--expr and --style xla are two slice specs' $S --shape 4 --expr '[:]' \
+    --style xla --start-indices 0 --limit-indices 1
+bad '--offset' $S --shape 4 --style tf --begin 0 --end 1 --offset
 
 # --- shapes and lists --------------------------------------------------
 ok '[3,2]' $S --shape ' 3 , 2 ' --expr ':'

@@ -60,6 +60,28 @@ for target in "${targets[@]}"; do
         --expr='[1:-1, ::-2]'
 done
 
+# --- the write-only styles ----------------------------------------------------
+# SliceScatter-15 spelling [1:-1, ::-2] writes numpy's expected bytes;
+# dynamic_update_slice's window is the value's shape at clamped starts
+# (9 on a dimension of 5 with a window of 3 starts at 2), so it writes
+# what --expr '[1:3, 2:5]' writes (itself checked against numpy above)
+"$BIN" assign "$DATA/in_f4.npy" "$DATA/value_0.npy" "$TMP/dus.npy" --host \
+    --expr '[1:3, 2:5]'
+for target in "${dyn_targets[@]}"; do
+    t=()
+    [[ $target == default ]] || t=("$target")
+    if [[ $target != --dynamic ]]; then
+        rm -f "$O"
+        writes_ok "$DATA/out_assign_0.npy" "$O" assign "$DATA/in_f4.npy" \
+            "$DATA/value_0.npy" "$O" --style slice_scatter --start 1,-1 \
+            --stop -1,-100 --step 1,-2 --axes 0,1 "${t[@]}"
+    fi
+    rm -f "$O"
+    writes_ok "$TMP/dus.npy" "$O" assign "$DATA/in_f4.npy" \
+        "$DATA/value_0.npy" "$O" --style dynamic_update_slice \
+        --start-indices 1,9,0 "${t[@]}"
+done
+
 # --- the value does not fit: exit 3, OUT untouched ----------------------------
 I=$DATA/in_f4.npy
 V=$DATA/value_0.npy # float32 of shape (2, 3, 3)

@@ -39,10 +39,10 @@ for cmd in $(sed -n 's/^  \([a-z-]*\)  .*/\1/p' "$TMP/stdout"); do
     check "the usage of $cmd" grep -qE "usage: +clslice +$cmd" "$TMP/man.txt"
 done
 check "the version" grep -q "$("$BIN" --version)" "$TMP/man.txt"
-# groff spreads a justified line's spaces from alternate ends, so the
-# words are matched with the runs of spaces squeezed
-tr -s ' ' <"$TMP/man.txt" >"$TMP/man.words"
-check "the files rules" grep -q "symbolic link is followed" "$TMP/man.words"
+# groff fills and justifies: words of a phrase may be spread or broken
+# across lines, so the text is searched with its white space squeezed
+tr -s ' \n' '  ' <"$TMP/man.txt" >"$TMP/man.flat"
+check "the files rules" grep -q "symbolic link is followed" "$TMP/man.flat"
 
 # installed where man finds it
 cmake --install "$BUILD" --prefix "$TMP/prefix" >"$TMP/install.log" 2>&1

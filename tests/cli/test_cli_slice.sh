@@ -39,19 +39,55 @@ targets=(--host)
 
 # --- every case, numpy's expected bytes --------------------------------------
 O=$TMP/out.npy
-while IFS=$'\t' read -r -a fields; do
-    in=$DATA/${fields[0]} expected=$DATA/${fields[1]} spec=("${fields[@]:2}")
-    for target in "${targets[@]}"; do
-        rm -f "$O"
-        # --dynamic: the spec's values on the device; MXNet has no such form
-        [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
-        if [[ $target == default ]]; then
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
-        else
-            slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
-        fi
-    done
-done <"$DATA/cases.txt"
+# Runs each case of index file $1 ("IN<TAB>EXPECTED<TAB>ARGS...") on the
+# targets that follow.
+run_cases() {
+    local file=$1 target
+    shift
+    while IFS=$'\t' read -r -a fields; do
+        in=$DATA/${fields[0]} expected=$DATA/${fields[1]}
+        spec=("${fields[@]:2}")
+        for target in "$@"; do
+            rm -f "$O"
+            # --dynamic: the spec's values on the device; MXNet has no such
+            # form
+            [[ $target == --dynamic && ${spec[1]} == mxnet ]] && continue
+            if [[ $target == default ]]; then
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}"
+            else
+                slice_ok "$expected" "$O" "$in" "$O" "${spec[@]}" "$target"
+            fi
+        done
+    done <"$file"
+}
+run_cases "$DATA/cases.txt" "${targets[@]}"
+
+# --- blocked layouts: numpy blocked the inputs and the expected outputs -----
+# (--dynamic refuses blocked tensors, below)
+static_targets=(--host)
+[[ $have_device -eq 1 ]] && static_targets+=(default)
+run_cases "$DATA/blocked.txt" "${static_targets[@]}"
+B=$DATA/in_nc4hw4_f4.npy
+untouched 2 'an axis of size 13 fills 4 blocks of 4 lanes, the input has 3' \
+    slice "$B" "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4:13 --host
+untouched 2 'is not a blocked storage of that axis' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:5
+untouched 2 'expected AXIS:BLOCK[:SIZE]' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --src-blocked 1:0
+untouched 2 'expected AXIS:BLOCK (an axis' slice "$B" "$TMP/w/keep.npy" \
+    --expr '[...]' --dst-blocked 1:4:8 --host
+untouched 2 'axis 4 is not a dim of the output (rank 3)' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[:, :, :, 0]' --src-blocked 1:4 \
+    --dst-blocked 4:4 --host
+untouched 2 '--dynamic does not take blocked tensors' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4 --dynamic
+untouched 2 '4611686018427387904 blocks of 4 lanes are more than an axis' \
+    slice "$DATA/in_blocked_wide.npy" "$TMP/w/keep.npy" --expr '[...]' \
+    --src-blocked 1:4 --host
+# 28 new axes make the output rank 32, the most a tensor has
+untouched 2 'the output has rank 32, and its storage would need 33 dims' \
+    slice "$B" "$TMP/w/keep.npy" --expr "[...$(printf ', None%.0s' {1..28})]" \
+    --src-blocked 1:4:10 --dst-blocked 0:2 --host
 
 # options may come in any order after IN and OUT; OUT is replaced
 printf 'old' >"$O"
@@ -136,6 +172,35 @@ CLSLICE_DEVICE=x untouched 2 "CLSLICE_DEVICE: 'x' is not a device index" \
 rm -f "$O"
 CLSLICE_DEVICE=x slice_ok "$DATA/out_f4_2.npy" "$O" "$I" "$O" \
     --expr '[...]' --host
+
+# --- the ops an engine imports: each writes what its --expr twin writes ------
+# (the twins' host output is numpy-checked by the cases above); the
+# device-resident form of dynamic_slice clamps its starts on the device
+styled=(
+    "[1:3, 0:3]|--style tflite --begin 1,0 --end 2,3 --offset"
+    "[1:3, :, 0:1]|--style tf_slice --begin 1,0,0 --size 2,-1,1"
+    "[0:4:2, 1:5:2, :]|--style xla --start-indices 0,1,0 --limit-indices 4,5,3 --strides 2,2,1"
+    "[2:4, 3:5, 0:2]|--style dynamic_slice --start-indices 3,9,-4 --slice-sizes 2,2,2"
+    "[:, 1::2]|--style openvino_slice --start 1 --stop 100 --step 2 --axes 1"
+    "[..., ::2]|--style torch --expr [...,::2,...]"
+    "[:, -2:]|--style narrow --dim 1 --start -2 --length 2"
+)
+for pair in "${styled[@]}"; do
+    "$BIN" slice "$I" "$TMP/twin.npy" --host --expr "${pair%%|*}"
+    read -r -a spec <<<"${pair#*|}"
+    for target in "${targets[@]}"; do
+        [[ $target == --dynamic && ${spec[1]} != dynamic_slice ]] && continue
+        rm -f "$O"
+        t=()
+        [[ $target == default ]] || t=("$target")
+        slice_ok "$TMP/twin.npy" "$O" "$I" "$O" "${spec[@]}" "${t[@]}"
+    done
+done
+untouched 2 'slice_sizes[0] = 5 exceeds dimension 0 of size 4' slice "$I" \
+    "$TMP/w/keep.npy" --style dynamic_slice --start-indices 0,0,0 \
+    --slice-sizes 5,1,1 --host
+untouched 2 'writes VALUE into its input' slice "$I" "$TMP/w/keep.npy" \
+    --style slice_scatter --start 0 --stop 1 --step 1 --host
 
 # --- --dynamic: spec errors carry the host's message; usage -------------------
 if [[ $have_device -eq 1 ]]; then

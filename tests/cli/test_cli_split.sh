@@ -4,9 +4,10 @@
 # byte, what `clslice slice --host` writes for the same range (that
 # command is checked against numpy's own outputs in test_cli_slice.sh);
 # where python3 has numpy, the sections are also compared with
-# numpy.split / numpy.array_split.  Every case runs with --host and on the
-# default OpenCL device (one batched call); without a device the device
-# runs are skipped with a message.
+# numpy.split / numpy.array_split; each --style (every framework's split
+# rule) is checked against its sections written out by hand.  Every case
+# runs with --host and on the default OpenCL device (one batched call);
+# without a device the device runs are skipped with a message.
 # Usage: test_cli_split.sh PATH-TO-clslice FIXTURE-DIR
 set -u
 
@@ -120,6 +121,20 @@ split_ok "$F4" 2 0 0 3 -- --indices 0 --axis 2
 # --sizes: tf.split
 split_ok "$F4" 1 0 1 4 5 -- --sizes 1,-1,1 --axis 1
 split_ok "$F4" 0 0 0 4 4 -- --sizes 0,4,0
+# --style: each framework's rule under its own argument names
+split_ok "$F4" 0 0 2 4 -- --style numpy --sections 2
+split_ok "$F4" 1 0 2 4 5 -- --style array_split --sections 3 --axis 1
+split_ok "$F4" 0 0 2 4 -- --style tf --size-splits 2,-1
+split_ok "$F4" 2 0 1 2 3 -- --style tf --num-split 3 --axis 2
+split_ok "$F4" 1 0 1 5 -- --style onnx13 --split 1,4 --axis 1
+split_ok "$F4" 1 0 2 4 5 -- --style onnx18 --num-outputs 3 --axis 1
+split_ok "$F4" 0 0 2 4 4 -- --style onnx18 --num-outputs 3
+split_ok "$F4" 0 0 2 4 -- --style openvino --num-splits 2
+split_ok "$F4" 2 0 2 3 -- --style variadic --split-lengths -1,1 --axis -1
+split_ok "$F4" 1 0 2 4 5 -- --style torch_split --split-size 2 --dim 1
+split_ok "$F4" 1 0 3 5 -- --style torch_split --sizes 3,2 --dim 1
+# torch.chunk makes fewer pieces than asked: ceil(5 / 4) = 2 each
+split_ok "$F4" 1 0 2 4 5 -- --style torch_chunk --chunks 4 --dim 1
 
 numpy_ok "$F4" 'np.array_split(a, 3, axis=1)' 3 --sections 3 --axis 1
 numpy_ok "$F4" 'np.split(a, 2, axis=0)' 2 --sections 2
@@ -131,21 +146,40 @@ numpy_ok "$DATA/in_c8_be.npy" 'np.split(a, [1, 4], axis=1)' 3 \
 
 # --- usage errors: exit 2, nothing written ---------------------------------
 W_KEEP=(keep.npy keep_0.npy)
-untouched 2 'missing --sections, --indices or --sizes' split "$F4" \
+untouched 2 'missing --sections or --indices or --sizes' split "$F4" \
     "$TMP/w/new"
 untouched 2 'give only one of' split "$F4" "$TMP/w/keep" --sections 2 \
     --indices 1
 untouched 2 '--axis 3 is out of range for an array of rank 3' split "$F4" \
     "$TMP/w/keep" --sections 2 --axis 3
-untouched 2 '--sections 0: want 1 to 4096' split "$F4" "$TMP/w/new" \
-    --sections 0
-untouched 2 '--sections 5000: want 1 to 4096' split "$F4" "$TMP/w/new" \
-    --sections 5000
-untouched 2 '--sizes add up to 3 but the axis has 4' split "$F4" \
-    "$TMP/w/new" --sizes 1,2
-untouched 2 '--sizes entry 1 is -2' split "$F4" "$TMP/w/new" --sizes 1,-2
+untouched 2 '--sections: indices_or_sections = 0: the number of pieces' \
+    split "$F4" "$TMP/w/new" --sections 0
+untouched 2 '--sections: 5000 pieces are more than the 4096 allowed' \
+    split "$F4" "$TMP/w/new" --sections 5000
+untouched 2 '--sizes: split_lengths: the sizes sum to 3 but axis 0 has' \
+    split "$F4" "$TMP/w/new" --sizes 1,2
+untouched 2 '--sizes: split_lengths[1] = -2: sizes must be >= 0' \
+    split "$F4" "$TMP/w/new" --sizes 1,-2
 untouched 2 '--sections wants one integer' split "$F4" "$TMP/w/new" \
     --sections 1,2
+untouched 2 "--sections: indices_or_sections = 3 does not divide axis 0" \
+    split "$F4" "$TMP/w/new" --style numpy --sections 3
+untouched 2 "--num-split: num_or_size_splits = 3 does not divide axis 0" \
+    split "$F4" "$TMP/w/new" --style tf --num-split 3
+untouched 2 "--num-splits: num_splits = 3 does not divide axis 0" \
+    split "$F4" "$TMP/w/new" --style openvino --num-splits 3
+untouched 2 "--split-lengths: split_lengths[1] = -1: sizes must be >= 0" \
+    split "$F4" "$TMP/w/new" --style variadic --split-lengths -1,-1
+untouched 2 "--num-outputs: num_outputs = 4: pieces of ceil(5 / 4) = 2" \
+    split "$F4" "$TMP/w/new" --style onnx18 --num-outputs 4 --axis 1
+untouched 2 'option --num-split does not belong to --style torch_chunk' \
+    split "$F4" "$TMP/w/new" --style torch_chunk --num-split 2
+untouched 2 'option --dim does not belong to --style tf' \
+    split "$F4" "$TMP/w/new" --style tf --num-split 2 --dim 1
+untouched 2 'option --chunks needs a --style' \
+    split "$F4" "$TMP/w/new" --chunks 2
+untouched 2 "unknown split style 'bogus'" split "$F4" "$TMP/w/new" \
+    --style bogus --sections 2
 untouched 2 'missing PREFIX' split "$F4"
 untouched 2 'exclude each other' split "$F4" "$TMP/w/new" --sections 2 \
     --host --device 0
@@ -158,10 +192,10 @@ fi
 # an unwritable prefix writes nothing (the first staging fails)
 untouched 3 'nodir' split "$F4" "$TMP/w/nodir/p" --sections 2
 # sizes whose sum passes int64 are refused by the size that overflows
-untouched 2 '--sizes entry 1 is 9223372036854775807' split "$F4" \
-    "$TMP/w/new" --sizes 2,9223372036854775807,-1
-untouched 2 '--sizes entry 2 is 9223372036854775807' split "$F4" \
-    "$TMP/w/new" --sizes 1,-1,9223372036854775807
+untouched 2 "--sizes: split_lengths[1] = 9223372036854775807: the sizes' sum" \
+    split "$F4" "$TMP/w/new" --sizes 2,9223372036854775807,-1
+untouched 2 "--sizes: split_lengths[2] = 9223372036854775807: the sizes' sum" \
+    split "$F4" "$TMP/w/new" --sizes 1,-1,9223372036854775807
 # all or none: a later output that is a directory is found before the
 # first file is replaced
 W_KEEP=(p_0.npy)

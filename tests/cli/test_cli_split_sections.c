@@ -1,12 +1,13 @@
-/* The section arithmetic of `clslice split` (src/cli/split_sections.c)
- * against a naive model in 128-bit integers, for every mode: --sections
+/* `clslice split`'s options without --style (src/cli/split_sections.c,
+ * which hands them to the library's clslice_plan_split) against a naive
+ * model in 128-bit integers, for every option: --sections
  * (numpy.array_split), --indices (numpy.split with Python slice bounds)
- * and --sizes (tf.split, one entry may be -1).  Seeded random cases mix
- * small values with int64 extremes and values near the axis length, so an
- * overflow or an off-by-one in any mode shows up here.  Each accepted
- * case is checked down to the plans the command slices with; each refused
- * one must be a usage error naming the entry the model blames.
- * CLSLICE_TEST_SEED replays a run. */
+ * and --sizes (one entry may be -1).  Seeded random cases mix small
+ * values with int64 extremes and values near the axis length, so an
+ * overflow or an off-by-one shows up here.  Each accepted case is checked
+ * down to the plans the command slices with; each refused one must be a
+ * usage error naming the option.  (The library's own rules, every style,
+ * are test_plan_split's.)  CLSLICE_TEST_SEED replays a run. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +18,17 @@
 
 __extension__ typedef __int128 wide; /* the model never overflows */
 
-enum { CASES = 20000, MAX_VALUES = 8 };
+enum { CASES = 10000, MAX_VALUES = 8 };
+
+/* The three options of a split without --style. */
+typedef enum split_mode { SECTIONS, INDICES, SIZES } split_mode;
+static const char *const mode_names[] = {"sections", "indices", "sizes"};
 
 /* What the model expects for one case. */
 typedef struct expected {
     bool ok;
     size_t count;
     int64_t start[MAX_VALUES + 2], length[MAX_VALUES + 2];
-    long bad_entry; /* --sizes: the entry blamed, -1 for the total */
 } expected;
 
 static const int64_t extremes[] = {
@@ -109,13 +113,10 @@ static void model_sizes(const int64_t *v, size_t n, int64_t len,
             infer = (long)i;
             continue;
         }
-        if (v[i] < 0 || sum + v[i] > len) {
-            e->bad_entry = (long)i;
+        if (v[i] < 0 || sum + v[i] > len)
             return;
-        }
         sum += v[i];
     }
-    e->bad_entry = -1;
     if (infer < 0 && sum != len)
         return;
     e->ok = true;
@@ -129,85 +130,95 @@ static void model_sizes(const int64_t *v, size_t n, int64_t len,
     }
 }
 
-static void describe(char *buf, size_t size, cli_split_mode mode,
+static void describe(char *buf, size_t size, split_mode mode,
                      const int64_t *v, size_t n, int64_t len)
 {
-    static const char *const names[] = {"sections", "indices", "sizes"};
     int used = snprintf(buf, size, "len %lld --%s ", (long long)len,
-                        names[mode]);
+                        mode_names[mode]);
     for (size_t i = 0; i < n && used > 0 && (size_t)used < size; i++)
         used += snprintf(buf + used, size - (size_t)used, "%s%lld",
                          i ? "," : "", (long long)v[i]);
 }
 
-/* Section i's plan, on a rank-2 shape with the axis second half the time,
- * must read exactly the model's range. */
-static void check_plan(const cli_sections *s, size_t i, int64_t len,
-                       int axis, const expected *e, const char *ctx,
-                       uint64_t seed)
+/* Section i's plan must read exactly the model's range on the axis and
+ * keep the other dim whole. */
+static void check_plan(const cli_sections *s, size_t i, int axis,
+                       const expected *e, const char *ctx, uint64_t seed)
 {
-    int64_t shape[2] = {3, 3};
-    shape[axis] = len;
-    clslice_plan *plan = NULL;
-    cli_err err = {{0}};
-    int status = cli_section_plan(shape, 2, axis, s, i, &plan, &err);
-    TU_EXPECT(status == CLI_EXIT_OK, ctx, seed);
     int64_t start, step, count;
     clslice_error lib;
-    TU_EXPECT(clslice_plan_dim(plan, axis, &start, &step, &count, &lib) ==
-                  CLSLICE_OK, ctx, seed);
+    TU_EXPECT(clslice_plan_dim(s->plans[i], axis, &start, &step, &count,
+                               &lib) == CLSLICE_OK, ctx, seed);
     TU_EXPECT(count == e->length[i] && step == 1, ctx, seed);
     TU_EXPECT(start == e->start[i], ctx, seed);
-    TU_EXPECT(clslice_plan_dim(plan, 1 - axis, &start, &step, &count,
+    TU_EXPECT(clslice_plan_dim(s->plans[i], 1 - axis, &start, &step, &count,
                                &lib) == CLSLICE_OK && count == 3, ctx, seed);
-    clslice_plan_release(&plan);
 }
 
-static void check_refusal(cli_split_mode mode, int status, const cli_err *err,
-                          const int64_t *v, const expected *e,
+/* A refusal is a usage error that names the option.  (Which entry the
+ * library's message blames is test_plan_split's to check.) */
+static void check_refusal(split_mode mode, int status, const cli_err *err,
                           const char *ctx, uint64_t seed)
 {
+    char want[32];
     TU_EXPECT(status == CLI_EXIT_USAGE, ctx, seed);
-    if (mode != CLI_SPLIT_SIZES)
-        return;
-    char want[96];
-    if (e->bad_entry >= 0)
-        snprintf(want, sizeof want, "--sizes entry %ld is %lld", e->bad_entry,
-                 (long long)v[e->bad_entry]);
-    else
-        snprintf(want, sizeof want, "--sizes add up to");
+    snprintf(want, sizeof want, "--%s", mode_names[mode]);
     TU_EXPECT(strstr(err->message, want) != NULL, ctx, seed);
+}
+
+/* The options of one case: --MODE with the values, --axis; its text
+ * lives in `text`. */
+static void make_opts(split_mode mode, const int64_t *v, size_t n, int axis,
+                      char text[2][320], cli_opts *opts)
+{
+    size_t used = 0;
+    text[0][0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        used += (size_t)snprintf(text[0] + used, 320 - used, "%s%lld",
+                                 i ? "," : "", (long long)v[i]);
+    snprintf(text[1], 320, "%d", axis);
+    *opts = (cli_opts){.count = 2,
+                       .name = {mode_names[mode], "axis"},
+                       .value = {text[0], text[1]}};
 }
 
 static void one_case(tu_rng *r, uint64_t seed)
 {
-    cli_split_mode mode = (cli_split_mode)tu_range(r, 0, 2);
+    split_mode mode = (split_mode)tu_range(r, 0, 2);
     int64_t len = pick_len(r), v[MAX_VALUES];
-    size_t n = mode == CLI_SPLIT_SECTIONS && tu_range(r, 0, 9)
+    size_t n = mode == SECTIONS && tu_range(r, 0, 9)
                    ? 1 : (size_t)tu_range(r, 0, MAX_VALUES);
     for (size_t i = 0; i < n; i++)
-        v[i] = mode == CLI_SPLIT_SECTIONS && tu_range(r, 0, 1)
+        v[i] = mode == SECTIONS && tu_range(r, 0, 1)
                    ? tu_range(r, 1, 9) : pick_value(r, len);
-    expected e = {.ok = false, .count = 0, .bad_entry = -1};
-    if (mode == CLI_SPLIT_SECTIONS)
+    expected e = {.ok = false, .count = 0};
+    if (mode == SECTIONS)
         model_sections(v, n, len, &e);
-    else if (mode == CLI_SPLIT_INDICES)
+    else if (mode == INDICES)
         model_indices(v, n, len, &e);
     else
         model_sizes(v, n, len, &e);
     char ctx[320];
     describe(ctx, sizeof ctx, mode, v, n, len);
+    int axis = (int)tu_range(r, 0, 1);
+    int64_t shape[2] = {3, 3};
+    shape[axis] = len;
+    char text[2][320];
+    cli_opts opts;
+    make_opts(mode, v, n, axis, text, &opts);
     cli_sections s;
     cli_err err = {{0}};
-    int status = cli_sections_make(mode, v, n, len, &s, &err);
+    int status = cli_sections_make(&opts, shape, 2, &s, &err);
     if (!e.ok) {
-        check_refusal(mode, status, &err, v, &e, ctx, seed);
+        check_refusal(mode, status, &err, ctx, seed);
+        TU_EXPECT(s.plans == NULL && s.count == 0, ctx, seed);
         return;
     }
+    if (status != CLI_EXIT_OK)
+        print_error("%s\n", err.message);
     TU_EXPECT(status == CLI_EXIT_OK && s.count == e.count, ctx, seed);
-    int axis = (int)tu_range(r, 0, 1);
     for (size_t i = 0; i < s.count && i < MAX_VALUES + 2; i++)
-        check_plan(&s, i, len, axis, &e, ctx, seed);
+        check_plan(&s, i, axis, &e, ctx, seed);
     cli_sections_free(&s);
 }
 
@@ -225,19 +236,63 @@ static void test_sizes_overflow(void **state)
 {
     (void)state;
     static const int64_t v[] = {2, INT64_MAX, -1};
+    int64_t shape[2] = {4, 3};
+    char text[2][320];
+    cli_opts opts;
+    make_opts(SIZES, v, 3, 0, text, &opts);
     cli_sections s;
     cli_err err = {{0}};
-    assert_int_equal(cli_sections_make(CLI_SPLIT_SIZES, v, 3, 4, &s, &err),
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
                      CLI_EXIT_USAGE);
-    assert_non_null(strstr(err.message, "--sizes entry 1 is "
-                                        "9223372036854775807"));
-    assert_null(s.bound);
+    assert_non_null(strstr(err.message, "--sizes: "));
+    assert_non_null(strstr(err.message, "split_lengths[1] = 9223372036854775807: "
+                                        "the sizes' sum overflows"));
+    assert_null(s.plans);
+}
+
+/* A style's options are its framework's: another style's, or one without
+ * a style where the default has none, is refused by name. */
+static void test_style_options(void **state)
+{
+    (void)state;
+    int64_t shape[2] = {10, 3};
+    cli_sections s;
+    cli_err err = {{0}};
+    cli_opts opts = {.count = 2, .name = {"style", "chunks"},
+                     .value = {"torch_chunk", "4"}};
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
+                     CLI_EXIT_OK);
+    assert_int_equal(s.count, 4); /* pieces of 3, 3, 3, 1 */
+    cli_sections_free(&s);
+    opts = (cli_opts){.count = 2, .name = {"style", "chunks"},
+                      .value = {"tf", "4"}};
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
+                     CLI_EXIT_USAGE);
+    assert_non_null(strstr(err.message, "--chunks does not belong to "
+                                        "--style tf"));
+    opts = (cli_opts){.count = 1, .name = {"num-split"}, .value = {"2"}};
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
+                     CLI_EXIT_USAGE);
+    assert_non_null(strstr(err.message, "--num-split needs a --style"));
+    opts = (cli_opts){.count = 2, .name = {"style", "num-split"},
+                      .value = {"tf", "3"}};
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
+                     CLI_EXIT_USAGE);
+    assert_non_null(strstr(err.message, "--num-split: num_or_size_splits "
+                                        "= 3 does not divide"));
+    opts = (cli_opts){.count = 2, .name = {"style", "sections"},
+                      .value = {"array_split", "5000"}};
+    assert_int_equal(cli_sections_make(&opts, shape, 2, &s, &err),
+                     CLI_EXIT_USAGE);
+    assert_non_null(strstr(err.message, "5000 pieces are more than the "
+                                        "4096 allowed"));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sizes_overflow),
+        cmocka_unit_test(test_style_options),
         cmocka_unit_test(test_random_against_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,6 +23,10 @@ It writes into tests/data/npy/:
   bad_*.npy    corrupt or unsupported files
   bad.txt      "FILE<TAB>TEXT" lines: loading FILE must fail and the
                message must contain TEXT
+  blocked.txt  cases of blocked layouts (--src-blocked, --dst-blocked),
+               as cases.txt; their inputs hold a blocked tensor's dense
+               storage, and so do the expected outputs of --dst-blocked
+  in_blocked_wide.npy  an empty blocked storage of too many lanes
 
 and, for `clslice assign` and `clslice grad`, into tests/data/npy_assign/
 (with a random generator of its own, so the files above do not change):
@@ -333,6 +337,56 @@ header_file("bad_datetime_unit.npy", "{'descr': '<M8[n s]', "
             "'fortran_order': False, 'shape': (3,), }\n", bytes(24))
 bad.append(("bad_datetime_unit.npy", "unsupported dtype '<M8[n s]'"))
 
+# --- blocked layouts (--src-blocked, --dst-blocked) --------------------------
+# Arrays from arange, so no random draw moves the files above or below.
+def blocked_storage(array, axis, block):
+    """The dense blocked storage of `array`: `axis` padded with zeros to
+    whole blocks of `block` lanes, which move to a last dim of their own."""
+    size = array.shape[axis]
+    blocks = -(-size // block)
+    widths = [(0, 0)] * array.ndim
+    widths[axis] = (0, blocks * block - size)
+    padded = np.pad(array, widths)
+    split = padded.reshape(array.shape[:axis] + (blocks, block) +
+                           array.shape[axis + 1:])
+    return np.ascontiguousarray(np.moveaxis(split, axis + 1, -1))
+
+
+def add_blocked(stem, array, src, expr, dst):
+    """A case of in_STEM.npy (the logical `array`, stored blocked as `src`
+    = (axis, block) or plain when None) sliced by `expr` into the storage
+    `dst` describes (or plain)."""
+    name = f"in_{stem}.npy"
+    args = ["--expr", expr]
+    stored = array
+    if src:
+        stored = blocked_storage(array, *src)
+        args += ["--src-blocked", f"{src[0]}:{src[1]}:{array.shape[src[0]]}"]
+    if not os.path.exists(path(name)):
+        save(name, stored)
+    result = array[eval("np.s_" + expr)]
+    if dst:
+        result = blocked_storage(result, *dst)
+        args += ["--dst-blocked", f"{dst[0]}:{dst[1]}"]
+    expected = f"out_{stem}_{len(blocked)}.npy"
+    save(expected, little(result))
+    blocked.append((name, expected, args))
+
+
+blocked = []
+nchw = (np.arange(2 * 10 * 3 * 5, dtype="<f4") + 1).reshape(2, 10, 3, 5)
+add_blocked("nc4hw4_f4", nchw, (1, 4), "[:, 3:9]", None)
+add_blocked("nc4hw4_f4", nchw, (1, 4), "[:, 3:9]", (1, 4))
+add_blocked("nc4hw4_f4", nchw, (1, 4), "[:, 4:8]", (1, 4))
+add_blocked("nc4hw4_f4", nchw, (1, 4), "[1, ::-3, :, 1:]", (0, 2))
+add_blocked("nchw_f4", nchw, None, "[:, ::3]", (1, 16))
+fsv = np.arange(20 * 2 * 2, dtype="<u2").reshape(1, 20, 2, 2)
+add_blocked("fsv16_u2", fsv, (1, 16), "[:, 2:18]", (1, 4))
+add_blocked("fsv16_u2", fsv, (1, 16), "[0, 19]", None)
+# No elements, yet 2**62 blocks of 4 lanes: more indices than an axis holds
+header_file("in_blocked_wide.npy", "{'descr': '<f4', 'fortran_order': "
+            "False, 'shape': (0, 4611686018427387904, 4), }\n", b"")
+
 # --- index files -------------------------------------------------------------
 with open(path("cases.txt"), "w") as f:
     for i, e, args in cases:
@@ -343,6 +397,9 @@ with open(path("twins.txt"), "w") as f:
 with open(path("bad.txt"), "w") as f:
     for name, text in bad:
         f.write(f"{name}\t{text}\n")
+with open(path("blocked.txt"), "w") as f:
+    for i, e, args in blocked:
+        f.write("\t".join([i, e] + args) + "\n")
 
 total = sum(os.path.getsize(path(n)) for n in os.listdir(HERE))
 print(f"{len(cases)} cases, {len(twins)} twins, {len(bad)} bad files, "

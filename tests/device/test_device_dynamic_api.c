@@ -33,10 +33,7 @@ static int setup(void **state)
     (void)state;
     if (!tu_dev_open(&dev))
         return 0;
-    char name[256] = "";
-    clGetDeviceInfo(dev.cl.device, CL_DEVICE_NAME, sizeof name - 1, name,
-                    NULL);
-    print_message("device: %s\n", name); /* oclgrind_run.sh looks */
+    tu_dev_announce(&dev);
     src_buf = tu_cl_buffer(&dev.cl, TENSOR_BYTES);
     dst_buf = tu_cl_buffer(&dev.cl, TENSOR_BYTES);
     info_buf = tu_cl_buffer(&dev.cl, CLSLICE_DYNAMIC_INFO_BYTES);

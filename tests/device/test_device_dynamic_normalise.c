@@ -81,18 +81,6 @@ static fixture g;
 
 /* ---- values biased to the edges ------------------------------------------ */
 
-static bool chance(tu_rng *rng, int percent)
-{
-    return tu_range(rng, 0, 99) < percent;
-}
-
-static int64_t fit_type(int64_t x, clslice_index_type type)
-{
-    if (type == CLSLICE_INT64)
-        return x;
-    return x < INT32_MIN ? INT32_MIN : (x > INT32_MAX ? INT32_MAX : x);
-}
-
 /* An index near the interesting points of a dim of size n. */
 static int64_t bound_value(tu_rng *rng, int64_t n, clslice_index_type type)
 {
@@ -117,7 +105,7 @@ static int64_t bound_value(tu_rng *rng, int64_t n, clslice_index_type type)
     default:
         x = tu_range(rng, -n - 3, n + 3);
     }
-    return fit_type(x, type);
+    return tu_fit_index(x, type);
 }
 
 static int64_t step_value(tu_rng *rng, clslice_index_type type)
@@ -140,7 +128,7 @@ static int64_t step_value(tu_rng *rng, clslice_index_type type)
         if (x == 0)
             x = 1;
     }
-    return fit_type(x, type);
+    return tu_fit_index(x, type);
 }
 
 static void random_shape(tu_rng *rng, dcase *c, int min_rank)
@@ -152,7 +140,7 @@ static void random_shape(tu_rng *rng, dcase *c, int min_rank)
     }
     /* Now and then one huge dim (the others then small), so that the
      * clamps and counts meet values near the int64 limits. */
-    if (c->rank > 0 && chance(rng, 5)) {
+    if (c->rank > 0 && tu_chance(rng, 5)) {
         static const int64_t big[] = {(int64_t)1 << 31, ((int64_t)1 << 32) + 1,
                                       (int64_t)1 << 40, INT64_MAX / 64};
         int at = (int)tu_range(rng, 0, c->rank - 1);
@@ -176,7 +164,7 @@ static int64_t size_hint(const dcase *c, size_t i)
 
 static void random_values(tu_rng *rng, dcase *c)
 {
-    c->type = chance(rng, 50) ? CLSLICE_INT32 : CLSLICE_INT64;
+    c->type = tu_chance(rng, 50) ? CLSLICE_INT32 : CLSLICE_INT64;
     for (size_t i = 0; i < c->len; i++) {
         int64_t n = size_hint(c, i);
         c->begin[i] = bound_value(rng, n, c->type);
@@ -189,7 +177,7 @@ static int32_t sparse_bits(tu_rng *rng, size_t len, int percent)
 {
     uint32_t bits = 0;
     for (size_t i = 0; i < len; i++)
-        if (chance(rng, percent))
+        if (tu_chance(rng, percent))
             bits |= 1u << i;
     return (int32_t)bits;
 }
@@ -203,10 +191,10 @@ static void random_tf(tu_rng *rng, dcase *c)
     c->tf_masks[0] = sparse_bits(rng, c->len, 25);
     c->tf_masks[1] = sparse_bits(rng, c->len, 25);
     /* at most one ellipsis bit, except now and then (a static error) */
-    c->tf_masks[2] = c->len && chance(rng, 25)
+    c->tf_masks[2] = c->len && tu_chance(rng, 25)
                          ? (int32_t)(1u << tu_range(rng, 0, (int64_t)c->len - 1))
                          : 0;
-    if (chance(rng, 2))
+    if (tu_chance(rng, 2))
         c->tf_masks[2] |= sparse_bits(rng, c->len, 50);
     c->tf_masks[3] = sparse_bits(rng, c->len, 8);
     c->tf_masks[4] = sparse_bits(rng, c->len, 35);
@@ -216,35 +204,35 @@ static void random_openvino(tu_rng *rng, dcase *c)
 {
     random_shape(rng, c, 0);
     c->len = (size_t)tu_range(rng, 0, c->rank + 2);
-    c->has_step = chance(rng, 80);
+    c->has_step = tu_chance(rng, 80);
     random_values(rng, c);
     static const int percent[5] = {25, 25, 8, 35, 0};
     for (int m = 0; m < 5; m++) {
         c->ov_len[m] = (size_t)tu_range(rng, 0, (int64_t)c->len + 2);
         for (size_t i = 0; i < c->ov_len[m]; i++)
-            c->ov_mask[m][i] = chance(rng, percent[m]);
+            c->ov_mask[m][i] = tu_chance(rng, percent[m]);
     }
-    if (c->ov_len[4] && chance(rng, 25))
+    if (c->ov_len[4] && tu_chance(rng, 25))
         c->ov_mask[4][tu_range(rng, 0, (int64_t)c->ov_len[4] - 1)] = 1;
-    if (chance(rng, 1) && c->ov_len[0])
+    if (tu_chance(rng, 1) && c->ov_len[0])
         c->ov_mask[0][0] = 2; /* a static error */
 }
 
 static void random_onnx(tu_rng *rng, dcase *c)
 {
-    random_shape(rng, c, chance(rng, 2) ? 0 : 1);
+    random_shape(rng, c, tu_chance(rng, 2) ? 0 : 1);
     c->len = (size_t)tu_range(rng, 0, c->rank + 2);
     if (c->len > MAX_LEN)
         c->len = MAX_LEN;
-    c->has_step = chance(rng, 70);
-    c->has_axes = chance(rng, 60);
+    c->has_step = tu_chance(rng, 70);
+    c->has_axes = tu_chance(rng, 60);
     random_values(rng, c);
     for (size_t i = 0; i < c->len; i++) {
-        int64_t a = chance(rng, 80) ? tu_range(rng, -c->rank, c->rank - 1)
+        int64_t a = tu_chance(rng, 80) ? tu_range(rng, -c->rank, c->rank - 1)
                                     : tu_range(rng, -c->rank - 2, c->rank + 1);
-        if (chance(rng, 3))
-            a = chance(rng, 50) ? INT64_MIN : INT64_MAX;
-        c->axes[i] = fit_type(a, c->type);
+        if (tu_chance(rng, 3))
+            a = tu_chance(rng, 50) ? INT64_MIN : INT64_MAX;
+        c->axes[i] = tu_fit_index(a, c->type);
     }
 }
 
@@ -441,12 +429,12 @@ static void random_value(tu_rng *rng, dcase *c, const clslice_plan *plan,
                          int out_rank)
 {
     c->value_rank = -1;
-    if (!chance(rng, 33))
+    if (!tu_chance(rng, 33))
         return;
     int64_t final[CLSLICE_MAX_RANK] = {0};
     if (plan)
         clslice_plan_output_shape(plan, final);
-    c->rule = chance(rng, 50) ? CLSLICE_VALUE_EXACT : CLSLICE_VALUE_BROADCAST;
+    c->rule = tu_chance(rng, 50) ? CLSLICE_VALUE_EXACT : CLSLICE_VALUE_BROADCAST;
     c->value_rank = out_rank;
     if (c->rule == CLSLICE_VALUE_BROADCAST)
         c->value_rank = (int)tu_range(rng, 0, out_rank + 2);

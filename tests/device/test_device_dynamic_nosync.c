@@ -5,7 +5,8 @@
  * every call returns.  Before the signal, no command of the chain has run:
  * its events are not complete and the record and output still hold their
  * old bytes (read through a second queue, which waits for none of them).
- * After the signal the results are right.  Out-of-order queues too.
+ * After the signal the results are right.  Out-of-order queues too, and
+ * XLA's KV-cache write (dynamic_update_slice) with its read-back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,75 @@ static void test_openvino_scatter(void **state)
     chain_close(&c);
 }
 
+/* A decoder's KV-cache write and read-back: the position (int32, on the
+ * device) is written behind the gate, then dynamic_update_slice writes
+ * one row of the cache [ROWS, COLS] there and dynamic_slice reads the two
+ * rows ending at it, chained by events on an out-of-order queue.  Nothing
+ * runs before the gate; after it both are right. */
+static void test_xla_cache_write_and_read(void **state)
+{
+    (void)state;
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    chain c;
+    chain_open(&c, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    const int32_t starts[4] = {4, 0, 3, 0}; /* the write's, the read's */
+    const float row[COLS] = {-1, -2, -3, -4, -5};
+    cl_mem update = tu_cl_buffer(&dev.cl, sizeof row);
+    TU_CL_CHECK(clEnqueueWriteBuffer(c.side, update, CL_TRUE, 0, sizeof row,
+                                     row, 0, NULL, NULL));
+    cl_event written, stored, loaded;
+    TU_CL_CHECK(clEnqueueWriteBuffer(c.queue, c.values, CL_FALSE, 0,
+                                     sizeof starts, starts, 1, &c.gate,
+                                     &written));
+    int64_t shape[] = {ROWS, COLS}, ushape[] = {1, COLS}, window[] = {2, COLS};
+    clslice_xla_dynamic_spec write = {.index_type = CLSLICE_INT32,
+                                      .start_indices = {c.values, 0, 2}};
+    clslice_cl_call call = behind(&c, &written, &stored);
+    clslice_cl_dynamic_desc op = {
+        .struct_size = sizeof op, .shape = shape, .rank = 2,
+        .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = sizeof(float),
+        .info = c.info, .src = update, .dst = c.src, .value_shape = ushape,
+        .value_rank = 2, .rule = CLSLICE_VALUE_EXACT};
+    clslice_error err;
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &write, &op,
+                                            &err),
+                     CLSLICE_OK);
+    cl_mem info2 = tu_cl_buffer(&dev.cl, CLSLICE_DYNAMIC_INFO_BYTES);
+    clslice_xla_dynamic_spec read = {.index_type = CLSLICE_INT32,
+                                     .start_indices = {c.values, 8, 2},
+                                     .slice_sizes = window,
+                                     .slice_sizes_len = 2};
+    call = behind(&c, &stored, &loaded);
+    op = (clslice_cl_dynamic_desc){
+        .struct_size = sizeof op, .shape = shape, .rank = 2,
+        .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = sizeof(float),
+        .info = info2, .src = c.src, .dst = c.dst};
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &read, &op,
+                                            &err),
+                     CLSLICE_OK);
+    cl_event events[] = {written, stored, loaded};
+    assert_untouched(&c, events, 3);
+    float cache[ROWS * COLS];
+    TU_CL_CHECK(clEnqueueReadBuffer(c.side, c.src, CL_TRUE, 0, sizeof cache,
+                                    cache, 0, NULL, NULL));
+    for (int i = 0; i < ROWS * COLS; i++)
+        assert_true(cache[i] == (float)i); /* the cache, untouched */
+    TU_CL_CHECK(clSetUserEventStatus(c.gate, CL_COMPLETE));
+    TU_CL_CHECK(clWaitForEvents(1, &loaded));
+    float out[2 * COLS];
+    TU_CL_CHECK(clEnqueueReadBuffer(c.queue, c.dst, CL_TRUE, 0, sizeof out,
+                                    out, 0, NULL, NULL));
+    for (int k = 0; k < COLS; k++) {
+        assert_true(out[k] == (float)(3 * COLS + k)); /* row 3 */
+        assert_true(out[COLS + k] == row[k]);         /* row 4, written */
+    }
+    for (int i = 0; i < 3; i++)
+        clReleaseEvent(events[i]);
+    clReleaseMemObject(info2);
+    clReleaseMemObject(update);
+    chain_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_tf_gather_out_of_order),
         cmocka_unit_test(test_onnx_failed_scatter),
         cmocka_unit_test(test_openvino_scatter),
+        cmocka_unit_test(test_xla_cache_write_and_read),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

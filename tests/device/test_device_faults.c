@@ -197,6 +197,26 @@ static clslice_status run_gather_strided(const op *o, clslice_runtime *rt,
     return st;
 }
 
+/* A gather from an NC8HW-style blocked source into a blocked destination
+ * of another block, starting inside a block: the blocked kernels run it
+ * (lane maps on both sides, padding lanes in the destination). */
+static clslice_status run_gather_blocked(const op *o, clslice_runtime *rt,
+                                         cl_event *event, clslice_error *err)
+{
+    clslice_plan *plan = op_plan(o);
+    const clslice_blocking from = {.axis = 1, .block = 8};
+    const clslice_blocking to = {.axis = 1, .block = 4, .first_lane = 1};
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = g_dev.queue, .event = event};
+    clslice_cl_gather_desc desc = {
+        .struct_size = sizeof desc, .plan = plan, .elem_size = o->elem_size,
+        .src = {g_src, 8, NULL}, .dst = {g_dst, 32, NULL},
+        .src_blocking = &from, .dst_blocking = &to};
+    clslice_status st = clslice_cl_gather(rt, &call, &desc, err);
+    clslice_plan_release(&plan);
+    return st;
+}
+
 static clslice_status run_fill(const op *o, clslice_runtime *rt,
                                cl_event *event, clslice_error *err)
 {
@@ -764,6 +784,18 @@ static void test_gather_strided(void **state)
     }
 }
 
+static void test_gather_blocked(void **state)
+{
+    (void)state;
+    for (int grid = 0; grid < 2; grid++) {
+        op o = GATHER(grid ? "blocked gather grid" : "blocked gather rows",
+                      grid ? CS_STYLE_GRID : CS_STYLE_ROWS, 2, 3, 40,
+                      "[:, 3:30]");
+        o.run = run_gather_blocked;
+        inject_all(&o);
+    }
+}
+
 static void test_scatter(void **state)
 {
     (void)state;
@@ -891,6 +923,7 @@ int main(void)
         cmocka_unit_test(test_batch),
         cmocka_unit_test(test_concat),
         cmocka_unit_test(test_gather_strided),
+        cmocka_unit_test(test_gather_blocked),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_fill),
         cmocka_unit_test(test_grad),

@@ -371,10 +371,10 @@ static void test_prepare_errors(void **state)
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "device", NULL);
     assert_int_equal(clslice_runtime_prepare(dev->runtime, dev->cl.device,
-                                             0x1c, &err),
+                                             0x34, &err),
                      CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags 0x1c",
-                    "unknown bits 0x18", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags 0x34",
+                    "unknown bits 0x30", NULL);
     int not_a_device;
     assert_int_equal(clslice_runtime_prepare(dev->runtime,
                                              (cl_device_id)&not_a_device, 0,

@@ -1,6 +1,7 @@
 /*
  * The selector (src/opencl/select), without a device: for many random
- * layouts, batches, dynamic and CSR calls, device facts and tunings,
+ * layouts, batches, dynamic, CSR and blocked calls, device facts and
+ * tunings,
  * every family's choice is consistent with its rules, keeps today's group
  * sizes, and names a kernel that variants.def lists; across the cases
  * every kernel of the table is chosen by some family.  Then, on the test
@@ -19,7 +20,9 @@
 #include "opencl/select/csr.h"
 #include "opencl/select/dynamic.h"
 #include "opencl/testing/testing.h"
+#include "randblocked.h"
 #include "randplan.h"
+#include "randvalue.h"
 #include "testutil.h"
 
 enum { CASES = 6000 };
@@ -675,6 +678,127 @@ static void test_csr_choices(void **state)
     }
 }
 
+/* ---- copies through lane maps -------------------------------------------- */
+
+/* A random blocked gather or scatter's lanes layout, simplified, that
+ * keeps a lane map (false when it is empty or affine). */
+static bool random_lanes(tu_rng *rng, size_t elem, cs_lanes *lanes)
+{
+    rp_case c;
+    clslice_plan *plan = NULL;
+    rp_random_case(rng, (int)tu_range(rng, 1, 4), 512, &c);
+    if (rp_build(&c, &plan, NULL) != CLSLICE_OK)
+        return false;
+    int64_t out_shape[CLSLICE_MAX_RANK];
+    clslice_plan_output_shape(plan, out_shape);
+    rb_tensor in, out;
+    cs_strided_view a, b;
+    clslice_status st;
+    if (tu_range(rng, 0, 1)) {
+        rb_random_tensor(rng, c.shape, c.rank, true, false, elem, &in);
+        rb_random_tensor(rng, out_shape, clslice_plan_output_rank(plan),
+                         tu_range(rng, 0, 1), false, elem, &out);
+        st = cs_blocked_gather_lanes(
+            plan, (cs_tensor_form){rb_strides(&in), rb_blocking(&in)},
+            (cs_tensor_form){rb_strides(&out), rb_blocking(&out)}, false, &a,
+            &b, lanes, NULL);
+    } else {
+        rv_value v;
+        rv_random_value(rng, plan, 0, &v);
+        rb_random_tensor(rng, v.shape, v.rank, tu_range(rng, 0, 1), false,
+                         elem, &in);
+        rb_random_tensor(rng, c.shape, c.rank, true, false, elem, &out);
+        st = cs_blocked_scatter_lanes(
+            plan, v.shape, v.rank,
+            (cs_tensor_form){rb_strides(&in), rb_blocking(&in)}, v.rule,
+            "value", (cs_tensor_form){rb_strides(&out), rb_blocking(&out)},
+            false, &a, &b, lanes, NULL);
+    }
+    clslice_plan_release(&plan);
+    if (st != CLSLICE_OK || lanes->base.elements == 0)
+        return false;
+    clslice_layout affine;
+    cs_lanes_simplify(lanes);
+    return !cs_lanes_affine(lanes, &affine);
+}
+
+/* The blocked program, in the device's family, with the widest carrier
+ * that divides the element and both bases, the index width the ends
+ * need, today's group sizes, and a move of the layout's elements. */
+static void check_lanes(const char *where, const cs_device_info *d,
+                        const cs_tuning *t, const cs_lanes_call *call,
+                        const cs_lanes *lanes, const cs_choice *c)
+{
+    bool rows = rows_style(d, t);
+    size_t w = c->carrier;
+    uint64_t bases = (uint64_t)call->elem_size |
+                     (uint64_t)((int64_t)call->src_offset +
+                                lanes->base.offset * (int64_t)call->elem_size) |
+                     (uint64_t)((int64_t)call->dst_offset +
+                                lanes->base.dst_offset *
+                                    (int64_t)call->elem_size);
+    bool divides = w >= 1 && w <= 16 && (bases & (w - 1)) == 0;
+    bool wider = w < 16 && (bases & (2 * w - 1)) == 0;
+    uint64_t most = (uint64_t)UINT32_MAX + 1;
+    bool need64 = (call->flags & CLSLICE_FORCE_INDEX64) ||
+                  (call->src_end + w - 1) / w > most ||
+                  (call->dst_end + w - 1) / w > most;
+    int64_t unit = (int64_t)(call->elem_size / w);
+    if (c->run != CS_RUN_KERNEL || c->program != CS_PROGRAM_BLOCKED ||
+        !divides || wider || c->index_bits != (need64 ? 64 : 32) ||
+        c->move.elements != lanes->base.elements * unit ||
+        c->move.rank != lanes->base.rank + (unit > 1))
+        fail_msg("%s: run %d program %d carrier %zu, %d-bit, %lld "
+                 "carriers", where, (int)c->run, (int)c->program, w,
+                 c->index_bits, (long long)c->move.elements);
+    cs_variant want = rows ? CS_VARIANT_BLOCKED_ROWS : CS_VARIANT_BLOCKED_GRID;
+    if (c->variant != want || c->local != (rows ? 8u : 64u) ||
+        c->paths != 1u << (rows ? CS_PATH_LANES_ROWS : CS_PATH_LANES_GRID))
+        fail_msg("%s: variant %d, groups of %zu, paths 0x%x", where,
+                 (int)c->variant, c->local, c->paths);
+    check_kernel(where, c->program, c->variant, w, d);
+}
+
+static void test_lanes_choices(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261128);
+    tu_rng rng = {seed};
+    int kept = 0;
+    for (int i = 0; i < CASES; i++) {
+        char where[96];
+        snprintf(where, sizeof where, "seed %" PRIu64 ", lanes %d", seed, i);
+        size_t elem = (size_t)tu_range(&rng, 1, 24);
+        cs_lanes lanes;
+        if (!random_lanes(&rng, elem, &lanes))
+            continue;
+        kept++;
+        cs_device_info d = random_device(&rng);
+        cs_tuning t = random_tuning(&rng);
+        size_t far = tu_range(&rng, 0, 9) == 0 ? (size_t)1 << 33 : 0;
+        cs_lanes_call call = {
+            .elem_size = elem,
+            .src_offset = (size_t)tu_range(&rng, 0, 64) * 4,
+            .dst_offset = (size_t)tu_range(&rng, 0, 64) * 2,
+            .flags = (unsigned)tu_range(&rng, 0, 1)};
+        call.src_end = call.src_offset + (size_t)tu_range(&rng, 1, 4096);
+        call.dst_end = call.dst_offset + far + (size_t)tu_range(&rng, 1, 99);
+        cs_choice c;
+        cs_choose_lanes(&d, &t, &call, &lanes, &c);
+        check_lanes(where, &d, &t, &call, &lanes, &c);
+        g_seen[c.variant] = true;
+    }
+    assert_true(kept > CASES / 10);
+    /* an empty layout is a marker */
+    cs_lanes empty = {.base = {.rank = 1}, .src = {.dim = -1},
+                      .dst = {.dim = -1}};
+    cs_choice c;
+    cs_choose_lanes(&(cs_device_info){.cpu = true}, &cs_default_tuning,
+                    &(cs_lanes_call){.elem_size = 4}, &empty, &c);
+    assert_int_equal(c.run, CS_RUN_MARKER);
+    assert_int_equal(c.paths, 1u << CS_PATH_MARKER);
+}
+
 /* No row of variants.def is dead: across this program's cases the
  * families chose every kernel the table lists (runs after the tests that
  * choose). */
@@ -793,6 +917,7 @@ int main(void)
         cmocka_unit_test(test_dynamic_choices),
         cmocka_unit_test(test_normalise_choices),
         cmocka_unit_test(test_csr_choices),
+        cmocka_unit_test(test_lanes_choices),
         cmocka_unit_test(test_every_variant_chosen),
         cmocka_unit_test(test_every_kernel_exists),
     };

@@ -141,8 +141,8 @@ static void parse_text(const uint8_t *data, size_t size)
             if (h.rank < 0 || h.rank > CLSLICE_MAX_RANK || h.dtype.size == 0)
                 fz_die("parsed rank or dtype size", h.rank,
                        (long long)h.dtype.size);
-            char shape[NPY_SHAPE_TEXT];
-            npy_format_shape(shape, h.shape, h.rank);
+            char shape[CLI_NPY_SHAPE_TEXT];
+            cli_npy_format_shape(shape, h.shape, h.rank);
         } else if (err.message[0] == '\0') {
             fz_die("header refused without a message", longs, 0);
         }

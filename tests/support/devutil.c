@@ -90,6 +90,14 @@ bool tu_dev_open(tu_dev *dev)
     return true;
 }
 
+void tu_dev_announce(const tu_dev *dev)
+{
+    char name[256] = "";
+    clGetDeviceInfo(dev->cl.device, CL_DEVICE_NAME, sizeof name - 1, name,
+                    NULL);
+    print_message("device: %s\n", name);
+}
+
 void tu_dev_close(tu_dev *dev)
 {
     clslice_runtime_release(&dev->runtime);

@@ -36,6 +36,9 @@ typedef struct tu_dev {
  * open) when there is no OpenCL device, and the test then skips.  Fails
  * the test if the queue or the runtime cannot be made. */
 bool tu_dev_open(tu_dev *dev);
+/* Prints "device: NAME" for the open device: oclgrind_run.sh checks
+ * that a test ran on Oclgrind by that line. */
+void tu_dev_announce(const tu_dev *dev);
 /* Releases whatever dev holds (nothing after a failed open) and zeroes it;
  * the caller releases its own buffers first. */
 void tu_dev_close(tu_dev *dev);

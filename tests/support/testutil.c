@@ -20,6 +20,18 @@ int64_t tu_range(tu_rng *rng, int64_t lo, int64_t hi)
     return (int64_t)((uint64_t)lo + tu_next(rng) % span);
 }
 
+bool tu_chance(tu_rng *rng, int percent)
+{
+    return tu_range(rng, 0, 99) < percent;
+}
+
+int64_t tu_fit_index(int64_t x, clslice_index_type type)
+{
+    if (type == CLSLICE_INT64)
+        return x;
+    return x < INT32_MIN ? INT32_MIN : (x > INT32_MAX ? INT32_MAX : x);
+}
+
 uint64_t tu_seed(uint64_t fallback)
 {
     const char *text = getenv("CLSLICE_TEST_SEED");

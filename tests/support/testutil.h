@@ -4,6 +4,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -20,6 +21,10 @@ typedef struct tu_rng {
 uint64_t tu_next(tu_rng *rng);
 /* Uniform integer in [lo, hi] (inclusive). */
 int64_t tu_range(tu_rng *rng, int64_t lo, int64_t hi);
+/* True with probability percent / 100. */
+bool tu_chance(tu_rng *rng, int percent);
+/* x as a spec value of `type`: an int32 spec saturates at its ends. */
+int64_t tu_fit_index(int64_t x, clslice_index_type type);
 /* The seed for this run: CLSLICE_TEST_SEED if set, else `fallback`. */
 uint64_t tu_seed(uint64_t fallback);
 

@@ -81,6 +81,13 @@ static clslice_status onnx(const clslice_cl_call *call, const void *desc,
     return clslice_cl_onnx_dynamic(NULL, call, &spec, desc, err);
 }
 
+static clslice_status xla(const clslice_cl_call *call, const void *desc,
+                          clslice_error *err)
+{
+    clslice_xla_dynamic_spec spec = {.index_type = CLSLICE_INT64};
+    return clslice_cl_xla_dynamic(NULL, call, &spec, desc, err);
+}
+
 static clslice_status csr_count(const clslice_cl_call *call,
                                 const void *desc, clslice_error *err)
 {
@@ -122,6 +129,9 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_onnx_dynamic", onnx,
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
+     sizeof(clslice_cl_dynamic_desc), true},
+    {"clslice_cl_xla_dynamic", xla,
      CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_csr_count", csr_count,
@@ -334,6 +344,12 @@ static void test_layouts(void **state)
     assert_int_equal(sizeof(clslice_tf_dynamic_spec), 104);
     assert_int_equal(sizeof(clslice_openvino_dynamic_spec), 160);
     assert_int_equal(sizeof(clslice_onnx_dynamic_spec), 104);
+    assert_int_equal(sizeof(clslice_blocking), 16);
+    PIN(clslice_blocking, block, 4);
+    PIN(clslice_blocking, first_lane, 8);
+    PIN(clslice_blocking, flags, 12);
+    assert_int_equal(sizeof(clslice_xla_dynamic_spec), 48);
+    PIN(clslice_xla_dynamic_spec, slice_sizes, 32);
     /* descriptors: their 0.2 members */
     PIN(clslice_cl_gather_desc, plan, 8);
     PIN(clslice_cl_gather_desc, src, 24);
@@ -342,6 +358,10 @@ static void test_layouts(void **state)
     PIN(clslice_cl_scatter_desc, value_rank, 56);
     PIN(clslice_cl_scatter_desc, rule, 60);
     assert_int_equal(GENERAL[1].first_size, 88);
+    PIN(clslice_cl_gather_desc, src_blocking, 72);
+    PIN(clslice_cl_gather_desc, dst_blocking, 80);
+    PIN(clslice_cl_scatter_desc, value_blocking, 88);
+    PIN(clslice_cl_scatter_desc, dst_blocking, 96);
     PIN(clslice_cl_batch_desc, count, 32);
     assert_int_equal(GENERAL[2].first_size, 48);
     assert_int_equal(sizeof(clslice_cl_concat_part), 32);
@@ -355,8 +375,9 @@ static void test_layouts(void **state)
     PIN(clslice_cl_dynamic_desc, info, 32);
     PIN(clslice_cl_dynamic_desc, value_shape, 80);
     assert_int_equal(GENERAL[4].first_size, 96);
+    PIN(clslice_cl_dynamic_desc, max_elements, 96); /* appended */
     PIN(clslice_cl_csr_desc, in, 16);
-    assert_int_equal(GENERAL[7].first_size, 32);
+    assert_int_equal(GENERAL[8].first_size, 32);
     assert_int_equal(sizeof(clslice_error), 520);
 }
 

@@ -181,8 +181,8 @@ static int data_size(npy_source *src, const npy_header *h, size_t *bytes)
         !__builtin_mul_overflow((size_t)elements, h->dtype.size, bytes) &&
         *bytes <= PTRDIFF_MAX)
         return CLI_EXIT_OK;
-    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 160];
-    npy_format_shape(shape, h->shape, h->rank);
+    char shape[CLI_NPY_SHAPE_TEXT], reason[CLI_NPY_SHAPE_TEXT + 160];
+    cli_npy_format_shape(shape, h->shape, h->rank);
     snprintf(reason, sizeof reason, "shape %s of '%.80s' has too many elements "
              "to hold in memory", shape, h->dtype.descr);
     return fail_with(src, CLI_EXIT_FILE, reason);
@@ -192,8 +192,8 @@ static int data_size(npy_source *src, const npy_header *h, size_t *bytes)
 static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
                          long long have)
 {
-    char shape[NPY_SHAPE_TEXT], reason[NPY_SHAPE_TEXT + 160];
-    npy_format_shape(shape, h->shape, h->rank);
+    char shape[CLI_NPY_SHAPE_TEXT], reason[CLI_NPY_SHAPE_TEXT + 160];
+    cli_npy_format_shape(shape, h->shape, h->rank);
     if (have < 0) /* not a regular file: the count is unknown */
         snprintf(reason, sizeof reason, "has bytes after the data (shape %s "
                  "of '%.80s' needs %zu)", shape, h->dtype.descr, need);

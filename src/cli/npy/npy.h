@@ -88,6 +88,14 @@ void cli_npy_out_close(cli_npy_out *out);
 /* One output in one call: open, write, commit, close. */
 int cli_npy_save(const char *path, const cli_npy *arr, cli_err *err);
 
+/* Room for any shape as cli_npy_format_shape writes it. */
+#define CLI_NPY_SHAPE_TEXT (4 + 21 * CLSLICE_MAX_RANK + 8)
+
+/* Writes shape the way Python prints a tuple: "()", "(5,)", "(3, 4)"; for
+ * messages that quote a file's shape as numpy would. */
+void cli_npy_format_shape(char buf[CLI_NPY_SHAPE_TEXT], const int64_t *shape,
+                          int rank);
+
 /* Makes *out an array of like's dtype with `rank` dims of `shape` and
  * room for `bytes` bytes of data (the caller computed them), uninitialised.
  * CLI_EXIT_FAILURE when memory runs out; *out then holds nothing. */

@@ -259,15 +259,17 @@ bool npy_parse_header(const char *text, size_t len, bool python2_longs,
     return parse_dict(&c, header);
 }
 
-void npy_format_shape(char buf[NPY_SHAPE_TEXT], const int64_t *shape,
-                      int rank)
+void cli_npy_format_shape(char buf[CLI_NPY_SHAPE_TEXT],
+                          const int64_t *shape, int rank)
 {
-    /* NPY_SHAPE_TEXT holds the longest case: CLSLICE_MAX_RANK dimensions of
-     * 19 digits, each followed by ", ". */
+    /* CLI_NPY_SHAPE_TEXT holds the longest case: CLSLICE_MAX_RANK
+     * dimensions of 19 digits, each followed by ", ". */
     size_t used = 0;
     buf[used++] = '(';
     for (int d = 0; d < rank; d++)
-        used += (size_t)snprintf(buf + used, NPY_SHAPE_TEXT - used, "%s%lld",
-                                 d ? ", " : "", (long long)shape[d]);
-    snprintf(buf + used, NPY_SHAPE_TEXT - used, "%s)", rank == 1 ? "," : "");
+        used += (size_t)snprintf(buf + used, CLI_NPY_SHAPE_TEXT - used,
+                                 "%s%lld", d ? ", " : "",
+                                 (long long)shape[d]);
+    snprintf(buf + used, CLI_NPY_SHAPE_TEXT - used, "%s)",
+             rank == 1 ? "," : "");
 }

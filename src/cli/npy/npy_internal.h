@@ -62,13 +62,6 @@ bool npy_parse_struct(const char *text, size_t len, size_t *pos,
 bool npy_parse_header(const char *text, size_t len, bool python2_longs,
                       npy_header *header, cli_err *err);
 
-/* Room for any shape as npy_format_shape writes it. */
-#define NPY_SHAPE_TEXT (4 + 21 * CLSLICE_MAX_RANK + 8)
-
-/* Writes shape the way Python prints a tuple: "()", "(5,)", "(3, 4)". */
-void npy_format_shape(char buf[NPY_SHAPE_TEXT], const int64_t *shape,
-                      int rank);
-
 /* Reverses every `unit`-byte group of data (bytes a multiple of unit). */
 void npy_swap_bytes(unsigned char *data, size_t bytes, size_t unit);
 

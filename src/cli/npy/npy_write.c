@@ -14,7 +14,7 @@
 #include "progress.h"
 
 /* Room for the dict, the growth spaces, the alignment padding. */
-#define NPY_HEADER_TEXT (NPY_SHAPE_TEXT + CLI_NPY_DESCR_MAX + 128 + \
+#define NPY_HEADER_TEXT (CLI_NPY_SHAPE_TEXT + CLI_NPY_DESCR_MAX + 128 + \
                          2 * NPY_ALIGN)
 
 /* numpy leaves room for the first dimension to grow to 21 digits
@@ -25,8 +25,8 @@
  * _wrap_header build it for version 1.0; returns its length. */
 static size_t format_header(char out[NPY_HEADER_TEXT], const cli_npy *arr)
 {
-    char shape[NPY_SHAPE_TEXT], dict[NPY_HEADER_TEXT];
-    npy_format_shape(shape, arr->shape, arr->rank);
+    char shape[CLI_NPY_SHAPE_TEXT], dict[NPY_HEADER_TEXT];
+    cli_npy_format_shape(shape, arr->shape, arr->rank);
     /* A structured descr is a Python list (or tuple), not a string. */
     const char *quote =
         arr->descr[0] == '[' || arr->descr[0] == '(' ? "" : "'";

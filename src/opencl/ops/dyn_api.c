@@ -1,5 +1,6 @@
 /*
- * The public dynamic calls (clslice_cl_tf_dynamic and its siblings): a
+ * The public dynamic calls (clslice_cl_tf_dynamic and its siblings, XLA's
+ * clslice_cl_xla_dynamic among them): a
  * normalise command that turns spec values in device buffers into a plan
  * record (dyn_normalise.c), then the gather or scatter that reads it
  * (dyn_consume.c), chained by an event.
@@ -37,6 +38,15 @@ static clslice_status check_desc(const cs_call *call,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "desc->kind = %d is not a clslice_dynamic_kind",
                        (int)desc->kind);
+    if (desc->max_elements < 0 ||
+        (desc->max_elements && desc->kind != CLSLICE_DYNAMIC_GATHER))
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "desc->max_elements = %lld: %s",
+                       (long long)desc->max_elements,
+                       desc->max_elements < 0
+                           ? "a bound is not negative"
+                           : "a scatter writes its input in place and "
+                             "takes no output bound (give 0)");
     *in = (cs_dyn_consumer){
         .call = *call,
         .kind = desc->kind == CLSLICE_DYNAMIC_GATHER ? CS_KERNEL_GATHER
@@ -68,12 +78,15 @@ static clslice_status run_chain(cs_call *call, cs_dyn_spec *spec,
     spec->value_shape = scatter ? desc->value_shape : NULL;
     spec->value_rank = scatter ? desc->value_rank : -1;
     spec->rule = desc->rule;
+    spec->max_elements = desc->max_elements;
     cs_norm_desc norm;
     clslice_plan *pre = NULL;
     cs_dyn_ready ready;
     st = cs_dyn_describe(spec, &norm, &pre, err);
     if (st == CLSLICE_OK) {
         in.plan = pre;
+        in.bounded = true;
+        in.bound = norm.max_elements; /* what the normaliser enforces */
         st = cs_dynamic_ready(&in, &ready, err);
     }
     if (st != CLSLICE_OK) {
@@ -174,5 +187,24 @@ clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
         .end = value_of(&spec->ends, spec->index_type),
         .step = value_of(&spec->steps, spec->index_type),
         .axes = value_of(&spec->axes, spec->index_type)};
+    return run_chain(&head, &dyn, &op, err);
+}
+
+clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
+                                      const clslice_cl_call *call,
+                                      const clslice_xla_dynamic_spec *spec,
+                                      const clslice_cl_dynamic_desc *desc,
+                                      clslice_error *err)
+{
+    cs_call head;
+    clslice_cl_dynamic_desc op;
+    clslice_status st = take(runtime, call, desc, spec, &head, &op, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_dyn_spec dyn = {
+        .front = CS_DYN_XLA,
+        .begin = value_of(&spec->start_indices, spec->index_type),
+        .window = spec->slice_sizes,
+        .window_len = spec->slice_sizes_len};
     return run_chain(&head, &dyn, &op, err);
 }

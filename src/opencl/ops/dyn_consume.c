@@ -30,7 +30,8 @@ static_assert(TABLE_WORDS * 8 + 3 * 8 <= 1024,
 typedef struct facts {
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
-    int64_t elements;  /* of the input: the bound */
+    int64_t elements;  /* of the input */
+    int64_t bound;     /* gathers: of the output buffer */
     int64_t vstride[CLSLICE_MAX_RANK]; /* scatters, in elements */
     int64_t value_elements;
 } facts;
@@ -61,6 +62,7 @@ static clslice_status check_plan(const cs_dyn_consumer *c, facts *f,
                            "static_plan: input dim %d has an unknown size; "
                            "a dynamic slice needs the input shape", d);
     st = cs_input_elements(c->plan, &f->elements, err);
+    f->bound = c->bounded && c->bound < f->elements ? c->bound : f->elements;
     return st == CLSLICE_OK ? cs_dyn_check_info_offset(c->info_offset, err)
                             : st;
 }
@@ -118,15 +120,18 @@ static clslice_status check_value(const cs_dyn_consumer *c, facts *f,
 static clslice_status check_buffers(const cs_dyn_consumer *c,
                                     const facts *f, clslice_error *err)
 {
-    size_t tensor, value = 0;
+    size_t tensor, value = 0, out = 0;
+    bool gather = c->kind == CS_KERNEL_GATHER;
     clslice_status st = cs_tensor_bytes(f->elements, c->elem_size,
                                         "input tensor", &tensor, err);
-    if (st == CLSLICE_OK && c->kind == CS_KERNEL_SCATTER)
+    if (st == CLSLICE_OK && !gather)
         st = cs_tensor_bytes(f->value_elements, c->elem_size, "value",
                              &value, err);
+    if (st == CLSLICE_OK && gather)
+        st = cs_tensor_bytes(f->bound, c->elem_size, "output bound", &out,
+                             err);
     if (st != CLSLICE_OK)
         return st;
-    bool gather = c->kind == CS_KERNEL_GATHER;
     cs_array a[3] = {
         {.name = "info", .what = "record", .buffer = c->info,
          .offset = c->info_offset, .bytes = CLSLICE_DYNAMIC_INFO_BYTES,
@@ -135,8 +140,8 @@ static clslice_status check_buffers(const cs_dyn_consumer *c,
          .buffer = c->src, .offset = c->src_offset,
          .bytes = gather ? tensor : value, .optional = true},
         {.name = "dst", .what = gather ? "output bound" : "destination",
-         .buffer = c->dst, .offset = c->dst_offset, .bytes = tensor,
-         .output = true, .optional = true}};
+         .buffer = c->dst, .offset = c->dst_offset,
+         .bytes = gather ? out : tensor, .output = true, .optional = true}};
     return cs_check_arrays(cs_call_context(&c->call), a, 3, NULL, err);
 }
 
@@ -215,7 +220,10 @@ clslice_status cs_dynamic_ready(const cs_dyn_consumer *c,
         st = check_buffers(c, &f, err);
     if (st != CLSLICE_OK)
         return st;
-    ready->marker = f.elements == 0;
+    /* Nothing to move: no input, or a gather whose bound is empty (the
+     * record then says the slice is empty, or refuses it). */
+    ready->marker = f.elements == 0 ||
+                    (c->kind == CS_KERNEL_GATHER && f.bound == 0);
     ready->paths = 1u << CS_PATH_MARKER;
     return ready->marker ? CLSLICE_OK : arm_kernel(c, &f, ready, err);
 }

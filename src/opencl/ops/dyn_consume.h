@@ -17,8 +17,9 @@
 /* A consumer call: a gather reads the slice the record at info +
  * info_offset describes from src (a tensor of the plan's input shape;
  * only the shape, the shrunk dims and out_source of the plan are used)
- * into dst, contiguously; dst must hold the bound, every element of the
- * input (a slice never has more).  A scatter writes the value tensor
+ * into dst, contiguously; dst must hold the bound: every element of the
+ * input (a slice never has more), or `bound` when the caller knows the
+ * record's slice has no more.  A scatter writes the value tensor
  * (value_shape, value_rank; rule as in clslice_enqueue_scatter) into the
  * record's slice of dst.  The record is trusted to say whether the value
  * fits the slice: the normaliser checks it against the slice's shape and
@@ -37,6 +38,10 @@ typedef struct cs_dyn_consumer {
     clslice_value_rule rule;
     bool info_written; /* a command before this one writes the record:
                         * it may not overlap src either */
+    bool bounded;       /* gathers: dst holds `bound` elements, which the
+                         * record's slice never exceeds (cs_dyn_bound);
+                         * else dst holds the input's */
+    int64_t bound;
 } cs_dyn_consumer;
 
 /* The record's offset in its buffer: a multiple of 8 (int64 words).  The

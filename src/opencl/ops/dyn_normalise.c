@@ -1,6 +1,6 @@
 /*
  * The normalise command: slices whose begin/end/strides (ONNX: starts/
- * ends/steps/axes) are in device buffers.
+ * ends/steps/axes; XLA: start_indices) are in device buffers.
  *
  * The host does everything the values cannot change, with the host
  * front-ends' own checks and messages: it builds the plan with the values
@@ -19,10 +19,11 @@
 #include "core/scatter.h"
 
 /* The four vectors of a spec as its front-end names them. */
-static const char *const value_names[3][CS_NORM_VALUES] = {
+static const char *const value_names[4][CS_NORM_VALUES] = {
     [CS_DYN_TF] = {"begin", "end", "strides", "axes"},
     [CS_DYN_OPENVINO] = {"begin", "end", "strides", "axes"},
     [CS_DYN_ONNX] = {"starts", "ends", "steps", "axes"},
+    [CS_DYN_XLA] = {"start_indices", "end", "strides", "axes"},
 };
 
 static const cs_dyn_value *spec_value(const cs_dyn_spec *spec, int which)
@@ -108,10 +109,33 @@ static clslice_status static_openvino(const cs_dyn_spec *spec,
                                    spec->step.buffer != NULL, plan, err);
 }
 
+/* XLA: the window is slice_sizes, or for a scatter without them the
+ * update's own shape (dynamic_update_slice); the host front-end's checks
+ * and messages either way, then one start index per dimension. */
+static clslice_status static_xla(const cs_dyn_spec *spec, clslice_plan **plan,
+                                 clslice_error *err)
+{
+    if (!spec->window && spec->value_rank >= 0)
+        return clslice_plan_dynamic_update_slice(
+            spec->shape, spec->rank, spec->value_shape, spec->value_rank,
+            NULL, spec->begin.len, plan, err);
+    clslice_status st = clslice_plan_dynamic_slice(
+        spec->shape, spec->rank, NULL, spec->window, spec->window_len, plan,
+        err);
+    if (st == CLSLICE_OK)
+        st = cs_xla_need_rank(spec->rank, spec->begin.len, "start_indices",
+                              err);
+    if (st != CLSLICE_OK)
+        clslice_plan_release(plan);
+    return st;
+}
+
 static clslice_status static_plan_of(const cs_dyn_spec *spec,
                                      clslice_plan **plan, clslice_error *err)
 {
     switch (spec->front) {
+    case CS_DYN_XLA:
+        return static_xla(spec, plan, err);
     case CS_DYN_TF:
         return static_tf(spec, plan, err);
     case CS_DYN_OPENVINO:
@@ -125,9 +149,10 @@ static clslice_status static_plan_of(const cs_dyn_spec *spec,
 }
 
 static void fill_desc(const cs_dyn_spec *spec, const clslice_plan *plan,
-                      cs_norm_desc *desc)
+                      int64_t bound, cs_norm_desc *desc)
 {
     memset(desc, 0, sizeof *desc);
+    desc->max_elements = bound;
     desc->rank = plan->rank;
     desc->out_rank = plan->out_rank;
     for (int d = 0; d < plan->rank; d++) {
@@ -153,7 +178,11 @@ static void fill_desc(const cs_dyn_spec *spec, const clslice_plan *plan,
         desc->value_base[v] = (cs_rec_i64)(value->offset / bytes);
         desc->value_len[v] = (cs_rec_i64)value->len;
     }
-    if (spec->front == CS_DYN_ONNX)
+    if (spec->front == CS_DYN_XLA) {
+        desc->flags = CS_NORM_XLA;
+        for (int d = 0; d < plan->rank; d++)
+            desc->window[d] = plan->count[d]; /* the window, exactly */
+    } else if (spec->front == CS_DYN_ONNX)
         desc->flags = CS_NORM_ONNX | CS_NORM_BEGIN_TO_ZERO;
     else if (spec->front == CS_DYN_OPENVINO)
         desc->flags = CS_NORM_BEGIN_TO_ZERO;
@@ -166,6 +195,19 @@ static void fill_desc(const cs_dyn_spec *spec, const clslice_plan *plan,
         desc->flags |= CS_NORM_BROADCAST;
 }
 
+int64_t cs_dyn_bound(const cs_dyn_spec *spec, const clslice_plan *plan,
+                     int64_t input_elements)
+{
+    int64_t bound = input_elements;
+    int64_t known = clslice_plan_output_elements(plan);
+    if (known >= 0 && known < bound)
+        bound = known;
+    if (spec->value_rank < 0 && spec->max_elements > 0 &&
+        spec->max_elements < bound)
+        bound = spec->max_elements;
+    return bound;
+}
+
 clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
                                clslice_plan **static_plan,
                                clslice_error *err)
@@ -176,8 +218,7 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
     *static_plan = NULL;
     if (!spec)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
-    if (spec->front != CS_DYN_TF && spec->front != CS_DYN_OPENVINO &&
-        spec->front != CS_DYN_ONNX)
+    if ((unsigned)spec->front > CS_DYN_XLA)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "front-end %d is not a cs_dyn_front", (int)spec->front);
     clslice_status st = cs_check_shape_known(spec->shape, spec->rank, err);
@@ -190,15 +231,22 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
     /* The record's element count is then an int64 on the device too. */
     if (st == CLSLICE_OK)
         st = cs_input_elements(plan, &elements, err);
+    /* An XLA window's shape is static, so the whole value check is
+     * made here, as the host front-end makes it; the other front-ends'
+     * slice shapes are the device's to match. */
     if (st == CLSLICE_OK && spec->value_rank >= 0)
-        st = cs_scatter_check_static(plan, spec->value_shape,
-                                     spec->value_rank, spec->rule, "value",
-                                     err);
+        st = spec->front == CS_DYN_XLA
+                 ? cs_scatter_check_shape(plan, spec->value_shape,
+                                          spec->value_rank, spec->rule,
+                                          "value", err)
+                 : cs_scatter_check_static(plan, spec->value_shape,
+                                           spec->value_rank, spec->rule,
+                                           "value", err);
     if (st != CLSLICE_OK) {
         clslice_plan_release(&plan);
         return st;
     }
-    fill_desc(spec, plan, desc);
+    fill_desc(spec, plan, cs_dyn_bound(spec, plan, elements), desc);
     *static_plan = plan;
     return CLSLICE_OK;
 }

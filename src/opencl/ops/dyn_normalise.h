@@ -24,6 +24,16 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
                                clslice_plan **static_plan,
                                clslice_error *err);
 
+/* The most elements `spec`'s slice can have: the input's count, the
+ * static plan's output count where the masks or the window fix it (an
+ * XLA window, say), and the caller's spec->max_elements for a gather,
+ * whichever is least.  A gather's output buffer needs this many; the
+ * normaliser refuses a slice with more (CLSLICE_ERROR_BUFFER in the
+ * record), which the first two never have.  cs_dyn_describe puts it in
+ * desc->max_elements. */
+int64_t cs_dyn_bound(const cs_dyn_spec *spec, const clslice_plan *plan,
+                     int64_t input_elements);
+
 /* The rest of the normalise command once cs_dyn_describe has filled
  * `desc` for `spec`: the record's and the values' buffers checked, then
  * the one command, behind the call's wait list, with its event.  The

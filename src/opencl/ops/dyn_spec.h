@@ -1,11 +1,12 @@
 /*
  * Layer ops: the spec of a slice whose bounds are computed on the device.
  * The normalise command (dyn_normalise.c, cl/normalise.cl) turns
- * begin/end/strides (or ONNX starts/ends/steps/axes) read from device
- * buffers into a dynamic plan record (core/record.h), by the same rules
- * the host front-ends apply: both run the one C-subset normaliser in
- * core/resolve.h.  The gather or scatter that reads the record is
- * dyn_consume.h; the public calls that chain the two are dyn_api.c.
+ * begin/end/strides (ONNX starts/ends/steps/axes, XLA start_indices) read
+ * from device buffers into a dynamic plan record (core/record.h), by the
+ * same rules the host front-ends apply: both run the one C-subset
+ * normaliser in core/resolve.h.  The gather or scatter that reads the
+ * record is dyn_consume.h; the public calls that chain the two are
+ * dyn_api.c.
  */
 #ifndef CLSLICE_OPENCL_OPS_DYN_SPEC_H
 #define CLSLICE_OPENCL_OPS_DYN_SPEC_H
@@ -15,7 +16,13 @@
 
 #include "clslice_cl.h"
 
-typedef enum cs_dyn_front { CS_DYN_TF, CS_DYN_OPENVINO, CS_DYN_ONNX } cs_dyn_front;
+typedef enum cs_dyn_front {
+    CS_DYN_TF,
+    CS_DYN_OPENVINO,
+    CS_DYN_ONNX,
+    CS_DYN_XLA /* dynamic_slice / dynamic_update_slice: begin holds the
+                * start_indices, `window` the sizes */
+} cs_dyn_front;
 
 /* One value vector on the device: `len` entries of `type` from byte
  * `offset` (a multiple of the entry size) of `buffer`; buffer NULL: the
@@ -48,6 +55,14 @@ typedef struct cs_dyn_spec {
     const int64_t *value_shape;
     int value_rank;
     clslice_value_rule rule;
+    /* XLA: the window's sizes (slice_sizes), window_len entries; NULL for
+     * a scatter whose window is the value's shape */
+    const int64_t *window;
+    size_t window_len;
+    /* Gathers: the most elements the output buffer holds (0: no bound
+     * beyond the slice's own, below); a slice with more is refused on
+     * the device. */
+    int64_t max_elements;
 } cs_dyn_spec;
 
 #endif

@@ -11,7 +11,9 @@
  * same pipeline: one that simplifies to one contiguous run still takes
  * the copy, and a box with positive pitches the Rect copy.  A gather whose
  * destination is not contiguous runs the scatter kernels, which read both
- * sides' strides.
+ * sides' strides.  Blocked tensors (clslice.h, "Blocked layouts") give a
+ * lanes layout (core/blocked.c): where it is affine it runs as any
+ * layout, else the blocked kernels run it.
  */
 #include "opencl/run/dispatch.h"
 
@@ -25,9 +27,12 @@ static clslice_status gather(const cs_call *call,
                 .elem_size = desc->elem_size,
                 .src = desc->src.buffer, .src_offset = desc->src.offset,
                 .dst = desc->dst.buffer, .dst_offset = desc->dst.offset,
-                .strided = desc->src.strides || desc->dst.strides,
+                .strided = desc->src.strides || desc->dst.strides ||
+                           desc->src_blocking || desc->dst_blocking,
                 .src_strides = desc->src.strides,
-                .dst_strides = desc->dst.strides, .members = members};
+                .dst_strides = desc->dst.strides,
+                .src_blocking = desc->src_blocking,
+                .dst_blocking = desc->dst_blocking, .members = members};
     return cs_op_run(&op, err);
 }
 

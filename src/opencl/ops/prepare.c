@@ -45,7 +45,7 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
     if (!device)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "device is NULL");
     const unsigned known = CLSLICE_PREPARE_INDEX64 | CLSLICE_PREPARE_BATCH |
-                           CLSLICE_PREPARE_DYNAMIC;
+                           CLSLICE_PREPARE_DYNAMIC | CLSLICE_PREPARE_BLOCKED;
     if (flags & ~known)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags 0x%x has unknown bits 0x%x", flags,
@@ -63,6 +63,8 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
         used |= 1u << CS_PROGRAM_BATCH;
     if (flags & CLSLICE_PREPARE_DYNAMIC) /* normalise, then the consumers */
         used |= 1u << CS_PROGRAM_NORMALISE | 1u << CS_PROGRAM_DYNAMIC;
+    if (flags & CLSLICE_PREPARE_BLOCKED) /* both forms in one program */
+        used |= 1u << CS_PROGRAM_BLOCKED;
     int widths = (flags & CLSLICE_PREPARE_INDEX64) ? 2 : 1;
     for (int w = 0; w < widths; w++)
         for (int kind = 0; kind < CS_PROGRAM_KINDS; kind++) {

@@ -4,7 +4,7 @@
  * slice of a device tensor in place.  Both run the pipeline of
  * run/dispatch.c on the plan's scatter layout (core/scatter_layout.c), or
  * on the layout between strided tensors (core/strided.c) when either side
- * has strides.
+ * has strides, or on the lanes layout of blocked tensors (core/blocked.c).
  */
 #include "opencl/run/dispatch.h"
 #include "core/common.h"
@@ -21,9 +21,12 @@ static clslice_status scatter(const cs_call *call,
                 .value_shape = desc->value_shape,
                 .value_rank = desc->value_rank, .rule = desc->rule,
                 .value_name = "value", .dst_name = "dst",
-                .strided = desc->value.strides || desc->dst.strides,
+                .strided = desc->value.strides || desc->dst.strides ||
+                           desc->value_blocking || desc->dst_blocking,
                 .src_strides = desc->value.strides,
-                .dst_strides = desc->dst.strides, .members = members};
+                .dst_strides = desc->dst.strides,
+                .src_blocking = desc->value_blocking,
+                .dst_blocking = desc->dst_blocking, .members = members};
     return cs_op_run(&op, err);
 }
 

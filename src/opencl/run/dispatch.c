@@ -12,8 +12,32 @@
 
 /* ---- checks ------------------------------------------------------------- */
 
+static bool is_blocked(const cs_op *op)
+{
+    return op->src_blocking || op->dst_blocking;
+}
+
+/* A blocked call's lanes layout (core/blocked.c), with both tensors'
+ * storage as the views whose bytes check_buffers checks. */
+static clslice_status build_lanes(cs_op *op, clslice_error *err)
+{
+    cs_tensor_form src = {op->src_strides, op->src_blocking};
+    cs_tensor_form dst = {op->dst_strides, op->dst_blocking};
+    if (op->kind == CS_KERNEL_GATHER)
+        return cs_blocked_gather_lanes(op->plan, src, dst, op->members,
+                                       &op->src_view, &op->dst_view,
+                                       &op->lanes, err);
+    return cs_blocked_scatter_lanes(op->plan, op->value_shape,
+                                    op->value_rank, src, op->rule,
+                                    op->value_name, dst, op->members,
+                                    &op->src_view, &op->dst_view,
+                                    &op->lanes, err);
+}
+
 static clslice_status build_layout(cs_op *op, clslice_error *err)
 {
+    if (is_blocked(op))
+        return build_lanes(op, err);
     if (op->strided && op->kind == CS_KERNEL_GATHER)
         return cs_strided_gather_layout(op->plan, op->src_strides,
                                         op->dst_strides, op->members,
@@ -114,8 +138,9 @@ static clslice_status strided_arrays(const cs_op *op, cs_array *a,
                           .bytes = span.after, .before = span.before,
                           .output = i == 1, .optional = true};
     }
-    if (op->kind != CS_KERNEL_GATHER && !op->dst &&
-        op->layout.elements == 0)
+    int64_t elements = is_blocked(op) ? op->lanes.base.elements
+                                      : op->layout.elements;
+    if (op->kind != CS_KERNEL_GATHER && !op->dst && elements == 0)
         a[1].bytes = a[1].before = 0;
     return st;
 }
@@ -130,6 +155,8 @@ static clslice_status check_buffers(cs_op *op, clslice_error *err)
                             : scatter_arrays(op, a, &n, err);
     if (st != CLSLICE_OK)
         return st;
+    op->src_end = a[0].offset + a[0].bytes;
+    op->dst_end = a[n - 1].offset + a[n - 1].bytes;
     cs_place places[2];
     st = cs_check_arrays(cs_call_context(&op->call), a, n, places, err);
     op->sub_buffer = false;
@@ -163,6 +190,19 @@ static bool dense_destination(const clslice_layout *layout)
     return true;
 }
 
+/* A blocked call's lanes layout, simplified, as the op's layout where
+ * it is affine (a slice of whole blocks, say): the dense families then
+ * run it, shortcuts included.  False when a lane map stays. */
+static bool lanes_affine(cs_op *op)
+{
+    cs_lanes_simplify(&op->lanes);
+    if (op->lanes.base.elements == 0) {
+        op->layout = op->lanes.base;
+        return true;
+    }
+    return cs_lanes_affine(&op->lanes, &op->layout);
+}
+
 clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
 {
     clslice_status st = cs_call_check(&op->call, err);
@@ -174,6 +214,9 @@ clslice_status cs_op_prepare(cs_op *op, clslice_error *err)
         st = check_buffers(op, err);
     if (st != CLSLICE_OK)
         return st;
+    op->lanes_run = is_blocked(op) && !lanes_affine(op);
+    if (op->lanes_run)
+        return CLSLICE_OK;
     clslice_layout_simplify(&op->layout);
     /* Only a destination view can be other than dense. */
     if (op->strided && op->kind == CS_KERNEL_GATHER &&
@@ -190,13 +233,23 @@ static clslice_status choose(const cs_op *op, cs_choice *choice,
 {
     choice->run = CS_RUN_MARKER;
     choice->paths = 1u << CS_PATH_MARKER;
-    if (op->layout.elements == 0)
+    if (!op->lanes_run && op->layout.elements == 0)
         return CLSLICE_OK;
     cs_device_info device;
     clslice_status st = cs_runtime_device(op->call.runtime, op->call.device,
                                           &device, tuning, err);
     if (st != CLSLICE_OK)
         return st;
+    if (op->lanes_run) {
+        cs_lanes_call lanes = {.elem_size = op->elem_size,
+                               .src_offset = op->src_offset,
+                               .dst_offset = op->dst_offset,
+                               .src_end = op->src_end,
+                               .dst_end = op->dst_end,
+                               .flags = op->call.flags};
+        cs_choose_lanes(&device, tuning, &lanes, &op->lanes, choice);
+        return CLSLICE_OK;
+    }
     cs_select_call call = {.kind = op->kind,
                            .elem_size = op->elem_size,
                            .src_offset = op->src_offset,

@@ -14,6 +14,7 @@
 #ifndef CLSLICE_OPENCL_RUN_DISPATCH_H
 #define CLSLICE_OPENCL_RUN_DISPATCH_H
 
+#include "core/blocked.h"
 #include "core/strided.h"
 #include "opencl/run/call.h"
 #include "opencl/run/job.h"
@@ -44,8 +45,17 @@ typedef struct cs_op {
                                  * tensors with these strides */
     const int64_t *src_strides; /* NULL: row-major */
     const int64_t *dst_strides; /* NULL: row-major */
+    const clslice_blocking *src_blocking; /* strided calls: src (or value)
+                                           * stored blocked; NULL: plain */
+    const clslice_blocking *dst_blocking;
     /* set by cs_op_prepare */
     clslice_layout layout;   /* simplified */
+    bool lanes_run;          /* blocked calls whose layout keeps a lane
+                              * map: `lanes` runs (cl/blocked.cl), not
+                              * `layout` */
+    cs_lanes lanes;          /* blocked calls, simplified */
+    size_t src_end, dst_end; /* strided calls: one past the last byte
+                              * each tensor can address */
     size_t dst_bytes;        /* scatters and fills: the whole tensor's */
     bool sub_buffer;         /* src or dst is a sub-buffer */
     cs_strided_view src_view, dst_view; /* strided calls */

@@ -27,9 +27,11 @@
 enum {
     CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
                            * destinations, the table, four scalars */
-    CS_JOB_TABLE_WORDS = 3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2
-                         /* the largest table: the generic scatter grid's
-                          * (each packer checks its own fits) */
+    CS_JOB_TABLE_WORDS = 22 + 3 * CS_MAX_DIMS /* the largest table: the
+                                             * blocked kernels' (the
+                                             * generic scatter grid's is
+                                             * 18 + 3 * CS_MAX_DIMS; each
+                                             * packer checks its own) */
 };
 
 /* One kernel launch being prepared.  Argument values point into the job

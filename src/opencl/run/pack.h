@@ -30,6 +30,11 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job);
 void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
                  cs_job *job);
 
+/* The blocked program's job (pack_lanes.c: cl/blocked.cl), rows or
+ * element grid as the choice's variant says. */
+void cs_lanes_job(const cs_program_info *program, const cs_kernel_call *call,
+                  cs_job *job);
+
 /* The job of whichever family the choice's program is. */
 void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,
                    cs_job *job);

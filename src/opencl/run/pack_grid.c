@@ -119,7 +119,9 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
 void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,
                    cs_job *job)
 {
-    if (call->kind != CS_KERNEL_FILL && program->kind == CS_PROGRAM_ROWS)
+    if (program->kind == CS_PROGRAM_BLOCKED)
+        cs_lanes_job(program, call, job);
+    else if (call->kind != CS_KERNEL_FILL && program->kind == CS_PROGRAM_ROWS)
         cs_rows_job(program, call, job);
     else
         cs_grid_job(call, job);

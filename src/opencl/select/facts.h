@@ -128,6 +128,9 @@ typedef enum cs_path {
     CS_PATH_SSRC_B,    /* ...source inner stride 0 (a broadcast) */
     CS_PATH_DYN_ROWS,  /* dynamic slice, rows form (cl/dynamic.cl) */
     CS_PATH_DYN_GRID,  /* dynamic slice, element grid */
+    CS_PATH_LANES_ROWS, /* through a blocked axis's lane maps, CPU rows
+                         * (cl/blocked.cl) */
+    CS_PATH_LANES_GRID, /* ...element grid */
     CS_PATH_COUNT
 } cs_path;
 

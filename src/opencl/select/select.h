@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "opencl/base/lanes.h"
 #include "opencl/base/move.h"
 #include "opencl/select/facts.h"
 #include "opencl/select/variants.h"
@@ -65,6 +66,7 @@ typedef struct cs_choice {
     size_t group[3];         /* the element grids' group shape */
     bool odometer;           /* rows family: several rows per work-item */
     cs_move move;            /* the layout in carriers */
+    cs_lane_sides lanes;     /* CS_PROGRAM_BLOCKED only: the lane maps */
     cs_box box;              /* CS_RUN_RECT only */
 } cs_choice;
 
@@ -100,5 +102,24 @@ void cs_choose_grid(const cs_device_info *device, cs_kernel_kind kind,
 void cs_choose_rows(const cs_device_info *device, const cs_tuning *tuning,
                     cs_kernel_kind kind, const cs_move *move,
                     cs_choice *choice);
+
+/* ---- copies through lane maps (blocked.c) ------------------------------- */
+
+/* A lanes layout's call as the selector sees it. */
+typedef struct cs_lanes_call {
+    size_t elem_size;
+    size_t src_offset, dst_offset; /* bytes to each tensor's element 0 */
+    size_t src_end, dst_end;       /* one past the last byte each tensor
+                                    * can address */
+    unsigned flags;
+} cs_lanes_call;
+
+/* How a simplified lanes layout that stays one (core/blocked.h) runs: a
+ * marker when empty, else the blocked program's rows (row family) or
+ * element grid, its move and lane maps, the index width the tensors'
+ * ends need. */
+void cs_choose_lanes(const cs_device_info *device, const cs_tuning *tuning,
+                     const cs_lanes_call *call, const cs_lanes *lanes,
+                     cs_choice *choice);
 
 #endif

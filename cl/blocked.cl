@@ -1,0 +1,165 @@
+/*
+ * Copies through a blocked axis (OpenCL C 1.2): gathers and scatters
+ * between tensors of which one or both store an axis in blocks of lanes
+ * (NC4HW4, PHWC4, fsv16, ...), where the host could not make the layout
+ * affine (src/core/lanes.c says when it can).
+ *
+ * The move is the dense kernels' (per dim, innermost first, a count and
+ * source and destination strides in carriers), but each side may address
+ * one dim through a lane map instead of a stride: index j of that dim is
+ * lane x = start + j * step, at carrier
+ *     (x / block) * block_stride + (x % block) * lane_stride.
+ * The block is a power of two in every engine (4, 8, 16, 32), so the host
+ * passes its shift and the division is a shift; any other block divides.
+ * Destination indices outside [lo, hi) of the dst map's dim are a gather's
+ * padding lanes: they get zeros and read nothing.  Distinct coordinates
+ * address distinct destination carriers, so work-items never race.
+ *
+ * Two forms, as the dense families:
+ *   cs_blocked_rows_c*  CPU devices: a work-item per run of `per_item`
+ *                       rows (dims 1.. folded), a division chain per row,
+ *                       counted loops over the innermost dim (a plain
+ *                       copy where no lane map touches it);
+ *   cs_blocked_grid_c*  every other device: NDRange dim 0 walks the
+ *                       innermost dim, dim 1 the folded rows, both
+ *                       grid-stride, so consecutive work-items take
+ *                       consecutive carriers.
+ *
+ * Build options: CS_INDEX64 (cl/common.cl), CS_MAX_DIMS (table size).
+ * Every index is formed from the buffer's start in unsigned arithmetic
+ * that wraps, so negative strides and starts travel as two's complement.
+ */
+
+/* cs_idx, CS_FOR and CS_CARRIERS: cl/common.cl. */
+
+#define CS_NO_DIM ((cs_idx)~(cs_idx)0)
+
+/* A side's lane map; dim CS_NO_DIM when the side has none, shift
+ * CS_NO_DIM when the block is not a power of two. */
+typedef struct cs_lane_side {
+    cs_idx dim;
+    cs_idx start, step, block, shift;
+    cs_idx block_stride, lane_stride;
+} cs_lane_side;
+
+/* The table, packed member for member by src/opencl/run/pack_lanes.c:
+ * 8 + 3 * CS_MAX_DIMS + 14 words. */
+typedef struct cs_lanes {
+    cs_idx src_base, dst_base;
+    cs_idx rank, rows, per_item, items;
+    cs_idx lo, hi;
+    cs_idx count[CS_MAX_DIMS];
+    cs_idx stride[CS_MAX_DIMS];
+    cs_idx dst_stride[CS_MAX_DIMS];
+    cs_lane_side src, dst;
+} cs_lanes;
+
+typedef char cs_lanes_size_check[
+    sizeof(cs_lanes) == (8 + 3 * CS_MAX_DIMS + 14) * sizeof(cs_idx) ? 1 : -1];
+
+/* The carrier of lane map m at index j, relative to its side's base. */
+static cs_idx cs_lane_at(cs_lane_side m, cs_idx j)
+{
+    cs_idx x = m.start + j * m.step;
+    cs_idx q = m.shift != CS_NO_DIM ? x >> m.shift : x / m.block;
+    return q * m.block_stride + (x - q * m.block) * m.lane_stride;
+}
+
+/* Where row r (dims 1.. folded, dim 1 fastest) starts on each side, and
+ * whether the whole row is padding (the dst map's dim is one of them). */
+typedef struct cs_row_start {
+    cs_idx src, dst;
+    bool pad;
+} cs_row_start;
+
+static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
+{
+    cs_row_start at = {t->src_base, t->dst_base, false};
+    cs_idx rest = r;
+    for (cs_idx k = 1; k < t->rank; k++) {
+        cs_idx q = rest / t->count[k];
+        cs_idx j = rest - q * t->count[k];
+        rest = q;
+        at.src += j * t->stride[k];
+        at.dst += j * t->dst_stride[k];
+        if (k == t->src.dim)
+            at.src += cs_lane_at(t->src, j);
+        if (k == t->dst.dim) {
+            at.dst += cs_lane_at(t->dst, j);
+            at.pad = j < t->lo || j >= t->hi;
+        }
+    }
+    return at;
+}
+
+/* Element i0 of a row whose innermost dim a lane map touches. */
+#define CS_LANES_ONE(T, t, at, i0)                                          \
+    {                                                                       \
+        cs_idx d_ = at.dst + (t.dst.dim == 0 ? cs_lane_at(t.dst, i0)        \
+                                             : i0 * t.dst_stride[0]);       \
+        bool pad_ = at.pad || (t.dst.dim == 0 && (i0 < t.lo || i0 >= t.hi));\
+        if (pad_)                                                           \
+            dst[d_] = (T)0;                                                 \
+        else                                                                \
+            dst[d_] = src[at.src + (t.src.dim == 0 ? cs_lane_at(t.src, i0)  \
+                                                   : i0 * t.stride[0])];    \
+    }
+
+/* ---- CPU rows --------------------------------------------------------- */
+
+/* A whole row: counted loops, the common ones (contiguous, or any
+ * strides) free of lane arithmetic so that they vectorize. */
+#define CS_LANES_ROW(T, t, at)                                              \
+    {                                                                       \
+        cs_idx n_ = t.count[0], st_ = t.stride[0], dt_ = t.dst_stride[0];   \
+        if (t.src.dim == 0 || t.dst.dim == 0) {                             \
+            for (cs_idx i = 0; i < n_; i++)                                 \
+                CS_LANES_ONE(T, t, at, i)                                   \
+        } else if (at.pad) {                                                \
+            for (cs_idx i = 0; i < n_; i++)                                 \
+                dst[(cs_idx)(at.dst + i * dt_)] = (T)0;                     \
+        } else if (st_ == 1 && dt_ == 1) {                                  \
+            global const T *s_ = src + at.src;                              \
+            global T *d_ = dst + at.dst;                                    \
+            for (size_t i = 0; i < (size_t)n_; i++)                         \
+                d_[i] = s_[i];                                              \
+        } else {                                                            \
+            for (cs_idx i = 0; i < n_; i++)                                 \
+                dst[(cs_idx)(at.dst + i * dt_)] =                           \
+                    src[(cs_idx)(at.src + i * st_)];                        \
+        }                                                                   \
+    }
+
+#define CS_BLOCKED_ROWS(T, C)                                               \
+kernel void cs_blocked_rows_c##C(global const T *restrict src,              \
+                                 global T *restrict dst, cs_lanes t)        \
+{                                                                           \
+    cs_idx item = (cs_idx)get_global_id(0);                                 \
+    if (item >= t.items)                                                    \
+        return;                                                             \
+    cs_idx r = item * t.per_item;                                           \
+    cs_idx end = t.rows - r > t.per_item ? r + t.per_item : t.rows;         \
+    for (; r < end; r++) {                                                  \
+        cs_row_start at = cs_row_of(&t, r);                                 \
+        CS_LANES_ROW(T, t, at)                                              \
+    }                                                                       \
+}
+
+/* ---- element grid ----------------------------------------------------- */
+
+#define CS_BLOCKED_GRID(T, C)                                               \
+kernel void cs_blocked_grid_c##C(global const T *restrict src,              \
+                                 global T *restrict dst, cs_lanes t)        \
+{                                                                           \
+    CS_FOR(r, 1, t.rows) {                                                  \
+        cs_row_start at = cs_row_of(&t, r);                                 \
+        CS_FOR(i0, 0, t.count[0])                                           \
+            CS_LANES_ONE(T, t, at, i0)                                      \
+    }                                                                       \
+}
+
+#define CS_BLOCKED(T, C)                                                    \
+    CS_BLOCKED_ROWS(T, C)                                                   \
+    CS_BLOCKED_GRID(T, C)
+
+CS_CARRIERS(CS_BLOCKED, ulong)

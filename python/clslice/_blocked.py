@@ -1,0 +1,149 @@
+"""Blocked tensors (clslice.h, "Blocked layouts") as numpy and pyopencl
+arrays hold them: the dense storage, the logical shape with the blocked
+axis counting blocks, then one more dim, last, of lanes; the same
+convention as the tool's --src-blocked and --dst-blocked."""
+import ctypes
+import operator
+from typing import Any, Optional, Tuple, cast
+
+import numpy as np
+
+from . import _host, _lib
+from ._lib import Blocking, Error, lib
+from ._plan import Key, plan_for
+
+# (axis, block, logical size of the axis or None: every lane)
+Form = Tuple[int, int, Optional[int]]
+
+
+def parse(value: Any, name: str, with_size: bool) -> Optional[Form]:
+    """blocked= or out_blocked= as (axis, block, size); None stays None."""
+    if value is None:
+        return None
+    want = "(axis, block) or (axis, block, size)" if with_size \
+        else "(axis, block)"
+    try:
+        fields = [operator.index(v) for v in value]
+    except TypeError:
+        raise TypeError("clslice: %s=%r: expected %s of integers"
+                        % (name, value, want)) from None
+    if len(fields) not in ((2, 3) if with_size else (2,)):
+        raise ValueError("clslice: %s=%r: expected %s" % (name, value, want))
+    axis, block = fields[0], fields[1]
+    size = fields[2] if len(fields) == 3 else None
+    if axis < 0 or block < 1 or block > 2**31 - 1 or \
+            (size is not None and size < 0):
+        raise ValueError("clslice: %s=%r: the axis must be >= 0, the block "
+                         "1 to 2**31 - 1 lanes, the size >= 0"
+                         % (name, value))
+    return axis, block, size
+
+
+def logical_shape(storage: Tuple[int, ...], form: Form,
+                  name: str) -> Tuple[int, ...]:
+    """The logical shape of a blocked tensor stored as `storage`."""
+    axis, block, size = form
+    if len(storage) < 2 or axis >= len(storage) - 1 or \
+            storage[-1] != block:
+        raise ValueError("clslice: %s=%r: the array's shape %r is not a "
+                         "blocked storage of that axis (its last dim must "
+                         "hold the %d lanes, and axis %d come before it)"
+                         % (name, form[:2], storage, block, axis))
+    blocks = storage[axis]
+    if size is None:
+        size = blocks * block
+    if -(-size // block) != blocks:
+        raise ValueError("clslice: %s: an axis of size %d fills %d blocks "
+                         "of %d lanes, the array has %d"
+                         % (name, size, -(-size // block), block, blocks))
+    return storage[:axis] + (size,) + storage[axis + 1:-1]
+
+
+def storage_shape(shape: Tuple[int, ...], form: Form,
+                  name: str) -> Tuple[int, ...]:
+    """The dense storage shape of a blocked tensor of logical `shape`."""
+    axis, block, _ = form
+    if axis >= len(shape):
+        raise ValueError("clslice: %s: axis %d is not a dim of the result "
+                         "(rank %d)" % (name, axis, len(shape)))
+    return shape[:axis] + (-(-shape[axis] // block),) + \
+        shape[axis + 1:] + (block,)
+
+
+def _blocking(form: Optional[Form]) -> Any:
+    if form is None:
+        return None
+    return ctypes.pointer(Blocking(axis=form[0], block=form[1]))
+
+
+def _plan(shape: Tuple[int, ...], key: Key, form: Optional[Form],
+          out_form: Optional[Form]) -> Tuple[Any, Tuple[int, ...]]:
+    """The plan on the logical input, and the result's array shape."""
+    plan = plan_for(key, logical_shape(shape, form, "blocked")
+                    if form else shape)
+    # Every dim is known: the input's shape is an array's.
+    out_shape = cast(Tuple[int, ...], plan.output_shape)
+    if out_form:
+        out_shape = storage_shape(out_shape, out_form, "out_blocked")
+    return plan, out_shape
+
+
+def gather_host(x: np.ndarray, key: Key, form: Optional[Form],
+                out_form: Optional[Form]) -> np.ndarray:
+    """The host's blocked gather of contiguous x into a new array."""
+    _host._check_dtype(x.dtype, "x")
+    x = _host._contiguous(x)
+    plan, out_shape = _plan(x.shape, key, form, out_form)
+    out = np.empty(out_shape, x.dtype)
+    if not out.size or not x.dtype.itemsize:
+        return out
+    err = Error()
+    status = lib.clslice_host_gather_blocked(
+        plan, x.dtype.itemsize, x.ctypes.data, x.nbytes, 0, None,
+        _blocking(form), out.ctypes.data, out.nbytes, 0, None,
+        _blocking(out_form), ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return out
+
+
+def _c_strides(shape: Tuple[int, ...], itemsize: int) -> Tuple[int, ...]:
+    strides = []
+    step = itemsize
+    for d in reversed(shape):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def gather_device(x: Any, key: Key, form: Optional[Form],
+                  out_form: Optional[Form], queue: Any,
+                  wait_for: Any) -> Any:
+    """The device's blocked gather of pyopencl array x (made contiguous
+    first when it is a view) into a new array, enqueued."""
+    from . import _cl
+    from ._cl_call import call_head, mem, new_array, queue_for
+    from ._lib import cl_lib
+    _host._check_dtype(x.dtype, "x")
+    queue = queue_for(x, queue)
+    plan, out_shape = _plan(x.shape, key, form, out_form)  # checks first
+    x = _cl.contiguous(x, "x", queue, wait_for)
+    size = int(np.prod(out_shape, dtype=np.int64))
+    out = new_array(x, queue, out_shape, x.dtype, size,
+                    _c_strides(out_shape, x.dtype.itemsize))
+    if not size or not x.dtype.itemsize:
+        return out
+    named = (("x", x),)
+    event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
+    src_blocking, dst_blocking = _blocking(form), _blocking(out_form)
+    desc = _lib.CLGatherDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        src=_lib.CLTensor(mem(x), x.offset, None),
+        dst=_lib.CLTensor(mem(out), out.offset, None),
+        src_blocking=src_blocking, dst_blocking=dst_blocking)
+    err = Error()
+    status = cl_lib.clslice_cl_gather(_cl.runtime_for(x.context),
+                                      ctypes.byref(call), ctypes.byref(desc),
+                                      ctypes.byref(err))
+    return _cl._finish(status, err, event, out, wait_for, named)
