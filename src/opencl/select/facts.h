@@ -84,6 +84,9 @@ enum cs_local {
     CS_LOCAL_GRID_CPU = 64,     /* element grid of fills on CPU devices, a
                                  * fixed shape (cs_grid_fixed), as they
                                  * were tuned on PoCL */
+    CS_LOCAL_BLOCKED = 64,      /* the blocked layouts' grid (a 1-D
+                                 * grid-stride pass), the size the element
+                                 * grids of writes had when it was tuned */
     CS_LOCAL_CSR = 64,          /* CSR's grid-stride passes */
     CS_LOCAL_CSR_SCAN = 256,    /* CSR's scan: the block it works on is
                                  * CS_SCAN_ITEMS times the group */
