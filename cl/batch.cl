@@ -94,8 +94,10 @@ static global const cs_batch_job *cs_batch_locate(global const cs_idx *table,
 {
     cs_idx j;
     if (per_job) {
-        j = unit % jobs;
-        *first = (unit / jobs) * chunk;
+        /* jobs <= per_job * jobs = units: 32 bits where unit's are */
+        cs_idx round = CS_DIV32(unit, jobs, jobs * per_job <= 0xFFFFFFFFu);
+        j = unit - round * jobs;
+        *first = round * chunk;
     } else {
         j = cs_batch_find(table, jobs, unit);
         *first = (unit - table[j]) * chunk;
@@ -188,7 +190,8 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
 /* ---- grid (GPUs) ---------------------------------------------------------
  * The work-items of a group take consecutive carriers of the unit, each
  * finding its source with a division chain (the job's rank is mostly 1-3
- * after simplification). */
+ * after simplification): one division per dim but the outermost, in 32
+ * bits wherever the job fits them (CS_DIV32), also in the 64-bit form. */
 #define CS_BATCH_GRID(T, C, B)                                              \
 kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
 {                                                                           \
@@ -203,15 +206,16 @@ kernel void cs_batch_grid##B##_c##C(CS_BATCH_ARGS(T, B))                    \
         cs_idx end = cs_unit_end(job, first, chunk);                        \
         global T *dst = CS_PICK_##B(d, job->buffer) + job->dst_base;        \
         cs_idx rank = job->rank;                                            \
+        bool narrow = job->elements <= (cs_idx)0xFFFFFFFFu;                 \
         for (cs_idx e = first + lid; e < end;                               \
              e = end - e > lsize ? e + lsize : end) {                       \
-            cs_idx rest = e, s = job->src_base;                             \
-            for (cs_idx k = 0; k < rank; k++) {                             \
-                cs_idx q = rest / job->count[k];                            \
+            cs_idx rest = e, s = job->src_base, k = 0;                      \
+            for (; k + 1 < rank; k++) {                                     \
+                cs_idx q = CS_DIV32(rest, job->count[k], narrow);           \
                 s += (rest - q * job->count[k]) * job->stride[k];           \
                 rest = q;                                                   \
             }                                                               \
-            dst[e] = src[s];                                                \
+            dst[e] = src[s + rest * job->stride[k]];                        \
         }                                                                   \
     }                                                                       \
 }

@@ -10,6 +10,9 @@
  *                as the final value fits the type (the host checks that).
  *   CS_FOR       the element grids' grid-stride loop.
  *   CS_CARRIERS  the carriers every family instantiates its kernels for.
+ *   CS_DIVIDE    division by the host's magic numbers (the element grids).
+ *   CS_DIV32     division in 32 bits where the operands fit them.
+ *   CS_GRID_PER_<C>  carriers per work-item of the element grids.
  *
  * A program built for the binary cache also defines cs_cache_key_<key>,
  * an empty kernel that is never launched: its name carries the cache key
@@ -46,6 +49,57 @@ typedef uint cs_idx;
     X(uint, 4)                                                              \
     X(T8, 8)                                                                \
     X(uint4, 16)
+
+/* n / d for a divisor d >= 2 given as the magic number and shift the
+ * host computed (src/opencl/base/divide.h, cs_magic_of, says why this is
+ * exact for every n < 2^32): a mul_hi instead of a division, which costs
+ * a GPU about 20 instructions (64-bit: about 70). */
+static uint cs_magic_divide(uint n, uint magic, uint shift)
+{
+    uint t = mul_hi(n, magic);
+    return (t + ((n - t) >> 1)) >> (shift - 1);
+}
+
+/* rest / count, by its magic number where the host gave one (shift > 0:
+ * rest and count fit 32 bits), else by a division. */
+#define CS_DIVIDE(rest, count, magic, shift)                                \
+    ((shift) ? (cs_idx)cs_magic_divide((uint)(rest), (uint)(magic),         \
+                                       (uint)(shift))                       \
+             : (rest) / (count))
+
+/* a / b in 32 bits where `narrow` says both fit them, whatever cs_idx
+ * is: a GPU spends about 20 instructions on a 32-bit division and about
+ * 70 on a 64-bit one. */
+#define CS_DIV32(a, b, narrow)                                              \
+    ((narrow) ? (cs_idx)((uint)(a) / (uint)(b)) : (a) / (b))
+
+/* Carriers per work-item along the innermost dim of the element grids
+ * (cl/grid_gather.cl, cl/grid_scatter.cl): 1- and 2-byte carriers move
+ * four per work-item, so that a warp stores 128 or 256 bytes per request
+ * rather than 32 or 64 and spends its index arithmetic on four carriers.
+ * The host mirrors this (cs_grid_per_item, src/opencl/base/move.h). */
+#define CS_GRID_PER_1 4
+#define CS_GRID_PER_2 4
+#define CS_GRID_PER_4 1
+#define CS_GRID_PER_8 1
+#define CS_GRID_PER_16 1
+
+/* Four such carriers as one word in memory order, for one aligned store.
+ * Built with shifts, not as a uchar4 / ushort4: compilers are free to
+ * split a vector assembled from scalars into scalar stores (Oclgrind's
+ * does), never an integer.  The order is a little-endian device's
+ * (CS_LITTLE_ENDIAN); big-endian devices store one carrier at a time. */
+#define CS_GRID_WORD_1 uint
+#define CS_GRID_WORD_2 ulong
+#define CS_GRID_PACK_1(a, b, c, d)                                          \
+    ((uint)(a) | (uint)(b) << 8 | (uint)(c) << 16 | (uint)(d) << 24)
+#define CS_GRID_PACK_2(a, b, c, d)                                          \
+    ((ulong)(a) | (ulong)(b) << 16 | (ulong)(c) << 32 | (ulong)(d) << 48)
+
+/* Work-items along a row of n carriers, without forming n + 3 (which
+ * could wrap a 32-bit index). */
+#define CS_GRID_ITEMS(C, n)                                                 \
+    ((n) / CS_GRID_PER_##C + ((n) % CS_GRID_PER_##C != 0))
 
 #ifdef CS_CACHE_KEY
 #define CS_KEY_KERNEL_(key) cs_cache_key_##key

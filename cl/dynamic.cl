@@ -59,9 +59,15 @@ typedef char cs_dyn_table_size_check[
 
 /* ---- element grid --------------------------------------------------------
  * Work-item i moves carrier i of the slice: element e = i / epc, carrier
- * k within it; e is split into input-dim indices innermost first.  The
- * tensor side is at sum (start + idx * step) * stride, the value side
- * (scatters) at sum idx * vstride. */
+ * k within it; e is split into input-dim indices innermost first, one
+ * division per dim but the outermost (whose index is what is left).  The
+ * divisions are 32-bit wherever the slice's carriers fit 32 bits, also in
+ * the 64-bit form: a GPU spends about 20 instructions on a 32-bit
+ * division and about 70 on a 64-bit one (the GPU memory model,
+ * docs/performance.md, counts them; CS_DIV32).  The tensor side is at
+ * sum (start + idx * step) * stride, the value side (scatters) at
+ * sum idx * vstride. */
+
 #define CS_DYN_GRID(KIND, T, C)                                             \
 kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
                                       global T *restrict dst,               \
@@ -72,13 +78,16 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
     if (rec[CS_DYN_STATUS] != 0)                                            \
         return;                                                             \
     cs_idx total = CS_REC(CS_DYN_ELEMENTS) * t.epc;                         \
+    bool narrow = total <= (cs_idx)0xFFFFFFFFu;                             \
     CS_FOR(i, 0, total) {                                                   \
-        cs_idx e = t.epc == 1 ? i : i / t.epc;                              \
+        cs_idx e = t.epc == 1 ? i : CS_DIV32(i, t.epc, narrow);           \
         cs_idx k = i - e * t.epc;                                           \
         cs_idx at = 0, vat = 0;                                             \
         for (cs_idx d = t.rank; d-- > 0;) {                                 \
             cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
-            cs_idx q = n == 1 ? e : e / n;                                  \
+            cs_idx q = d == 0   ? 0 /* e < n */                             \
+                       : n == 1 ? e                                         \
+                                : CS_DIV32(e, n, narrow);                 \
             cs_idx x = e - q * n;                                           \
             at += (CS_REC(CS_DYN_START + d) + x * CS_REC(CS_DYN_STEP + d))  \
                   * t.stride[d];                                            \

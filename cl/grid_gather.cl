@@ -1,16 +1,18 @@
 /*
  * Gather kernels for GPUs and every other non-CPU device (OpenCL C 1.2):
- * one work-item per output element.
+ * one work-item per output carrier, four per work-item for 1- and 2-byte
+ * carriers (CS_GRID_PER_<C>, cl/common.cl).
  *
  * Why elements on a GPU: consecutive work-items of a group run in
  * lockstep (warps, wavefronts), so when work-item i writes output i and
  * reads input base + i * stride[0], a group's accesses coalesce into a
  * few wide memory transactions; that, not per-thread work, is what makes
- * a GPU copy fast.  The host launches 256-item groups along the innermost
- * output dim (8 x 32 when rows are short) and keeps the widest carrier
- * (uint4: 16-byte accesses).  The same kernels on a CPU driver leave each
- * work-item too little work to vectorize (0.1-0.4x a plain copy on PoCL),
- * so CPUs get cl/rows.cl instead.
+ * a GPU copy fast.  The host sizes each group to the move's extents
+ * (cs_grid_fit: a row of 62 carriers gets groups of 62 x 4, not 256 x 1
+ * of which a quarter idles) and keeps the widest carrier (uint4: 16-byte
+ * accesses).  The same kernels on a CPU driver leave each work-item too
+ * little work to vectorize (0.1-0.4x a plain copy on PoCL), so CPUs get
+ * cl/rows.cl instead.
  *
  * The host turns every slice into a "move" in carrier units: a rank, and
  * per dimension (innermost first) a count and a signed source stride; the
@@ -24,38 +26,78 @@
  *                complement and every index comes out right as long as the
  *                final value fits the type (the host checks that).
  *   CS_MAX_DIMS  size of the generic kernel's tables.
+ *   CS_MAGIC_DIMS  folded dims whose divisor has a magic number there.
+ *   CS_LITTLE_ENDIAN  1 on little-endian devices (wide stores).
  *
  * NDRange dim 0 walks the innermost output dim, dim 1 the next, dim 2 the
- * rest (folded, one division per folded dim).  Each dim is a grid-stride
- * loop that normally runs once (one element per work-item); it loops only
- * where the host capped the grid (some devices limit work-groups per
- * dim), which costs a GPU a compare per element.
+ * rest, folded, and unfolded with a magic-number division per folded dim
+ * but the last (CS_DIVIDE).  Every kernel first drops the work-items past
+ * the extents (groups are rounded up), before any index arithmetic.  Each
+ * dim is a grid-stride loop that normally runs once; it loops only where
+ * the host capped the grid (some devices limit work-groups per dim),
+ * which costs a GPU a compare per element.
  */
 
-/* cs_idx and CS_FOR: cl/common.cl. */
+/* cs_idx, CS_FOR, CS_DIVIDE, CS_GRID_*: cl/common.cl. */
 
 /* Tables passed by value.  Members are all cs_idx so the host mirrors the
  * layout exactly; the negative-size arrays below fail the build if the
- * sizes drift from the host's static asserts. */
+ * sizes drift from the host's static asserts.  magic and shift: the
+ * divisor count[2] of rank 4 (cs_table4), count[2 + k] of the generic
+ * kernel (cs_tablen); outer: the folded dims' product. */
 typedef struct cs_table4 {
     cs_idx count[4];
     cs_idx stride[4];
+    cs_idx magic, shift;
 } cs_table4;
 
 typedef struct cs_tablen {
     cs_idx count[CS_MAX_DIMS];
     cs_idx stride[CS_MAX_DIMS];
-    cs_idx rank;
+    cs_idx magic[CS_MAGIC_DIMS];
+    cs_idx shift[CS_MAGIC_DIMS];
+    cs_idx rank, outer;
 } cs_tablen;
 
-typedef char cs_table4_size_check[sizeof(cs_table4) == 8 * sizeof(cs_idx) ? 1 : -1];
+typedef char cs_table4_size_check[
+    sizeof(cs_table4) == 10 * sizeof(cs_idx) ? 1 : -1];
 typedef char cs_tablen_size_check[
-    sizeof(cs_tablen) == (2 * CS_MAX_DIMS + 1) * sizeof(cs_idx) ? 1 : -1];
+    sizeof(cs_tablen) ==
+    (2 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2) * sizeof(cs_idx) ? 1 : -1];
+
+/* Work-items past the row or the next dim do nothing: leave before any
+ * index arithmetic. */
+#define CS_IDLE(C, t)                                                       \
+    ((cs_idx)get_global_id(0) >= CS_GRID_ITEMS(C, (t).count[0]) ||          \
+     (cs_idx)get_global_id(1) >= (t).count[1])
 
 /* One innermost row: count[0] carriers from s (stride stride[0]) to d. */
-#define CS_ROW(T, t, s, d)                                                  \
+#define CS_ROW_ONE(T, t, s, d)                                              \
     CS_FOR(i0, 0, (t).count[0])                                             \
         dst[(d) + i0] = src[(s) + i0 * (t).stride[0]]
+
+/* The same four carriers per work-item: a whole group of four at an
+ * aligned destination is one store of a word (buffers start aligned far
+ * beyond 8 bytes), the row's ends one carrier at a time. */
+#define CS_ROW_WIDE(C, t, s, d)                                             \
+    CS_FOR(j0, 0, (t).count[0] / 4 + ((t).count[0] % 4 != 0)) {            \
+        cs_idx i0 = j0 * 4, at = (d) + i0, st = (t).stride[0];              \
+        cs_idx from = (s) + i0 * st;                                        \
+        if (CS_LITTLE_ENDIAN && (t).count[0] - i0 >= 4 && (at & 3) == 0) {  \
+            *(global CS_GRID_WORD_##C *)(dst + at) =                        \
+                CS_GRID_PACK_##C(src[from], src[from + st],                 \
+                                 src[from + 2 * st], src[from + 3 * st]);   \
+        } else {                                                            \
+            for (cs_idx k = 0; k < 4 && i0 + k < (t).count[0]; k++)         \
+                dst[at + k] = src[from + k * st];                           \
+        }                                                                   \
+    }
+
+#define CS_ROW_1(T, t, s, d) CS_ROW_WIDE(1, t, s, d)
+#define CS_ROW_2(T, t, s, d) CS_ROW_WIDE(2, t, s, d)
+#define CS_ROW_4(T, t, s, d) CS_ROW_ONE(T, t, s, d)
+#define CS_ROW_8(T, t, s, d) CS_ROW_ONE(T, t, s, d)
+#define CS_ROW_16(T, t, s, d) CS_ROW_ONE(T, t, s, d)
 
 #define CS_ARGS(T, TABLE)                                                   \
     global const T *restrict src, global T *restrict dst,                   \
@@ -64,66 +106,87 @@ typedef char cs_tablen_size_check[
 #define CS_KERNEL_R1(T, C)                                                  \
 kernel void cs_gather_r1_c##C(CS_ARGS(T, cs_table4))                        \
 {                                                                           \
-    CS_ROW(T, t, src_base, dst_base);                                       \
+    if ((cs_idx)get_global_id(0) >= CS_GRID_ITEMS(C, t.count[0]))          \
+        return;                                                             \
+    CS_ROW_##C(T, t, src_base, dst_base);                                   \
 }
 
 #define CS_KERNEL_R2(T, C)                                                  \
 kernel void cs_gather_r2_c##C(CS_ARGS(T, cs_table4))                        \
 {                                                                           \
+    if (CS_IDLE(C, t))                                                      \
+        return;                                                             \
     CS_FOR(i1, 1, t.count[1]) {                                             \
         cs_idx s = src_base + i1 * t.stride[1];                             \
         cs_idx d = dst_base + i1 * t.count[0];                              \
-        CS_ROW(T, t, s, d);                                                 \
+        CS_ROW_##C(T, t, s, d);                                             \
     }                                                                       \
 }
 
 #define CS_KERNEL_R3(T, C)                                                  \
 kernel void cs_gather_r3_c##C(CS_ARGS(T, cs_table4))                        \
 {                                                                           \
+    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= t.count[2])            \
+        return;                                                             \
     CS_FOR(i2, 2, t.count[2])                                               \
     CS_FOR(i1, 1, t.count[1]) {                                             \
         cs_idx s = src_base + i2 * t.stride[2] + i1 * t.stride[1];          \
         cs_idx d = dst_base + (i2 * t.count[1] + i1) * t.count[0];          \
-        CS_ROW(T, t, s, d);                                                 \
+        CS_ROW_##C(T, t, s, d);                                             \
     }                                                                       \
 }
 
-/* Rank 4: dims 2 and 3 share NDRange dim 2 at one division per row. */
+/* Rank 4: dims 2 and 3 share NDRange dim 2, split by one magic-number
+ * division per row. */
 #define CS_KERNEL_R4(T, C)                                                  \
 kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_table4))                        \
 {                                                                           \
     cs_idx outer = t.count[2] * t.count[3];                                 \
+    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= outer)                 \
+        return;                                                             \
     CS_FOR(i2, 2, outer) {                                                  \
-        cs_idx hi = i2 / t.count[2];                                        \
+        cs_idx hi = CS_DIVIDE(i2, t.count[2], t.magic, t.shift);            \
         cs_idx lo = i2 - hi * t.count[2];                                   \
         cs_idx s2 = src_base + hi * t.stride[3] + lo * t.stride[2];         \
         CS_FOR(i1, 1, t.count[1]) {                                         \
             cs_idx s = s2 + i1 * t.stride[1];                               \
             cs_idx d = dst_base + (i2 * t.count[1] + i1) * t.count[0];      \
-            CS_ROW(T, t, s, d);                                             \
+            CS_ROW_##C(T, t, s, d);                                         \
         }                                                                   \
     }                                                                       \
 }
 
-/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2 and unfolded
- * with a runtime loop (one division per folded dim and row). */
+/* Where folded row `row` (dims 2 .. rank - 1) starts: base plus its
+ * indices times `stride`, one division per dim but the last, by magic
+ * number for the first CS_MAGIC_DIMS of them. */
+#define CS_UNFOLD(t, row, base, stride)                                     \
+    {                                                                       \
+        cs_idx rest_ = (row), k_ = 2;                                       \
+        for (; k_ + 1 < (t).rank; k_++) {                                   \
+            cs_idx m_ = k_ - 2;                                             \
+            cs_idx q_ = m_ < CS_MAGIC_DIMS                                  \
+                            ? CS_DIVIDE(rest_, (t).count[k_],               \
+                                        (t).magic[m_], (t).shift[m_])       \
+                            : rest_ / (t).count[k_];                        \
+            base += (rest_ - q_ * (t).count[k_]) * (t).stride[k_];          \
+            rest_ = q_;                                                     \
+        }                                                                   \
+        base += rest_ * (t).stride[k_];                                     \
+    }
+
+/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2. */
 #define CS_KERNEL_RN(T, C)                                                  \
 kernel void cs_gather_rn_c##C(CS_ARGS(T, cs_tablen))                        \
 {                                                                           \
-    cs_idx outer = 1;                                                       \
-    for (cs_idx k = 2; k < t.rank; k++)                                     \
-        outer *= t.count[k];                                                \
-    CS_FOR(i2, 2, outer) {                                                  \
-        cs_idx rest = i2, s2 = src_base;                                    \
-        for (cs_idx k = 2; k < t.rank; k++) {                               \
-            cs_idx q = rest / t.count[k];                                   \
-            s2 += (rest - q * t.count[k]) * t.stride[k];                    \
-            rest = q;                                                       \
-        }                                                                   \
+    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= t.outer)               \
+        return;                                                             \
+    CS_FOR(i2, 2, t.outer) {                                                \
+        cs_idx s2 = src_base;                                               \
+        CS_UNFOLD(t, i2, s2, stride)                                        \
         CS_FOR(i1, 1, t.count[1]) {                                         \
             cs_idx s = s2 + i1 * t.stride[1];                               \
             cs_idx d = dst_base + (i2 * t.count[1] + i1) * t.count[0];      \
-            CS_ROW(T, t, s, d);                                             \
+            CS_ROW_##C(T, t, s, d);                                         \
         }                                                                   \
     }                                                                       \
 }

@@ -23,32 +23,44 @@
  *   CS_MAX_DIMS  size of the generic kernels' tables.
  *   CS_FILL_BYTES  size of a fill's by-value element (the host's
  *                CLSLICE_FILL_INLINE_MAX).
+ *   CS_MAGIC_DIMS  folded dims whose divisor has a magic number in the
+ *                generic tables.
+ *   CS_LITTLE_ENDIAN  1 on little-endian devices (wide stores).
  *
- * NDRange dim 0 walks the innermost dim, dim 1 the next, dim 2 the rest
- * (folded); each is a grid-stride loop, so the host may cap the grid.
+ * NDRange dim 0 walks the innermost dim (four carriers per work-item for
+ * 1- and 2-byte carriers, CS_GRID_PER_<C>), dim 1 the next, dim 2 the
+ * rest (folded, unfolded by magic-number division as in
+ * cl/grid_gather.cl); work-items past the extents leave before any index
+ * arithmetic, and each dim is a grid-stride loop, so the host may cap
+ * the grid.
  */
 
-/* cs_idx and CS_FOR: cl/common.cl. */
+/* cs_idx, CS_FOR, CS_DIVIDE, CS_GRID_*: cl/common.cl. */
 
 /* Tables passed by value; all members cs_idx so the host mirrors them
- * exactly (its static asserts check the same sizes as the arrays below). */
+ * exactly (its static asserts check the same sizes as the arrays below).
+ * magic, shift and outer as in cl/grid_gather.cl's tables. */
 typedef struct cs_stable4 {
     cs_idx count[4];
     cs_idx stride[4];
     cs_idx dst_stride[4];
+    cs_idx magic, shift;
 } cs_stable4;
 
 typedef struct cs_stablen {
     cs_idx count[CS_MAX_DIMS];
     cs_idx stride[CS_MAX_DIMS];
     cs_idx dst_stride[CS_MAX_DIMS];
-    cs_idx rank;
+    cs_idx magic[CS_MAGIC_DIMS];
+    cs_idx shift[CS_MAGIC_DIMS];
+    cs_idx rank, outer;
 } cs_stablen;
 
 typedef char cs_stable4_size_check[
-    sizeof(cs_stable4) == 12 * sizeof(cs_idx) ? 1 : -1];
+    sizeof(cs_stable4) == 14 * sizeof(cs_idx) ? 1 : -1];
 typedef char cs_stablen_size_check[
-    sizeof(cs_stablen) == (3 * CS_MAX_DIMS + 1) * sizeof(cs_idx) ? 1 : -1];
+    sizeof(cs_stablen) ==
+    (3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2) * sizeof(cs_idx) ? 1 : -1];
 
 /* The element of a fill, in carriers of each size. */
 #define CS_ELEMENT(T, C)                                                    \
@@ -60,62 +72,132 @@ typedef char cs_stablen_size_check[
 
 /* One innermost row: count[0] carriers from source index s to destination
  * index d.  LOAD(i) reads source carrier i. */
-#define CS_ROW(LOAD, s, d)                                                  \
+#define CS_ROW_ONE(LOAD, s, d)                                              \
     CS_FOR(i0, 0, t.count[0])                                               \
         dst[(d) + i0 * t.dst_stride[0]] = LOAD((s) + i0 * t.stride[0])
 
-/* The loop nests, one per rank variant, shared by both families. */
-#define CS_BODY_r1(LOAD) CS_ROW(LOAD, src_base, dst_base);
+/* Four carriers per work-item.  Into a contiguous destination row, four
+ * consecutive ones: a whole group of four at an aligned index is one
+ * store of a word.  Into a strided one, where no store can be wide, a group's
+ * work-items interleave (work-item l of L takes l, l + L, l + 2L, l + 3L
+ * of the group's 4L), so that each store instruction's lanes still touch
+ * neighbouring carriers. */
+#define CS_ROW_WIDE(C, LOAD, s, d)                                          \
+    if (t.dst_stride[0] == 1) {                                             \
+        CS_FOR(j0, 0, t.count[0] / 4 + (t.count[0] % 4 != 0)) {            \
+            cs_idx i0 = j0 * 4, st = t.stride[0];                           \
+            cs_idx from = (s) + i0 * st, at = (d) + i0;                     \
+            if (CS_LITTLE_ENDIAN && t.count[0] - i0 >= 4 && (at & 3) == 0) { \
+                *(global CS_GRID_WORD_##C *)(dst + at) = CS_GRID_PACK_##C(  \
+                    LOAD(from), LOAD(from + st), LOAD(from + 2 * st),       \
+                    LOAD(from + 3 * st));                                   \
+            } else {                                                        \
+                for (cs_idx k = 0; k < 4 && i0 + k < t.count[0]; k++)       \
+                    dst[at + k] = LOAD(from + k * st);                      \
+            }                                                               \
+        }                                                                   \
+    } else {                                                                \
+        cs_idx l = (cs_idx)get_local_id(0), size = get_local_size(0);      \
+        cs_idx step = (cs_idx)get_global_size(0);                           \
+        for (cs_idx g = ((cs_idx)get_global_id(0) - l) * 4;                 \
+             g < t.count[0];                                                \
+             g = (t.count[0] - g - 1) / 4 >= step ? g + 4 * step           \
+                                                  : t.count[0])             \
+            for (cs_idx k = 0, off = l; k < 4; k++, off += size)            \
+                if (off < t.count[0] - g)                                   \
+                    dst[(d) + (g + off) * t.dst_stride[0]] =                \
+                        LOAD((s) + (g + off) * t.stride[0]);                \
+    }
 
-#define CS_BODY_r2(LOAD)                                                    \
+#define CS_ROW_1(LOAD, s, d) CS_ROW_WIDE(1, LOAD, s, d)
+#define CS_ROW_2(LOAD, s, d) CS_ROW_WIDE(2, LOAD, s, d)
+#define CS_ROW_4(LOAD, s, d) CS_ROW_ONE(LOAD, s, d)
+#define CS_ROW_8(LOAD, s, d) CS_ROW_ONE(LOAD, s, d)
+#define CS_ROW_16(LOAD, s, d) CS_ROW_ONE(LOAD, s, d)
+
+/* Work-items past the row or the next dim do nothing: they leave before
+ * any index arithmetic.  Along the row that is decided per work-item for
+ * one carrier per work-item, per group for four (the interleaved rows
+ * give the group's last work-items carriers too). */
+#define CS_PAST_ROW_ITEM(n) ((cs_idx)get_global_id(0) >= (n))
+#define CS_PAST_ROW_GROUP(n)                                                \
+    (((cs_idx)get_global_id(0) - (cs_idx)get_local_id(0)) * 4 >= (n))
+#define CS_PAST_ROW_1 CS_PAST_ROW_GROUP
+#define CS_PAST_ROW_2 CS_PAST_ROW_GROUP
+#define CS_PAST_ROW_4 CS_PAST_ROW_ITEM
+#define CS_PAST_ROW_8 CS_PAST_ROW_ITEM
+#define CS_PAST_ROW_16 CS_PAST_ROW_ITEM
+#define CS_IDLE(C)                                                          \
+    (CS_PAST_ROW_##C(t.count[0]) || (cs_idx)get_global_id(1) >= t.count[1])
+
+/* The loop nests, one per rank variant, shared by both families. */
+#define CS_BODY_r1(C, LOAD)                                                 \
+    if (CS_PAST_ROW_##C(t.count[0]))                                        \
+        return;                                                             \
+    CS_ROW_##C(LOAD, src_base, dst_base);
+
+#define CS_BODY_r2(C, LOAD)                                                 \
+    if (CS_IDLE(C))                                                         \
+        return;                                                             \
     CS_FOR(i1, 1, t.count[1]) {                                             \
         cs_idx s = src_base + i1 * t.stride[1];                             \
         cs_idx d = dst_base + i1 * t.dst_stride[1];                         \
-        CS_ROW(LOAD, s, d);                                                 \
+        CS_ROW_##C(LOAD, s, d);                                             \
     }
 
-#define CS_BODY_r3(LOAD)                                                    \
+#define CS_BODY_r3(C, LOAD)                                                 \
+    if (CS_IDLE(C) || (cs_idx)get_global_id(2) >= t.count[2])               \
+        return;                                                             \
     CS_FOR(i2, 2, t.count[2])                                               \
     CS_FOR(i1, 1, t.count[1]) {                                             \
         cs_idx s = src_base + i2 * t.stride[2] + i1 * t.stride[1];          \
         cs_idx d = dst_base + i2 * t.dst_stride[2] + i1 * t.dst_stride[1];  \
-        CS_ROW(LOAD, s, d);                                                 \
+        CS_ROW_##C(LOAD, s, d);                                             \
     }
 
-/* Rank 4: dims 2 and 3 share NDRange dim 2 at one division per row. */
-#define CS_BODY_r4(LOAD)                                                    \
+/* Rank 4: dims 2 and 3 share NDRange dim 2, split by one magic-number
+ * division per row. */
+#define CS_BODY_r4(C, LOAD)                                                 \
     cs_idx outer = t.count[2] * t.count[3];                                 \
+    if (CS_IDLE(C) || (cs_idx)get_global_id(2) >= outer)                    \
+        return;                                                             \
     CS_FOR(i2, 2, outer) {                                                  \
-        cs_idx hi = i2 / t.count[2];                                        \
+        cs_idx hi = CS_DIVIDE(i2, t.count[2], t.magic, t.shift);            \
         cs_idx lo = i2 - hi * t.count[2];                                   \
         cs_idx s2 = src_base + hi * t.stride[3] + lo * t.stride[2];         \
         cs_idx d2 = dst_base + hi * t.dst_stride[3] + lo * t.dst_stride[2]; \
         CS_FOR(i1, 1, t.count[1]) {                                         \
             cs_idx s = s2 + i1 * t.stride[1];                               \
             cs_idx d = d2 + i1 * t.dst_stride[1];                           \
-            CS_ROW(LOAD, s, d);                                             \
+            CS_ROW_##C(LOAD, s, d);                                         \
         }                                                                   \
     }
 
-/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2 and unfolded
- * with a runtime loop (one division per folded dim and row). */
-#define CS_BODY_rn(LOAD)                                                    \
-    cs_idx outer = 1;                                                       \
-    for (cs_idx k = 2; k < t.rank; k++)                                     \
-        outer *= t.count[k];                                                \
-    CS_FOR(i2, 2, outer) {                                                  \
-        cs_idx rest = i2, s2 = src_base, d2 = dst_base;                     \
-        for (cs_idx k = 2; k < t.rank; k++) {                               \
-            cs_idx q = rest / t.count[k];                                   \
+/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2, each folded
+ * row's indices found by one division per dim but the last, by magic
+ * number for the first CS_MAGIC_DIMS of them. */
+#define CS_BODY_rn(C, LOAD)                                                 \
+    if (CS_IDLE(C) || (cs_idx)get_global_id(2) >= t.outer)                  \
+        return;                                                             \
+    CS_FOR(i2, 2, t.outer) {                                                \
+        cs_idx rest = i2, s2 = src_base, d2 = dst_base, k = 2;              \
+        for (; k + 1 < t.rank; k++) {                                       \
+            cs_idx m = k - 2;                                               \
+            cs_idx q = m < CS_MAGIC_DIMS                                    \
+                           ? CS_DIVIDE(rest, t.count[k], t.magic[m],        \
+                                       t.shift[m])                          \
+                           : rest / t.count[k];                             \
             cs_idx at = rest - q * t.count[k];                              \
             s2 += at * t.stride[k];                                         \
             d2 += at * t.dst_stride[k];                                     \
             rest = q;                                                       \
         }                                                                   \
+        s2 += rest * t.stride[k];                                           \
+        d2 += rest * t.dst_stride[k];                                       \
         CS_FOR(i1, 1, t.count[1]) {                                         \
             cs_idx s = s2 + i1 * t.stride[1];                               \
             cs_idx d = d2 + i1 * t.dst_stride[1];                           \
-            CS_ROW(LOAD, s, d);                                             \
+            CS_ROW_##C(LOAD, s, d);                                         \
         }                                                                   \
     }
 
@@ -127,7 +209,7 @@ kernel void cs_scatter_##R##_c##C(global const T *restrict src,             \
                                   global T *restrict dst, cs_idx src_base,  \
                                   cs_idx dst_base, TABLE t)                 \
 {                                                                           \
-    CS_BODY_##R(CS_LOAD_SRC)                                                \
+    CS_BODY_##R(C, CS_LOAD_SRC)                                             \
 }
 
 /* A fill's source index starts at carrier 0 of the element. */
@@ -136,7 +218,7 @@ kernel void cs_fill_##R##_c##C(global T *restrict dst, cs_idx dst_base,     \
                                cs_element##C element, TABLE t)              \
 {                                                                           \
     const cs_idx src_base = 0;                                              \
-    CS_BODY_##R(CS_LOAD_ELEMENT)                                            \
+    CS_BODY_##R(C, CS_LOAD_ELEMENT)                                         \
 }
 
 #define CS_KERNELS(T, C)                                                    \

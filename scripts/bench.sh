@@ -5,9 +5,34 @@
 # bench/results/bench.json (the committed run that docs/performance.md
 # quotes).  Arguments are passed on to clslice-bench (--quick, --device N,
 # --case 1,9, --only gather,scatter,csr, --repeat R, --help).
+#
+# --gpu-model instead runs clslice-gpu-model, the GPU memory model, on
+# Oclgrind with its plugin (docs/performance.md, "The GPU memory model";
+# about a minute of one core): the table goes to the terminal and
+# bench/results/gpu_model.md, one JSON object per case to
+# bench/results/gpu_model.json.  Further arguments go to clslice-gpu-model
+# (--case 7,9, --small, --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
+
+jobs=$(nproc 2>/dev/null || echo 2)
+if [ "${1:-}" = --gpu-model ]; then
+  shift
+  cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+        -DCLSLICE_BUILD_BENCH=ON >/dev/null
+  cmake --build build-bench -j "$jobs" --target clslice_gpu_model \
+        clslice_gpu_model_plugin >/dev/null
+  # One simulator thread: the plugin counts without locks, and the
+  # records come out in one order.
+  OCLGRIND_NUM_THREADS=1 oclgrind \
+    --plugins build-bench/bench/gpu_model/libclslice-gpu-model-plugin.so \
+    build-bench/bench/gpu_model/clslice-gpu-model \
+    --json bench/results/gpu_model.json "$@" | tee bench/results/gpu_model.md
+  echo "bench.sh: wrote bench/results/gpu_model.md and" \
+       "bench/results/gpu_model.json"
+  exit 0
+fi
 
 # The host peers and scipy are optional: without them their columns are
 # null and clslice-bench says why.  $CLSLICE_BENCH_PYTHON picks the Python
@@ -19,7 +44,6 @@ for mod in numpy onnxruntime openvino scipy.sparse; do
   fi
 done
 
-jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
       -DCLSLICE_BUILD_BENCH=ON >/dev/null
 cmake --build build-bench -j "$jobs" --target clslice_bench >/dev/null

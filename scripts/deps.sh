@@ -7,17 +7,20 @@
 # python3 with venv for the Python package's tests (scripts/test_python.sh),
 # Doxygen for the API reference (scripts/docs.sh; test_api_docs), and
 # help2man and groff, which make and check the clslice(1) man page
-# (scripts/make_man.sh), and OpenCV's dnn module and a C++ compiler for
+# (scripts/make_man.sh), OpenCV's dnn module and a C++ compiler for
 # the OpenCV DNN integration (examples/opencv_dnn; libopencv-dnn-dev
 # brings core and dnn, 9 packages, where libopencv-dev would bring every
-# module, about 200).
+# module, about 200), and Oclgrind's and LLVM 14's headers
+# (liboclgrind-dev, llvm-14-dev), which the GPU memory model's Oclgrind
+# plugin is built against (bench/gpu_model; test_bench_gpu_model).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
           oclgrind clang libclang-rt-dev python3 python3-venv doxygen
-          help2man groff-base g++ libopencv-dnn-dev)
+          help2man groff-base g++ libopencv-dnn-dev liboclgrind-dev
+          llvm-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -597,13 +597,13 @@ static void test_argument_size_limit(void **state)
                                       NULL, NULL, &err),
                      CLSLICE_ERROR_OPENCL);
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL,
-                    "the scatter kernel needs 832 bytes",
+                    "the scatter kernel needs 968 bytes",
                     "CL_DEVICE_MAX_PARAMETER_SIZE is 256", NULL);
     assert_int_equal(cs_launch_kernel(f->dev.queue, &real, &fill, 65535, 0,
                                       NULL, NULL, &err),
                      CLSLICE_ERROR_OPENCL);
     tu_assert_error(&err, CLSLICE_ERROR_OPENCL,
-                    "the fill kernel needs 880 bytes", NULL);
+                    "the fill kernel needs 1016 bytes", NULL);
     tu_cl_assert_filled(f->dev.queue, f->dst, DST_BYTES, SENTINEL);
     clslice_plan_release(&plan);
 }

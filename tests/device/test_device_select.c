@@ -114,6 +114,41 @@ static void check_kernel(const char *where, cs_program_kind program,
         fail_msg("%s: a little-endian kernel on a big-endian device", where);
 }
 
+/* The element grid's groups.  On CPU devices one of two fixed shapes of
+ * 64 items (their drivers compile a kernel per local size).  Elsewhere at
+ * most 256 items fitted dim by dim within what the dims before left:
+ * the fewest groups that budget allows, and fewer idle work-items than
+ * groups along each dim. */
+static void check_group(const char *where, const cs_device_info *d,
+                        const cs_choice *c)
+{
+    size_t extent[3];
+    cs_grid_extents(&c->move, extent);
+    if (d->cpu) {
+        bool short_rows = extent[0] < 32 && extent[1] > 1;
+        size_t want[3] = {short_rows ? 8 : 64, short_rows ? 8 : 1, 1};
+        if (c->local != 64 || memcmp(c->group, want, sizeof want) != 0)
+            fail_msg("%s: a CPU device's grid groups %zu x %zu x %zu of %zu",
+                     where, c->group[0], c->group[1], c->group[2], c->local);
+        return;
+    }
+    if (c->local != 256)
+        fail_msg("%s: grid groups of up to %zu items, not 256", where,
+                 c->local);
+    size_t left = 256;
+    for (int k = 0; k < 3; k++) {
+        size_t l = c->group[k], e = extent[k];
+        if (l == 0 || l > left)
+            fail_msg("%s: group dim %d of %zu with %zu left", where, k, l,
+                     left);
+        size_t groups = (e + l - 1) / l;
+        if (groups != (e + left - 1) / left || groups * l - e >= groups)
+            fail_msg("%s: group dim %d of %zu for an extent of %zu (%zu "
+                     "left)", where, k, l, e, left);
+        left /= l;
+    }
+}
+
 /* The rules a choice must follow, whatever the inputs. */
 static void check_choice(const cs_device_info *d, const cs_tuning *t,
                          const cs_select_call *call,
@@ -170,13 +205,10 @@ static void check_choice(const cs_device_info *d, const cs_tuning *t,
         c->move.rank > 3)
         fail_msg("%s: row kernels for a rank-%d move", where, c->move.rank);
     check_kernel(where, c->program, c->variant, c->carrier, d);
-    /* today's group sizes: rows 8, gathers' grid 256, the others' 64 */
-    size_t local = c->program == CS_PROGRAM_ROWS    ? 8
-                   : c->program == CS_PROGRAM_GRID_GATHER ? 256
-                                                    : 64;
-    if (c->local != local)
-        fail_msg("%s: program %d asks for groups of %zu, not %zu", where,
-                 (int)c->program, c->local, local);
+    if (c->program == CS_PROGRAM_ROWS && c->local != 8)
+        fail_msg("%s: rows ask for groups of %zu, not 8", where, c->local);
+    if (c->program != CS_PROGRAM_ROWS)
+        check_group(where, d, c);
     cs_program_kind want = call->kind == CS_KERNEL_FILL ? CS_PROGRAM_GRID_SCATTER
                            : rows_style(d, t) ? CS_PROGRAM_ROWS
                            : call->kind == CS_KERNEL_GATHER
@@ -535,7 +567,7 @@ static void check_dynamic(const char *where, const cs_device_info *d,
                   src > UINT32_MAX || dst > UINT32_MAX;
     if (c->index_bits != (need64 ? 64 : 32))
         fail_msg("%s: %d-bit indices", where, c->index_bits);
-    size_t local = rows ? 8 : gather ? 256 : 64;
+    size_t local = rows ? 8 : 256;
     uint64_t most_chunks = (uint64_t)(d->compute_units ? d->compute_units
                                                        : 1) * 8;
     bool items = rows ? c->chunks >= 1 && c->chunks <= most_chunks &&

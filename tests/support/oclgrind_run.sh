@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a device test program under Oclgrind and fails on any diagnostic.
-#   oclgrind_run.sh OCLGRIND PROGRAM [OCLGRIND OPTIONS...]
+#   oclgrind_run.sh OCLGRIND PROGRAM [OCLGRIND OPTIONS...] [-- ARGUMENTS...]
+# (ARGUMENTS go to the program.)
 # Oclgrind 21.10 has no option to turn its diagnostics into an exit code:
 # kernel diagnostics (bounds, races, uninitialised values) go to the --log
 # file, and API errors (--check-api) to stderr.  So the log must stay
@@ -12,9 +13,15 @@
 set -u
 oclgrind=$1 program=$2
 shift 2
+options=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+  options+=("$1")
+  shift
+done
+[ $# -gt 0 ] && shift
 log=$(mktemp) out=$(mktemp)
 trap 'rm -f "$log" "$out"' EXIT
-"$oclgrind" --log "$log" "$@" "$program" >"$out" 2>&1
+"$oclgrind" --log "$log" "${options[@]}" "$program" "$@" >"$out" 2>&1
 rc=$?
 cat "$out"
 status=0

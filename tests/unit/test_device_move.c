@@ -1,13 +1,15 @@
 /*
  * The host-side decisions of the device path, without a device: carrier
- * choice, index width, launch geometry, the CPU family's work split and
- * OpenCL error naming.  The
+ * choice, index width, launch geometry, magic-number division, the CPU
+ * family's work split and OpenCL error naming.  The
  * 64-bit index variant is only needed past 4 Gi carriers, far beyond what
  * a CI device can allocate, so its selection is tested here on layouts
  * made up by hand.
  */
+#include <inttypes.h>
 #include <string.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/testing/testing.h"
 #include "testutil.h"
 
@@ -255,14 +257,17 @@ static void test_launch_geometry(void **state)
     cs_launch launch;
     cs_launch_limits limits = {256, {256, 256, 256}, 65535};
     memset(&move, 0, sizeof move);
-    /* a prime row length rounds up; it never shrinks the group */
+    move.carrier = 4;
+    /* a prime row length: the fewest groups, each as small as covers it
+     * (4 x 250, 3 idle, rather than 4 x 256, 27 idle) */
     move.rank = 1;
     move.count[0] = 997;
     cs_launch_size(&move, &limits, &launch);
     assert_int_equal(launch.work_dim, 1);
-    assert_int_equal(launch.local[0], 256);
-    assert_int_equal(launch.global[0], 1024);
-    /* short rows: 8 x 32 groups; dim 2 folds the outer dims */
+    assert_int_equal(launch.local[0], 250);
+    assert_int_equal(launch.global[0], 1000);
+    /* short rows: whole rows per group, then whole dim-1 extents, then
+     * the folded outer dims in what is left of 256 (3 x 5 x 16) */
     move.rank = 4;
     move.count[0] = 3;
     move.count[1] = 5;
@@ -270,16 +275,16 @@ static void test_launch_geometry(void **state)
     move.count[3] = 11;
     cs_launch_size(&move, &limits, &launch);
     assert_int_equal(launch.work_dim, 3);
-    assert_int_equal(launch.local[0], 8);
-    assert_int_equal(launch.local[1], 32);
-    assert_int_equal(launch.local[2], 1);
-    assert_int_equal(launch.global[0], 8);
-    assert_int_equal(launch.global[1], 32);
-    assert_int_equal(launch.global[2], 77);
+    assert_int_equal(launch.local[0], 3);
+    assert_int_equal(launch.local[1], 5);
+    assert_int_equal(launch.local[2], 16);
+    assert_int_equal(launch.global[0], 3);
+    assert_int_equal(launch.global[1], 5);
+    assert_int_equal(launch.global[2], 80);
     /* capped grids: the kernels loop */
     limits.max_groups = 1;
     cs_launch_size(&move, &limits, &launch);
-    assert_int_equal(launch.global[2], 1);
+    assert_int_equal(launch.global[2], 16);
     /* device limits win over the preferred shape */
     cs_launch_limits small = {4, {2, 2, 1}, 65535};
     cs_launch_size(&move, &small, &launch);
@@ -287,18 +292,107 @@ static void test_launch_geometry(void **state)
     assert_true(launch.local[0] * launch.local[1] * launch.local[2] <= 4);
     for (int d = 0; d < 3; d++)
         assert_int_equal(launch.global[d] % launch.local[d], 0);
-    /* scatters keep 64-item groups: the selector's size, which the shape
-     * takes as it is */
-    cs_shape shape;
+    /* 1- and 2-byte carriers: four per work-item along the row */
+    move.rank = 1;
+    move.count[0] = 1001;
+    move.carrier = 1;
+    size_t extent[3];
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[0], 251);
+    move.carrier = 2;
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[0], 251);
+    move.carrier = 8;
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[0], 1001);
+}
+
+/* Groups fitted on GPUs; on CPU devices, whose drivers compile a kernel
+ * per local size, the fixed shapes of 64 items (8 x 8 for short rows),
+ * whichever family the tuning picks. */
+static void test_grid_groups(void **state)
+{
+    (void)state;
+    cs_move move;
     cs_choice choice;
     cs_device_info gpu = {.little_endian = true};
-    move.rank = 1;
+    cs_device_info cpu = {.little_endian = true, .cpu = true};
+    cs_tuning grid = cs_default_tuning;
+    grid.style = CS_STYLE_GRID;
+    memset(&move, 0, sizeof move);
+    move.carrier = 4;
+    move.rank = 2;
     move.count[0] = 100;
+    move.count[1] = 9;
     cs_choose_kernel(&gpu, &cs_default_tuning, CS_KERNEL_SCATTER,
                      CS_PROGRAM_GRID_SCATTER, &move, 32, &choice);
+    assert_int_equal(choice.local, 256);
+    assert_int_equal(choice.group[0], 100);
+    assert_int_equal(choice.group[1], 2);
+    assert_int_equal(choice.group[2], 1);
+    cs_choose_kernel(&cpu, &grid, CS_KERNEL_FILL, CS_PROGRAM_GRID_SCATTER,
+                     &move, 32, &choice);
     assert_int_equal(choice.local, 64);
-    cs_grid_shape(&move, choice.local, &shape);
-    assert_int_equal(shape.local[0], 64);
+    assert_int_equal(choice.group[0], 64);
+    assert_int_equal(choice.group[1], 1);
+    move.count[0] = 20;
+    cs_choose_kernel(&cpu, &grid, CS_KERNEL_FILL, CS_PROGRAM_GRID_SCATTER,
+                     &move, 32, &choice);
+    assert_int_equal(choice.group[0], 8);
+    assert_int_equal(choice.group[1], 8);
+    cs_shape shape;
+    cs_grid_shape(&move, choice.group, &shape);
+    assert_int_equal(shape.work_dim, 2);
+    assert_int_equal(shape.local[0], 8);
+    assert_int_equal(shape.extent[0], 20);
+    assert_int_equal(shape.extent[1], 9);
+}
+
+/* One divisor against every kind of dividend the kernels can meet. */
+static void check_divisor(uint64_t d, tu_rng *rng, uint64_t seed)
+{
+    cs_magic m = cs_magic_of(d);
+    uint32_t top = UINT32_MAX;
+    uint32_t n[] = {0, 1, (uint32_t)(d - 1), (uint32_t)d,
+                    (uint32_t)(d + 1), top, top - 1,
+                    (uint32_t)(top / d * d), (uint32_t)(top / d * d - 1),
+                    (uint32_t)tu_next(rng), (uint32_t)tu_next(rng) >> 16};
+    if (m.shift == 0)
+        fail_msg("seed %" PRIu64 ": no magic number for %" PRIu64, seed, d);
+    for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+        if (cs_magic_divide(n[i], m) != n[i] / d)
+            fail_msg("seed %" PRIu64 ": %" PRIu32 " / %" PRIu64 " gave %"
+                     PRIu32 " (magic %" PRIu32 ", shift %" PRIu32 ")",
+                     seed, n[i], d, cs_magic_divide(n[i], m), m.magic,
+                     m.shift);
+}
+
+/* The kernels' magic-number division (cl/common.cl mirrors
+ * cs_magic_divide) is exact for every 32-bit dividend: small divisors,
+ * powers of two and their neighbours, the largest, and random ones. */
+static void test_magic_division(void **state)
+{
+    (void)state;
+    uint64_t seed = tu_seed(20261125);
+    tu_rng rng = {seed};
+    for (uint64_t d = 2; d < 5000; d++)
+        check_divisor(d, &rng, seed);
+    for (int b = 2; b <= 32; b++) {
+        uint64_t p = (uint64_t)1 << b;
+        check_divisor(p - 1, &rng, seed);
+        if (b < 32) {
+            check_divisor(p, &rng, seed);
+            check_divisor(p + 1, &rng, seed);
+        }
+    }
+    for (int i = 0; i < 20000; i++) {
+        uint64_t d = tu_next(&rng) >> (32 + tu_range(&rng, 0, 30));
+        check_divisor(d < 2 ? 2 : d, &rng, seed);
+    }
+    /* no magic where a kernel must divide instead */
+    assert_int_equal(cs_magic_of(0).shift, 0);
+    assert_int_equal(cs_magic_of(1).shift, 0);
+    assert_int_equal(cs_magic_of((uint64_t)1 << 32).shift, 0);
 }
 
 /* Row kernels are never capped: they have no loop to cover the rest. */
@@ -437,6 +531,8 @@ int main(void)
         cmocka_unit_test(test_scatter_moves),
         cmocka_unit_test(test_scatter_index_width),
         cmocka_unit_test(test_launch_geometry),
+        cmocka_unit_test(test_grid_groups),
+        cmocka_unit_test(test_magic_division),
         cmocka_unit_test(test_row_launch_is_exact),
         cmocka_unit_test(test_rows_split),
         cmocka_unit_test(test_narrow),

@@ -2,19 +2,23 @@
  * Launch geometry: the NDRange a kernel family wants (cs_shape), fitted
  * to the limits of a device and kernel.
  *
- * Local sizes come from a deliberately small set: PoCL compiles a kernel
- * again for every new local size (~40 ms each), so sizing groups to each
- * shape would pay that over and over.  Global sizes are rounded up to a
- * multiple of the local size (every kernel bounds-checks), so a prime
- * count never forces tiny groups.  Which group size a family asks for is
- * the selector's (select/select.h, cs_local); the element grid's shape
- * for a given size is below.
+ * The element grid's groups are fitted to the move's extents on GPUs
+ * (cs_grid_fit): a group of 8 x 32 over rows of 8 carriers of which only
+ * 3 exist idles 29 of every 32 rows, 256 x 1 over rows of 62 carriers
+ * idles three quarters; measured with the GPU memory model
+ * (docs/performance.md).  Devices that compile a kernel again for every
+ * new local size (PoCL, ~40 ms each) keep a small fixed set instead
+ * (cs_grid_fixed); the selector says which (select/grid.c).  Global sizes
+ * are rounded up to a multiple of the local size (every kernel
+ * bounds-checks), so a prime count never forces tiny groups.
  */
 #include "opencl/base/move.h"
 
 enum {
-    SHORT_ROW = 32,     /* rows shorter than this share a group: */
-    SHORT_ROW_ITEMS = 8 /* 8 items along each of several rows */
+    SHORT_ROW = 32,      /* fixed shapes: rows shorter than this share a */
+    SHORT_ROW_ITEMS = 8, /* group, 8 items along each of several rows */
+    GRID_PER_SMALL = 4   /* carriers per work-item of 1- and 2-byte
+                          * carriers (cl/common.cl, CS_GRID_PER_<C>) */
 };
 
 static size_t min_size(size_t a, size_t b)
@@ -27,28 +31,64 @@ static size_t round_up(size_t n, size_t to)
     return (n + to - 1) / to * to;
 }
 
-/* Extent of NDRange dim d: count[0], count[1], then the rest folded. */
-static size_t dim_extent(const cs_move *move, int d)
+static size_t ceil_div(size_t n, size_t d)
 {
-    if (d < 2)
-        return d < move->rank ? (size_t)move->count[d] : 1;
-    size_t extent = 1;
-    for (int k = 2; k < move->rank; k++)
-        extent *= (size_t)move->count[k];
-    return extent;
+    return n / d + (n % d != 0);
 }
 
-void cs_grid_shape(const cs_move *move, size_t group, cs_shape *shape)
+size_t cs_grid_per_item(size_t carrier)
+{
+    return carrier <= 2 ? GRID_PER_SMALL : 1;
+}
+
+/* Extent of NDRange dim d: count[0] in work-items, count[1], then the
+ * rest folded. */
+void cs_grid_extents(const cs_move *move, size_t extent[3])
+{
+    extent[0] = ceil_div((size_t)move->count[0],
+                         cs_grid_per_item(move->carrier));
+    extent[1] = move->rank > 1 ? (size_t)move->count[1] : 1;
+    extent[2] = 1;
+    for (int k = 2; k < move->rank; k++)
+        extent[2] *= (size_t)move->count[k];
+}
+
+/* The fewest groups along an extent that a local size of at most `most`
+ * allows, and the smallest local size covering the extent in that many:
+ * the idle work-items of the dim are fewer than its groups. */
+static size_t balanced(size_t extent, size_t most)
+{
+    size_t n = extent ? extent : 1;
+    most = most ? most : 1;
+    return ceil_div(n, ceil_div(n, most));
+}
+
+void cs_grid_fit(const size_t extent[3], size_t budget, size_t local[3])
+{
+    size_t left = budget ? budget : 1;
+    for (int d = 0; d < 3; d++) {
+        local[d] = balanced(extent[d], left);
+        left /= local[d];
+    }
+}
+
+void cs_grid_fixed(const size_t extent[3], size_t group, size_t local[3])
+{
+    local[0] = group;
+    local[1] = local[2] = 1;
+    if (extent[0] < SHORT_ROW && extent[1] > 1) {
+        local[0] = SHORT_ROW_ITEMS;
+        local[1] = group / SHORT_ROW_ITEMS;
+    }
+}
+
+void cs_grid_shape(const cs_move *move, const size_t local[3],
+                   cs_shape *shape)
 {
     shape->work_dim = (cl_uint)(move->rank < 3 ? move->rank : 3);
-    shape->local[0] = group;
-    shape->local[1] = shape->local[2] = 1;
-    if (move->count[0] < SHORT_ROW && move->rank > 1) {
-        shape->local[0] = SHORT_ROW_ITEMS;
-        shape->local[1] = group / SHORT_ROW_ITEMS;
-    }
+    cs_grid_extents(move, shape->extent);
     for (int d = 0; d < 3; d++)
-        shape->extent[d] = dim_extent(move, d);
+        shape->local[d] = local[d];
     shape->grid_stride = true;
 }
 

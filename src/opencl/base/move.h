@@ -102,11 +102,28 @@ typedef struct cs_shape {
 void cs_launch_fit(const cs_shape *shape, const cs_launch_limits *limits,
                    cs_launch *launch);
 
-/* The element grid (GPU family, scatter and fill): NDRange dim 0 covers
- * count[0], dim 1 count[1], dim 2 the product of the rest, in groups of
- * `group` work-items (the selector's choice); rows too short for a group
- * share one, `group` items over several rows. */
-void cs_grid_shape(const cs_move *move, size_t group, cs_shape *shape);
+/* The element grids (cl/grid_gather.cl, cl/grid_scatter.cl): NDRange
+ * dim 0 covers count[0], cs_grid_per_item carriers per work-item (four
+ * for 1- and 2-byte carriers, else one), dim 1 count[1], dim 2 the
+ * product of the rest. */
+size_t cs_grid_per_item(size_t carrier);
+void cs_grid_extents(const cs_move *move, size_t extent[3]);
+
+/* A group of at most `budget` work-items fitted to `extent`, dim by dim
+ * from the innermost: the fewest groups the budget left allows along the
+ * dim, and the smallest local size covering it in that many.  A row of
+ * 247 work-items gets 247, a row of 300 two groups of 150, rows of 62
+ * groups of 62 x 4; fewer than one idle work-item per group and dim. */
+void cs_grid_fit(const size_t extent[3], size_t budget, size_t local[3]);
+
+/* The fixed shapes of devices that compile a kernel again per local size
+ * (PoCL): `group` items along dim 0, or 8 x group / 8 when rows shorter
+ * than 32 items share a group. */
+void cs_grid_fixed(const size_t extent[3], size_t group, size_t local[3]);
+
+/* The element grid's NDRange for `move` in groups of `local`. */
+void cs_grid_shape(const cs_move *move, const size_t local[3],
+                   cs_shape *shape);
 
 /* ---- the CPU family's work split (row_split.c) -------------------------- */
 

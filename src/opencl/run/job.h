@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/runtime.h"
 
@@ -27,7 +28,10 @@ enum {
     CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
                            * destinations, the table, four scalars */
     CS_JOB_TABLE_WORDS = 22 + 3 * CS_MAX_DIMS /* the largest table: the
-                                             * blocked kernels' */
+                                             * blocked kernels' (the
+                                             * generic scatter grid's is
+                                             * 18 + 3 * CS_MAX_DIMS; each
+                                             * packer checks its own) */
 };
 
 /* One kernel launch being prepared.  Argument values point into the job

@@ -9,7 +9,8 @@
  * words of the index width (cs_job_word) and both sides agree on the
  * layout without padding rules.  Ranks 1-4 have fixed-rank kernels with
  * 4-entry tables; higher ranks use the generic kernel's
- * CS_MAX_DIMS-entry table and its rank.
+ * CS_MAX_DIMS-entry table and its rank.  The folded dims' divisors come
+ * with magic numbers (base/divide.h), so the kernels divide by a mul_hi.
  */
 #include <assert.h>
 
@@ -20,20 +21,48 @@ enum {
 };
 
 /* The largest tables: the generic scatter table (3 strides of
- * CS_MAX_DIMS and the rank) and the odometer's (pack_rows.c). */
-static_assert(3 * CS_MAX_DIMS + 1 <= CS_JOB_TABLE_WORDS,
+ * CS_MAX_DIMS, the magic numbers, rank and outer). */
+#define GENERIC_SCATTER_WORDS (3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2)
+static_assert(GENERIC_SCATTER_WORDS <= CS_JOB_TABLE_WORDS,
               "the job's table storage holds every grid table");
 /* OpenCL promises 1024 bytes of kernel arguments: the largest calls are a
  * scatter (two pointers, two bases, the table) and a fill (one pointer,
  * one base, the element, the table). */
-static_assert((3 * CS_MAX_DIMS + 1) * 8 + 2 * 8 + 2 * 8 <= 1024,
+static_assert(GENERIC_SCATTER_WORDS * 8 + 2 * 8 + 2 * 8 <= 1024,
               "scatter arguments must fit the 1024 bytes OpenCL promises");
-static_assert((3 * CS_MAX_DIMS + 1) * 8 + 8 + 8 + CS_FILL_BYTES <= 1024,
+static_assert(GENERIC_SCATTER_WORDS * 8 + 8 + 8 + CS_FILL_BYTES <= 1024,
               "fill arguments must fit the 1024 bytes OpenCL promises");
+
+/* The folded dims' work-items, the dividends of their divisions. */
+static int64_t outer_of(const cs_move *move)
+{
+    int64_t outer = 1;
+    for (int k = 2; k < move->rank; k++)
+        outer *= move->count[k];
+    return outer;
+}
+
+/* Magic numbers for the divisors count[2 + m] (m < n) of the folded row
+ * index, or none (a shift of 0: divide) when the index may not fit the
+ * 32 bits the magic division works in. */
+static void pack_magic(cs_job *job, const cs_move *move, int n)
+{
+    bool fits = outer_of(move) <= (int64_t)UINT32_MAX + 1;
+    cs_magic m[CS_MAGIC_DIMS] = {{0, 0}};
+    for (int k = 0; k < n && 2 + k < move->rank; k++)
+        if (fits)
+            m[k] = cs_magic_of((uint64_t)move->count[2 + k]);
+    for (int k = 0; k < n; k++)
+        cs_job_word(job, m[k].magic);
+    for (int k = 0; k < n; k++)
+        cs_job_word(job, m[k].shift);
+}
 
 /* cs_table4 / cs_tablen (gathers) or cs_stable4 / cs_stablen (scatters,
  * fills): count and source stride per dim, a destination stride for
- * scatters, zeros past the rank, and the rank in the generic tables. */
+ * scatters, zeros past the rank, the magic numbers of the folded dims'
+ * divisors (rank 4: count[2] alone), and in the generic tables the rank
+ * and the folded dims' product. */
 static void pack_table(const cs_kernel_call *call, cs_job *job)
 {
     const cs_move *move = &call->choice->move;
@@ -44,8 +73,11 @@ static void pack_table(const cs_kernel_call *call, cs_job *job)
     cs_job_dims(job, move->stride, move->rank, dims, 0);
     if (call->kind != CS_KERNEL_GATHER)
         cs_job_dims(job, move->dst_stride, move->rank, dims, 0);
-    if (generic)
+    pack_magic(job, move, generic ? CS_MAGIC_DIMS : 1);
+    if (generic) {
         cs_job_word(job, move->rank);
+        cs_job_word(job, outer_of(move));
+    }
 }
 
 static const char *family_name(cs_kernel_kind kind)
@@ -81,7 +113,7 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
     if (call->kind == CS_KERNEL_FILL)
         cs_job_arg(job, CS_FILL_BYTES, call->pattern);
     cs_job_table_arg(job);
-    cs_grid_shape(move, c->local, &job->shape);
+    cs_grid_shape(move, c->group, &job->shape);
 }
 
 void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,

@@ -76,8 +76,15 @@ void cs_lanes_job(const cs_program_info *program, const cs_kernel_call *call,
     cs_job_mem(job, &call->dst);
     cs_job_table_arg(job);
     if (grid) {
-        cs_move plane = {.rank = 2, .count = {move->count[0], rows}};
-        cs_grid_shape(&plane, c->local, &job->shape);
+        /* one carrier per work-item over the plane of rows, in the fixed
+         * group shapes (cs_grid_fixed) */
+        cs_shape *shape = &job->shape;
+        size_t extent[3] = {(size_t)move->count[0], (size_t)rows, 1};
+        cs_grid_fixed(extent, c->local, shape->local);
+        shape->work_dim = 2;
+        shape->grid_stride = true;
+        for (int d = 0; d < 3; d++)
+            shape->extent[d] = extent[d];
     } else {
         cs_job_range(job, (size_t)items, c->local, false);
     }

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opencl/base/divide.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/state.h"
 #include "core/common.h"
@@ -230,9 +231,9 @@ static void build_options(cs_program_kind kind, int index_bits,
 {
     snprintf(options, size,
              "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
-             "-DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
-             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_FILL_BYTES,
-             device->little_endian ? 1 : 0);
+             "-DCS_MAGIC_DIMS=%d -DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
+             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_MAGIC_DIMS,
+             CS_FILL_BYTES, device->little_endian ? 1 : 0);
 }
 
 /* Publishes a freshly built program, or adopts the one a racing thread

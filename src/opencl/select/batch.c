@@ -44,7 +44,7 @@ static int64_t chunk_of(int64_t total, size_t carrier, bool rows,
                         bool contiguous, cl_uint compute_units)
 {
     if (!rows)
-        return CS_LOCAL_GRID_GATHER * GRID_PER_ITEM;
+        return CS_LOCAL_GRID * GRID_PER_ITEM;
     int64_t most = contiguous ? ROWS_UNIT_BYTES / (int64_t)carrier
                               : ROWS_STRIDED_CHUNK;
     int64_t spread = (int64_t)(compute_units ? compute_units : 1) *
@@ -88,8 +88,8 @@ bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
         .kind = kind, .program = CS_PROGRAM_BATCH, .rows = rows,
         .carrier = rows && contiguous && carrier > 4 ? 4 : carrier,
         .index_bits = (flags & CLSLICE_FORCE_INDEX64) ? 64 : 32,
-        .local = rows ? CS_LOCAL_ROWS : CS_LOCAL_GRID_GATHER,
-        .unit_items = rows ? 1 : CS_LOCAL_GRID_GATHER,
+        .local = rows ? CS_LOCAL_ROWS : CS_LOCAL_GRID,
+        .unit_items = rows ? 1 : CS_LOCAL_GRID,
         .grid_stride = !rows};
     int64_t total = 0;
     for (size_t i = 0; i < count; i++) {

@@ -38,6 +38,6 @@ void cs_choose_lanes(const cs_device_info *device, const cs_tuning *tuning,
     c->index_bits = index_bits(call, c->carrier);
     c->odometer = false;
     c->variant = rows ? CS_VARIANT_BLOCKED_ROWS : CS_VARIANT_BLOCKED_GRID;
-    c->local = rows ? CS_LOCAL_ROWS : CS_LOCAL_GRID_WRITE;
+    c->local = rows ? CS_LOCAL_ROWS : CS_LOCAL_BLOCKED;
     c->paths = 1u << (rows ? CS_PATH_LANES_ROWS : CS_PATH_LANES_GRID);
 }

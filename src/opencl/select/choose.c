@@ -81,7 +81,7 @@ void cs_choose_kernel(const cs_device_info *device, const cs_tuning *tuning,
     if (program == CS_PROGRAM_ROWS && kind != CS_KERNEL_FILL)
         cs_choose_rows(device, tuning, kind, move, c);
     else
-        cs_choose_grid(kind, move, c);
+        cs_choose_grid(device, kind, move, c);
 }
 
 void cs_choose(const cs_device_info *device, const cs_tuning *tuning,

@@ -72,7 +72,7 @@ void cs_choose_dynamic(const cs_device_info *device, const cs_tuning *tuning,
         c->variant = gather ? CS_VARIANT_DYN_GATHER_GRID
                             : CS_VARIANT_DYN_SCATTER_GRID;
         c->items = (size_t)call->elements * (call->elem_size / carrier);
-        c->local = gather ? CS_LOCAL_GRID_GATHER : CS_LOCAL_GRID_WRITE;
+        c->local = CS_LOCAL_GRID;
         c->grid_stride = true;
         c->paths = 1u << CS_PATH_DYN_GRID;
     }

@@ -70,17 +70,23 @@ bool cs_rows_family(const cs_device_info *device, const cs_tuning *tuning);
 
 /* Work-items per group each family asks for, before a device's and a
  * kernel's limits shrink them (cs_launch_fit).  PoCL compiles a kernel
- * again for every new local size (~40 ms), so the set is small and fixed. */
+ * again for every new local size (~40 ms), so what CPU devices run comes
+ * from a small fixed set; GPUs compile once, and the element grids fit
+ * their groups to each launch's extents within CS_LOCAL_GRID. */
 enum cs_local {
     CS_LOCAL_ROWS = 8,          /* row family, odometer, batch and dynamic
                                  * rows: one local size, compiled once per
                                  * kernel by PoCL */
-    CS_LOCAL_GRID_GATHER = 256, /* element grid of gathers (static, batch,
-                                 * dynamic): the usual sweet spot for
+    CS_LOCAL_GRID = 256,        /* element grids (static, batch, dynamic):
+                                 * the most work-items of a group, 8
+                                 * warps of 32; the usual sweet spot for
                                  * coalesced copies on GPUs */
-    CS_LOCAL_GRID_WRITE = 64,   /* element grid of scatters and fills
-                                 * (static and dynamic), as they were
-                                 * tuned */
+    CS_LOCAL_GRID_CPU = 64,     /* element grid of fills on CPU devices, a
+                                 * fixed shape (cs_grid_fixed), as they
+                                 * were tuned on PoCL */
+    CS_LOCAL_BLOCKED = 64,      /* the blocked layouts' grid (a 1-D
+                                 * grid-stride pass), the size the element
+                                 * grids of writes had when it was tuned */
     CS_LOCAL_CSR = 64,          /* CSR's grid-stride passes */
     CS_LOCAL_CSR_SCAN = 256,    /* CSR's scan: the block it works on is
                                  * CS_SCAN_ITEMS times the group */

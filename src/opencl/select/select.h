@@ -61,7 +61,9 @@ typedef struct cs_choice {
     cs_variant variant;
     size_t carrier;          /* = move.carrier */
     int index_bits;          /* 32 or 64 */
-    size_t local;            /* work-items per group asked for (cs_local) */
+    size_t local;            /* work-items per group asked for (cs_local);
+                              * the element grids: at most */
+    size_t group[3];         /* the element grids' group shape */
     bool odometer;           /* rows family: several rows per work-item */
     cs_move move;            /* the layout in carriers */
     cs_lane_sides lanes;     /* CS_PROGRAM_BLOCKED only: the lane maps */
@@ -90,9 +92,11 @@ unsigned cs_programs_used(const cs_device_info *device,
 
 /* ---- the families behind cs_choose_kernel (grid.c, rows.c) -------------- */
 
-/* The element grid's variant, paths and group size for `kind`. */
-void cs_choose_grid(cs_kernel_kind kind, const cs_move *move,
-                    cs_choice *choice);
+/* The element grid's variant, paths and group shape for `kind`: fitted
+ * to the move's extents, or one of the fixed shapes on CPU devices (whose
+ * drivers compile a kernel again per local size). */
+void cs_choose_grid(const cs_device_info *device, cs_kernel_kind kind,
+                    const cs_move *move, cs_choice *choice);
 
 /* The row family's variant (rows or odometer), paths and group size. */
 void cs_choose_rows(const cs_device_info *device, const cs_tuning *tuning,

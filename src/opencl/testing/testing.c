@@ -16,8 +16,11 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch)
 {
+    size_t extent[3], local[3];
     cs_shape shape;
-    cs_grid_shape(move, CS_LOCAL_GRID_GATHER, &shape);
+    cs_grid_extents(move, extent);
+    cs_grid_fit(extent, CS_LOCAL_GRID, local);
+    cs_grid_shape(move, local, &shape);
     cs_launch_fit(&shape, limits, launch);
 }
 

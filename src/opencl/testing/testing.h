@@ -45,8 +45,8 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
                                 const char *source, const char *options,
                                 cl_program *program, clslice_error *err);
 
-/* cs_grid_shape (in a gather's groups, CS_LOCAL_GRID_GATHER) then
- * cs_launch_fit. */
+/* The element grid's launch of `move` on a GPU: groups fitted within
+ * CS_LOCAL_GRID (cs_grid_fit), then cs_launch_fit. */
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch);
 
