@@ -1,9 +1,7 @@
 /* Declared ranges of a --dynamic spec's values (dyn_ranges.h). */
 #include "dyn_ranges.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The value options the range options stand beside, per front-end. */
@@ -11,27 +9,6 @@ static const char *const strided_names[2] = {"begin", "end"};
 static const char *const onnx_names[2] = {"starts", "ends"};
 static const char *const range_names[4] = {"begin-range", "end-range",
                                            "starts-range", "ends-range"};
-
-/* One int64 spelled exactly over [b, e), blanks around allowed. */
-static bool parse_end(const char *b, const char *e, int64_t *out)
-{
-    while (b < e && (*b == ' ' || *b == '\t'))
-        b++;
-    while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
-        e--;
-    char text[32];
-    if (b == e || (size_t)(e - b) >= sizeof text)
-        return false;
-    memcpy(text, b, (size_t)(e - b));
-    text[e - b] = '\0';
-    char *stop;
-    errno = 0;
-    long long v = strtoll(text, &stop, 10);
-    if (errno || *stop || text[0] == ' ')
-        return false;
-    *out = v;
-    return true;
-}
 
 /* One entry, [b, e): LO..HI or V. */
 static int parse_entry(const char *b, const char *e, const char *option,
@@ -41,9 +18,9 @@ static int parse_entry(const char *b, const char *e, const char *option,
     for (const char *p = b; p + 1 < e && !dots; p++)
         if (p[0] == '.' && p[1] == '.')
             dots = p;
-    bool ok = dots ? parse_end(b, dots, &r->lo) && parse_end(dots + 2, e,
-                                                              &r->hi)
-                   : parse_end(b, e, &r->lo);
+    bool ok = dots ? cli_int_span(b, dots, &r->lo) &&
+                         cli_int_span(dots + 2, e, &r->hi)
+                   : cli_int_span(b, e, &r->lo);
     if (!dots)
         r->hi = r->lo;
     int n = (int)(e - b > 40 ? 40 : e - b);
