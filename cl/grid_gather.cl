@@ -30,8 +30,9 @@
  *   CS_LITTLE_ENDIAN  1 on little-endian devices (wide stores).
  *
  * NDRange dim 0 walks the innermost output dim, dim 1 the next, dim 2 the
- * rest, folded, and unfolded with a magic-number division per folded dim
- * but the last (CS_DIVIDE).  Every kernel first drops the work-items past
+ * rest, folded (above rank 4: all but dim 2, which each work-item walks),
+ * and unfolded with a magic-number division per folded dim but the last
+ * (CS_DIVIDE).  Every kernel first drops the work-items past
  * the extents (groups are rounded up), before any index arithmetic.  Each
  * dim is a grid-stride loop that normally runs once; it loops only where
  * the host capped the grid (some devices limit work-groups per dim),
@@ -43,8 +44,8 @@
 /* Tables passed by value.  Members are all cs_idx so the host mirrors the
  * layout exactly; the negative-size arrays below fail the build if the
  * sizes drift from the host's static asserts.  magic and shift: the
- * divisor count[2] of rank 4 (cs_table4), count[2 + k] of the generic
- * kernel (cs_tablen); outer: the folded dims' product. */
+ * divisor count[2] of rank 4 (cs_table4), count[3 + k] of the generic
+ * kernel (cs_tablen); outer: the folded dims' product (dims 3 and up). */
 typedef struct cs_table4 {
     cs_idx count[4];
     cs_idx stride[4];
@@ -156,14 +157,14 @@ kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_table4))                        \
     }                                                                       \
 }
 
-/* Where folded row `row` (dims 2 .. rank - 1) starts: base plus its
+/* Where folded row `row` (dims 3 .. rank - 1) starts: base plus its
  * indices times `stride`, one division per dim but the last, by magic
  * number for the first CS_MAGIC_DIMS of them. */
 #define CS_UNFOLD(t, row, base, stride)                                     \
     {                                                                       \
-        cs_idx rest_ = (row), k_ = 2;                                       \
+        cs_idx rest_ = (row), k_ = 3;                                       \
         for (; k_ + 1 < (t).rank; k_++) {                                   \
-            cs_idx m_ = k_ - 2;                                             \
+            cs_idx m_ = k_ - 3;                                             \
             cs_idx q_ = m_ < CS_MAGIC_DIMS                                  \
                             ? CS_DIVIDE(rest_, (t).count[k_],               \
                                         (t).magic[m_], (t).shift[m_])       \
@@ -174,19 +175,27 @@ kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_table4))                        \
         base += rest_ * (t).stride[k_];                                     \
     }
 
-/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2. */
+/* Any rank >= 5: dims 3..rank-1 folded into NDRange dim 2, and each
+ * work-item walks all of dim 2 itself, stepping its row by stride[2]:
+ * unfolding the folded dims cost one division per dim for every row, and
+ * made the rank-8 case instruction-bound in the GPU memory model
+ * (docs/performance.md); walking dim 2 pays it once per count[2] rows. */
 #define CS_KERNEL_RN(T, C)                                                  \
 kernel void cs_gather_rn_c##C(CS_ARGS(T, cs_tablen))                        \
 {                                                                           \
     if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= t.outer)               \
         return;                                                             \
-    CS_FOR(i2, 2, t.outer) {                                                \
-        cs_idx s2 = src_base;                                               \
-        CS_UNFOLD(t, i2, s2, stride)                                        \
-        CS_FOR(i1, 1, t.count[1]) {                                         \
-            cs_idx s = s2 + i1 * t.stride[1];                               \
-            cs_idx d = dst_base + (i2 * t.count[1] + i1) * t.count[0];      \
-            CS_ROW_##C(T, t, s, d);                                         \
+    CS_FOR(i3, 2, t.outer) {                                                \
+        cs_idx s3 = src_base;                                               \
+        CS_UNFOLD(t, i3, s3, stride)                                        \
+        for (cs_idx i2 = 0; i2 < t.count[2]; i2++) {                        \
+            cs_idx s2 = s3 + i2 * t.stride[2];                              \
+            cs_idx row = (i3 * t.count[2] + i2) * t.count[1];               \
+            CS_FOR(i1, 1, t.count[1]) {                                     \
+                cs_idx s = s2 + i1 * t.stride[1];                           \
+                cs_idx d = dst_base + (row + i1) * t.count[0];              \
+                CS_ROW_##C(T, t, s, d);                                     \
+            }                                                               \
         }                                                                   \
     }                                                                       \
 }

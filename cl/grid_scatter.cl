@@ -173,31 +173,36 @@ typedef char cs_stablen_size_check[
         }                                                                   \
     }
 
-/* Any rank >= 3: dims 2..rank-1 folded into NDRange dim 2, each folded
+/* Any rank >= 5: dims 3..rank-1 folded into NDRange dim 2, each folded
  * row's indices found by one division per dim but the last, by magic
- * number for the first CS_MAGIC_DIMS of them. */
+ * number for the first CS_MAGIC_DIMS of them; each work-item walks all
+ * of dim 2 from there, as cl/grid_gather.cl's generic kernel does. */
 #define CS_BODY_rn(C, LOAD)                                                 \
     if (CS_IDLE(C) || (cs_idx)get_global_id(2) >= t.outer)                  \
         return;                                                             \
-    CS_FOR(i2, 2, t.outer) {                                                \
-        cs_idx rest = i2, s2 = src_base, d2 = dst_base, k = 2;              \
+    CS_FOR(i3, 2, t.outer) {                                                \
+        cs_idx rest = i3, s3 = src_base, d3 = dst_base, k = 3;              \
         for (; k + 1 < t.rank; k++) {                                       \
-            cs_idx m = k - 2;                                               \
+            cs_idx m = k - 3;                                               \
             cs_idx q = m < CS_MAGIC_DIMS                                    \
                            ? CS_DIVIDE(rest, t.count[k], t.magic[m],        \
                                        t.shift[m])                          \
                            : rest / t.count[k];                             \
             cs_idx at = rest - q * t.count[k];                              \
-            s2 += at * t.stride[k];                                         \
-            d2 += at * t.dst_stride[k];                                     \
+            s3 += at * t.stride[k];                                         \
+            d3 += at * t.dst_stride[k];                                     \
             rest = q;                                                       \
         }                                                                   \
-        s2 += rest * t.stride[k];                                           \
-        d2 += rest * t.dst_stride[k];                                       \
-        CS_FOR(i1, 1, t.count[1]) {                                         \
-            cs_idx s = s2 + i1 * t.stride[1];                               \
-            cs_idx d = d2 + i1 * t.dst_stride[1];                           \
-            CS_ROW_##C(LOAD, s, d);                                         \
+        s3 += rest * t.stride[k];                                           \
+        d3 += rest * t.dst_stride[k];                                       \
+        for (cs_idx i2 = 0; i2 < t.count[2]; i2++) {                        \
+            cs_idx s2 = s3 + i2 * t.stride[2];                              \
+            cs_idx d2 = d3 + i2 * t.dst_stride[2];                          \
+            CS_FOR(i1, 1, t.count[1]) {                                     \
+                cs_idx s = s2 + i1 * t.stride[1];                           \
+                cs_idx d = d2 + i1 * t.dst_stride[1];                       \
+                CS_ROW_##C(LOAD, s, d);                                     \
+            }                                                               \
         }                                                                   \
     }
 

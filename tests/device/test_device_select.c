@@ -568,12 +568,15 @@ static void check_dynamic(const char *where, const cs_device_info *d,
     if (c->index_bits != (need64 ? 64 : 32))
         fail_msg("%s: %d-bit indices", where, c->index_bits);
     size_t local = rows ? 8 : 256;
-    uint64_t most_chunks = (uint64_t)(d->compute_units ? d->compute_units
-                                                       : 1) * 8;
+    uint64_t units = d->compute_units ? d->compute_units : 1;
+    uint64_t most_chunks = units * 8;
+    /* The grid covers the bound's carriers up to 2048 resident work-items
+     * per compute unit; its grid-stride loop does the rest. */
+    uint64_t bound = (uint64_t)call->elements * epc;
+    uint64_t grid = bound < units * 2048 ? bound : units * 2048;
     bool items = rows ? c->chunks >= 1 && c->chunks <= most_chunks &&
                             c->items == c->chunks && !c->grid_stride
-                      : c->items == (uint64_t)call->elements * epc &&
-                            c->grid_stride;
+                      : c->items == grid && c->grid_stride;
     if (c->local != local || !items)
         fail_msg("%s: %zu items in groups of %zu", where, c->items,
                  c->local);

@@ -41,6 +41,13 @@ size_t cs_grid_per_item(size_t carrier)
     return carrier <= 2 ? GRID_PER_SMALL : 1;
 }
 
+/* The generic kernels (rank > 4) walk dim 2 in each work-item, so that
+ * their per-row divisions are paid once per count[2] rows. */
+int cs_grid_folded_from(int rank)
+{
+    return rank > 4 ? 3 : 2;
+}
+
 /* Extent of NDRange dim d: count[0] in work-items, count[1], then the
  * rest folded. */
 void cs_grid_extents(const cs_move *move, size_t extent[3])
@@ -49,7 +56,7 @@ void cs_grid_extents(const cs_move *move, size_t extent[3])
                          cs_grid_per_item(move->carrier));
     extent[1] = move->rank > 1 ? (size_t)move->count[1] : 1;
     extent[2] = 1;
-    for (int k = 2; k < move->rank; k++)
+    for (int k = cs_grid_folded_from(move->rank); k < move->rank; k++)
         extent[2] *= (size_t)move->count[k];
 }
 

@@ -37,21 +37,22 @@ static_assert(GENERIC_SCATTER_WORDS * 8 + 8 + 8 + CS_FILL_BYTES <= 1024,
 static int64_t outer_of(const cs_move *move)
 {
     int64_t outer = 1;
-    for (int k = 2; k < move->rank; k++)
+    for (int k = cs_grid_folded_from(move->rank); k < move->rank; k++)
         outer *= move->count[k];
     return outer;
 }
 
-/* Magic numbers for the divisors count[2 + m] (m < n) of the folded row
- * index, or none (a shift of 0: divide) when the index may not fit the
- * 32 bits the magic division works in. */
+/* Magic numbers for the divisors count[first + m] (m < n) of the folded
+ * row index, or none (a shift of 0: divide) when the index may not fit
+ * the 32 bits the magic division works in. */
 static void pack_magic(cs_job *job, const cs_move *move, int n)
 {
     bool fits = outer_of(move) <= (int64_t)UINT32_MAX + 1;
+    int first = cs_grid_folded_from(move->rank);
     cs_magic m[CS_MAGIC_DIMS] = {{0, 0}};
-    for (int k = 0; k < n && 2 + k < move->rank; k++)
+    for (int k = 0; k < n && first + k < move->rank; k++)
         if (fits)
-            m[k] = cs_magic_of((uint64_t)move->count[2 + k]);
+            m[k] = cs_magic_of((uint64_t)move->count[first + k]);
     for (int k = 0; k < n; k++)
         cs_job_word(job, m[k].magic);
     for (int k = 0; k < n; k++)

@@ -15,9 +15,12 @@
 
 enum {
     ROWS_PER_UNIT = 8,     /* rows form: work-items per compute unit */
-    ROWS_MIN_BYTES = 16384 /* ...and at least this much of the bound per
-                            * work-item, so a small input is one
-                            * work-item's loop */
+    ROWS_MIN_BYTES = 16384, /* ...and at least this much of the bound per
+                             * work-item, so a small input is one
+                             * work-item's loop */
+    GRID_PER_UNIT = 2048    /* grid form: work-items per compute unit, as
+                             * many as a GPU multiprocessor keeps
+                             * resident (NVIDIA since Maxwell) */
 };
 
 /* 32-bit indices when every carrier index the kernel can form (up to the
@@ -49,6 +52,20 @@ static size_t rows_chunks(const cs_dyn_select_call *c,
     return (size_t)(want < 1 ? 1 : want > most ? most : want);
 }
 
+/* The grid form's work-items: the bound's carriers, capped at what the
+ * device keeps resident.  The host knows only a bound of the slice, and
+ * work-items past its true size idle (the GPU memory model counted 8.29
+ * per carrier on a bench case); under the cap the kernel's grid-stride
+ * loop covers the true size instead. */
+static size_t grid_items(const cs_dyn_select_call *c,
+                         const cs_device_info *device, size_t carrier)
+{
+    uint64_t bound = (uint64_t)c->elements * (c->elem_size / carrier);
+    uint64_t most = (uint64_t)(device->compute_units ? device->compute_units
+                                                     : 1) * GRID_PER_UNIT;
+    return (size_t)(bound < most ? bound : most);
+}
+
 void cs_choose_dynamic(const cs_device_info *device, const cs_tuning *tuning,
                        const cs_dyn_select_call *call, cs_dyn_choice *c)
 {
@@ -71,7 +88,7 @@ void cs_choose_dynamic(const cs_device_info *device, const cs_tuning *tuning,
     } else {
         c->variant = gather ? CS_VARIANT_DYN_GATHER_GRID
                             : CS_VARIANT_DYN_SCATTER_GRID;
-        c->items = (size_t)call->elements * (call->elem_size / carrier);
+        c->items = grid_items(call, device, carrier);
         c->local = CS_LOCAL_GRID;
         c->grid_stride = true;
         c->paths = 1u << CS_PATH_DYN_GRID;
