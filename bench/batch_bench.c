@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The batch rows: 64 slices of one [64, 64, 64] float32 tensor, along
  * axis 0 ([i:i+1]) and along the last axis ([..., i:i+1]), as a model's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The declarations the benchmark programs share, grouped by the source
  * file that defines them, each group headed by its file's name (a header

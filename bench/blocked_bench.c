@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-blocked-bench: channel slices of a 1x64x56x56 float32 tensor
  * stored blocked, as GPU engines keep activations (MNN's NC4HW4,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The dense benchmark cases, numbered and named as docs/performance.md
  * lists them.  "T" is the 512x512x256 f32 tensor (256 MiB).  Each case
  * also has a tiny shape of the same rank for --smoke, chosen so its slice

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-bench: how close clslice comes to the memory roofline, and how
  * far ahead it is of what users would otherwise use: the gather against

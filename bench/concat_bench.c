@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The concat row: 64 float32 inputs of [64, 64, 1] joined along the last
  * axis into one [64, 64, 64] tensor, as a model's Concat of 64 channels

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The CSR rows: every case of bench_csr_cases sliced out of the
  * matrix of csr_matrix.c, with int32 and then int64 indices, by

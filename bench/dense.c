@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The dense cases (gather and scatter): one plan and one pair of buffers per
  * case, on which the gather and then the scatter are checked and timed.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Choosing the OpenCL device and failing loudly. */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE, posix_memalign */
 #include "bench.h"

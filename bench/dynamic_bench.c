@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Dynamic against static gathers: the same slice, once as a host plan
  * (clslice_enqueue_gather) and once with its tf.strided_slice values in

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-first-call: what the first calls of a fresh process cost, with
  * and without clslice_runtime_prepare and the binary cache.  One process

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Random differential of clslice's newer front-ends against the real
 frameworks (not part of CI: the frameworks are large).
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Times what a GPU user would slice with instead of clslice, CuPy's
 cp.ascontiguousarray(x[key]) and PyTorch's x[key].contiguous(), on the
 dense cases of a clslice-bench run, and sets them beside clslice's own

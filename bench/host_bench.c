@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Measurements around the hot path: building a plan on the host, and the
  * first (cold) versus later (warm) clslice call on a fresh runtime. */
 #include "bench.h"

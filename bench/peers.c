@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host peers (numpy, onnxruntime, OpenVINO: bench/peers.py) as one
  * child process that stays up for the whole run, so that each of their

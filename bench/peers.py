@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The host peers of clslice-bench's dense cases: numpy, onnxruntime's
 Slice and OpenVINO's CPU plugin StridedSlice, timed one run at a time so
 that clslice-bench can interleave them with its device competitors.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-plan-bench: what planning costs an engine that plans at every
  * call instead of caching plans.  A rank-4 ONNX Slice and a rank-4

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """What the Python layer costs above the C library, and what the device
 slice gains over pyopencl's own way to copy a strided slice.
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Runs a Python script once as a child process (bench/scipy_bench.py):
  * its input travels as one JSON argument, its answers come back one line

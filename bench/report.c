@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The human-readable table and the JSON lines (one object per case, then
  * the latency, the plan micro-benchmark and the run itself). */
 #include "bench.h"

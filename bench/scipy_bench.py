@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """scipy's side of clslice-bench's CSR rows: times m[expr] on a
 scipy.sparse.csr_matrix holding the matrix the C program slices.
 

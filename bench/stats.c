@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Clock, medians and the input pattern. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"

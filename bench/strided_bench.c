@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-strided-bench: what a strided view saves.  A slice of a tensor
  * that is stored as a view (rows padded to a pitch, or transposed) is

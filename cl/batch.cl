@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Batched moves (OpenCL C 1.2): many strided copies in a single launch,
  * in two directions:

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Copies through a blocked axis (OpenCL C 1.2): gathers and scatters
  * between tensors of which one or both store an axis in blocks of lanes

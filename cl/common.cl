@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Prepended to every program's source (src/opencl/runtime/runtime.c
  * builds each program from this file and its own;

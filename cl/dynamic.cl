@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Gathers and scatters whose slice lives in device memory (OpenCL C 1.2):
  * the kernels that read a dynamic plan record (include/clslice_cl.h,

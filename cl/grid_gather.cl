@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Gather kernels for GPUs and every other non-CPU device (OpenCL C 1.2):
  * one work-item per output carrier, four per work-item for 1- and 2-byte

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Strided scatter and fill kernels (OpenCL C 1.2): writing into a slice.
  *

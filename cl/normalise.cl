@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The device normaliser: one work-item per spec turns begin/end/strides
  * (ONNX starts/ends/steps/axes, XLA start_indices) read from device

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Row kernels for CPU devices (OpenCL C 1.2), serving gathers and
  * scatters: one work-item per row, the row a plain counted loop.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Checks the include structure of the library (test_lib_layers):
 #   - src/core includes no OpenCL header and nothing of src/opencl;
 #   - every file of src/opencl/<layer>/ includes internal headers by their

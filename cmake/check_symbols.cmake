@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Checks what libclslice holds (test_lib_symbols):
 #   - it defines none of the test hooks that src/opencl/testing/testing.h
 #     declares (they live in the clslice_internal archive only);

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Turns one OpenCL C source into a C file defining
 #   const char <SYMBOL>[] = { ..., 0 };
 # so the library carries its kernels and users never ship .cl files.

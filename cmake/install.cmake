@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # What `cmake --install` puts under the prefix: the headers, libclslice and
 # libclslice-core, the tool, a CMake package (find_package(clslice)) and
 # pkg-config files.  Included from the top CMakeLists.txt when CLSLICE_INSTALL.

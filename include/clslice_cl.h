@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /**
  * \file
  * clslice_cl.h — running clslice plans on OpenCL devices.

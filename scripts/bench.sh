@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds clslice in Release (build-bench/) and runs clslice-bench, the
 # benchmark (gather, scatter, CSR; docs/performance.md): the tables go to the
 # terminal and bench/results/bench.txt, one JSON object per row to

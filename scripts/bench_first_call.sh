@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The first calls of a fresh process (clslice-first-call, bench/first_call.c)
 # with and without clslice_runtime_prepare and the binary cache, each start
 # in its own process with an empty or a warm PoCL kernel cache

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds clslice and runs its main job: slicing a tensor stored as .npy on
 # the default OpenCL device (the first GPU, else PoCL on the CPU) and
 # showing the input and the result.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Installs what clslice needs to build, test and run on Debian/Ubuntu:
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
 # headers, PoCL (the CPU OpenCL device used when there is no GPU),

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Marks the comments of a public header that document a declaration as
 Doxygen comments, by their delimiters alone; their words stay as written:
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds the API reference from the public headers with Doxygen (Debian
 # package doxygen; scripts/deps.sh installs it) into build-docs/html/, and
 # fails on any Doxygen warning or on a public function declared without a

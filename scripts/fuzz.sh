@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds the libFuzzer targets of tests/fuzz with clang into build-fuzz/ and
 # runs each for SECONDS (default 20) on a copy of its checked-in seed
 # corpus, so a run never changes tests/fuzz/corpus.  Exits non-zero when

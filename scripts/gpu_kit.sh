@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The GPU kit: everything needed to run clslice's device tests and its
 # benchmark on a machine that has a vendor OpenCL driver and nothing else
 # (no compiler, no package manager, no network, no ICD loader).

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Generates the clslice(1) man page from the tool's own help text with
 # help2man (`clslice help --all` and `clslice --version`), then renders it
 # with groff to check it.  Any message from either one fails the build,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds clslice and runs every test: once as a normal -Werror build, once
 # under AddressSanitizer + UndefinedBehaviorSanitizer.  This is the README's
 # test command and what CI runs.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Builds the Python package the way it ships and tests it as users get it.
 # Called by scripts/test.sh as its last step; needs scripts/deps.sh's
 # packages and PyPI.  All of it lives under build-python/:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Checks of the Python package as a user gets it; run by test_python.sh.
 
   wheel_check.py contents WHEEL

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Runs a command where no OpenCL ICD loader can be found, as on a machine
 # that never installed one: in a private mount namespace, every folder
 # where the dynamic linker's cache lists a libOpenCL gets an overlay that

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The bounds the test suite holds the kernels to (bounds.txt, at the
  * test's sizes).  The plugin's counts are exact and repeat from run to

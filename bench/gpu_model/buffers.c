@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Host and device buffers of the runs, and the one comparison every run
  * ends with: the device's bytes against the host executor's.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The plugin's calibration: plain kernels of known coalescing, run like
  * any case.  A warp of 4-byte lanes reading 128 consecutive bytes touches

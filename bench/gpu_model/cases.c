@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The model's cases: every kernel family, each on the bench's size
  * (bench/cases.c, batch_bench.c, dynamic_bench.c, the CSR matrix) and on

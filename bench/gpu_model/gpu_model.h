@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-gpu-model: how clslice's element-grid kernels would use a GPU's
  * memory system and schedulers, measured without a GPU.  The program runs

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice-gpu-model: runs the model's cases on Oclgrind with the warp
  * plugin loaded and reports (gpu_model.h says what and why).

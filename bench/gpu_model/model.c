@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * From counts to figures: what a profiler would call load and store
  * efficiency and sectors per request, work-items per carrier, IR

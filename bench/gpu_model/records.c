@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The warp plugin's records: one line per kernel launch, `launch` and
  * then `key=value` words (warp_plugin.cpp writes them), appended to the

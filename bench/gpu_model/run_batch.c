@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Batches: BENCH_GM_SLICES slices of one tensor (the case's expression
  * with the slice's bounds for its two %d) in one clslice_cl_gather_batch

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * CSR slices: the bench's random matrix (bench/csr_matrix.c) with fewer
  * rows (the case's shape is rows, cols, most entries per row), int32 or

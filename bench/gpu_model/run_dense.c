@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Gathers, scatters, fills and grads: one call each through the public
  * API (clslice_enqueue_gather, _scatter, _fill, _grad) on the simulated

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Dynamic slices: the case's slice as tf.strided_slice values in a device
  * buffer, run by clslice_cl_tf_dynamic (the normalise command, then the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Writes the ONNX models that test_opencv_dnn runs through OpenCV DNN,
 and their manifest with the reference results.
 

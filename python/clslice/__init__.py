@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """clslice for Python: strided slices of numpy arrays, pyopencl arrays and
 scipy.sparse CSR matrices, by the clslice C library.
 

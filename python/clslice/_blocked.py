@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Blocked tensors (clslice.h, "Blocked layouts") as numpy and pyopencl
 arrays hold them: the dense storage, the logical shape with the blocked
 axis counting blocks, then one more dim, last, of lanes; the same

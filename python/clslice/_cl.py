@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """pyopencl arrays: the device executors.
 
 Every call only enqueues, on x's queue or the queue= given: it waits for

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """What every device call settles before it enqueues, the pyopencl way:
 the queue (x.queue, or queue=), the wait list (wait_for= and the events of
 the arrays it reads and writes), the result's memory (out=, the input's

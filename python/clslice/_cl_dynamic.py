@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """pyopencl arrays whose slice position lives on the device: StableHLO
 dynamic_slice and dynamic_update_slice with start_indices in a pyopencl
 array (clslice_cl_xla_dynamic).  The starts are clamped on the device so

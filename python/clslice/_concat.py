@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """numpy.concatenate and numpy.stack for numpy and pyopencl arrays: numpy's
 arguments, checks and dtype rules here, the places of the inputs from
 clslice_plan_concat and clslice_plan_stack, and the writes by the host

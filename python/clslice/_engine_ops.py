@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The slicing and split ops of TFLite, TensorFlow, XLA (JAX), OpenVINO,
 ONNX and PyTorch under their own names and argument names: each builds
 its spec (_fronts.py) or its split's plans (_split.py) and runs them as

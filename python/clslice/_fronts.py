@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Specs of the slicing ops an engine meets when it imports a model: TFLite
 STRIDED_SLICE, tf.slice, StableHLO slice / dynamic_slice /
 dynamic_update_slice, OpenVINO Slice-8 (and SliceScatter-15, its write)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """numpy arrays and scipy CSR matrices: the C library's host executors."""
 import ctypes
 from typing import Any, Optional, Sequence, Tuple

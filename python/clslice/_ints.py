@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Python integers into the C API's fixed-width ones, never wrapped.
 
 ctypes stores 2**64 + 3 in an int64 as 3 without a word; every integer a

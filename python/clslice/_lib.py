@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """ctypes declarations of the clslice C API and the mapping of its errors.
 
 The wheel installs two libraries inside this package.  libclslice-core.so

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """numpy's rules for `x[key] = value`, applied before the library writes.
 
 The library's broadcast rule is TensorFlow's, which accepts what numpy

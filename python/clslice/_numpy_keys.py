@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """numpy basic-indexing keys: their clslice expression, and the exception
 numpy raises for a key it refuses.
 

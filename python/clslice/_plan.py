@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Plans and the specs that build them: numpy keys, expressions and the
 framework front-ends, each a thin layer over one clslice_plan_* call."""
 import collections

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The split family by the C library's rules (clslice_plan_split): one plan
 per piece, for numpy, TensorFlow, ONNX, OpenVINO and PyTorch splits."""
 import ctypes

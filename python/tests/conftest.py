@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Shared fixtures: the random seed (printed with every failure) and an
 OpenCL queue on the first device pyopencl finds (PoCL in CI)."""
 import os

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Random numpy basic-indexing keys and arrays for the differential tests.
 """
 import numpy as np

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Framework-style calls on documented examples, shape inference, and the
 mapping of C errors to Python exceptions."""
 import numpy as np

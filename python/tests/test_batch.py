@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """clslice.slice_many and clslice.split: many slices of one array, one
 batched command on the device, differential against numpy."""
 import numpy as np

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """clslice.slice_blocked: arrays holding a blocked tensor's dense storage
 (NC4HW4, fsv16, ...) sliced on the host and on the device, differential
 against numpy: unblock the storage, slice the logical array, block the

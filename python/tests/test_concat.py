@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """clslice.concatenate and clslice.stack, differential against numpy's:
 results byte for byte (strided and reversed inputs, every axis sign,
 mixed dtypes, out=), numpy's exception classes and messages, and on

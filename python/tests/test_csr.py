@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """csr_slice against scipy's own CSR slicing, and MXNet's CSR cases."""
 import json
 import os

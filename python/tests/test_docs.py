@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The examples of docs/python.md run as written, so they cannot rot."""
 import os
 import re

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The framework-named calls (tflite_strided_slice, tf_slice, xla_slice,
 dynamic_slice, dynamic_update_slice, openvino_slice, slice_scatter,
 narrow and the split family) against references written from each

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The framework-named calls against the frameworks themselves: PyTorch
 (narrow, indexing, chunk, split), JAX (lax.slice, dynamic_slice,
 dynamic_update_slice), TensorFlow (tf.slice, tf.split), onnxruntime

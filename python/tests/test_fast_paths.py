@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The per-call shortcuts: the plan cache (least recently used plan goes
 first, a dropped plan is released), the fast pyopencl Array construction
 (it must make the array pyopencl.array.empty makes) and the direct

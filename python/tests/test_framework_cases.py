@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """The frameworks' own cases (tests/cases/*.json, which the C conformance
 suite runs too) through the Python framework-style calls: output shapes,
 values where the case gives them, and errors where it expects one."""

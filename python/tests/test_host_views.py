@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """numpy views on the host: read and written in place through the strided
 calls (no copy of the input), values that overlap the target, and the
 views whose strides the library cannot count in elements."""

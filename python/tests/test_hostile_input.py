@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Input a careless or hostile caller gives: integers past int64 or int32
 (never wrapped: clamped where the framework clamps, refused otherwise),
 datetime and timedelta arrays, NUL characters in expressions, numpy's own

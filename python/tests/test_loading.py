@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """How the package loads its two libraries: the host one at import, the
 full one at the first device call, bound to an OpenCL loader in the
 process; a missing loader is an error that names it."""

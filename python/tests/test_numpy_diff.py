@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Seeded differential tests against numpy's own basic indexing."""
 import numpy as np
 import pytest

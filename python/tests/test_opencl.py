@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """pyopencl arrays on the first OpenCL device (PoCL in CI), differential
 against numpy.  Skipped, with the reason, when pyopencl or a device is
 missing."""

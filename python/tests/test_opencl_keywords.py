@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """pyopencl's conventions on device calls: queue=, wait_for= and out=,
 events attached to the array written, results from the input's allocator
 or clslice's pool, errors that name the caller's argument, prepare(), and

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Strided pyopencl views (transposed, sliced, reversed, with new axes)
 as sources and destinations, differential against the same views of a
 numpy array.  The library reads and writes them in place through the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Option parsing of the command-line tool.
  *
  * Every argument after the subcommand is an option: "--name=value" or

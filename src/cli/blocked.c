@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* --src-blocked and --dst-blocked: option values, and the shapes of a
  * blocked tensor's logical view and of its storage in a .npy file. */
 #include "blocked.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The tool's blocked tensors: --src-blocked and --dst-blocked
  * (clslice.h, "Blocked layouts").  A blocked tensor's .npy file holds its
  * dense storage: the logical shape with the axis counting blocks, and one

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* OpenCL failures of the tool's own calls (platform and device queries,
  * context, queue, buffers, reads and writes), named by the library's
  * clslice_cl_error_name so that they read like the library's messages. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* OpenCL failures of the command-line tool's own OpenCL calls. */
 #ifndef CLI_CL_FAIL_H
 #define CLI_CL_FAIL_H

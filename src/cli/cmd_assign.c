@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice assign: writes a .npy value into a slice of a .npy tensor (TF
  * StridedSliceAssign, MXNet _slice_assign and _slice_assign_scalar), on an
  * OpenCL device or with the host executor. */

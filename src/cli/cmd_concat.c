@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice concat: joins .npy files into one along an existing axis
  * (numpy.concatenate) or a new one (--stack, numpy.stack), on an OpenCL
  * device with one clslice_cl_concat call, or with the host reference

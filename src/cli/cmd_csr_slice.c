@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice csr-slice: slices a CSR matrix stored as four .npy files (the
  * scipy.sparse attributes) into four others, on an OpenCL device or with
  * the host slicer. */

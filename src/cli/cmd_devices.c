@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice devices: the OpenCL platforms and devices, with the flat indices
  * that --device and CLSLICE_DEVICE take. */
 #include <stdio.h>

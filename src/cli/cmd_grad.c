@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice grad: TensorFlow's StridedSliceGrad on .npy files, on an OpenCL
  * device or with the host executor. */
 #include <inttypes.h>

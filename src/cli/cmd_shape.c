@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice shape: the final shape of a slice, as JSON. */
 #include <inttypes.h>
 #include <stdio.h>

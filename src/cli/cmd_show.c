@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice show: prints a .npy file's dtype, shape and values, so a result
  * can be looked at without numpy.  Large arrays are summarised the way
  * numpy prints them: the first and last three entries of a long axis. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice slice: slices a .npy file into another, on an OpenCL device or
  * with the host reference executor. */
 #include <stdbool.h>

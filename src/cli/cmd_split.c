@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice split: splits a .npy file along one axis into PREFIX_0.npy,
  * PREFIX_1.npy, ... by the split rules of numpy, TensorFlow, ONNX,
  * OpenVINO or PyTorch (split_sections.c reads the options into the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Subcommands of the command-line tool.  Each one lives in its own
  * cmd_NAME.c, defines a cli_command and is listed in main.c. */
 #ifndef CLI_COMMANDS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Loading and saving the four .npy files of a CSR matrix. */
 #define _POSIX_C_SOURCE 200809L
 

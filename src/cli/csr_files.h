@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* CSR matrices as files: PREFIX_indptr.npy, PREFIX_indices.npy,
  * PREFIX_data.npy and PREFIX_shape.npy, the arrays a scipy.sparse user
  * gets with np.save of m.indptr, m.indices, m.data and np.array(m.shape).

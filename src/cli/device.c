@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Choosing the OpenCL device: the flat list over all platforms, the
  * default, and --device / CLSLICE_DEVICE. */
 #include "device.h"

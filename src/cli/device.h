@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Choosing the OpenCL device the tool runs on.
  *
  * Devices are numbered with one flat index over all platforms, in the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* A concatenation on an OpenCL device: each input in a buffer of its own,
  * every part written by one call into one output buffer, which is then
  * mapped and handed over.  The queue is our own, so blocking on it is

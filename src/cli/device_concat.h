@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Joining many arrays into one on an OpenCL device for the command-line
  * tool: one clslice_cl_concat call. */
 #ifndef CLI_DEVICE_CONCAT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* A CSR slice on an OpenCL device: the library's two passes on our own
  * session, between an upload and a read back. */
 #include "device_csr.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Slicing a CSR matrix on an OpenCL device for the command-line tool. */
 #ifndef CLI_DEVICE_CSR_H
 #define CLI_DEVICE_CSR_H

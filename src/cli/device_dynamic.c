@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* One dynamic slice for the command-line tool (device_dynamic.h).  The
  * queue is the tool's own, so it waits with blocking reads; the library
  * calls themselves never wait. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* `clslice slice --dynamic`: the spec's values go to a device buffer and
  * the library's dynamic path slices with them; the host learns the
  * output's shape from the record the device wrote. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* One slice on an OpenCL device: a session (context, queue, runtime),
  * buffers, clslice_cl_gather (blocked tensors on either side), then the
  * output mapped and handed to the caller, so that it is written from

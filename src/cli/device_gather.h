@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Running one slice on an OpenCL device for the command-line tool. */
 #ifndef CLI_DEVICE_GATHER_H
 #define CLI_DEVICE_GATHER_H

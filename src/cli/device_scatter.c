@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Scatters and gradients on an OpenCL device: a session (context, queue,
  * runtime), two buffers, one clslice call, a blocking read of the whole
  * tensor, release.  The queue is our own, so blocking on it is fine. */

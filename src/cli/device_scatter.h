@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Writing into a slice on an OpenCL device for the command-line tool:
  * `clslice assign` and `clslice grad`. */
 #ifndef CLI_DEVICE_SCATTER_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The tool's OpenCL session: context, queue, runtime, buffers.  The queue
  * is our own, so blocking reads and writes on it are fine (the library
  * itself never blocks a caller's queue except where it says so). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* An OpenCL session of the command-line tool on one device: its own
  * context, in-order queue and clslice runtime, plus buffer creation and
  * the mapping of library failures to exit statuses, shared by every

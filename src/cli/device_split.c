@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* A split on an OpenCL device: every section in one batched gather into
  * one buffer, which is then mapped and handed over section by section.
  * Mapping instead of reading into host arrays keeps the output in memory

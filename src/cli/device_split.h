@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Splitting one array into many on an OpenCL device for the command-line
  * tool: one clslice_cl_gather_batch call. */
 #ifndef CLI_DEVICE_SPLIT_H

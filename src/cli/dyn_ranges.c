@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Declared ranges of a --dynamic spec's values (dyn_ranges.h). */
 #include "dyn_ranges.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Declared ranges of a `slice --dynamic` spec's values: --begin-range
  * and --end-range (--starts-range and --ends-range for ONNX) say in which
  * interval each value lies, so the output is sized for the worst case

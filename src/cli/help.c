@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* --help texts of the command-line tool.  `clslice --help` is a one-page
  * overview; each command's options and examples are its own page
  * (`clslice help COMMAND`, `clslice COMMAND --help`); `clslice help

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* --help texts of the command-line tool (printed on stdout). */
 #ifndef CLI_HELP_H
 #define CLI_HELP_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Values of list and mask options: "1, -2,3" (int64 entries, spaces around
  * entries ignored, '' is the empty list), optionally with None entries, and
  * int32 bitmasks in decimal or 0x hex. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* clslice: command-line front door; dispatches to the subcommands. */
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The progress line: a thread wakes four times a second and, once the
  * command has run for PROGRESS_DELAY_MS, redraws one line with "\r".  A
  * thread rather than calls from the work itself, because the slow steps

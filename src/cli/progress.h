@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* A progress line on standard error for work that takes a while.
  *
  * Nothing is shown unless standard error is a terminal, and nothing

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* SPEC: choosing the style, checking its options, building the plan. */
 #include "spec.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* SPEC: the slice spec options shared by every subcommand that slices
  * (--expr, or --style with that style's options), and the plan they give. */
 #ifndef CLI_SPEC_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Plan builders of the SPEC styles: option values to library calls. */
 #include "spec_build.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* One plan builder per SPEC style; each reads its options (already checked
  * to belong to the style, required ones present) and calls the library. */
 #ifndef CLI_SPEC_BUILD_H

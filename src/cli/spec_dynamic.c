@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The values of a --dynamic SPEC (spec_dynamic.h). */
 #include "spec_dynamic.h"
 

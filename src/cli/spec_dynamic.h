@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* SPEC for --dynamic: the spec's values as vectors to upload to the
  * device, read from --style tf / openvino / onnx / dynamic_slice /
  * dynamic_update_slice options, or from --expr

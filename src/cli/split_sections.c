@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* `clslice split`'s options as a clslice_split_spec (split_sections.h). */
 #include "split_sections.h"
 

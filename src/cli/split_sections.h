@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* How `clslice split` cuts: its options read into the library's split
  * spec (clslice_split_spec), one style per framework with that
  * framework's argument names, and the plan of every piece from

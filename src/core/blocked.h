@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Blocked tensors (clslice.h, "Blocked layouts") as the host and device
  * executors share them.  A blocked axis maps its index c to

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * What every part of the library shares and nothing else: recording a
  * status and its message in a clslice_error.  Kept apart from the plan

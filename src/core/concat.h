@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Concatenation: many source tensors written into their places of one
  * destination, each place a plan over the destination's shape.  What the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Whether two parts of a concatenation write one element: the exact test
  * both executors make before anything is written.

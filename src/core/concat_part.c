@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * One part of a concatenation resolved for both executors: its plan
  * checked against the destination's shape (parts[0].plan's input), then

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The places of numpy.concatenate's and numpy.stack's inputs in their
  * output: the output shape, and for each input a plan over that shape

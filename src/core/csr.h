@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * CSR slicing internals shared by the host slicer (host_csr.c), the
  * device slicer (src/opencl/ops/csr*.c) and the validation both rely on

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Validating a CSR matrix before trusting it.  The same functions serve
  * the host slicer and the device slicer's diagnosis (which reads the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Reading a plan as a CSR slice.  A CSR matrix has exactly two dimensions
  * and the result must keep both (it is CSR again), so a plan that drops a

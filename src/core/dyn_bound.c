@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The static half of a slice whose bounds are on the device: the plans
  * built from lengths and masks alone (what src/opencl/ops/dyn_normalise.c

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The host's picture of a dynamic plan record (dyn_record.h). */
 #include <string.h>
 

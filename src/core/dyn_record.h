@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The dynamic plan record on the host: what a normalise command on the
  * device must write for given values.  Word numbers: the public ones are

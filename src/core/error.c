@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Status names and the per-call error record (no global error state). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * numpy-style basic-indexing expressions, e.g. "[1:-1, ..., None, ::-2, 3]".
  *

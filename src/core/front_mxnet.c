@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * MXNet slice (and its alias crop), slice_axis and slice_like
  * (docs/SEMANTICS.md §5).  slice uses numpy clamping (MXNet >= 1.6);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * ONNX Slice (opset 10/11/13): starts/ends with optional axes and steps
  * (docs/SEMANTICS.md §6).  Listed axes are sliced, the others kept whole;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * OpenVINO StridedSlice-1: begin/end/optional strides and five 0/1 mask
  * vectors of any length, following make_slice_plan and its tests rather

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * OpenVINO Slice-8 (and SliceScatter-15, which writes through the same
  * spec): ONNX Slice's rules under OpenVINO's argument names, with `step`

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * TensorFlow tf.strided_slice: begin/end/strides (int32 or int64) and five
  * int32 bitmasks whose bit i refers to spec slot i

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * TensorFlow tf.slice(input, begin, size): one (begin, size) pair per
  * dimension, size -1 meaning "through the end", and no clamping

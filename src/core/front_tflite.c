@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * TFLite STRIDED_SLICE: TensorFlow's spec and rules (front_tf.c) with
  * TFLite's int32 indices, its rank limit of 5, the `offset` option,

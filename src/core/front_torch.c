@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * PyTorch: torch.narrow and basic indexing (docs/SEMANTICS.md §17;
  * pytorch/pytorch: aten/src/ATen/native/TensorShape.cpp for narrow,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * XLA / StableHLO slice, dynamic_slice and dynamic_update_slice
  * (docs/SEMANTICS.md §16; openxla/stablehlo: docs/spec.md,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Every front-end, building its plan into a clslice_plan the caller
  * provides.  Each public front-end call comes in three forms (a plan on

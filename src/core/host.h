@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The host executor's shared machinery: byte counts and the strided-copy
  * loop that gathers, scatters and gradients all run. */
 #ifndef CLSLICE_HOST_INTERNAL_H

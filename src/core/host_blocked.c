@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Host executors between tensors that may be blocked (clslice.h,
  * "Blocked layouts"): the lanes layout of blocked.c, checked like every

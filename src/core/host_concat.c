@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host executor of a concatenation: every part's source written into
  * its place of one destination.  The reference clslice_cl_concat is

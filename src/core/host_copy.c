@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The one strided-copy loop of the host executor.  Gathers, scatters and
  * gradients differ only in their layouts, so they all run here: the outer

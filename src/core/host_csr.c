@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host CSR slicer: the oracle for the device slicer and a CPU path.
  * Everything is validated before anything is written, so a failed call

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host reference executor: runs a plan on host memory for any element
  * size.  It is the oracle for device tests and a CPU fallback, so it favours

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Host writers: a value tensor scattered into a slice in place (TF
  * StridedSliceAssign, MXNet _slice_assign and _slice_assign_scalar), and

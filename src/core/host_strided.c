@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Host executors of strided views, and the buffer checks of every host
  * call between views.  The views' layouts (strided.c, blocked.c) run

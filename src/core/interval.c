@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Interval shape inference for slot-based front-ends (docs/SEMANTICS.md
  * §20): the tightest [lo, hi] of every output size over all input sizes

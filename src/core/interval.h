@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Interval shape inference over the slot model (interval.c): the
  * front-ends hand over their slots with one begin and one end interval

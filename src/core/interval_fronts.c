@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The public interval shape inference calls (docs/SEMANTICS.md §20).
  * Strided slices (TensorFlow, TFLite, OpenVINO, ONNX, Slice-8) go through

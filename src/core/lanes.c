@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Lanes layouts simplified, and made affine where the slice allows
  * (blocked.h).  A lane map x = start + j * step over a dim of count n is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The three forms of every front-end call (clslice.h, "Plans without
  * allocating"): clslice_plan_NAME puts the plan on the heap,

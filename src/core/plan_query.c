@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Reading a canonical plan: ranks, shapes, per-dimension entries, and its
  * release.  Plans are immutable, so every query is thread-safe.

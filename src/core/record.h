@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The dynamic plan record and the normalise command's descriptor, written
  * once for two compilers, as resolve.h is.  The host includes this header

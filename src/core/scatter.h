@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Scatter layouts shared by the host and device writers: the public
  * clslice_plan_scatter_layout with the value's name ("value", "dy") for
  * messages, and the value's element count. */

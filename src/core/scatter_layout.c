@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Plans as scatters: the strided copy that writes a value tensor into a
  * slice (TF StridedSliceAssign, MXNet _slice_assign, StridedSliceGrad).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The split family's rules (split_rules.c), for the public range and plan
  * calls: a rule emits its pieces one by one, so that the plans can be

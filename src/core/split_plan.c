@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * One plan per piece of a split: the piece's range on the split axis,
  * every other dimension whole.  The rules are split_rules.c's; this file

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The split family's rules: how each framework cuts one axis into pieces
  * (docs/SEMANTICS.md §19).  Every rule runs twice through the same code:

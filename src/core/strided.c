@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Strided views as layouts.  A view is a shape, signed element strides
  * and the byte offset of its element (0, ..., 0); elements with negative

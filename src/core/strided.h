@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Strided tensors (shape, element strides, byte offset of element 0; the
  * public header's "strided views") as the host and device executors of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The library's version at run time, which can differ from the header a
  * program was compiled with when the shared library is upgraded. */
 #include "clslice.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Views: whether a gather of a plan would copy one contiguous run of its
  * input, in order.  Then the output can alias the input instead (a

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Shared checks of the command-line test scripts (test_cli*.sh), sourced
 # after the script has set BIN to the clslice binary.  Kept in one place so
 # that every script judges exit codes, stdout and the one "clslice: " error

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Tests of the command-line tool: clslice shape, usage errors, --help.
 # Usage: test_cli.sh PATH-TO-clslice
 # Expected shapes are worked out by hand from docs/SEMANTICS.md.

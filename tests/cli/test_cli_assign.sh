@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # End-to-end tests of `clslice assign` and `clslice grad` on .npy files
 # written by numpy (tests/data/make_npy_fixtures.py made them, and numpy
 # computed every expected output).

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # End-to-end tests of `clslice concat` against numpy: every case of
 # tests/data/npy_concat/concat.txt (numpy.concatenate and numpy.stack on
 # every axis, many dtypes, big-endian and Fortran-order inputs, empty

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # End-to-end tests of `clslice csr-slice` on CSR matrices saved by numpy
 # (and scipy) as four .npy files; tests/data/make_csr_fixtures.py made
 # them and computed every expected result.

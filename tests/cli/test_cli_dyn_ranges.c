@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * `slice --dynamic` with declared ranges (src/cli/dyn_ranges.c and
  * device_dynamic.c): the range syntax and its errors, the bound the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # How the tool treats the files it is given, beyond their contents:
 # outputs that are symbolic links are written through to the file the
 # links end at (the links stay links); FIFOs, devices and '-' (standard

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The man page: generated at build time from `clslice help --all`
 # (scripts/make_man.sh, which already fails the build on any help2man or
 # groff warning), it must exist, carry a section for every command with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The command-line tool's device session helpers (src/cli/
  * device_session.c): library failures reported with the OpenCL status

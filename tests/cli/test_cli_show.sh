@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # `clslice show` prints dtype, shape and values; expectations written by
 # hand from the numpy arrays in data/show/ (each check names the numpy call
 # that made its file).

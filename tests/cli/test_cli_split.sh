@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # End-to-end tests of `clslice split` on the numpy-written fixtures of
 # test_cli_slice (shape [4, 5, 3]).  Each section must equal, byte for
 # byte, what `clslice slice --host` writes for the same range (that

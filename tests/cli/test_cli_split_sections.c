@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* `clslice split`'s options without --style (src/cli/split_sections.c,
  * which hands them to the library's clslice_plan_split) against a naive
  * model in 128-bit integers, for every option: --sections

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Runner for the newer front-ends' conformance cases (case_fronts.h).  A
  * case names its op, the input shape, the op's arguments under the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The case files of the newer front-ends (TFLite STRIDED_SLICE, tf.slice,
  * stablehlo slices, OpenVINO Slice-8 / SliceScatter-15, torch narrow and
  * indexing, the split family), run through the public calls for

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Data-driven conformance suite: runs every case of the JSON files in tests/cases
  * through the matching public front-end and checks output shapes, errors,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The MXNet CSR cases of tests/cases/mxnet_slice.json through the real CSR
  * API: every mxnet.csr_matrix definition is validated and densified, and

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Proves that clslice can be consumed from outside, three ways, with the
 # programs in this folder (each gathers a slice on the host and checks it)
 # and the README's example (examples/readme_example.c: a gather on the

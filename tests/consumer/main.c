@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* A program that uses the full library, clslice::clslice / clslice.pc:
  * the host gather, and a call into the OpenCL half so that its symbols
  * must resolve too (a NULL context is refused before any OpenCL call, so

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The check both consumer programs run: x[1:, ::-2] of a 3x4 int32 tensor
  * through clslice_plan_expr and clslice_host_gather, compared with the
  * values worked out by hand.  Only clslice.h, so it links against either

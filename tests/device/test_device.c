@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_enqueue_gather against clslice_host_gather
  * on the default OpenCL device.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The enqueue API's contract on the default device: every error path
  * (status, message, and that nothing was written), empty outputs with and

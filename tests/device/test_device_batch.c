@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_cl_gather_batch against
  * clslice_host_gather, member by member, on the default OpenCL device.

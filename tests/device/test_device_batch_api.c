@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The contract of clslice_cl_gather_batch beyond its results
  * (test_device_batch checks those): every error names the member and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_cl_gather and clslice_cl_scatter between
  * blocked tensors (clslice.h, "Blocked layouts") on the default OpenCL

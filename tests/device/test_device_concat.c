@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_cl_concat against clslice_host_concat on
  * the default OpenCL device.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The contract of clslice_cl_concat beyond its results (test_device_concat
  * checks those): every error names the member and leaves the destination

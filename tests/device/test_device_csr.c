@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The device CSR slicer (clslice_cl_csr_count + clslice_cl_csr_fill)
  * against the host slicer, byte for byte, and against the dense reference:

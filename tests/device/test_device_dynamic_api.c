@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The public dynamic calls (clslice_enqueue_{tf,openvino,onnx}_dynamic)
  * against the host: random specs of the three front-ends, their values

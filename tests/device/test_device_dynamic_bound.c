@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The output bound of a device-resident slice from interval shape
  * inference: a caller that knows intervals for the spec's values sizes

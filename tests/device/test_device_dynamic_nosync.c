@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * A dynamic slice never waits and never reads back: the whole chain
  * (values written, normalise, gather or scatter, the caller's read of the

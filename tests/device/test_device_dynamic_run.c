@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The consumers of a dynamic plan record (src/opencl/ops/dyn_consume.c,
  * cl/dynamic.cl) against the host executors: records made on the host

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * XLA's dynamic_slice and dynamic_update_slice on the device
  * (clslice_cl_xla_dynamic) against the host front-ends

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Operations that read or write nothing accept NULL buffers there: OpenCL
  * has no empty buffers, so an engine holding a tensor of no elements has

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Fault injection: every OpenCL call the library makes along gather (each
  * family and shortcut), batch, concat, scatter, fill, grad and the two

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The general calls as a user writes them, compiled with the project's
  * warnings, -Wmissing-field-initializers, -Wcast-qual and -Werror

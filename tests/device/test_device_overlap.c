@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The overlap checks of the device calls against a brute-force model, on
  * seeded random calls: the batch's outputs and source (cs_batch_check)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * A small differential test of every device operation and kernel path,
  * meant to run under Oclgrind (tests/support/oclgrind_run.sh), whose

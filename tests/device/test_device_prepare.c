@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_runtime_prepare and the on-disk binary cache on the default
  * device: prepare builds exactly the programs that gathers, scatters,

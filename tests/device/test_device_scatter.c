@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_enqueue_scatter, clslice_enqueue_fill and
  * clslice_enqueue_grad against clslice_host_scatter and clslice_host_grad

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The contract of clslice_enqueue_scatter, _fill and _grad on the default
  * device: every error path (status, message, and that nothing was

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The selector (src/opencl/select), without a device: for many random
  * layouts, batches, dynamic, CSR and blocked calls, device facts and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Shared runtimes: clslice_runtime_attach gives every caller of one
  * context the same runtime, each with a reference of its own;

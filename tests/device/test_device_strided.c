@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_cl_gather and clslice_cl_scatter between
  * strided views against clslice_host_gather_strided and

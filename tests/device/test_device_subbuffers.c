@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Every device path with sub-buffers: inference engines keep tensors as
  * sub-buffers of one large allocation, and PoCL 3.1 segfaults inside

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_plan_view: a contiguous slice as a sub-buffer of its source.
  *

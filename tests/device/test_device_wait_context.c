@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Wait lists holding an event of another cl_context.  The queue cannot
  * wait on such an event (OpenCL calls it CL_INVALID_CONTEXT), yet PoCL

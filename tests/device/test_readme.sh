@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The README's C example must be exactly examples/readme_example.c (which
 # CMake builds), and running it must print what the README says.
 set -u

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * libFuzzer target: host CSR validation and slicing
  * (clslice_host_csr_count / clslice_host_csr_slice).

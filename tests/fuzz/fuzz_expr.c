@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * libFuzzer target: the numpy expression parser (clslice_plan_expr).
  *

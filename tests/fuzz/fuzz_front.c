@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * libFuzzer target: every structured front-end (TensorFlow, OpenVINO,
  * MXNet slice / slice_axis / slice_like, ONNX) on specs decoded from the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * libFuzzer target: clslice_host_gather_strided and
  * clslice_host_scatter_strided on views decoded from the input, on heap

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Decoding and the per-plan checks shared by the fuzz targets. */
 #include "fuzz_util.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Shared pieces of the libFuzzer targets: a reader that decodes sizes and
  * int64 values from the fuzzer's bytes, and the checks run on every plan

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 """Writes the fuzzers' seed corpora (tests/fuzz/corpus/<target>/) from the
 conformance cases (tests/cases/*.json) and the .npy fixtures (tests/data/npy).
 

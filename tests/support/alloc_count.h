@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Counting the process's allocations, for the programs that check or
  * measure that a call allocates nothing (test_plan_storage,

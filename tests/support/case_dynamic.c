@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The conformance cases through the dynamic path (case_dynamic.h).  The
  * device is opened at the first call and kept for the run. */
 #include "case_dynamic.h"

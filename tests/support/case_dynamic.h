@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The conformance cases of the three front-ends whose values may live on
  * a device (TF, OpenVINO, ONNX) through the dynamic path: the spec's
  * values uploaded, clslice_enqueue_*_dynamic, the record read back.  Its

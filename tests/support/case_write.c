@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The conformance cases' writes on the host and on the default device.
  * The device is opened at the first call and kept for the whole run: one

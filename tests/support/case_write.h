@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The writes of the conformance cases (TF assign and StridedSliceGrad,
  * MXNet _slice_assign and _slice_assign_scalar) through the real API: the
  * host executor, and the default OpenCL device when there is one, which

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Running a CSR slice on the device for the tests: upload, the count
  * pass, allocation, the fill pass, read back, with every array at an

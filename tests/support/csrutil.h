@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * CSR helpers shared by the CSR tests: random matrices and slices, the
  * host slice as two calls, and an independent dense check of a result.

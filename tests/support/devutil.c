@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "devutil.h"
 

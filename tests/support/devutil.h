@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* OpenCL set-up shared by the device tests. */
 #ifndef CLSLICE_DEVUTIL_H
 #define CLSLICE_DEVUTIL_H

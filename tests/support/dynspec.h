@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * A random case of randplan.h as a dynamic spec: its values written to a
  * device buffer, and the clslice_enqueue_*_dynamic call that slices with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The interposed OpenCL entry points of faultcl.h.  Each fallible one
  * counts itself while armed and fails the chosen call with an error code

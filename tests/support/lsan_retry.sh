@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Runs a device test program under the sanitizers, and runs it once more
 # only when LeakSanitizer's own tracer crashed after every test passed.
 #   lsan_retry.sh PROGRAM [ARGS...]

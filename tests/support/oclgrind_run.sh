@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # Runs a device test program under Oclgrind and fails on any diagnostic.
 #   oclgrind_run.sh OCLGRIND PROGRAM [OCLGRIND OPTIONS...] [-- ARGUMENTS...]
 # (ARGUMENTS go to the program.)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The random blocked tensors of randblocked.h and the reference that
  * unblocks, slices and blocks again.

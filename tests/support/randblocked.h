@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Random tensors for the blocked-layout tests, plain (randstrided.h) or
  * with one axis blocked, and a reference of the gather and the scatter

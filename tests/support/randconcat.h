@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Random concatenations for the host and device concat tests: a
  * destination shape, parts whose places never share an element, and a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The random plans of randplan.h: random specs on random shapes, each
  * built through its front-end with a description a failing test prints,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Random plans for test_plan_layout, test_host and the device tests, built
  * through the front-ends, and a naive enumeration of the elements a plan

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The random strided tensors of randstrided.h and the naive gather and
  * scatter between them.

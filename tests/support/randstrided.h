@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Random strided tensors for the strided tests, and a naive reference of
  * the gather and the scatter between them that uses only the plan's

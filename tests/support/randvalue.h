@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Random value shapes for the scatter tests: shapes that broadcast to a
  * plan's final shape under numpy rules (clslice_value_rule BROADCAST), now

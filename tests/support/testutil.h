@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Helpers shared by the cmocka test programs. */
 #ifndef CLSLICE_TESTUTIL_H
 #define CLSLICE_TESTUTIL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * What every general call (clslice_cl_*: a clslice_cl_call head and a
  * descriptor) checks before anything else, the same way for each: a NULL

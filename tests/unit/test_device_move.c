@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host-side decisions of the device path, without a device: carrier
  * choice, index width, launch geometry, magic-number division, the CPU

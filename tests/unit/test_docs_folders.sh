@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The folder table of docs/design.md ("Layers and folders") names exactly
 # the repository's folders, and no other page keeps a table of its own.
 #   test_docs_folders.sh SOURCE_DIR

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
 # The GPU kit's driver search (scripts/gpu_kit.sh vendors), on fake driver
 # and ICD folders: a driver found by name is registered once and the
 # machine's ICD files are then ignored; without one, each ICD file's

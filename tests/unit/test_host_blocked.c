@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_host_gather_blocked and clslice_host_scatter_blocked against a
  * reference that unblocks, slices with the plain host executors and

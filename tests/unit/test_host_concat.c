@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_host_concat against a naive reference: random concatenations
  * (randconcat.h: numpy's joins and tilings with holes, interleaved and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The host CSR slicer: worked examples, thousands of random matrices and
  * slices checked against an independent dense reference (csrutil.c),

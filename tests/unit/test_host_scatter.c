@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Writing into slices on the host: clslice_plan_scatter_layout,
  * clslice_host_scatter and clslice_host_grad.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_host_gather_strided and clslice_host_scatter_strided against the
  * naive reference of randstrided.h, on random plans of rank 0-5 from every

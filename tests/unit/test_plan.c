@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The normaliser and the front-ends' own checks: every error path with its
  * message, unknown dimensions, int64 extremes and the plan accessors.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The places of a concatenation: clslice_plan_concat and
  * clslice_plan_stack against a naive model of numpy.concatenate and

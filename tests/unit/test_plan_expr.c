@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* numpy-style expressions: the parser (cs_parse_expr) slot by slot, every
  * error path with its message, and a few whole plans (clslice_plan_expr). */
 #include "testutil.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The newer front-ends' own rules and messages: TFLite STRIDED_SLICE
  * (offset, rank limits), tf.slice, stablehlo slice / dynamic_slice /

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Interval shape inference (clslice_infer_*), proved tight by brute
  * force: for seeded random specs on small boxes, every concrete choice

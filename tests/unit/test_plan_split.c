@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The split family (clslice_split_ranges, clslice_plan_split): a seeded
  * differential test of every style against a naive model written from

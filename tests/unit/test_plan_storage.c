@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The three forms of every front-end (clslice.h, "Plans without
  * allocating"): for seeded random specs of every front-end, valid and

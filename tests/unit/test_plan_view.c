@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_plan_view: whether a plan's output is one contiguous run of its
  * input.

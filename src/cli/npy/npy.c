@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Loading .npy files: the prefix (magic string, version, header length),
  * the header, then exactly the data the shape needs.  Sizes are checked
  * against the file's size before anything big is allocated or mapped, so

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* .npy files for the command-line tool (not part of the library API).
  *
  * Reads format versions 1.0, 2.0 and 3.0 with every fixed-size dtype:

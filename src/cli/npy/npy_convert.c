@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Making loaded .npy data C order and little-endian, so that everything
  * after loading (plans, host and device gathers, the writer) deals with one
  * layout only. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* .npy dtype strings ("descr"): which element types the tool can slice.
  *
  * The tool moves elements as opaque bytes, so a dtype only matters for its

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The .npy header: a Python dict literal such as
  *     {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
  * padded with spaces and ended by a newline.  numpy reads it with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Pieces of the .npy reader and writer shared between their files. */
 #ifndef CLI_NPY_INTERNAL_H
 #define CLI_NPY_INTERNAL_H

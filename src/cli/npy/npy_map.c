@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Input files mapped into memory, and the one way a mapping can still
  * fail after it was made: another program truncates the file while we
  * read it, and touching a page past the new end raises SIGBUS.  That is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Where a .npy output goes, and how it replaces what was there.
  *
  * A regular file (or a name that does not exist yet) is written to a

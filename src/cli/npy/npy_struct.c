@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* Structured dtypes in a .npy header.  np.save writes dtype.descr, a
  * Python list of fields:
  *     [('r', '|u1'), ('pos', [('x', '<f4'), ('y', '<f4')]), ('m', '<i2', (2, 3)),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /* The bytes of a .npy file exactly as np.save writes a C-order
  * little-endian array (format 1.0), written to an open descriptor.  Where
  * they go, and how a file is replaced, is npy_out.c's business. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The checks every device call (gather, scatter, fill, grad, strided,
  * batch, dynamic, both CSR passes) makes before it enqueues anything:

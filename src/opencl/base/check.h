@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer base: the checks device calls make before they enqueue anything
  * (handles, the wait list, the queue's context, sizes that must not

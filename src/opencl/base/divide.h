@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer base: division by a run-time divisor as a multiply, for the
  * element grids (docs/design.md, technique 4).  A GPU spends about 20

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * OpenCL error codes as names, and the one message format every failing
  * OpenCL call reports: "<call> failed: <NAME> (<code>)", with the code

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * A lanes layout in carriers (lanes.h).  Its dims are reversed into the
  * move's innermost-first order and every stride scaled by the carriers

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer base: a lanes layout (core/blocked.h) in carrier units, the move
  * the blocked kernels (cl/blocked.cl) run.  Pure arithmetic, as move.h.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Launch geometry: the NDRange a kernel family wants (cs_shape), fitted
  * to the limits of a device and kernel.

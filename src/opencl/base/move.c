@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * A simplified layout, re-expressed in bytes and then in the widest
  * carrier the alignment allows (docs/design.md, technique 3): a slice of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer base: a layout expressed as a move in carrier units, the CPU
  * family's split of a move into rows, and launch geometry.  Pure

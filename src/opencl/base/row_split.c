@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * How the CPU row family splits a move into work-items (cl/rows.cl):
  * rows for rank <= 3, runs of rows for the odometer.

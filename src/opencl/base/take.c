@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Taking a caller's struct of a size it names (take.h).  Copying, rather
  * than reading the caller's struct in place, is what keeps the promise

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer base: taking a caller's struct that grows by addition.  The
  * public descriptors (clslice_cl.h) start with their struct_size; a call

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_gather_batch: the plans' layouts (checked by batch_check.c)
  * as moves from the one source into each output, run as the batch's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: clslice_cl_gather_batch, many plans over one source, each
  * into its own contiguous output, as one command per group of up to 8

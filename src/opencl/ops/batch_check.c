@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The checks of a batched gather, all made before anything is enqueued:
  * the head's (cs_call_check), then the batch's own in the order of the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_concat: each part's layout (checked by concat_check.c) as a
  * move from its source into the one destination, run as the batch

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: clslice_cl_concat, many sources written into their places
  * of one destination, as one command per group of up to 8 distinct

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The checks of a concatenation, all made before anything is enqueued,
  * in the order of the host's clslice_host_concat (its reference): the

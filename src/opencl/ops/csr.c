@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_csr_count and clslice_cl_csr_fill: the two passes of a CSR
  * slice on the device.  The count pass works in scratch buffers of its

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: the device CSR slicer (csr*.c, cl/csr.cl).  It starts from
  * the call head (run/call.h), takes its choices from select/csr.h, and

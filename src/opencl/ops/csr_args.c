@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Checking one call of either CSR pass before anything is enqueued: the
  * head (cs_call_check), then the plan against both matrices and every

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Naming what is wrong with an input the device flagged.  Kernels only
  * raise a flag (finding the *first* bad position in parallel would need

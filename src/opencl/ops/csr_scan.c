@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The inclusive scan that turns per-row counts into row pointers:
  * reduce-then-scan over as many levels as the length needs.  Each level

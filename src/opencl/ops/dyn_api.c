@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The public dynamic calls (clslice_cl_tf_dynamic and its siblings, XLA's
  * clslice_cl_xla_dynamic among them): a

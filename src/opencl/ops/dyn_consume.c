@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Gathers and scatters that read their slice from a dynamic plan record
  * on the device (cl/dynamic.cl).  The host knows the input's shape, the

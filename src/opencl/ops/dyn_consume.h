@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: the consumers of a dynamic plan record, a gather or scatter
  * whose slice the host does not know, read on the device from the record

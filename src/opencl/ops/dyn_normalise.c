@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The normalise command: slices whose begin/end/strides (ONNX: starts/
  * ends/steps/axes; XLA: start_indices) are in device buffers.

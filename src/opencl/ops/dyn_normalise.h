@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: the normalise command (dyn_normalise.c, cl/normalise.cl).
  * The host's half of normalising a spec, and the command that writes the

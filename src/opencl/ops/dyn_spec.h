@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer ops: the spec of a slice whose bounds are computed on the device.
  * The normalise command (dyn_normalise.c, cl/normalise.cl) turns

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_gather and its plain form clslice_enqueue_gather: every check
  * before anything is enqueued (cs_op_prepare), then the plan's layout the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_enqueue_grad, TF StridedSliceGrad on the device: zeros over the
  * whole output tensor, then dy scattered into the slice.  The two commands

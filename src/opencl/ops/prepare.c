@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_runtime_prepare: the programs a device's calls can use, built
  * before the first call instead of during it (a cold build is about a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_scatter, its plain form clslice_enqueue_scatter, and
  * clslice_enqueue_fill: writing a value tensor, or one element, into a

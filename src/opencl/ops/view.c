@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * clslice_cl_plan_view: clslice_plan_view placed in an OpenCL buffer.  A
  * caller that wants a view instead of a copy makes a sub-buffer of the

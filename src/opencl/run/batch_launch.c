@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The launches of a batch of moves: the moves in one carrier, grouped by
  * their buffer on the side of many into launches of cl/batch.cl, each

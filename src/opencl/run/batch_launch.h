@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer run: the launches of a batch of moves (cl/batch.cl), which
  * clslice_cl_gather_batch (one source, many outputs) and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The check of a call's head (call.h), the first thing every device
  * operation does after taking a general call's structs: the flags (a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer run: the head every device operation's call starts from, and the
  * one order in which it is checked.  An operation embeds a cs_call as its

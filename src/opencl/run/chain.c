@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Event chains: the commands of one operation (grad's zero fill and
  * scatter, CSR's passes, a batch's launches, the normalise command and

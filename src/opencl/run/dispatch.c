@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The pipeline the dense operations (gather, scatter, fill, grad, the
  * strided calls) run through: the head's checks and then the op's own

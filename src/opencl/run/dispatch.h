@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer run: the one pipeline of the dense operations (gather, scatter,
  * fill, grad and the strided calls).

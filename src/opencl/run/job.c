@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Enqueues one kernel job: a kernel object is taken from the runtime's
  * pool, given the job's arguments, enqueued over the job's NDRange fitted

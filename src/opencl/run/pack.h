@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer run: the argument packers of the dense families.  A gather,
  * scatter or fill kernel that cs_choose picked becomes a cs_job: its

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Jobs of the element-grid kernels: the gather's GPU family
  * (cl/grid_gather.cl) and the scatter and fill kernels

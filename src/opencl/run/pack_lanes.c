@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Jobs of the blocked kernels (cl/blocked.cl): a move whose sides may
  * address a dim through a lane map.  The rows form hands each work-item

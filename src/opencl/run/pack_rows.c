@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Jobs of the CPU row family (cl/rows.cl), for gathers and scatters: a
  * rank <= 3 move with rows long enough runs one work-item per row; a

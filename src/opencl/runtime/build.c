@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Compiling a kernel source for one device.  A failed build reports the
  * start of the device's build log: that is what tells a user (or a driver

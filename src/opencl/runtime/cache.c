@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The optional on-disk cache of program binaries
  * (clslice_runtime_set_cache_dir).  A file holds one program for one

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Whom the binary cache trusts.  A cached PoCL binary holds machine code
  * that runs in the process that loads it, so whoever can write the cache

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * What the library needs to know about a device, asked once per device
  * (runtime.c caches it): its type decides the gather's kernel family,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * What a built program must hold before the runtime hands it out when it
  * did not compile it itself (a binary from the cache folder): exactly the

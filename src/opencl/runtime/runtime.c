@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The runtime: a retained context, a cache of built programs keyed by
  * (device, build options), the facts of each device it met (asked once),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer runtime: what a runtime keeps per context.  The facts of each
  * device (asked once), the tuning of path choices, the cache of built

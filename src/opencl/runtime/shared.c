@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * One runtime per context, shared by the components of a process that
  * each call clslice_runtime_attach: an inference engine, its custom

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer runtime: the runtime's own state, behind the opaque
  * clslice_runtime.  Only runtime.c, which keeps it, and the test hooks

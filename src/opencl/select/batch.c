@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * How a batch of moves runs (cl/batch.cl), gathers and concatenations
  * alike: the family by the device (cs_rows_family), one carrier for

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: how a batch of moves runs (cl/batch.cl), a batch of
  * gathers or a concatenation.  Which family, which common carrier, which

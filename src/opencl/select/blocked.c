@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Copies whose layout keeps a lane map (cl/blocked.cl): a gather or
  * scatter through a blocked axis that no split makes affine (a channel

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Whether the clEnqueueCopyBufferRect shortcut applies, and with which box:
  * a 2-D or 3-D box whose rows are contiguous on both sides and whose row

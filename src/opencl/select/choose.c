@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * How a gather, scatter or fill runs: the cheapest way for the device at
  * hand (docs/design.md, technique 2).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * How a CSR slice runs: one program per index width, whatever the device
  * (the passes are grid-stride loops and a scan, good on either family),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: how a CSR slice runs (cl/csr.cl).  The same passes on
  * every device: validate, count, scan, total (clslice_cl_csr_count), then

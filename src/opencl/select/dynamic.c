@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * How device-resident slices run (cl/normalise.cl, cl/dynamic.cl).
  *

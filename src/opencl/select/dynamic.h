@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: how the device-resident slices run.  The normalise
  * command (cl/normalise.cl) that writes a plan record, and the gather or

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: what every choice of how a call runs starts from.  The
  * facts of a device (asked once by the runtime), the tuning of the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The element grids (cl/grid_gather.cl, cl/grid_scatter.cl): a work-item
  * per carrier (four per work-item for 1- and 2-byte carriers), for

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The row family (cl/rows.cl), the CPU devices' gathers and scatters: a
  * work-item per row when the move has rank <= 3 and rows long enough,

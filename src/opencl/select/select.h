@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: how a gather, scatter or fill runs (the dense families:
  * the plain, strided and grad calls).  cs_choose is a pure function of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The tuning every runtime starts with, and the one test of which kernel
  * family a device gets.  Tests move the tuning to reach every path with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The tables behind variants.h, generated from variants.def: the
  * kernel names are string literals assembled by the preprocessor, so a

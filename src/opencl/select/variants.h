@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer select: the program families and kernels of cl/, as enums and
  * names generated from the one list in variants.def.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The halves of a dynamic call, each alone (testing.h): the normalise
  * command into a record the test reads back, and the consumer from a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The runtime hooks of testing.h: tests move the tuning (to reach every
  * path with small tensors) and read the counters the runtime keeps, under

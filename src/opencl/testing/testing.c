@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The build and launch helpers of testing.h: the kernel choice and launch
  * of the production path (cs_choose_kernel, cs_kernel_job,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Layer testing: hooks for tests, and for nothing else.  No production
  * file includes this header, and its functions (this folder) are built
