@@ -25,6 +25,7 @@
 #include "randplan.h"
 #include "randvalue.h"
 #include "randstrided.h"
+#include "regions.h"
 #include "testutil.h"
 
 enum {
@@ -201,6 +202,27 @@ static void describe(const job *j, size_t way, char *buf, size_t size)
              way < FLAG_COUNT ? "rows" : "grid", FLAG_SETS[way % FLAG_COUNT]);
 }
 
+/* The regions of the batch's first `jobs` jobs in dst (regions.h). */
+static tu_region_job region_job(const void *ctx, size_t i)
+{
+    job *j = &((const fixture *)ctx)->jobs[i];
+    return (tu_region_job){j->out.need, j->out.offset, j->region};
+}
+
+static void describe_run(const void *ctx, size_t i, size_t way, char *buf,
+                         size_t size)
+{
+    describe(&((const fixture *)ctx)->jobs[i], way, buf, size);
+}
+
+static tu_regions regions(const fixture *f, size_t jobs)
+{
+    return (tu_regions){.ways = WAYS, .jobs = jobs, .guard = GUARD,
+                        .capacity = DST_BYTES, .ctx = f,
+                        .job = region_job, .describe = describe_run,
+                        .storage = "view", .seed = f->seed};
+}
+
 /* ---- one batch -------------------------------------------------------------- */
 
 static void host_result(fixture *f, const job *j, size_t at)
@@ -240,57 +262,18 @@ static void enqueue(fixture *f, const job *j, size_t way)
         st = gather(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
                     out, flags, NULL, &err);
     if (st != CLSLICE_OK) {
-        char text[6000];
-        describe(j, way, text, sizeof text);
-        fail_msg("enqueue failed: %s\n  job: %s\n  seed 0x%016" PRIx64,
-                 err.message, text, f->seed);
+        tu_regions r = regions(f, BATCH_JOBS);
+        tu_regions_fail_enqueue(&r, (size_t)(j - f->jobs), way, err.message);
     }
     f->enqueues++;
-}
-
-static size_t lay_out(fixture *f, size_t jobs)
-{
-    size_t at = 0;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t i = 0; i < jobs; i++) {
-            job *j = &f->jobs[i];
-            at += GUARD;
-            j->region[w] = at;
-            at += j->out.need + GUARD;
-            assert_true(at <= DST_BYTES);
-        }
-    return at;
-}
-
-static void check_batch(fixture *f, size_t jobs, size_t used)
-{
-    if (memcmp(f->got, f->expect, used) == 0)
-        return;
-    size_t i = 0;
-    while (f->got[i] == f->expect[i])
-        i++;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t n = 0; n < jobs; n++) {
-            const job *j = &f->jobs[n];
-            if (i + GUARD < j->region[w] ||
-                i >= j->region[w] + j->out.need + GUARD)
-                continue;
-            char text[6000];
-            describe(j, w, text, sizeof text);
-            fail_msg("byte %zd of the region (element 0 at %zu, view up to "
-                     "%zu) is 0x%02x, host says 0x%02x\n  job: %s\n  seed "
-                     "0x%016" PRIx64, (ptrdiff_t)(i - j->region[w]),
-                     j->out.offset, j->out.need, f->got[i], f->expect[i],
-                     text, f->seed);
-        }
-    fail_msg("byte %zu outside every region was written", i);
 }
 
 static void run_batch(fixture *f, size_t jobs)
 {
     for (size_t i = 0; i < jobs; i++)
         random_job(f, &f->jobs[i]);
-    size_t used = lay_out(f, jobs);
+    tu_regions r = regions(f, jobs);
+    size_t used = tu_regions_lay_out(&r);
     memset(f->expect, SENTINEL, used);
     const unsigned char sentinel = SENTINEL;
     TU_CL_CHECK(clEnqueueFillBuffer(f->dev.queue, f->dst, &sentinel, 1, 0,
@@ -302,7 +285,7 @@ static void run_batch(fixture *f, size_t jobs)
         }
     TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
                                     f->got, 0, NULL, NULL));
-    check_batch(f, jobs, used);
+    tu_regions_check(&r, f->got, f->expect, used);
     for (size_t i = 0; i < jobs; i++)
         clslice_plan_release(&f->jobs[i].plan);
     f->jobs_done += (long)jobs;
