@@ -12,6 +12,7 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "prepared.h"
 #include "testutil.h"
 
 enum {
@@ -437,6 +438,18 @@ static void test_into_source_buffer(void **state)
     clReleaseMemObject(both);
 }
 
+typedef struct batch_call {
+    clslice_cl_call call;
+    clslice_cl_batch_desc desc;
+} batch_call;
+
+static clslice_status run_batch(clslice_runtime *rt, const void *ctx,
+                                clslice_error *err)
+{
+    const batch_call *b = ctx;
+    return clslice_cl_gather_batch(rt, &b->call, &b->desc, err);
+}
+
 /* CLSLICE_PREPARE_BATCH builds the batch's program, which a batch call
  * then finds built; without the flag prepare leaves it to the call. */
 static void test_prepare_batch(void **state)
@@ -445,25 +458,9 @@ static void test_prepare_batch(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const clslice_cl_part parts[] = {{f->row[0], f->dst[0], 0},
                                      {f->row[1], f->dst[1], 0}};
-    clslice_cl_call call = head_of(f);
-    clslice_cl_batch_desc desc = desc_of(f, parts, 2);
-    for (int with = 0; with < 2; with++) {
-        clslice_runtime *rt = NULL;
-        clslice_error err;
-        assert_int_equal(clslice_runtime_create(f->dev.cl.context, &rt,
-                                                &err), CLSLICE_OK);
-        assert_int_equal(clslice_runtime_prepare(
-                             rt, f->dev.cl.device,
-                             with ? CLSLICE_PREPARE_BATCH : 0, &err),
-                         CLSLICE_OK);
-        size_t prepared = cs_runtime_program_count(rt);
-        assert_int_equal(clslice_cl_gather_batch(rt, &call, &desc, &err),
-                         CLSLICE_OK);
-        TU_CL_CHECK(clFinish(f->dev.queue));
-        assert_int_equal(cs_runtime_program_count(rt),
-                         prepared + (with ? 0 : 1));
-        clslice_runtime_release(&rt);
-    }
+    batch_call b = {.call = head_of(f), .desc = desc_of(f, parts, 2)};
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, run_batch, &b,
+                      cs_runtime_program_count);
 }
 
 int main(void)

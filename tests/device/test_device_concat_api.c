@@ -15,6 +15,7 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "prepared.h"
 #include "testutil.h"
 
 enum {
@@ -367,6 +368,18 @@ static void test_one_buffer(void **state)
     clReleaseMemObject(all);
 }
 
+typedef struct concat_call {
+    clslice_cl_call call;
+    clslice_cl_concat_desc desc;
+} concat_call;
+
+static clslice_status run_concat(clslice_runtime *rt, const void *ctx,
+                                 clslice_error *err)
+{
+    const concat_call *c = ctx;
+    return clslice_cl_concat(rt, &c->call, &c->desc, err);
+}
+
 /* CLSLICE_PREPARE_BATCH builds the program a concatenation runs. */
 static void test_prepare_batch(void **state)
 {
@@ -374,25 +387,9 @@ static void test_prepare_batch(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     clslice_cl_concat_part parts[3];
     parts_of(f, FIRST3, 3, parts);
-    clslice_cl_concat_desc desc = desc_of(f, parts, 3);
-    clslice_cl_call call = head_of(f);
-    for (int with = 0; with < 2; with++) {
-        clslice_runtime *rt = NULL;
-        clslice_error err;
-        assert_int_equal(clslice_runtime_create(f->dev.cl.context, &rt,
-                                                &err), CLSLICE_OK);
-        assert_int_equal(clslice_runtime_prepare(
-                             rt, f->dev.cl.device,
-                             with ? CLSLICE_PREPARE_BATCH : 0, &err),
-                         CLSLICE_OK);
-        size_t prepared = cs_runtime_program_count(rt);
-        assert_int_equal(clslice_cl_concat(rt, &call, &desc, &err),
-                         CLSLICE_OK);
-        TU_CL_CHECK(clFinish(f->dev.queue));
-        assert_int_equal(cs_runtime_program_count(rt),
-                         prepared + (with ? 0 : 1));
-        clslice_runtime_release(&rt);
-    }
+    concat_call c = {.call = head_of(f), .desc = desc_of(f, parts, 3)};
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, run_concat, &c,
+                      cs_runtime_program_count);
 }
 
 int main(void)
