@@ -7,9 +7,32 @@
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
+#include "testutil.h"
+
+void tu_region_buffers_open(tu_region_buffers *b, const tu_dev *dev,
+                            size_t src_bytes, size_t dst_bytes)
+{
+    b->src = tu_cl_buffer(&dev->cl, src_bytes);
+    b->dst = tu_cl_buffer(&dev->cl, dst_bytes);
+    b->src_host = malloc(src_bytes);
+    b->expect = malloc(dst_bytes);
+    b->got = malloc(dst_bytes);
+    assert_true(b->src_host && b->expect && b->got);
+}
+
+void tu_region_buffers_close(tu_region_buffers *b)
+{
+    if (b->src)
+        clReleaseMemObject(b->src);
+    if (b->dst)
+        clReleaseMemObject(b->dst);
+    free(b->src_host);
+    free(b->expect);
+    free(b->got);
+}
 
 size_t tu_regions_lay_out(const tu_regions *r)
 {

@@ -13,6 +13,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "devutil.h"
+
+/* The buffers of such a test: a source, and the destination the
+ * regions lie in with its reference and what came back. */
+typedef struct tu_region_buffers {
+    cl_mem src, dst;
+    unsigned char *src_host;     /* the source's bytes, for the reference */
+    unsigned char *expect, *got; /* the destination's reference, read-back */
+} tu_region_buffers;
+
+/* Creates them on dev's context and allocates the host copies. */
+void tu_region_buffers_open(tu_region_buffers *b, const tu_dev *dev,
+                            size_t src_bytes, size_t dst_bytes);
+
+/* Releases what tu_region_buffers_open made (all of it where dev had no
+ * device and nothing was made: the host copies are NULL then). */
+void tu_region_buffers_close(tu_region_buffers *b);
+
 /* What the layout needs of one job. */
 typedef struct tu_region_job {
     size_t need;   /* bytes the job's destination storage spans */
