@@ -194,13 +194,22 @@ static void gather_lanes(const clslice_plan *plan, const cs_strided_view *sv,
     clslice_plan_output_shape(plan, base->count);
     base->elements = clslice_plan_output_elements(plan);
     base->dst_offset = 0;
+    base->offset = 0;
+    for (int j = 0; j < base->rank; j++)
+        base->src_stride[j] = base->dst_stride[j] = 0;
+    /* An empty output comes from an empty source, whose strides were
+     * never checked: no arithmetic may touch them, and nothing is read. */
+    if (base->elements == 0) {
+        base->src_min = 0;
+        base->src_max = -1;
+        return;
+    }
     for (int j = 0; j < base->rank; j++) {
-        base->src_stride[j] = 0;
         base->dst_stride[j] = base->count[j] > 1 ? dv->stride[j] : 0;
         gather_source(plan, sv, sb, j, l);
     }
     base->offset = gather_offset(plan, sv, sb, l);
-    if (db && base->elements > 0) {
+    if (db) {
         base->dst_stride[db->axis] = 0;
         pad_axis(dv, db, l);
         base->elements = 1;

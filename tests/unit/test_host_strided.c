@@ -188,6 +188,28 @@ static void test_layout_transposed(void **state)
     clslice_plan_release(&plan);
 }
 
+/* An empty source skips the view's extent check, so its strides may be
+ * absurd: the gather must still succeed without any arithmetic on them
+ * overflowing (UBSan, which the sanitizer build makes fatal, caught
+ * (count - 1) * stride here once). */
+static void test_empty_source_huge_strides(void **state)
+{
+    (void)state;
+    int64_t shape[] = {0, 16};
+    const char *exprs[] = {":, ::1", ":, 8:"}; /* (count-1)*stride, start */
+    for (size_t i = 0; i < sizeof exprs / sizeof *exprs; i++) {
+        clslice_plan *plan = tu_expr_plan(shape, 2, exprs[i]);
+        const int64_t src[] = {1, INT64_MAX / 4}, dst[] = {16, 1};
+        unsigned char in = 0x11, out = 0x22;
+        clslice_error err;
+        assert_int_equal(clslice_host_gather_strided(plan, 1, &in, 1, 0, src,
+                                                     &out, 1, 0, dst, &err),
+                         CLSLICE_OK);
+        assert_int_equal(out, 0x22);
+        clslice_plan_release(&plan);
+    }
+}
+
 /* Views that are contiguous where the slice runs still simplify to one
  * run, so the device takes its copy path: rows 1-2 of a padded 4x5 tensor
  * (row pitch 8) keep two runs, whole rows of an unpadded one become one. */
@@ -395,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_gather_random),
         cmocka_unit_test(test_scatter_random),
         cmocka_unit_test(test_layout_transposed),
+        cmocka_unit_test(test_empty_source_huge_strides),
         cmocka_unit_test(test_layout_simplifies),
         cmocka_unit_test(test_layout_scatter),
         cmocka_unit_test(test_errors),
