@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "opencl/testing/testing.h"
+#include "callcheck.h"
 #include "devutil.h"
-#include "prepared.h"
 #include "testutil.h"
 
 enum {
@@ -96,6 +96,14 @@ static clslice_cl_call head_of(const fixture *f)
 {
     return (clslice_cl_call){.struct_size = sizeof(clslice_cl_call),
                              .queue = f->dev.queue};
+}
+
+/* clslice_cl_gather_batch of the descriptor at ctx (callcheck.h). */
+static clslice_status gather_batch(clslice_runtime *rt,
+                                   const clslice_cl_call *call,
+                                   const void *ctx, clslice_error *err)
+{
+    return clslice_cl_gather_batch(rt, call, ctx, err);
 }
 
 /* A batch of `count` parts from the fixture's source. */
@@ -306,26 +314,8 @@ static void test_empty_members(void **state)
 
     const clslice_cl_part none[] = {{f->empty, NULL, 0},
                                     {f->empty, NULL, 0}};
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, none, 2);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
-                                             &err),
-                     CLSLICE_OK);
-    assert_non_null(done);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), gather_batch, &desc);
 }
 
 /* The rows of the input into `n` destinations (row i % ROWS into
@@ -338,26 +328,8 @@ static void run_gated(fixture *f, int n)
         parts[i] = (clslice_cl_part){f->row[i % ROWS], f->dst[i],
                                      8 * (size_t)i};
     fill_all(f);
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_error err;
-    clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, parts, (size_t)n);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
-                                             &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), gather_batch, &desc);
     for (int i = 0; i < n; i++) {
         unsigned char got[OUT_BYTES];
         tu_cl_read(f->dev.queue, f->dst[i], OUT_BYTES, got);
@@ -438,18 +410,6 @@ static void test_into_source_buffer(void **state)
     clReleaseMemObject(both);
 }
 
-typedef struct batch_call {
-    clslice_cl_call call;
-    clslice_cl_batch_desc desc;
-} batch_call;
-
-static clslice_status run_batch(clslice_runtime *rt, const void *ctx,
-                                clslice_error *err)
-{
-    const batch_call *b = ctx;
-    return clslice_cl_gather_batch(rt, &b->call, &b->desc, err);
-}
-
 /* CLSLICE_PREPARE_BATCH builds the batch's program, which a batch call
  * then finds built; without the flag prepare leaves it to the call. */
 static void test_prepare_batch(void **state)
@@ -458,9 +418,9 @@ static void test_prepare_batch(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const clslice_cl_part parts[] = {{f->row[0], f->dst[0], 0},
                                      {f->row[1], f->dst[1], 0}};
-    batch_call b = {.call = head_of(f), .desc = desc_of(f, parts, 2)};
-    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, run_batch, &b,
-                      cs_runtime_program_count);
+    clslice_cl_batch_desc desc = desc_of(f, parts, 2);
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, head_of(f),
+                      gather_batch, &desc, cs_runtime_program_count);
 }
 
 int main(void)

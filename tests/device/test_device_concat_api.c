@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "opencl/testing/testing.h"
+#include "callcheck.h"
 #include "devutil.h"
-#include "prepared.h"
 #include "testutil.h"
 
 enum {
@@ -104,6 +104,13 @@ static clslice_cl_call head_of(const fixture *f)
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = f->dev.queue;
     return call;
+}
+
+/* clslice_cl_concat of the descriptor at ctx (callcheck.h). */
+static clslice_status concat(clslice_runtime *rt, const clslice_cl_call *call,
+                             const void *ctx, clslice_error *err)
+{
+    return clslice_cl_concat(rt, call, ctx, err);
 }
 
 /* The call fails with `status` and both words, writing nothing. */
@@ -265,24 +272,7 @@ static void check_columns(fixture *f, const int *cols, size_t count)
  * gate fires, and must once it has. */
 static void run_behind_gate(fixture *f, const clslice_cl_concat_desc *desc)
 {
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_cl_call call = head_of(f);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    clslice_error err;
-    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, desc, &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), concat, desc);
 }
 
 /* Empty parts take NULL sources; an all-empty concatenation is a marker
@@ -368,18 +358,6 @@ static void test_one_buffer(void **state)
     clReleaseMemObject(all);
 }
 
-typedef struct concat_call {
-    clslice_cl_call call;
-    clslice_cl_concat_desc desc;
-} concat_call;
-
-static clslice_status run_concat(clslice_runtime *rt, const void *ctx,
-                                 clslice_error *err)
-{
-    const concat_call *c = ctx;
-    return clslice_cl_concat(rt, &c->call, &c->desc, err);
-}
-
 /* CLSLICE_PREPARE_BATCH builds the program a concatenation runs. */
 static void test_prepare_batch(void **state)
 {
@@ -387,9 +365,9 @@ static void test_prepare_batch(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     clslice_cl_concat_part parts[3];
     parts_of(f, FIRST3, 3, parts);
-    concat_call c = {.call = head_of(f), .desc = desc_of(f, parts, 3)};
-    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, run_concat, &c,
-                      cs_runtime_program_count);
+    clslice_cl_concat_desc desc = desc_of(f, parts, 3);
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, head_of(f), concat,
+                      &desc, cs_runtime_program_count);
 }
 
 int main(void)
