@@ -80,6 +80,21 @@ void tu_regions_check(const tu_regions *r, const unsigned char *got,
     fail_at(r, got, expect, i);
 }
 
+void tu_regions_run_batch(const tu_regions *r, const tu_region_buffers *io,
+                          cl_command_queue queue, unsigned char sentinel,
+                          tu_region_run *run, void *ctx)
+{
+    size_t used = tu_regions_lay_out(r);
+    memset(io->expect, sentinel, used);
+    tu_cl_fill(queue, io->dst, sentinel, used);
+    for (size_t w = 0; w < r->ways; w++)
+        for (size_t i = 0; i < r->jobs; i++)
+            run(ctx, i, w);
+    TU_CL_CHECK(clEnqueueReadBuffer(queue, io->dst, CL_TRUE, 0, used, io->got,
+                                    0, NULL, NULL));
+    tu_regions_check(r, io->got, io->expect, used);
+}
+
 void tu_regions_fail_enqueue(const tu_regions *r, size_t job, size_t way,
                              const char *message)
 {

@@ -61,6 +61,17 @@ size_t tu_regions_lay_out(const tu_regions *r);
 void tu_regions_check(const tu_regions *r, const unsigned char *got,
                       const unsigned char *expect, size_t used);
 
+/* One run: writes the reference of run `way` of job `job` into the
+ * destination's reference and enqueues it on the device. */
+typedef void tu_region_run(void *ctx, size_t job, size_t way);
+
+/* A whole batch: lays the regions out, fills the destination and its
+ * reference with `sentinel`, does every run way by way, reads the
+ * destination back on `queue` and checks it (tu_regions_check). */
+void tu_regions_run_batch(const tu_regions *r, const tu_region_buffers *io,
+                          cl_command_queue queue, unsigned char sentinel,
+                          tu_region_run *run, void *ctx);
+
 /* Fails the test for an enqueue of run `way` of job `job` that returned
  * an error, with the error's message, the run and the seed. */
 void tu_regions_fail_enqueue(const tu_regions *r, size_t job, size_t way,
