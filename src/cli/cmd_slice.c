@@ -11,6 +11,7 @@
 #include "device_dynamic.h"
 #include "device_gather.h"
 #include "diag.h"
+#include "dyn_ranges.h"
 #include "npy/npy.h"
 #include "progress.h"
 #include "spec.h"
@@ -21,6 +22,7 @@ static const cli_optdef slice_options[] = {
     {"dynamic", true},
     {"src-blocked", false},
     {"dst-blocked", false},
+    CLI_DYN_RANGE_OPTIONS,
     {NULL, false},
 };
 
@@ -163,22 +165,40 @@ static int slice_dynamic(const cli_target *target, const cli_opts *opts,
     if (status != CLI_EXIT_OK)
         return status;
     cli_dyn_spec *spec = malloc(sizeof *spec);
-    if (!spec)
+    cli_dyn_ranges *ranges = malloc(sizeof *ranges);
+    if (!spec || !ranges) {
+        free(spec);
+        free(ranges);
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    }
     bool translated;
-    int64_t rejected = CLSLICE_OK;
+    int64_t rejected = CLSLICE_OK, bound = 0;
     status = cli_dyn_spec_read(opts, spec, &translated, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_dyn_ranges_read(opts, true, spec, ranges, err);
+    if (status == CLI_EXIT_OK && translated)
+        status = cli_dyn_ranges_bound(spec, ranges, in->shape, in->rank,
+                                      &bound, err);
     if (status == CLI_EXIT_OK && translated) {
         cli_device device;
         status = cli_device_pick(&target->request, &device, err);
         if (status == CLI_EXIT_OK)
-            status = cli_device_dynamic_slice(&device, spec, in, out,
+            status = cli_device_dynamic_slice(&device, spec, in, bound, out,
                                               &rejected, err);
     }
+    free(ranges);
     free(spec);
     if (status == CLI_EXIT_OK && (!translated || rejected != CLSLICE_OK))
         status = explain(opts, in, translated, rejected, err);
     return status;
+}
+
+/* The range options without --dynamic: they size a device buffer that
+ * only the dynamic path has. */
+static int refuse_ranges(const cli_opts *opts, cli_err *err)
+{
+    cli_dyn_ranges none;
+    return cli_dyn_ranges_read(opts, false, NULL, &none, err);
 }
 
 static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
@@ -196,6 +216,8 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     slice_layouts layouts;
     bool dynamic = cli_opt(opts, "dynamic") != NULL;
     status = read_layouts(opts, &in, &layouts, err);
+    if (status == CLI_EXIT_OK && !dynamic)
+        status = refuse_ranges(opts, err);
     if (status == CLI_EXIT_OK && !dynamic)
         status = cli_spec_plan(opts, layouts.shape, layouts.rank, &plan, err);
     if (status == CLI_EXIT_OK)
@@ -229,6 +251,8 @@ const cli_command cli_cmd_slice = {
     .name = "slice",
     .summary = "slice a .npy file on an OpenCL device or the host",
     .usage = "slice IN.npy OUT.npy SPEC [--device N | --host] [--dynamic]\n"
+             "      [--begin-range LIST --end-range LIST | --starts-range "
+             "LIST --ends-range LIST]\n"
              "      [--src-blocked AXIS:BLOCK[:SIZE]] "
              "[--dst-blocked AXIS:BLOCK]",
     .description =
@@ -258,7 +282,15 @@ const cli_command cli_cmd_slice = {
         "afterwards.  It takes --style tf, openvino or onnx, or --expr\n"
         "(run as the tf.strided_slice spec it spells), and an OpenCL\n"
         "device; a spec the device rejects is explained with the host's\n"
-        "message.\n"
+        "message.  The output buffer holds the whole input unless the\n"
+        "values' ranges are declared (the way an engine sizes a buffer\n"
+        "before the values exist), with LIST entries LO..HI or V:\n"
+        "  --begin-range LIST, --end-range LIST   (--style tf, openvino)\n"
+        "  --starts-range LIST, --ends-range LIST (--style onnx)\n"
+        "               one entry per value; the output is sized for the\n"
+        "               largest slice any values inside the ranges give\n"
+        "               (a 1-row crop of a large tensor: one row), and a\n"
+        "               value outside its range is refused.\n"
         "\n"
         "Blocked layouts (GPU engines' NC4HW4, fsv16, nChw16c: one axis\n"
         "stored as blocks of BLOCK lanes, the lanes innermost):\n"
@@ -282,7 +314,9 @@ const cli_command cli_cmd_slice = {
         "--axes 2 --host\n"
         "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n"
         "  $ clslice slice nc4hw4.npy c.npy --src-blocked 1:4:10 "
-        "--expr '[:, 3:7]'\n",
+        "--expr '[:, 3:7]'\n"
+        "  $ clslice slice a.npy r.npy --style tf --begin 1 --end 2 "
+        "--shrink-axis-mask 1 --dynamic --begin-range 0..1 --end-range 1..2\n",
     .takes_spec = true,
     .takes_files = true,
     .run = run_slice,

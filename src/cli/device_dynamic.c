@@ -182,7 +182,8 @@ static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
 }
 
 static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
-               cli_npy *out, int64_t *rejected, cli_err *err)
+               int64_t max_elements, cli_npy *out, int64_t *rejected,
+               cli_err *err)
 {
     int64_t most;
     clslice_error lib;
@@ -190,7 +191,10 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
                                               &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
-    /* the input's own bytes: the file held them */
+    bool bounded = max_elements > 0 && max_elements < most;
+    if (bounded)
+        most = max_elements;
+    /* at most the input's own bytes: the file held them */
     size_t bound = (size_t)most * in->elem_size;
     int status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, in->bytes,
                                     in->data, "input", &r->src, err);
@@ -204,7 +208,8 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
     clslice_cl_dynamic_desc desc = {
         .struct_size = sizeof desc, .shape = in->shape, .rank = in->rank,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = in->elem_size,
-        .info = r->info, .src = r->src, .dst = r->dst};
+        .info = r->info, .src = r->src, .dst = r->dst,
+        .max_elements = bounded ? most : 0};
     cl_event ev = NULL;
     st = enqueue(r, spec, &desc, &ev, &lib);
     if (st != CLSLICE_OK)
@@ -240,14 +245,15 @@ int cli_device_dynamic_assign(const cli_device *device,
 
 int cli_device_dynamic_slice(const cli_device *device,
                              const cli_dyn_spec *spec, const cli_npy *in,
-                             cli_npy *out, int64_t *rejected, cli_err *err)
+                             int64_t max_elements, cli_npy *out,
+                             int64_t *rejected, cli_err *err)
 {
     dyn_run r = {0};
     *rejected = CLSLICE_OK;
     int status = cli_session_open(device, &r.s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = run(&r, spec, in, out, rejected, err);
+    status = run(&r, spec, in, max_elements, out, rejected, err);
     close_run(&r);
     return status;
 }

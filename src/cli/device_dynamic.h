@@ -16,10 +16,14 @@
  * When the device rejects the values, *rejected is the record's status
  * (not CLSLICE_OK), *out is empty and the return is CLI_EXIT_OK: the
  * caller explains the rejection.  A spec the library rejects before
- * enqueuing (a static error) gives CLI_EXIT_USAGE with its message. */
+ * enqueuing (a static error) gives CLI_EXIT_USAGE with its message.
+ * max_elements, when not 0, bounds the output (the declared ranges'
+ * bound, dyn_ranges.h): the device buffer holds that many elements, not
+ * the input's count, and the library refuses a slice that needs more. */
 int cli_device_dynamic_slice(const cli_device *device,
                              const cli_dyn_spec *spec, const cli_npy *in,
-                             cli_npy *out, int64_t *rejected, cli_err *err);
+                             int64_t max_elements, cli_npy *out,
+                             int64_t *rejected, cli_err *err);
 
 /* Writes `value` into spec's slice of `tensor` on `device` under `rule`
  * (tensor->data receives the result); a rejection as above, with tensor

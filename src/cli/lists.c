@@ -61,6 +61,12 @@ static int_parse parse_int64(const char *begin, const char *end,
     return INT_OK;
 }
 
+bool cli_int_span(const char *begin, const char *end, int64_t *out)
+{
+    trim(&begin, &end);
+    return parse_int64(begin, end, out) == INT_OK;
+}
+
 /* Parses one trimmed entry [begin, end) at position index. */
 static int parse_entry(const char *begin, const char *end, size_t index,
                        const char *option, bool allow_none, cli_list *list,

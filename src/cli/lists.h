@@ -20,6 +20,10 @@ typedef struct cli_list {
     bool is_none[CLI_LIST_MAX];
 } cli_list;
 
+/* One int64 spelled exactly over [begin, end), blanks around it allowed
+ * (decimal, optional sign); false when it is not one or overflows. */
+bool cli_int_span(const char *begin, const char *end, int64_t *out);
+
 /* Parses `text`, the value of option --`option`; `None` entries are accepted
  * only when allow_none. */
 int cli_list_parse(const char *text, const char *option, bool allow_none,

@@ -1,8 +1,6 @@
 /* The values of a --dynamic SPEC (spec_dynamic.h). */
 #include "spec_dynamic.h"
 
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const strided_names[3] = {"begin", "end", "strides"};
@@ -70,25 +68,6 @@ static bool is_word(const char *b, const char *e, const char *word)
     return (size_t)(e - b) == n && memcmp(b, word, n) == 0;
 }
 
-/* An int64 spelled exactly over [b, e); false when it is not one. */
-static bool parse_int(const char *b, const char *e, int64_t *out)
-{
-    trim(&b, &e);
-    char text[32];
-    if (b == e || (size_t)(e - b) >= sizeof text)
-        return false;
-    memcpy(text, b, (size_t)(e - b));
-    text[e - b] = '\0';
-    char *stop;
-    errno = 0;
-    long long v = strtoll(text, &stop, 10);
-    if (errno || *stop || !(text[0] == '-' || text[0] == '+' ||
-                            (text[0] >= '0' && text[0] <= '9')))
-        return false;
-    *out = v;
-    return true;
-}
-
 /* One item as TF slot i; false when the item is not one we translate. */
 static bool add_item(const char *b, const char *e, size_t i,
                      cli_dyn_spec *spec)
@@ -111,7 +90,7 @@ static bool add_item(const char *b, const char *e, size_t i,
     const char *colon = memchr(b, ':', (size_t)(e - b));
     if (!colon) { /* an index: shrink */
         spec->tf_masks[4] |= bit;
-        if (!parse_int(b, e, begin))
+        if (!cli_int_span(b, e, begin))
             return false;
         *end = *begin + (*begin != INT64_MAX);
         return true;
@@ -129,7 +108,8 @@ static bool add_item(const char *b, const char *e, size_t i,
                 spec->tf_masks[k] |= bit; /* begin or end missing */
             continue;
         }
-        if (memchr(pb, ':', (size_t)(pe - pb)) || !parse_int(pb, pe, slots[k]))
+        if (memchr(pb, ':', (size_t)(pe - pb)) ||
+            !cli_int_span(pb, pe, slots[k]))
             return false;
     }
     return true;

@@ -222,6 +222,38 @@ fi
 untouched 2 'cannot be combined with --host' slice "$I" "$TMP/w/keep.npy" \
     --expr '[...]' --dynamic --host
 
+# --- --dynamic with declared ranges: each writes what its --expr twin writes
+# (test_cli_dyn_ranges checks the buffer they size); a value outside its
+# range, and a range without its spec, are refused -----------------------------
+ranged=(
+    "[2]|--style tf --begin 2 --end 3 --shrink-axis-mask 1 --begin-range 0..3 --end-range 1..4"
+    "[1:3, 0:2]|--style openvino --begin 1,0 --end 3,2 --begin-range 0..1,0 --end-range 3..4,2"
+    "[:, 1:3]|--style onnx --starts 1 --ends 3 --axes 1 --starts-range 0..1 --ends-range 2..3"
+)
+if [[ $have_device -eq 1 ]]; then
+    for pair in "${ranged[@]}"; do
+        "$BIN" slice "$I" "$TMP/twin.npy" --host --expr "${pair%%|*}"
+        read -r -a spec <<<"${pair#*|}"
+        rm -f "$O"
+        slice_ok "$TMP/twin.npy" "$O" "$I" "$O" "${spec[@]}" --dynamic
+    done
+    untouched 2 'begin[0] = 2 is outside its declared range 0..1 (--begin-range)' \
+        slice "$I" "$TMP/w/keep.npy" --style tf --begin 2 --end 3 \
+        --begin-range 0..1 --dynamic
+    untouched 2 '--ends-range has 2 entries but --ends has 1' slice "$I" \
+        "$TMP/w/keep.npy" --style onnx --starts 1 --ends 3 \
+        --ends-range 2..3,1 --dynamic
+    untouched 2 "--starts-range: entry 0 ('1...') is not LO..HI" slice "$I" \
+        "$TMP/w/keep.npy" --style onnx --starts 1 --ends 3 \
+        --starts-range 1... --dynamic
+    untouched 2 '--begin-range belongs to --dynamic with --style tf or openvino' \
+        slice "$I" "$TMP/w/keep.npy" --expr '[1:2]' --begin-range 0..3 \
+        --dynamic
+fi
+untouched 2 '--starts-range belongs to --dynamic with --style onnx' slice \
+    "$I" "$TMP/w/keep.npy" --style onnx --starts 1 --ends 3 \
+    --starts-range 0..1 --host
+
 # --- devices: selection and OpenCL errors (exit 4) ----------------------------
 # no platform at all
 OCL_ICD_VENDORS=$TMP/none untouched 4 'no OpenCL platform found' slice "$I" \
