@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "opencl/testing/testing.h"
+#include "callcheck.h"
 #include "devutil.h"
 #include "testutil.h"
 
@@ -97,6 +98,14 @@ static clslice_cl_call head_of(const fixture *f)
 {
     return (clslice_cl_call){.struct_size = sizeof(clslice_cl_call),
                              .queue = f->dev.queue};
+}
+
+/* clslice_cl_gather_batch of the descriptor at ctx (callcheck.h). */
+static clslice_status gather_batch(clslice_runtime *rt,
+                                   const clslice_cl_call *call,
+                                   const void *ctx, clslice_error *err)
+{
+    return clslice_cl_gather_batch(rt, call, ctx, err);
 }
 
 /* A batch of `count` parts from the fixture's source. */
@@ -307,26 +316,8 @@ static void test_empty_members(void **state)
 
     const clslice_cl_part none[] = {{f->empty, NULL, 0},
                                     {f->empty, NULL, 0}};
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, none, 2);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
-                                             &err),
-                     CLSLICE_OK);
-    assert_non_null(done);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), gather_batch, &desc);
 }
 
 /* The rows of the input into `n` destinations (row i % ROWS into
@@ -339,26 +330,8 @@ static void run_gated(fixture *f, int n)
         parts[i] = (clslice_cl_part){f->row[i % ROWS], f->dst[i],
                                      8 * (size_t)i};
     fill_all(f);
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_error err;
-    clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, parts, (size_t)n);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
-                                             &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), gather_batch, &desc);
     for (int i = 0; i < n; i++) {
         unsigned char got[OUT_BYTES];
         tu_cl_read(f->dev.queue, f->dst[i], OUT_BYTES, got);
@@ -447,25 +420,9 @@ static void test_prepare_batch(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     const clslice_cl_part parts[] = {{f->row[0], f->dst[0], 0},
                                      {f->row[1], f->dst[1], 0}};
-    clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, parts, 2);
-    for (int with = 0; with < 2; with++) {
-        clslice_runtime *rt = NULL;
-        clslice_error err;
-        assert_int_equal(clslice_runtime_create(f->dev.cl.context, &rt,
-                                                &err), CLSLICE_OK);
-        assert_int_equal(clslice_runtime_prepare(
-                             rt, f->dev.cl.device,
-                             with ? CLSLICE_PREPARE_BATCH : 0, &err),
-                         CLSLICE_OK);
-        size_t prepared = cs_runtime_program_count(rt);
-        assert_int_equal(clslice_cl_gather_batch(rt, &call, &desc, &err),
-                         CLSLICE_OK);
-        TU_CL_CHECK(clFinish(f->dev.queue));
-        assert_int_equal(cs_runtime_program_count(rt),
-                         prepared + (with ? 0 : 1));
-        clslice_runtime_release(&rt);
-    }
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, head_of(f),
+                      gather_batch, &desc, cs_runtime_program_count);
 }
 
 int main(void)

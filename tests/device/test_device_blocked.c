@@ -30,6 +30,7 @@
 #include "randblocked.h"
 #include "randplan.h"
 #include "randvalue.h"
+#include "regions.h"
 #include "testutil.h"
 
 enum {
@@ -110,8 +111,7 @@ typedef struct job {
 
 typedef struct fixture {
     tu_dev dev;
-    cl_mem src, dst;
-    unsigned char *src_host, *expect, *got;
+    tu_region_buffers io;
     job *jobs;
     tu_rng rng;
     uint64_t seed;
@@ -125,35 +125,27 @@ static int setup(void **state)
     *state = f;
     if (!tu_dev_open(&f->dev))
         return 0;
-    f->src = tu_cl_buffer(&f->dev.cl, SRC_BYTES);
-    f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
-    f->src_host = malloc(SRC_BYTES);
-    f->expect = malloc(DST_BYTES);
-    f->got = malloc(DST_BYTES);
+    tu_region_buffers_open(&f->io, &f->dev, SRC_BYTES, DST_BYTES);
     f->jobs = calloc(BATCH_JOBS, sizeof *f->jobs);
-    assert_true(f->src_host && f->expect && f->got && f->jobs);
+    assert_non_null(f->jobs);
     f->seed = tu_seed(0xB10CED);
     f->rng.state = f->seed;
     for (size_t i = 0; i < SRC_BYTES; i++) {
         unsigned char b = (unsigned char)tu_next(&f->rng);
-        f->src_host[i] = b == SENTINEL || b == 0 ? (unsigned char)(b + 1) : b;
+        f->io.src_host[i] = b == SENTINEL || b == 0 ? (unsigned char)(b + 1)
+                                                    : b;
     }
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->src, CL_TRUE, 0,
-                                     SRC_BYTES, f->src_host, 0, NULL, NULL));
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->io.src, CL_TRUE, 0,
+                                     SRC_BYTES, f->io.src_host, 0, NULL, NULL));
     return 0;
 }
 
 static int teardown(void **state)
 {
     fixture *f = *state;
-    if (f->dev.cl.context) {
-        clReleaseMemObject(f->src);
-        clReleaseMemObject(f->dst);
+    tu_region_buffers_close(&f->io);
+    if (f->dev.cl.context)
         tu_dev_close(&f->dev);
-    }
-    free(f->src_host);
-    free(f->expect);
-    free(f->got);
     free(f->jobs);
     free(f);
     return 0;
@@ -224,6 +216,27 @@ static void describe(const job *j, size_t way, char *buf, size_t size)
               FLAG_SETS[way % FLAG_COUNT]);
 }
 
+/* The regions of the batch's first `jobs` jobs in dst (regions.h). */
+static tu_region_job region_job(const void *ctx, size_t i)
+{
+    job *j = &((const fixture *)ctx)->jobs[i];
+    return (tu_region_job){j->out.need, j->out.offset, j->region};
+}
+
+static void describe_run(const void *ctx, size_t i, size_t way, char *buf,
+                         size_t size)
+{
+    describe(&((const fixture *)ctx)->jobs[i], way, buf, size);
+}
+
+static tu_regions regions(const fixture *f, size_t jobs)
+{
+    return (tu_regions){.ways = WAYS, .jobs = jobs, .guard = GUARD,
+                        .capacity = DST_BYTES, .ctx = f,
+                        .job = region_job, .describe = describe_run,
+                        .storage = "storage", .seed = f->seed};
+}
+
 /* ---- one batch -------------------------------------------------------------- */
 
 /* The reference result (unblock, slice with the plain host executor,
@@ -231,11 +244,11 @@ static void describe(const job *j, size_t way, char *buf, size_t size)
 static void host_result(fixture *f, const job *j, size_t at)
 {
     if (j->scatter)
-        rb_scatter(j->plan, j->elem_size, f->src_host, &j->in, j->v.rule,
-                   f->expect + at, &j->out);
+        rb_scatter(j->plan, j->elem_size, f->io.src_host, &j->in, j->v.rule,
+                   f->io.expect + at, &j->out);
     else
-        rb_gather(j->plan, j->elem_size, f->src_host, &j->in,
-                  f->expect + at, &j->out);
+        rb_gather(j->plan, j->elem_size, f->io.src_host, &j->in,
+                  f->io.expect + at, &j->out);
 }
 
 static void set_style(fixture *f, cs_style style)
@@ -253,8 +266,8 @@ static void enqueue(fixture *f, const job *j, size_t way)
     size_t at = j->region[way] + j->out.offset;
     clslice_error err;
     clslice_status st;
-    clslice_cl_tensor in = tensor(f->src, j->in.offset, rb_strides(&j->in));
-    clslice_cl_tensor out = tensor(f->dst, at, rb_strides(&j->out));
+    clslice_cl_tensor in = tensor(f->io.src, j->in.offset, rb_strides(&j->in));
+    clslice_cl_tensor out = tensor(f->io.dst, at, rb_strides(&j->out));
     if (j->scatter)
         st = scatter(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
                      rb_blocking(&j->in),
@@ -265,67 +278,26 @@ static void enqueue(fixture *f, const job *j, size_t way)
                     rb_blocking(&j->in), out, rb_blocking(&j->out), flags,
                     &err);
     if (st != CLSLICE_OK) {
-        char text[6000];
-        describe(j, way, text, sizeof text);
-        fail_msg("enqueue failed: %s\n  job: %s\n  seed 0x%016" PRIx64,
-                 err.message, text, f->seed);
+        tu_regions r = regions(f, BATCH_JOBS);
+        tu_regions_fail_enqueue(&r, (size_t)(j - f->jobs), way, err.message);
     }
     f->enqueues++;
 }
 
-static size_t lay_out(fixture *f, size_t jobs)
+/* Run `way` of job i: its reference, then the device's (regions.h). */
+static void run_way(void *ctx, size_t i, size_t way)
 {
-    size_t at = 0;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t i = 0; i < jobs; i++) {
-            job *j = &f->jobs[i];
-            at += GUARD;
-            j->region[w] = at;
-            at += j->out.need + GUARD;
-            assert_true(at <= DST_BYTES);
-        }
-    return at;
-}
-
-static void check_batch(fixture *f, size_t jobs, size_t used)
-{
-    if (memcmp(f->got, f->expect, used) == 0)
-        return;
-    size_t i = 0;
-    while (f->got[i] == f->expect[i])
-        i++;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t n = 0; n < jobs; n++) {
-            const job *j = &f->jobs[n];
-            if (i + GUARD < j->region[w] ||
-                i >= j->region[w] + j->out.need + GUARD)
-                continue;
-            char text[6000];
-            describe(j, w, text, sizeof text);
-            fail_msg("byte %zd of the region (element 0 at %zu, storage up "
-                     "to %zu) is 0x%02x, the reference 0x%02x\n  job: %s\n  "
-                     "seed 0x%016" PRIx64, (ptrdiff_t)(i - j->region[w]),
-                     j->out.offset, j->out.need, f->got[i], f->expect[i],
-                     text, f->seed);
-        }
-    fail_msg("byte %zu outside every region was written", i);
+    fixture *f = ctx;
+    host_result(f, &f->jobs[i], f->jobs[i].region[way]);
+    enqueue(f, &f->jobs[i], way);
 }
 
 static void run_batch(fixture *f, size_t jobs)
 {
     for (size_t i = 0; i < jobs; i++)
         random_job(f, &f->jobs[i]);
-    size_t used = lay_out(f, jobs);
-    memset(f->expect, SENTINEL, used);
-    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, used);
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t i = 0; i < jobs; i++) {
-            host_result(f, &f->jobs[i], f->jobs[i].region[w]);
-            enqueue(f, &f->jobs[i], w);
-        }
-    TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
-                                    f->got, 0, NULL, NULL));
-    check_batch(f, jobs, used);
+    tu_regions r = regions(f, jobs);
+    tu_regions_run_batch(&r, &f->io, f->dev.queue, SENTINEL, run_way, f);
     for (size_t i = 0; i < jobs; i++)
         clslice_plan_release(&f->jobs[i].plan);
     f->jobs_done += (long)jobs;
@@ -383,16 +355,16 @@ static void named(fixture *f, int from, const char *expr, int to,
                     : 0;
     memset(want, SENTINEL, sizeof want);
     assert_int_equal(clslice_host_gather_blocked(
-                         plan, 4, f->src_host, SRC_BYTES, 0, NULL, pin, want,
+                         plan, 4, f->io.src_host, SRC_BYTES, 0, NULL, pin, want,
                          sizeof want, 16, NULL, pout, NULL),
                      CLSLICE_OK);
-    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, sizeof got);
+    tu_cl_fill(f->dev.queue, f->io.dst, SENTINEL, sizeof got);
     clslice_error err;
     assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,
-                            tensor(f->src, 0, NULL), pin,
-                            tensor(f->dst, 16, NULL), pout, 0, &err),
+                            tensor(f->io.src, 0, NULL), pin,
+                            tensor(f->io.dst, 16, NULL), pout, 0, &err),
                      CLSLICE_OK);
-    tu_cl_read(f->dev.queue, f->dst, sizeof got, got);
+    tu_cl_read(f->dev.queue, f->io.dst, sizeof got, got);
     assert_memory_equal(got, want, sizeof got);
     bool through = cs_runtime_path_count(f->dev.runtime, kernel) == ran + 1;
     bool pinned = path == CS_PATH_COUNT ||
@@ -448,8 +420,9 @@ static void test_prepare(void **state)
     clslice_blocking b4 = {.axis = 1, .block = 4};
     long lanes = cs_runtime_path_count(rt, CS_PATH_LANES_ROWS) +
                  cs_runtime_path_count(rt, CS_PATH_LANES_GRID);
-    assert_int_equal(gather(rt, f->dev.queue, plan, 4, tensor(f->src, 0, NULL),
-                            &b4, tensor(f->dst, 0, NULL), NULL, 0, NULL),
+    assert_int_equal(gather(rt, f->dev.queue, plan, 4,
+                            tensor(f->io.src, 0, NULL), &b4,
+                            tensor(f->io.dst, 0, NULL), NULL, 0, NULL),
                      CLSLICE_OK);
     TU_CL_CHECK(clFinish(f->dev.queue));
     assert_int_equal(cs_runtime_path_count(rt, CS_PATH_LANES_ROWS) +
@@ -486,7 +459,7 @@ static void test_checks(void **state)
     clslice_blocking bad_lane = {.axis = 1, .block = 4, .first_lane = -1};
     clslice_blocking b4 = {.axis = 1, .block = 4};
     clslice_blocking b8 = {.axis = 1, .block = 8, .first_lane = 7};
-    clslice_cl_tensor src = tensor(f->src, 0, NULL);
+    clslice_cl_tensor src = tensor(f->io.src, 0, NULL);
 
     EXPECT_FAIL(gather(rt, q, plan, 4, src, &bad_axis, tensor(small, 0, NULL),
                        NULL, 0, &err_),

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "opencl/testing/testing.h"
+#include "callcheck.h"
 #include "devutil.h"
 #include "testutil.h"
 
@@ -105,6 +106,13 @@ static clslice_cl_call head_of(const fixture *f)
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = f->dev.queue;
     return call;
+}
+
+/* clslice_cl_concat of the descriptor at ctx (callcheck.h). */
+static clslice_status concat(clslice_runtime *rt, const clslice_cl_call *call,
+                             const void *ctx, clslice_error *err)
+{
+    return clslice_cl_concat(rt, call, ctx, err);
 }
 
 /* The call fails with `status` and both words, writing nothing. */
@@ -266,24 +274,7 @@ static void check_columns(fixture *f, const int *cols, size_t count)
  * gate fires, and must once it has. */
 static void run_behind_gate(fixture *f, const clslice_cl_concat_desc *desc)
 {
-    cl_int rc;
-    cl_event gate = clCreateUserEvent(f->dev.cl.context, &rc), done = NULL;
-    TU_CL_CHECK(rc);
-    clslice_cl_call call = head_of(f);
-    call.num_events_in_wait_list = 1;
-    call.event_wait_list = &gate;
-    call.event = &done;
-    clslice_error err;
-    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, desc, &err),
-                     CLSLICE_OK);
-    cl_int status;
-    TU_CL_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                               sizeof status, &status, NULL));
-    assert_int_not_equal(status, CL_COMPLETE);
-    TU_CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    TU_CL_CHECK(clWaitForEvents(1, &done));
-    clReleaseEvent(done);
-    clReleaseEvent(gate);
+    tu_check_gated(&f->dev, head_of(f), concat, desc);
 }
 
 /* Empty parts take NULL sources; an all-empty concatenation is a marker
@@ -377,24 +368,8 @@ static void test_prepare_batch(void **state)
     clslice_cl_concat_part parts[3];
     parts_of(f, FIRST3, 3, parts);
     clslice_cl_concat_desc desc = desc_of(f, parts, 3);
-    clslice_cl_call call = head_of(f);
-    for (int with = 0; with < 2; with++) {
-        clslice_runtime *rt = NULL;
-        clslice_error err;
-        assert_int_equal(clslice_runtime_create(f->dev.cl.context, &rt,
-                                                &err), CLSLICE_OK);
-        assert_int_equal(clslice_runtime_prepare(
-                             rt, f->dev.cl.device,
-                             with ? CLSLICE_PREPARE_BATCH : 0, &err),
-                         CLSLICE_OK);
-        size_t prepared = cs_runtime_program_count(rt);
-        assert_int_equal(clslice_cl_concat(rt, &call, &desc, &err),
-                         CLSLICE_OK);
-        TU_CL_CHECK(clFinish(f->dev.queue));
-        assert_int_equal(cs_runtime_program_count(rt),
-                         prepared + (with ? 0 : 1));
-        clslice_runtime_release(&rt);
-    }
+    tu_check_prepared(&f->dev, CLSLICE_PREPARE_BATCH, head_of(f), concat,
+                      &desc, cs_runtime_program_count);
 }
 
 int main(void)

@@ -27,6 +27,7 @@
 #include "randplan.h"
 #include "randvalue.h"
 #include "randstrided.h"
+#include "regions.h"
 #include "testutil.h"
 
 enum {
@@ -100,8 +101,7 @@ typedef struct job {
 
 typedef struct fixture {
     tu_dev dev;
-    cl_mem src, dst;
-    unsigned char *src_host, *expect, *got;
+    tu_region_buffers io;
     job *jobs;
     tu_rng rng;
     uint64_t seed;
@@ -115,35 +115,26 @@ static int setup(void **state)
     *state = f;
     if (!tu_dev_open(&f->dev))
         return 0;
-    f->src = tu_cl_buffer(&f->dev.cl, SRC_BYTES);
-    f->dst = tu_cl_buffer(&f->dev.cl, DST_BYTES);
-    f->src_host = malloc(SRC_BYTES);
-    f->expect = malloc(DST_BYTES);
-    f->got = malloc(DST_BYTES);
+    tu_region_buffers_open(&f->io, &f->dev, SRC_BYTES, DST_BYTES);
     f->jobs = calloc(BATCH_JOBS, sizeof *f->jobs);
-    assert_true(f->src_host && f->expect && f->got && f->jobs);
+    assert_non_null(f->jobs);
     f->seed = tu_seed(0x57A1DEDull);
     f->rng.state = f->seed;
     for (size_t i = 0; i < SRC_BYTES; i++) {
         unsigned char b = (unsigned char)tu_next(&f->rng);
-        f->src_host[i] = b == SENTINEL ? (unsigned char)~b : b;
+        f->io.src_host[i] = b == SENTINEL ? (unsigned char)~b : b;
     }
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->src, CL_TRUE, 0,
-                                     SRC_BYTES, f->src_host, 0, NULL, NULL));
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, f->io.src, CL_TRUE, 0,
+                                     SRC_BYTES, f->io.src_host, 0, NULL, NULL));
     return 0;
 }
 
 static int teardown(void **state)
 {
     fixture *f = *state;
-    if (f->dev.cl.context) {
-        clReleaseMemObject(f->src);
-        clReleaseMemObject(f->dst);
+    tu_region_buffers_close(&f->io);
+    if (f->dev.cl.context)
         tu_dev_close(&f->dev);
-    }
-    free(f->src_host);
-    free(f->expect);
-    free(f->got);
     free(f->jobs);
     free(f);
     return 0;
@@ -203,6 +194,27 @@ static void describe(const job *j, size_t way, char *buf, size_t size)
              way < FLAG_COUNT ? "rows" : "grid", FLAG_SETS[way % FLAG_COUNT]);
 }
 
+/* The regions of the batch's first `jobs` jobs in dst (regions.h). */
+static tu_region_job region_job(const void *ctx, size_t i)
+{
+    job *j = &((const fixture *)ctx)->jobs[i];
+    return (tu_region_job){j->out.need, j->out.offset, j->region};
+}
+
+static void describe_run(const void *ctx, size_t i, size_t way, char *buf,
+                         size_t size)
+{
+    describe(&((const fixture *)ctx)->jobs[i], way, buf, size);
+}
+
+static tu_regions regions(const fixture *f, size_t jobs)
+{
+    return (tu_regions){.ways = WAYS, .jobs = jobs, .guard = GUARD,
+                        .capacity = DST_BYTES, .ctx = f,
+                        .job = region_job, .describe = describe_run,
+                        .storage = "view", .seed = f->seed};
+}
+
 /* ---- one batch -------------------------------------------------------------- */
 
 static void host_result(fixture *f, const job *j, size_t at)
@@ -211,13 +223,13 @@ static void host_result(fixture *f, const job *j, size_t at)
     clslice_status st;
     if (j->scatter)
         st = clslice_host_scatter_strided(
-            j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
-            j->v.shape, j->v.rank, rs_strides(&j->in), j->v.rule, f->expect,
+            j->plan, j->elem_size, f->io.src_host, SRC_BYTES, j->in.offset,
+            j->v.shape, j->v.rank, rs_strides(&j->in), j->v.rule, f->io.expect,
             DST_BYTES, at + j->out.offset, rs_strides(&j->out), &err);
     else
         st = clslice_host_gather_strided(
-            j->plan, j->elem_size, f->src_host, SRC_BYTES, j->in.offset,
-            rs_strides(&j->in), f->expect, DST_BYTES, at + j->out.offset,
+            j->plan, j->elem_size, f->io.src_host, SRC_BYTES, j->in.offset,
+            rs_strides(&j->in), f->io.expect, DST_BYTES, at + j->out.offset,
             rs_strides(&j->out), &err);
     if (st != CLSLICE_OK)
         fail_msg("host: %s (seed 0x%016" PRIx64 ")", err.message, f->seed);
@@ -233,8 +245,8 @@ static void enqueue(fixture *f, const job *j, size_t way)
     size_t at = j->region[way] + j->out.offset;
     clslice_error err;
     clslice_status st;
-    clslice_cl_tensor in = view(f->src, j->in.offset, rs_strides(&j->in));
-    clslice_cl_tensor out = view(f->dst, at, rs_strides(&j->out));
+    clslice_cl_tensor in = view(f->io.src, j->in.offset, rs_strides(&j->in));
+    clslice_cl_tensor out = view(f->io.dst, at, rs_strides(&j->out));
     if (j->scatter)
         st = scatter(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
                      j->v.shape, j->v.rank, j->v.rule, out, flags, &err);
@@ -242,69 +254,26 @@ static void enqueue(fixture *f, const job *j, size_t way)
         st = gather(f->dev.runtime, f->dev.queue, j->plan, j->elem_size, in,
                     out, flags, NULL, &err);
     if (st != CLSLICE_OK) {
-        char text[6000];
-        describe(j, way, text, sizeof text);
-        fail_msg("enqueue failed: %s\n  job: %s\n  seed 0x%016" PRIx64,
-                 err.message, text, f->seed);
+        tu_regions r = regions(f, BATCH_JOBS);
+        tu_regions_fail_enqueue(&r, (size_t)(j - f->jobs), way, err.message);
     }
     f->enqueues++;
 }
 
-static size_t lay_out(fixture *f, size_t jobs)
+/* Run `way` of job i: its reference, then the device's (regions.h). */
+static void run_way(void *ctx, size_t i, size_t way)
 {
-    size_t at = 0;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t i = 0; i < jobs; i++) {
-            job *j = &f->jobs[i];
-            at += GUARD;
-            j->region[w] = at;
-            at += j->out.need + GUARD;
-            assert_true(at <= DST_BYTES);
-        }
-    return at;
-}
-
-static void check_batch(fixture *f, size_t jobs, size_t used)
-{
-    if (memcmp(f->got, f->expect, used) == 0)
-        return;
-    size_t i = 0;
-    while (f->got[i] == f->expect[i])
-        i++;
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t n = 0; n < jobs; n++) {
-            const job *j = &f->jobs[n];
-            if (i + GUARD < j->region[w] ||
-                i >= j->region[w] + j->out.need + GUARD)
-                continue;
-            char text[6000];
-            describe(j, w, text, sizeof text);
-            fail_msg("byte %zd of the region (element 0 at %zu, view up to "
-                     "%zu) is 0x%02x, host says 0x%02x\n  job: %s\n  seed "
-                     "0x%016" PRIx64, (ptrdiff_t)(i - j->region[w]),
-                     j->out.offset, j->out.need, f->got[i], f->expect[i],
-                     text, f->seed);
-        }
-    fail_msg("byte %zu outside every region was written", i);
+    fixture *f = ctx;
+    host_result(f, &f->jobs[i], f->jobs[i].region[way]);
+    enqueue(f, &f->jobs[i], way);
 }
 
 static void run_batch(fixture *f, size_t jobs)
 {
     for (size_t i = 0; i < jobs; i++)
         random_job(f, &f->jobs[i]);
-    size_t used = lay_out(f, jobs);
-    memset(f->expect, SENTINEL, used);
-    const unsigned char sentinel = SENTINEL;
-    TU_CL_CHECK(clEnqueueFillBuffer(f->dev.queue, f->dst, &sentinel, 1, 0,
-                                    used, 0, NULL, NULL));
-    for (size_t w = 0; w < WAYS; w++)
-        for (size_t i = 0; i < jobs; i++) {
-            host_result(f, &f->jobs[i], f->jobs[i].region[w]);
-            enqueue(f, &f->jobs[i], w);
-        }
-    TU_CL_CHECK(clEnqueueReadBuffer(f->dev.queue, f->dst, CL_TRUE, 0, used,
-                                    f->got, 0, NULL, NULL));
-    check_batch(f, jobs, used);
+    tu_regions r = regions(f, jobs);
+    tu_regions_run_batch(&r, &f->io, f->dev.queue, SENTINEL, run_way, f);
     for (size_t i = 0; i < jobs; i++)
         clslice_plan_release(&f->jobs[i].plan);
     f->jobs_done += (long)jobs;
@@ -365,26 +334,26 @@ static void test_checks(void **state)
     const int64_t rev[] = {-4, 1}, padded[] = {10, 1}, zero[] = {0, 1},
                   clash[] = {2, 1}, huge[] = {INT64_MAX / 2 + 1, 1};
 
-    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 16, rev),
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->io.src, 16, rev),
                        view(small, 0, NULL), 0, NULL, &err_),
                 CLSLICE_ERROR_BUFFER, "src view", "src.offset = 16", "32");
-    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->io.src, 0, NULL),
                        view(small, 8, rev), 0, NULL, &err_),
                 CLSLICE_ERROR_BUFFER, "dst view", "dst.offset = 8");
-    EXPECT_FAIL(gather(rt, q, plan, 32, view(f->src, 0, NULL),
+    EXPECT_FAIL(gather(rt, q, plan, 32, view(f->io.src, 0, NULL),
                        view(small, 0, NULL), 0, NULL, &err_),
                 CLSLICE_ERROR_BUFFER, "dst.buffer is too small");
     EXPECT_FAIL(gather(rt, q, plan, 4, view(small, 200, padded),
-                       view(f->dst, 0, NULL), 0, NULL, &err_),
+                       view(f->io.dst, 0, NULL), 0, NULL, &err_),
                 CLSLICE_ERROR_BUFFER, "src.buffer is too small", "96",
                 "src.offset = 200");
-    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->io.src, 0, NULL),
                        view(small, 0, zero), 0, NULL, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0", "twice");
-    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, NULL),
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->io.src, 0, NULL),
                        view(small, 0, clash), 0, NULL, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 2");
-    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->src, 0, huge),
+    EXPECT_FAIL(gather(rt, q, plan, 4, view(f->io.src, 0, huge),
                        view(small, 0, NULL), 0, NULL, &err_),
                 CLSLICE_ERROR_BUFFER, "src.strides[0] = ", "int64");
     /* views in one buffer: their byte ranges must not meet */
@@ -420,15 +389,15 @@ static void test_checks(void **state)
                 CLSLICE_ERROR_ARGUMENT, "src.buffer is NULL");
     /* scatters: value views that do not fit, a dst view that clashes */
     const int64_t bshape[] = {1, 3}, vrev[] = {1, -1};
-    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 4, vrev), bshape, 2,
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->io.src, 4, vrev), bshape, 2,
                         CLSLICE_VALUE_BROADCAST, view(small, 0, NULL), 0,
                         &err_),
                 CLSLICE_ERROR_BUFFER, "value view", "value.offset = 4");
-    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->io.src, 0, NULL), bshape, 2,
                         CLSLICE_VALUE_BROADCAST, view(small, 0, zero), 0,
                         &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0");
-    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->src, 0, NULL), bshape, 2,
+    EXPECT_FAIL(scatter(rt, q, plan, 4, view(f->io.src, 0, NULL), bshape, 2,
                         CLSLICE_VALUE_EXACT, view(small, 0, NULL), 0, &err_),
                 CLSLICE_ERROR_SHAPE, "value");
     clslice_plan_release(&plan);
@@ -439,7 +408,7 @@ static void test_checks(void **state)
     clslice_plan *empty = tu_expr_plan(eshape, 2, "2:2");
     cl_event ev = NULL;
     clslice_error err;
-    assert_int_equal(gather(rt, q, empty, 4, view(f->src, 32, rev),
+    assert_int_equal(gather(rt, q, empty, 4, view(f->io.src, 32, rev),
                             view(NULL, 0, zero), 0, &ev, &err),
                      CLSLICE_OK);
     assert_non_null(ev);
@@ -468,18 +437,18 @@ static void directed(fixture *f, const char *expr, const int64_t *in,
     cs_runtime_set_tuning(f->dev.runtime, &tuning);
     long ran = cs_runtime_path_count(f->dev.runtime, path);
     memset(want, SENTINEL, sizeof want);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, f->src_host,
+    assert_int_equal(clslice_host_gather_strided(plan, 4, f->io.src_host,
                                                  SRC_BYTES, 12, in, want,
                                                  sizeof want, dst_offset,
                                                  out, NULL),
                      CLSLICE_OK);
-    tu_cl_fill(f->dev.queue, f->dst, SENTINEL, sizeof got);
+    tu_cl_fill(f->dev.queue, f->io.dst, SENTINEL, sizeof got);
     clslice_error err;
     assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,
-                            view(f->src, 12, in),
-                            view(f->dst, dst_offset, out), 0, NULL, &err),
+                            view(f->io.src, 12, in),
+                            view(f->io.dst, dst_offset, out), 0, NULL, &err),
                      CLSLICE_OK);
-    tu_cl_read(f->dev.queue, f->dst, sizeof got, got);
+    tu_cl_read(f->dev.queue, f->io.dst, sizeof got, got);
     assert_memory_equal(got, want, sizeof got);
     assert_int_equal(cs_runtime_path_count(f->dev.runtime, path), ran + 1);
     cs_runtime_set_tuning(f->dev.runtime, NULL);
@@ -516,7 +485,7 @@ static void test_sub_buffers(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     cl_int rc;
     cl_buffer_region reg = {0, 4096};
-    cl_mem sub = clCreateSubBuffer(f->dst, CL_MEM_READ_WRITE,
+    cl_mem sub = clCreateSubBuffer(f->io.dst, CL_MEM_READ_WRITE,
                                    CL_BUFFER_CREATE_TYPE_REGION, &reg, &rc);
     TU_CL_CHECK(rc);
     int64_t shape[] = {6, 7};
@@ -527,13 +496,13 @@ static void test_sub_buffers(void **state)
     for (int k = 0; k < 2; k++) {
         memset(want, SENTINEL, sizeof want);
         assert_int_equal(clslice_host_gather_strided(
-                             plan, es, f->src_host, SRC_BYTES, 12, in, want,
+                             plan, es, f->io.src_host, SRC_BYTES, 12, in, want,
                              sizeof want, dst_offset, outs[k], NULL),
                          CLSLICE_OK);
         tu_cl_fill(f->dev.queue, sub, SENTINEL, sizeof got);
         clslice_error err;
         assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, es,
-                                view(f->src, 12, in),
+                                view(f->io.src, 12, in),
                                 view(sub, dst_offset, outs[k]), 0, NULL,
                                 &err),
                          CLSLICE_OK);

@@ -111,33 +111,31 @@ static clslice_status run_chain(cs_call *call, cs_dyn_spec *spec,
 }
 
 /* The head, the descriptor and the spec given: what every dynamic call
- * checks before it reads any of them. */
-static clslice_status take(clslice_runtime *runtime,
-                           const clslice_cl_call *call,
-                           const clslice_cl_dynamic_desc *desc,
-                           const void *spec, cs_call *head,
-                           clslice_cl_dynamic_desc *taken,
-                           clslice_error *err)
-{
-    clslice_status st = CS_TAKE(runtime, call, head, desc,
-                                clslice_cl_dynamic_desc, rule, taken, err);
-    if (st == CLSLICE_OK && !spec)
-        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
-    return st;
-}
-
-clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
-                                     const clslice_cl_call *call,
-                                     const clslice_tf_dynamic_spec *spec,
-                                     const clslice_cl_dynamic_desc *desc,
-                                     clslice_error *err)
+ * checks before it reads any of them; then the front-end's spec, read by
+ * read_spec into the shared form, and the chain. */
+static clslice_status run_front(clslice_runtime *runtime,
+                                const clslice_cl_call *call,
+                                const clslice_cl_dynamic_desc *desc,
+                                const void *spec,
+                                cs_dyn_spec (*read_spec)(const void *spec),
+                                clslice_error *err)
 {
     cs_call head;
-    clslice_cl_dynamic_desc op;
-    clslice_status st = take(runtime, call, desc, spec, &head, &op, err);
+    clslice_cl_dynamic_desc taken;
+    clslice_status st = CS_TAKE(runtime, call, &head, desc,
+                                clslice_cl_dynamic_desc, rule, &taken, err);
     if (st != CLSLICE_OK)
         return st;
-    cs_dyn_spec dyn = {
+    if (!spec)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
+    cs_dyn_spec dyn = read_spec(spec);
+    return run_chain(&head, &dyn, &taken, err);
+}
+
+static cs_dyn_spec tf_spec(const void *given)
+{
+    const clslice_tf_dynamic_spec *spec = given;
+    return (cs_dyn_spec){
         .front = CS_DYN_TF,
         .begin = value_of(&spec->begin, spec->index_type),
         .end = value_of(&spec->end, spec->index_type),
@@ -146,20 +144,21 @@ clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
         .ellipsis_mask = spec->ellipsis_mask,
         .new_axis_mask = spec->new_axis_mask,
         .shrink_axis_mask = spec->shrink_axis_mask};
-    return run_chain(&head, &dyn, &op, err);
 }
 
-clslice_status clslice_cl_openvino_dynamic(
-    clslice_runtime *runtime, const clslice_cl_call *call,
-    const clslice_openvino_dynamic_spec *spec,
-    const clslice_cl_dynamic_desc *desc, clslice_error *err)
+clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
+                                     const clslice_cl_call *call,
+                                     const clslice_tf_dynamic_spec *spec,
+                                     const clslice_cl_dynamic_desc *desc,
+                                     clslice_error *err)
 {
-    cs_call head;
-    clslice_cl_dynamic_desc op;
-    clslice_status st = take(runtime, call, desc, spec, &head, &op, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_dyn_spec dyn = {
+    return run_front(runtime, call, desc, spec, tf_spec, err);
+}
+
+static cs_dyn_spec openvino_spec(const void *given)
+{
+    const clslice_openvino_dynamic_spec *spec = given;
+    return (cs_dyn_spec){
         .front = CS_DYN_OPENVINO,
         .begin = value_of(&spec->begin, spec->index_type),
         .end = value_of(&spec->end, spec->index_type),
@@ -169,7 +168,25 @@ clslice_status clslice_cl_openvino_dynamic(
         .ov_mask_len = {spec->begin_mask_len, spec->end_mask_len,
                         spec->new_axis_mask_len, spec->shrink_axis_mask_len,
                         spec->ellipsis_mask_len}};
-    return run_chain(&head, &dyn, &op, err);
+}
+
+clslice_status clslice_cl_openvino_dynamic(
+    clslice_runtime *runtime, const clslice_cl_call *call,
+    const clslice_openvino_dynamic_spec *spec,
+    const clslice_cl_dynamic_desc *desc, clslice_error *err)
+{
+    return run_front(runtime, call, desc, spec, openvino_spec, err);
+}
+
+static cs_dyn_spec onnx_spec(const void *given)
+{
+    const clslice_onnx_dynamic_spec *spec = given;
+    return (cs_dyn_spec){
+        .front = CS_DYN_ONNX,
+        .begin = value_of(&spec->starts, spec->index_type),
+        .end = value_of(&spec->ends, spec->index_type),
+        .step = value_of(&spec->steps, spec->index_type),
+        .axes = value_of(&spec->axes, spec->index_type)};
 }
 
 clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
@@ -178,18 +195,17 @@ clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_cl_dynamic_desc *desc,
                                        clslice_error *err)
 {
-    cs_call head;
-    clslice_cl_dynamic_desc op;
-    clslice_status st = take(runtime, call, desc, spec, &head, &op, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_dyn_spec dyn = {
-        .front = CS_DYN_ONNX,
-        .begin = value_of(&spec->starts, spec->index_type),
-        .end = value_of(&spec->ends, spec->index_type),
-        .step = value_of(&spec->steps, spec->index_type),
-        .axes = value_of(&spec->axes, spec->index_type)};
-    return run_chain(&head, &dyn, &op, err);
+    return run_front(runtime, call, desc, spec, onnx_spec, err);
+}
+
+static cs_dyn_spec xla_spec(const void *given)
+{
+    const clslice_xla_dynamic_spec *spec = given;
+    return (cs_dyn_spec){
+        .front = CS_DYN_XLA,
+        .begin = value_of(&spec->start_indices, spec->index_type),
+        .window = spec->slice_sizes,
+        .window_len = spec->slice_sizes_len};
 }
 
 clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
@@ -198,15 +214,5 @@ clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_cl_dynamic_desc *desc,
                                       clslice_error *err)
 {
-    cs_call head;
-    clslice_cl_dynamic_desc op;
-    clslice_status st = take(runtime, call, desc, spec, &head, &op, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_dyn_spec dyn = {
-        .front = CS_DYN_XLA,
-        .begin = value_of(&spec->start_indices, spec->index_type),
-        .window = spec->slice_sizes,
-        .window_len = spec->slice_sizes_len};
-    return run_chain(&head, &dyn, &op, err);
+    return run_front(runtime, call, desc, spec, xla_spec, err);
 }
