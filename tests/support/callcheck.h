@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Checks of what every device call promises, whatever its operation:
  * that it waits for its wait list and signals its event, and that a flag

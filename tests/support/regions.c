@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * The guarded regions of regions.h: their layout and the checks that
  * name the run a stray or wrong byte belongs to.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
 /*
  * Guarded regions of one destination buffer, for the differential device
  * tests that run every random job several ways in one batch: each run
