@@ -28,6 +28,25 @@ fail() {
         "$(head -c 300 "$TMP/stdout")" "$(head -c 300 "$TMP/stderr")"
 }
 
+# device_targets: asks `clslice devices`; sets have_device (1 or 0) and
+# targets, the places a case runs: --host, and the default device when
+# there is one.  No OpenCL platform or device is a skip with a message;
+# any other failure of `devices` is a test failure.
+device_targets() {
+    run devices
+    have_device=0
+    targets=(--host)
+    if [[ $rc -eq 0 ]]; then
+        have_device=1
+        targets+=(default)
+    elif [[ $rc -eq 4 ]] && grep -qE 'no OpenCL (platform|device) found' \
+        "$TMP/stderr"; then
+        echo "SKIP device checks: $(cat "$TMP/stderr")"
+    else
+        fail "devices: want exit 0, or 4 for no platform/device" devices
+    fi
+}
+
 # check WHY COMMAND...: a pass when COMMAND succeeds, else a failure named
 # WHY, shown with the command in the array `last` (and the last run's
 # results) when the script sets one.

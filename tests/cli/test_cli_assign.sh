@@ -19,15 +19,7 @@ NPY=$3
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 
 # --- is there an OpenCL device? -------------------------------------------
-run devices
-if [[ $rc -eq 0 ]]; then
-    have_device=1
-else
-    have_device=0
-    echo "SKIP device checks: $(cat "$TMP/stderr")"
-fi
-targets=(--host)
-[[ $have_device -eq 1 ]] && targets+=(default)
+device_targets
 # assign --dynamic: the spec's values on the device (not for MXNet specs)
 dyn_targets=("${targets[@]}")
 [[ $have_device -eq 1 ]] && dyn_targets+=(--dynamic)

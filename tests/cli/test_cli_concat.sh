@@ -20,13 +20,7 @@ BIN=$1
 DATA=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 
-run devices
-if [[ $rc -eq 0 ]]; then
-    targets=(--host default)
-else
-    targets=(--host)
-    echo "SKIP device checks: $(cat "$TMP/stderr")"
-fi
+device_targets
 
 # ---- numpy's results -------------------------------------------------------
 

@@ -25,19 +25,8 @@ slice_ok() {
 }
 
 # --- is there an OpenCL device? -------------------------------------------
-run devices
-if [[ $rc -eq 0 ]]; then
-    have_device=1
-elif [[ $rc -eq 4 ]] && grep -qE 'no OpenCL (platform|device) found' \
-    "$TMP/stderr"; then
-    have_device=0
-    echo "SKIP device checks: $(cat "$TMP/stderr")"
-else
-    have_device=0
-    fail "devices: want exit 0, or 4 for no platform/device" devices
-fi
-targets=(--host)
-[[ $have_device -eq 1 ]] && targets+=(default --dynamic)
+device_targets
+[[ $have_device -eq 1 ]] && targets+=(--dynamic)
 
 # --- every case, numpy's expected bytes --------------------------------------
 O=$TMP/out.npy

@@ -21,13 +21,7 @@ BIN=$1
 DATA=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
 
-run devices
-if [[ $rc -eq 0 ]]; then
-    targets=(--host default)
-else
-    targets=(--host)
-    echo "SKIP device checks: $(cat "$TMP/stderr")"
-fi
+device_targets
 have_numpy=0
 python3 -c 'import numpy' 2>/dev/null && have_numpy=1
 [[ $have_numpy -eq 0 ]] && echo "SKIP numpy comparisons: no numpy"
