@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/plan.h"
+#include "core/plan/plan.h"
 
 /* ------------------------------------------------------------------------ */
 /* Parser: accepted expressions                                              */

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "core/blocked.h"
+#include "core/layout/blocked_layout.h"
 #include "opencl/base/move.h"
 
 /* A lane map in carriers: index j of move dim `dim` (innermost first) is

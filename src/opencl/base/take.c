@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "opencl/base/take.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 clslice_status cs_take_struct(const void *given, const char *name,
                               const char *type, size_t first_size,

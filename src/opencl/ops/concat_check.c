@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "opencl/ops/concat.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* cs_concat_check_parts reads each part's plan as its first member. */
 static_assert(offsetof(clslice_cl_concat_part, plan) == 0, "plan first");

@@ -17,8 +17,8 @@
 #include "opencl/ops/dyn_normalise.h"
 #include "opencl/run/job.h"
 #include "opencl/select/dynamic.h"
-#include "core/plan.h"
-#include "core/scatter.h"
+#include "core/plan/plan.h"
+#include "core/layout/scatter.h"
 
 /* The four vectors of a spec as its front-end names them. */
 static const char *const value_names[4][CS_NORM_VALUES] = {

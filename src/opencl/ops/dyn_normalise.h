@@ -9,7 +9,7 @@
 #ifndef CLSLICE_OPENCL_OPS_DYN_NORMALISE_H
 #define CLSLICE_OPENCL_OPS_DYN_NORMALISE_H
 
-#include "core/record.h"
+#include "core/dynamic/record.h"
 #include "opencl/ops/dyn_spec.h"
 #include "opencl/run/call.h"
 

@@ -9,7 +9,7 @@
  * has strides, or on the lanes layout of blocked tensors (core/blocked.c).
  */
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* The scatter of both forms; `members` as in gather.c. */
 static clslice_status scatter(const cs_call *call,

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
-#include "core/scatter.h"
+#include "core/plan/common.h"
+#include "core/layout/scatter.h"
 
 /* ---- checks ------------------------------------------------------------- */
 

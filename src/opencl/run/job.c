@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "opencl/run/job.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 void cs_job_start(cs_job *job, const char *family, cs_variant variant,
                   size_t carrier)

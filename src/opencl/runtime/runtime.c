@@ -28,7 +28,7 @@
 #include "opencl/base/divide.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/state.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 static void free_runtime(clslice_runtime *rt)
 {

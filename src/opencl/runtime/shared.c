@@ -22,7 +22,7 @@
 #include <pthread.h>
 
 #include "opencl/runtime/state.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static clslice_runtime *shared_list; /* guarded by shared_lock */
