@@ -7,13 +7,13 @@
  * and clslice_shape_NAME gives its output shape alone.  All three run the
  * same cs_front_NAME (fronts.h), which builds into a plan it is handed and
  * never allocates, so the forms agree on every rule and message; the
- * heap form is the only one that calls malloc, once, to copy the result.
+ * heap form is the only one that allocates, once, to copy the result
+ * (cs_plan_to_heap, plan/plan_query.c).
  *
  * The forms differ only in where the plan goes, so they are written once
  * as a macro and stamped out per front-end below: a wrapper per form and
  * front-end written by hand would be forty near-identical functions.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/fronts/fronts.h"
@@ -23,25 +23,6 @@ _Static_assert(sizeof(clslice_plan) <= sizeof(clslice_plan_storage),
                "a plan must fit CLSLICE_PLAN_STORAGE_BYTES");
 _Static_assert(_Alignof(clslice_plan) <= _Alignof(clslice_plan_storage),
                "clslice_plan_storage must be aligned for a plan");
-
-clslice_status cs_plan_to_heap(clslice_status st, const clslice_plan *built,
-                               clslice_plan **plan, clslice_error *err)
-{
-    if (!plan)
-        return st != CLSLICE_OK ? st
-                                : cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                                          "plan (output) is NULL");
-    *plan = NULL;
-    if (st != CLSLICE_OK)
-        return st;
-    clslice_plan *copy = malloc(sizeof *copy);
-    if (!copy)
-        return cs_fail(err, CLSLICE_ERROR_MEMORY, "cannot allocate a plan");
-    *copy = *built;
-    copy->in_storage = false;
-    *plan = copy;
-    return cs_ok(err);
-}
 
 /* The checks each form makes before building: its output pointers. */
 static clslice_status heap_target(clslice_plan **plan, clslice_error *err)

@@ -1,13 +1,35 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Reading a canonical plan: ranks, shapes, per-dimension entries, and its
- * release.  Plans are immutable, so every query is thread-safe.
+ * A canonical plan on the heap and read: its copy there (the last step of
+ * every call that hands one out, fronts/plan_forms.c and the split and
+ * concat plans alike), its release, and its ranks, shapes and
+ * per-dimension entries.  Plans are immutable, so every query is
+ * thread-safe.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/plan/plan.h"
+
+clslice_status cs_plan_to_heap(clslice_status st, const clslice_plan *built,
+                               clslice_plan **plan, clslice_error *err)
+{
+    if (!plan)
+        return st != CLSLICE_OK ? st
+                                : cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                                          "plan (output) is NULL");
+    *plan = NULL;
+    if (st != CLSLICE_OK)
+        return st;
+    clslice_plan *copy = malloc(sizeof *copy);
+    if (!copy)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY, "cannot allocate a plan");
+    *copy = *built;
+    copy->in_storage = false;
+    *plan = copy;
+    return cs_ok(err);
+}
 
 void clslice_plan_release(clslice_plan **plan)
 {
