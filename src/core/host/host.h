@@ -35,7 +35,7 @@ typedef struct cs_placed {
 /* Checks that `in` and `out` each lie inside their buffer (a NULL buffer
  * only where the view addresses nothing) and, when both address bytes,
  * do not overlap; messages name each view's NAME, NAME_offset and
- * NAME_strides (host_strided.c). */
+ * NAME_strides (host_placed.c). */
 clslice_status cs_host_check_pair(cs_placed *in, cs_placed *out,
                                   size_t elem_size, clslice_error *err);
 
