@@ -38,7 +38,7 @@
  */
 
 /* cs_idx and CS_FOR: cl/common.cl; the record's words CS_DYN_*:
- * src/core/record.h, which the embedding step puts in front of this
+ * core/dynamic/record.h, which the embedding step puts in front of this
  * file. */
 
 /* The static half of a call; the host packs it word for word

@@ -2,12 +2,13 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * Host executors between tensors that may be blocked (clslice.h,
- * "Blocked layouts"): the lanes layout of blocked.c, checked like every
- * call between views (each storage inside its buffer, no overlap), then
- * run as an ordinary layout where the slice allows (cs_lanes_affine), or
- * element by element through its lane maps.  They are what the device's
- * blocked calls are tested against; test_host_blocked checks them against
- * a reference that unblocks, slices and blocks again.
+ * "Blocked layouts"): the lanes layout of layout/blocked_layout.c,
+ * checked like every call between views (each storage inside its
+ * buffer, no overlap; host_placed.c), then run as an ordinary layout
+ * where the slice allows (cs_lanes_affine), or element by element
+ * through its lane maps.  They are what the device's blocked calls are
+ * tested against; test_host_blocked checks them against a reference
+ * that unblocks, slices and blocks again.
  */
 #include <string.h>
 

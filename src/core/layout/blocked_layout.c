@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Blocked tensors resolved and turned into lanes layouts (blocked.h).
+ * Blocked tensors resolved and turned into lanes layouts (blocked_layout.h).
  *
  * A blocked tensor is checked as the strided view of its storage: its
  * logical dims with the axis counting blocks (at strides[axis]), and one

@@ -81,7 +81,7 @@ clslice_status cs_blocked_scatter_lanes(const clslice_plan *plan,
                                         cs_strided_view *dv, cs_lanes *lanes,
                                         clslice_error *err);
 
-/* Simplifies a lanes layout in place (lanes.c), keeping its (source,
+/* Simplifies a lanes layout in place (lanes_simplify.c), keeping its (source,
  * destination) pairs and their order: lane maps that are affine over
  * their dim (one block, or a step that is a multiple of the block) become
  * strides, then dims without a lane map are dropped when of size 1 and

@@ -2,8 +2,8 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * Lanes layouts simplified, and made affine where the slice allows
- * (blocked.h).  A lane map x = start + j * step over a dim of count n is
- * affine in j when
+ * (blocked_layout.h).  A lane map x = start + j * step over a dim of
+ * count n is affine in j when
  *   - every x lies in one block: element (x / block) * block_stride +
  *     x % block grows by step per index;
  *   - step is a multiple of the block: the lane is fixed and the block

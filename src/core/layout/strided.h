@@ -25,7 +25,7 @@ typedef struct cs_strided_view {
     const char *name;
     bool member;
     int rank;
-    /* One more dim than a shape has: a blocked tensor (blocked.h) is
+    /* One more dim than a shape has: a blocked tensor (blocked_layout.h) is
      * checked as its storage, the blocked axis a dim of blocks and an
      * innermost dim of lanes. */
     int64_t shape[CLSLICE_MAX_RANK + 1];

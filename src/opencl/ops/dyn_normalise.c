@@ -10,7 +10,7 @@
  * from masks and ranks alone) and from it a descriptor telling the kernel
  * which slot resolves which input dim, with which bounds given.  The
  * kernel (cl/normalise.cl) then reads the values and resolves them with
- * src/core/resolve.h, the code the host front-ends run, into a record.
+ * src/core/plan/resolve.h, the code the host front-ends run, into a record.
  */
 #include <string.h>
 

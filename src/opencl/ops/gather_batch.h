@@ -7,7 +7,7 @@
  *
  *   cs_batch_check   the head's checks, then the batch's own, before
  *                    anything is enqueued (batch_check.c);
- *   batch.c          the moves, the choice (select/batch.h), the tables
+ *   gather_batch.c   the moves, the choice (select/batch.h), the tables
  *                    and the launches.
  */
 #ifndef CLSLICE_OPENCL_OPS_BATCH_H

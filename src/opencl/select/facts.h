@@ -19,7 +19,7 @@
 
 /* ---- devices ------------------------------------------------------------ */
 
-/* What the library asks of a device once and keeps (runtime/device.c
+/* What the library asks of a device once and keeps (runtime/device_facts.c
  * fills it). */
 typedef struct cs_device_info {
     cl_device_id device;
@@ -31,7 +31,7 @@ typedef struct cs_device_info {
     size_t pointer_size;   /* CL_DEVICE_ADDRESS_BITS / 8 */
     bool rect_sub_buffer_crash; /* clEnqueueCopyBufferRect crashes when
                                  * src or dst is a sub-buffer (PoCL,
-                                 * runtime/device.c) */
+                                 * runtime/device_facts.c) */
 } cs_device_info;
 
 /* ---- tuning: the runtime's choices between paths ------------------------ */
