@@ -29,7 +29,7 @@
 #include <time.h>
 
 #include "core/dynamic/dyn_record.h"
-#include "core/plan/plan.h"
+#include "core/fronts/fronts.h"
 #include "core/layout/scatter.h"
 #include "opencl/testing/testing.h"
 #include "devutil.h"

@@ -6,7 +6,8 @@
  * describes to the kernel), and the public bound callers size outputs
  * with.
  */
-#include "core/plan/plan.h"
+#include "core/dynamic/dyn_bound.h"
+#include "core/fronts/fronts.h"
 
 /* Stand-in strides: their values are on the device; only presence and
  * length are checked here.  Positive, so TF's shrink check passes (the

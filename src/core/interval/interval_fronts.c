@@ -7,6 +7,7 @@
  * torch.narrow, whose output sizes are simple in their values but carry
  * validity rules of their own, have closed forms here.
  */
+#include "core/fronts/fronts.h"
 #include "core/interval/interval.h"
 
 /* Entry i of a value array: its interval, the concrete value, or any. */

@@ -84,112 +84,6 @@ _Static_assert(CS_R_STATUS_SPEC == CLSLICE_ERROR_SPEC &&
                    CS_R_STATUS_BUFFER == CLSLICE_ERROR_BUFFER,
                "resolve.h's status numbers follow clslice.h");
 
-/* The front-ends with the fault of a value-dependent error (as
- * cs_build_plan_fault); the public clslice_plan_* call these with NULL. */
-clslice_status cs_plan_tf_fault(const int64_t *shape, int rank,
-                                const clslice_tf_spec *spec,
-                                clslice_plan **plan, clslice_error *err,
-                                cs_r_fault *fault);
-clslice_status cs_plan_openvino_fault(const int64_t *shape, int rank,
-                                      const clslice_openvino_spec *spec,
-                                      clslice_plan **plan, clslice_error *err,
-                                      cs_r_fault *fault);
-clslice_status cs_plan_onnx_fault(const int64_t *shape, int rank,
-                                  const int64_t *starts, size_t starts_len,
-                                  const int64_t *ends, size_t ends_len,
-                                  const int64_t *axes, size_t axes_len,
-                                  const int64_t *steps, size_t steps_len,
-                                  clslice_plan **plan, clslice_error *err,
-                                  cs_r_fault *fault);
-
-/* tf.strided_slice's masks are 32-bit, so a spec has at most 31 slots
- * (TF's own limit; the slot after the last is the implicit ellipsis). */
-#define CS_TF_MAX_SLOTS 31
-
-/* TensorFlow's rules, and its spec checked and turned into slots (at most
- * CS_TF_MAX_SLOTS): shared with TFLite, whose spec is TensorFlow's. */
-extern const cs_rules cs_tf_rules;
-clslice_status cs_tf_slots(const clslice_tf_spec *spec, cs_slot *slots,
-                           clslice_error *err);
-
-/* TFLite's spec as TensorFlow's (int32 values, offset dropped), and its
- * rank limits (front_tflite.c). */
-clslice_tf_spec cs_tflite_as_tf(const clslice_tflite_spec *spec);
-clslice_status cs_tflite_check_rank(const clslice_tflite_spec *spec,
-                                    int rank, clslice_error *err);
-
-/* torch.narrow's dim: in [-rank, rank) on an input of rank >= 1; *out
- * is the wrapped dimension (front_torch.c). */
-clslice_status cs_torch_dim(int64_t dim, int rank, int *out,
-                            clslice_error *err);
-
-/* XLA's rule that an index vector (`what`: start_indices, slice_sizes,
- * ...) has one entry per operand dimension (front_xla.c). */
-clslice_status cs_xla_need_rank(int rank, size_t len, const char *what,
-                                clslice_error *err);
-
-/* OpenVINO StridedSlice-1's rules and its spec checked and turned into
- * slots (at most CLSLICE_MAX_SLOTS). */
-extern const cs_rules cs_openvino_rules;
-clslice_status cs_openvino_slots(const clslice_openvino_spec *spec,
-                                 cs_slot *slots, clslice_error *err);
-
-/* The argument names an axes-and-steps slice (ONNX Slice, OpenVINO
- * Slice-8) words its messages with, and the operation's name. */
-typedef struct cs_axes_names {
-    const char *starts, *ends, *axes, *steps, *op;
-} cs_axes_names;
-extern const cs_axes_names cs_onnx_names;
-
-/* ONNX Slice's rules under the given names (cs_front_onnx is this with
- * cs_onnx_names), built into *into. */
-clslice_status cs_front_axes_slice(const int64_t *shape, int rank,
-                                   const int64_t *starts, size_t starts_len,
-                                   const int64_t *ends, size_t ends_len,
-                                   const int64_t *axes, size_t axes_len,
-                                   const int64_t *steps, size_t steps_len,
-                                   const cs_axes_names *names,
-                                   clslice_plan *into, clslice_error *err,
-                                   cs_r_fault *fault);
-
-/* The static half of an axes-and-steps slice: lengths, rank, axes and
- * steps checked (not the shape), one range slot per dimension with its
- * step and both bounds marked unknown, and the entry that slices each
- * dimension (entry_of[d], -1 when it is kept whole). */
-clslice_status cs_axes_entry_slots(int rank, size_t starts_len,
-                                   size_t ends_len, const int64_t *axes,
-                                   size_t axes_len, const int64_t *steps,
-                                   size_t steps_len,
-                                   const cs_axes_names *names, cs_slot *slots,
-                                   int *entry_of, clslice_error *err);
-extern const cs_rules cs_onnx_rules;
-
-/* ONNX Slice's checks that do not depend on the values (shape, lengths,
- * the scalar input) and the plan with every value unknown: the static
- * half of a slice whose starts/ends/steps/axes are on the device. */
-clslice_status cs_plan_onnx_static(const int64_t *shape, int rank,
-                                   size_t starts_len, size_t ends_len,
-                                   bool has_axes, size_t axes_len,
-                                   bool has_steps, size_t steps_len,
-                                   clslice_plan **plan, clslice_error *err);
-
-/* The same for TF and OpenVINO (dyn_bound.c): the spec's lengths and
- * masks are used, its begin/end/strides pointers are not; has_strides
- * says whether strides are given (on the device). */
-clslice_status cs_plan_tf_static(const int64_t *shape, int rank,
-                                 const clslice_tf_spec *spec,
-                                 bool has_strides, clslice_plan **plan,
-                                 clslice_error *err);
-clslice_status cs_plan_openvino_static(const int64_t *shape, int rank,
-                                       const clslice_openvino_spec *spec,
-                                       bool has_strides, clslice_plan **plan,
-                                       clslice_error *err);
-
-/* cs_check_shape, and every size known (a device-resident spec is
- * resolved against it). */
-clslice_status cs_check_shape_known(const int64_t *shape, int rank,
-                                    clslice_error *err);
-
 /* The rank's range, and a shape pointer wherever the rank needs one. */
 clslice_status cs_check_rank(const void *shape, int rank,
                              clslice_error *err);
@@ -197,14 +91,6 @@ clslice_status cs_check_rank(const void *shape, int rank,
 /* Checks rank and shape entries common to every entry point. */
 clslice_status cs_check_shape(const int64_t *shape, int rank,
                               clslice_error *err);
-
-/* Parses a numpy-style expression into at most CLSLICE_MAX_SLOTS slots. */
-clslice_status cs_parse_expr(const char *expr, cs_slot *slots,
-                             int *slot_count, clslice_error *err);
-
-/* The same, with any number of ellipses (PyTorch's indexing). */
-clslice_status cs_parse_expr_many(const char *expr, cs_slot *slots,
-                                  int *slot_count, clslice_error *err);
 
 
 /* ---- the plan ----------------------------------------------------------- */

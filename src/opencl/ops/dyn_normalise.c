@@ -17,7 +17,8 @@
 #include "opencl/ops/dyn_normalise.h"
 #include "opencl/run/job.h"
 #include "opencl/select/dynamic.h"
-#include "core/plan/plan.h"
+#include "core/dynamic/dyn_bound.h"
+#include "core/fronts/fronts.h"
 #include "core/layout/scatter.h"
 
 /* The four vectors of a spec as its front-end names them. */
