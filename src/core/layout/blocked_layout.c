@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/layout/blocked_layout.h"
-#include "core/plan/plan.h"
+#include "core/layout/layout.h"
 #include "core/layout/scatter.h"
 
 /* ---- blocked tensors as views of their storage ------------------------- */

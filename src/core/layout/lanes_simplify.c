@@ -19,7 +19,7 @@
  * its lane maps: only the lanes kernels write the zeros.
  */
 #include "core/layout/blocked_layout.h"
-#include "core/plan/plan.h"
+#include "core/layout/layout.h"
 
 /* The dst map's dim has padding lanes (a gather's blocked destination
  * whose size is not a whole number of blocks, or starts at a lane > 0). */

@@ -9,26 +9,7 @@
  */
 #include <string.h>
 
-#include "core/plan/plan.h"
-
-clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
-                                 clslice_error *err)
-{
-    *total = 1;
-    for (int d = 0; d < plan->rank; d++)
-        if (plan->shape[d] == 0) {
-            *total = 0;
-            return CLSLICE_OK;
-        }
-    for (int d = 0; d < plan->rank; d++)
-        if (__builtin_mul_overflow(*total, plan->shape[d], total))
-            return cs_fail(err, CLSLICE_ERROR_SHAPE,
-                           "the input has more than %lld elements "
-                           "(overflow at dimension %d of size %lld)",
-                           (long long)INT64_MAX, d,
-                           (long long)plan->shape[d]);
-    return CLSLICE_OK;
-}
+#include "core/layout/layout.h"
 
 static bool has_zero_count(const clslice_plan *plan)
 {

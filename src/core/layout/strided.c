@@ -25,7 +25,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/plan/plan.h"
+#include "core/layout/layout.h"
 #include "core/layout/scatter.h"
 #include "core/layout/strided.h"
 

@@ -135,8 +135,5 @@ void cs_plan_update_known(clslice_plan *plan);
 clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
                                  clslice_error *err);
 
-/* Sets a layout's src_min and src_max from its offset, counts and source
- * strides; the gather layout and the strided ones end with it. */
-void cs_layout_set_extent(clslice_layout *layout);
 
 #endif

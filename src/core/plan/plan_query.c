@@ -3,8 +3,8 @@
 /*
  * A canonical plan on the heap and read: its copy there (the last step of
  * every call that hands one out, fronts/plan_forms.c and the split and
- * concat plans alike), its release, and its ranks, shapes and
- * per-dimension entries.  Plans are immutable, so every query is
+ * concat plans alike), its release, and its ranks, shapes,
+ * per-dimension entries and input element count.  Plans are immutable, so every query is
  * thread-safe.
  */
 #include <stdlib.h>
@@ -134,5 +134,24 @@ clslice_status cs_check_plan_elem(const clslice_plan *plan, size_t elem_size,
     if (elem_size == 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "elem_size is 0; elements must be at least one byte");
+    return CLSLICE_OK;
+}
+
+clslice_status cs_input_elements(const clslice_plan *plan, int64_t *total,
+                                 clslice_error *err)
+{
+    *total = 1;
+    for (int d = 0; d < plan->rank; d++)
+        if (plan->shape[d] == 0) {
+            *total = 0;
+            return CLSLICE_OK;
+        }
+    for (int d = 0; d < plan->rank; d++)
+        if (__builtin_mul_overflow(*total, plan->shape[d], total))
+            return cs_fail(err, CLSLICE_ERROR_SHAPE,
+                           "the input has more than %lld elements "
+                           "(overflow at dimension %d of size %lld)",
+                           (long long)INT64_MAX, d,
+                           (long long)plan->shape[d]);
     return CLSLICE_OK;
 }
