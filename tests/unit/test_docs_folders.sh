@@ -62,33 +62,33 @@ done
 # part of a name) in the row's folder, from the repository's root, or a
 # public header in include/, named bare everywhere.  The rows of src/core
 # and its folders list their files, so each names every file it holds.
-section=$(awk '/^## Layers and folders$/ { on = 1; next }
-               /^##/ { on = 0 }
-               on' "$design")
-file_pattern='^[A-Za-z0-9_*./-]*[A-Za-z0-9_*]\.(c|h|cl|cpp|hpp|def|py|sh|cmake|txt|json|md|toml|in|supp)$'
-while IFS= read -r row; do
-  folder=$(printf '%s\n' "$row" | sed -n 's/^| `\([^`| ]*\)\/` |.*/\1/p')
-  [ -n "$folder" ] || continue
-  rest=${row#*|}
-  rest=${rest#*|}
-  named=$(printf '%s\n' "$rest" | grep -o '`[^`]*`' | tr -d '`' |
-          grep -E "$file_pattern" | sort -u)
-  for name in $named; do
-    found=$(compgen -G "$folder/$name" || compgen -G "$name" ||
-            compgen -G "include/$name")
-    [ -n "$found" ] ||
-      fail "$design's row for $folder/ names \`$name\`, which is not in" \
-           "$folder/, the root or include/"
-  done
-  case $folder in
-    src/core | src/core/*)
-      for path in $(printf '%s\n' "$files" | grep "^$folder/[^/]*$"); do
-        printf '%s\n' "$named" | grep -qxF "${path##*/}" ||
-          fail "$design's row for $folder/ does not name ${path##*/}," \
-               "which it holds"
-      done ;;
-  esac
-done <<<"$section"
+# named: "folder name" for every file name in a row.
+named=$(awk '/^## Layers and folders$/ { on = 1; next }
+             /^##/ { on = 0 }
+             on && /^\| `[^`| ]*\/` \|/ {
+               folder = $0
+               sub(/^\| `/, "", folder); sub(/\/` \|.*/, "", folder)
+               rest = $0; sub(/^\|[^|]*\|/, "", rest)
+               while (match(rest, /`[^`]*`/)) {
+                 name = substr(rest, RSTART + 1, RLENGTH - 2)
+                 rest = substr(rest, RSTART + RLENGTH)
+                 if (name ~ /^[A-Za-z0-9_*.\/-]*[A-Za-z0-9_*]\.(c|h|cl|cpp|hpp|def|py|sh|cmake|txt|json|md|toml|in|supp)$/)
+                   print folder, name
+               }
+             }' "$design" | sort -u)
+while read -r folder name; do
+  [ -n "$name" ] || continue
+  compgen -G "$folder/$name" >/dev/null || compgen -G "$name" >/dev/null ||
+    compgen -G "include/$name" >/dev/null ||
+    fail "$design's row for $folder/ names \`$name\`, which is not in" \
+         "$folder/, the root or include/"
+done <<<"$named"
+held=$(printf '%s\n' "$files" | grep -E '^src/core(/[^/]+)?/[^/]+$' |
+       sed 's|/\([^/]*\)$| \1|' | sort -u)
+for pair in $(comm -23 <(printf '%s\n' "$held") <(printf '%s\n' "$named") |
+              tr ' ' ':'); do
+  fail "$design's row for ${pair%%:*}/ does not name ${pair#*:}, which it holds"
+done
 
 # No second copy: no other page has a table whose rows start with a folder.
 while IFS= read -r -d '' page; do
