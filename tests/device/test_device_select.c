@@ -929,7 +929,9 @@ static void test_device_facts(void **state)
     assert_true(facts.sub_group >= 1);
     assert_true(facts.driver[0] != '\0');
     cs_tuning want = cs_tuning_for(&facts);
-    assert_memory_equal(&tuning, &want, sizeof want);
+#define CS_SAME_MEMBER(id, member) assert_true(tuning.member == want.member);
+    CS_TUNING_MEMBERS(CS_SAME_MEMBER)
+#undef CS_SAME_MEMBER
     print_message("device \"%s\" (%s, vendor id 0x%x, driver %s): vendor "
                   "%s, architecture %u.%u, sub-group %zu%s\n", facts.name,
                   facts.vendor_name, facts.vendor_id, facts.driver,

@@ -33,7 +33,8 @@ void cs_runtime_tuning(clslice_runtime *runtime, cs_tuning *tuning)
     pthread_mutex_unlock(&runtime->lock);
 }
 
-/* Sets an override: the default row with this many groups. */
+/* Sets an override: the current tuning (the override, or the default
+ * row) with this many groups. */
 void cs_runtime_set_max_groups(clslice_runtime *runtime, size_t groups)
 {
     pthread_mutex_lock(&runtime->lock);
