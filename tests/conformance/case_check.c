@@ -590,9 +590,11 @@ void cc_check_write(cc_case *c, const char *label, const clslice_plan *plan,
     int64_t shape[CLSLICE_MAX_RANK];
     clslice_plan_input_shape(plan, shape);
     int64_t n_in = cc_shape_elements(shape, clslice_plan_input_rank(plan));
-    if ((int64_t)w->input_n != n_in) {
-        cc_fail(c, "case data: input has %zu elements, shape needs %" PRId64,
-                w->input_n, n_in);
+    int64_t n_rhs = cc_shape_elements(w->rhs_shape, w->rhs_rank);
+    if ((int64_t)w->input_n != n_in || (int64_t)w->rhs_n != n_rhs) {
+        cc_fail(c, "case data: input has %zu elements, shape needs %" PRId64
+                   "; rhs %zu, its shape %" PRId64,
+                w->input_n, n_in, w->rhs_n, n_rhs);
         return;
     }
     int64_t *result = malloc((size_t)(n_in > 0 ? n_in : 1) * sizeof *result);
@@ -630,6 +632,11 @@ void cc_check_grad(cc_case *c, const clslice_plan *plan,
     int rank = clslice_plan_output_rank(plan);
     int64_t shape[CLSLICE_MAX_RANK];
     clslice_plan_output_shape(plan, shape);
+    if ((int64_t)dy_n != clslice_plan_output_elements(plan)) {
+        cc_fail(c, "case data: grad: %zu gathered values for an output of "
+                   "%" PRId64, dy_n, clslice_plan_output_elements(plan));
+        return;
+    }
     int64_t *result = malloc((input_n ? input_n : 1) * sizeof *result);
     int64_t *want = malloc((input_n ? input_n : 1) * sizeof *want);
     if (!result || !want) {

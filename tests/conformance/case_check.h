@@ -96,6 +96,7 @@ typedef struct cc_write {
     const int64_t *input;
     size_t input_n;
     const int64_t *rhs;
+    size_t rhs_n; /* must be rhs_shape's element count */
     const int64_t *rhs_shape;
     int rhs_rank;
     clslice_value_rule rule;

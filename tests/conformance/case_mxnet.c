@@ -297,7 +297,7 @@ static void check_assign(const cJSON *cs, cc_case *c,
 {
     if (read_assign_result(cs, c, m, e, d) != 0)
         return;
-    cc_write w = {d->input.v, d->input.n, NULL, e->out_shape, e->out_rank,
+    cc_write w = {d->input.v, d->input.n, NULL, 0, e->out_shape, e->out_rank,
                   CLSLICE_VALUE_EXACT, d->result.v, d->result.n};
     int64_t scalar = 0, sel_n = clslice_plan_output_elements(plan);
     if (m->is_scalar && cj_int64(cj_get(cs, "scalar"), &scalar) != 0) {
@@ -306,6 +306,7 @@ static void check_assign(const cJSON *cs, cc_case *c,
     }
     if (m->is_scalar) {
         w.rhs = &scalar;
+        w.rhs_n = 1;
         w.rhs_shape = NULL;
         w.rhs_rank = 0;
         w.rule = CLSLICE_VALUE_BROADCAST;
@@ -314,6 +315,7 @@ static void check_assign(const cJSON *cs, cc_case *c,
         return;
     } else {
         w.rhs = d->rhs.v;
+        w.rhs_n = d->rhs.n;
     }
     cc_check_write(c, m->op, plan, &w);
 }

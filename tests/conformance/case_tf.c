@@ -192,7 +192,8 @@ static void check_tf_assign(const cJSON *cs, cc_case *c,
         cc_fail(c, "case data: unreadable assign fields");
         return;
     }
-    cc_write w = {d->input.v, d->input.n, d->rhs.v, rhs_shape, rhs_rank,
+    cc_write w = {d->input.v, d->input.n, d->rhs.v, d->rhs.n, rhs_shape,
+                  rhs_rank,
                   CLSLICE_VALUE_BROADCAST, d->result.v, d->result.n};
     cc_check_write(c, "tf assign", plan, &w);
     const char *msg = cc_dynamic() && dyn
