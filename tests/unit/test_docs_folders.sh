@@ -59,8 +59,9 @@ done
 
 # Every file a row names exists: a `name.ext` in backquotes (the
 # extension one of sources, build files, text and data; `*` may stand for
-# part of a name) in the row's folder, from the repository's root, or a
-# public header in include/, named bare everywhere.  The rows of src/core
+# part of a name) in the row's folder, in a folder beside it (a layer's
+# row names the table of the layer before it), from the repository's
+# root, or a public header in include/, named bare everywhere.  The rows of src/core
 # and its folders list their files, so each names every file it holds.
 # named: "folder name" for every file name in a row.
 named=$(awk '/^## Layers and folders$/ { on = 1; next }
@@ -78,10 +79,11 @@ named=$(awk '/^## Layers and folders$/ { on = 1; next }
              }' "$design" | sort -u)
 while read -r folder name; do
   [ -n "$name" ] || continue
-  compgen -G "$folder/$name" >/dev/null || compgen -G "$name" >/dev/null ||
-    compgen -G "include/$name" >/dev/null ||
+  compgen -G "$folder/$name" >/dev/null ||
+    compgen -G "${folder%/*}/*/$name" >/dev/null ||
+    compgen -G "$name" >/dev/null || compgen -G "include/$name" >/dev/null ||
     fail "$design's row for $folder/ names \`$name\`, which is not in" \
-         "$folder/, the root or include/"
+         "$folder/, a folder beside it, the root or include/"
 done <<<"$named"
 held=$(printf '%s\n' "$files" | grep -E '^src/core(/[^/]+)?/[^/]+$' |
        sed 's|/\([^/]*\)$| \1|' | sort -u)
