@@ -16,6 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
+# The GPU compilers of test_gpu_gate (release pass): unpacked into
+# build-gate/tools, not installed, so the test always runs.
+bash scripts/deps_gpu_gate.sh
 
 jobs=$(nproc 2>/dev/null || echo 2)
 run_suite() {
