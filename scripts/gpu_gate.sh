@@ -13,6 +13,8 @@
 # and the figures of every kernel (tests/gpu_gate/records.py) held to the
 # committed baseline and to issue 25's targets (tests/gpu_gate/gate.py).
 # No GPU is needed; scripts/deps_gpu_gate.sh installs the compilers.
+# Without one of them the gate fails and says so: it never skips, in CI
+# or elsewhere.
 #
 #   gpu_gate.sh [--only baseline|targets] [--update] [--work DIR]
 #               [--dump EXE] [--jobs N]
@@ -133,6 +135,16 @@ compile_spirv() { # source options out width program
   python3 "$gate/records.py" spirv "$3/p.spvasm" spirv "$4" "$5"
 }
 
+compile_one() { # target source options out width program
+  case $1 in
+  sm_90) compile_sm_90 "${@:2}" ;;
+  gfx*) compile_amdgpu "$@" ;;
+  dg2|pvc) compile_intel "$@" ;;
+  spirv) compile_spirv "${@:2}" ;;
+  *) echo "unknown target $1" >&2; return 1 ;;
+  esac
+}
+
 run_job() {
   local target=$1 width=$2 program=$3
   local name=$target.$width.$program
@@ -141,15 +153,11 @@ run_job() {
               '$1 == p && $2 == w { print $3 }' "$work/src/programs.tsv")
   rm -rf "$out"
   mkdir -p "$out"
-  local rc=0
-  case $target in
-  sm_90) compile_sm_90 "$source" "$options" "$out" "$width" "$program" ;;
-  gfx*) compile_amdgpu "$target" "$source" "$options" "$out" "$width" "$program" ;;
-  dg2|pvc) compile_intel "$target" "$source" "$options" "$out" "$width" "$program" ;;
-  spirv) compile_spirv "$source" "$options" "$out" "$width" "$program" ;;
-  *) die "unknown target $target" ;;
-  esac > "$out/records.tsv" || rc=$?
-  rm -f "$out"/p.cubin "$out"/p.bin "$out"/p.spv "$out"/p.bc
+  local rc=0 TIMEFORMAT="%U %S"
+  { time compile_one "$target" "$source" "$options" "$out" "$width" \
+      "$program" > "$out/records.tsv" 2> "$out/job.log"; } 2> "$out/cpu" ||
+    rc=$?
+  rm -f "$out"/*.cubin "$out"/*.bin "$out"/*.spv "$out"/*.bc
   if [ $rc -eq 0 ]; then
     mv "$out/records.tsv" "$work/results/$name.tsv"
   else
@@ -234,6 +242,11 @@ mkdir -p "$work/src" "$work/results" "$work/jobs"
     done
   done
 } > "$work/jobs.txt"
+# The compilers' versions: the baseline's figures are theirs.
+echo "gpu_gate.sh: $(clang-15 --version | head -n 1); ptxas" \
+     "$("$ptxas" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p');" \
+     "$(sed -n 's/^\.\/\(intel-opencl-icd\|libigc1\)_\([^_]*\)_.*/\1 \2/p' \
+        "$tools/intel/.unpacked" | tr '\n' ' ')"
 echo "gpu_gate.sh: $(wc -l < "$work/jobs.txt") compiles ($(cut -f1 \
   "$work/src/programs.tsv" | sort -u | wc -l) programs x 2 index widths x" \
   "sm_90 gfx90a gfx1100 dg2 pvc spirv), $jobs at a time"
@@ -241,6 +254,12 @@ WORK=$work xargs -P "$jobs" -L 1 bash "$0" --job < "$work/jobs.txt" || true
 python3 "$gate/gate.py" collect "$work/results" "$work/records.tsv"
 echo "gpu_gate.sh: compiled in $(( $(date +%s) - start )) s;" \
      "figures in $work/records.tsv"
+# CPU seconds (user + system) by target: what the gate costs a machine
+# however busy it is.
+awk '{ split(FILENAME, p, "/"); split(p[length(p) - 1], n, ".");
+       cpu[n[1]] += $1 + $2; all += $1 + $2 }
+     END { printf "gpu_gate.sh: CPU seconds:"; for (t in cpu) printf " %s %.0f,", t, cpu[t];
+           printf " all %.0f\n", all }' "$work"/jobs/*/cpu
 
 status=0
 if [ $update -eq 1 ]; then
