@@ -5,8 +5,8 @@
 # index widths, exactly as clBuildProgram gets it on a GPU, compiled by
 #   sm_90    clang-15 (OpenCL C 1.2 -> PTX, libclc's work-item builtins),
 #            then NVIDIA's ptxas -v -arch=sm_90
-#   gfx90a,  clang-15's AMDGPU backend with the ROCm device libraries and
-#   gfx1100  its kernel-resource-usage remarks
+#   gfx90a,  clang-15's AMDGPU backend with the ROCm device libraries
+#   gfx1100  (libclc's for gfx1100) and its kernel-resource-usage remarks
 #   dg2, pvc Intel's ocloc, with IGC's shader dumps
 #   spirv    clang-15 -target spir64 (unoptimised IR) -> llvm-spirv-15
 #            --spirv-max-version=1.0 -> spirv-val --target-env opencl1.2
