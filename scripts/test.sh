@@ -19,6 +19,10 @@ bash scripts/deps.sh
 # The GPU compilers of test_gpu_gate (release pass): unpacked into
 # build-gate/tools, not installed, so the test always runs.
 bash scripts/deps_gpu_gate.sh
+# Every device test, CLI device check, Python device test, example and
+# benchmark smoke run fails, rather than skips, when it finds no OpenCL
+# device: a misconfigured machine must not report green with nothing run.
+export CLSLICE_REQUIRE_DEVICE=1
 
 jobs=$(nproc 2>/dev/null || echo 2)
 run_suite() {

@@ -3,8 +3,8 @@
 /*
  * Layer select: how a CSR slice runs (cl/csr.cl).  The same passes on
  * every device: validate, count, scan, total (clslice_cl_csr_count), then
- * fill (clslice_enqueue_csr_fill).  Chosen here: the index width (the
- * index type's), the fill's data carrier and the group sizes.
+ * fill (clslice_cl_csr_fill).  Chosen here: the index width (the index
+ * type's), the fill's data carrier and the group sizes.
  */
 #ifndef CLSLICE_OPENCL_SELECT_CSR_H
 #define CLSLICE_OPENCL_SELECT_CSR_H
@@ -26,8 +26,10 @@ typedef struct cs_csr_choice {
 } cs_csr_choice;
 
 /* Chooses for indices of index_size bytes and elements of elem_size
- * bytes read from byte in_data_offset and written from out_data_offset. */
-void cs_choose_csr(size_t index_size, size_t elem_size,
+ * bytes read from byte in_data_offset and written from out_data_offset,
+ * with the group sizes of `tuning`. */
+void cs_choose_csr(const cs_tuning *tuning, size_t index_size,
+                   size_t elem_size,
                    size_t in_data_offset, size_t out_data_offset,
                    cs_csr_choice *choice);
 
