@@ -255,8 +255,7 @@ protected:
                          out[i].offset};
         clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
         desc.elem_size = in[0].elemSize();
-        desc.src = src;
-        desc.src_offset = in[0].offset;
+        desc.src = {src, in[0].offset, nullptr};
         desc.count = parts_.size();
         desc.parts = parts_.data();
         check(clslice_cl_gather_batch(runtime(), &call, &desc, &err),

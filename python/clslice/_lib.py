@@ -145,14 +145,16 @@ class CLScatterDesc(_Sized):
         ("elem_size", ctypes.c_size_t), ("value", CLTensor),
         ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
         ("rule", ctypes.c_int), ("dst", CLTensor),
+        ("value_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
     ]
 
 
 class CLBatchDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
-        ("src", ctypes.c_void_p), ("src_offset", ctypes.c_size_t),
-        ("count", ctypes.c_size_t), ("parts", ctypes.POINTER(CLPart)),
+        ("src", CLTensor), ("count", ctypes.c_size_t),
+        ("parts", ctypes.POINTER(CLPart)),
     ]
 
 
@@ -173,9 +175,8 @@ class CLDynamicDesc(_Sized):
         ("struct_size", ctypes.c_size_t), ("shape", c_int64_p),
         ("rank", ctypes.c_int), ("kind", ctypes.c_int),
         ("elem_size", ctypes.c_size_t), ("info", ctypes.c_void_p),
-        ("info_offset", ctypes.c_size_t), ("src", ctypes.c_void_p),
-        ("src_offset", ctypes.c_size_t), ("dst", ctypes.c_void_p),
-        ("dst_offset", ctypes.c_size_t), ("value_shape", c_int64_p),
+        ("info_offset", ctypes.c_size_t), ("src", CLTensor),
+        ("dst", CLTensor), ("value_shape", c_int64_p),
         ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
         ("max_elements", ctypes.c_int64),
     ]
@@ -471,8 +472,8 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                       c_int64_p, E]),
         "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
         "clslice_cl_xla_dynamic": (st, [P, CALL,
-                                        ctypes.POINTER(XLADynamicSpec),
-                                        ctypes.POINTER(CLDynamicDesc), E]),
+                                        ctypes.POINTER(CLDynamicDesc),
+                                        ctypes.POINTER(XLADynamicSpec), E]),
     }
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):

@@ -55,7 +55,7 @@ static void test_batch_of_plain_array(void **state)
     call.queue = dev.queue;
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
     desc.elem_size = 4;
-    desc.src = src;
+    desc.src.buffer = src;
     desc.count = 3;
     desc.parts = parts;
     clslice_error err;
