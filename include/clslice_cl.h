@@ -259,12 +259,9 @@ enum {
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
-/* The _INIT macros: struct_size set, every other member zero. */
-#ifdef __cplusplus
-#define CLSLICE_CL_INIT_(type) {sizeof(type)}
-#else
-#define CLSLICE_CL_INIT_(type) {.struct_size = sizeof(type)}
-#endif
+/* The _INIT macros: struct_size set, every other member zero
+ * (CLSLICE_INIT_, clslice.h, which the host's descriptors share). */
+#define CLSLICE_CL_INIT_(type) CLSLICE_INIT_(type)
 
 /** The head of every general call: where and when the work is enqueued.
  * The members are those of the plain calls' last arguments, with the

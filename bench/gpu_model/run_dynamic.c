@@ -88,8 +88,8 @@ static void enqueue(const bench_gm_env *env, const bench_gm_case *c,
     desc.kind = gather ? CLSLICE_DYNAMIC_GATHER : CLSLICE_DYNAMIC_SCATTER;
     desc.elem_size = c->elem_size;
     desc.info = info;
-    desc.src = src;
-    desc.dst = dst;
+    desc.src.buffer = src;
+    desc.dst.buffer = dst;
     desc.value_shape = d->out_shape;
     desc.value_rank = d->out_rank;
     desc.rule = CLSLICE_VALUE_EXACT;

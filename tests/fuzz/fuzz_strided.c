@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * libFuzzer target: clslice_host_gather_strided and
- * clslice_host_scatter_strided on views decoded from the input, on heap
+ * libFuzzer target: clslice_host_gather2 and clslice_host_scatter2 on
+ * strided views decoded from the input, on heap
  * buffers of exactly the decoded sizes, so a view the checks let through
  * that reaches outside its buffer is an ASan report.
  *
@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
+#include "hostcall.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -136,13 +137,18 @@ static void run(const clslice_plan *plan, fz_reader *r)
 
     clslice_error err;
     clslice_status st =
-        scatter ? clslice_host_scatter_strided(
-                      plan, es, src.buf, src.bytes, src.offset, src.shape,
-                      src.rank, src.stride, CLSLICE_VALUE_EXACT, dst.buf,
-                      dst.bytes, dst.offset, dst.stride, &err)
-                : clslice_host_gather_strided(
-                      plan, es, src.buf, src.bytes, src.offset, src.stride,
-                      dst.buf, dst.bytes, dst.offset, dst.stride, &err);
+        scatter
+            ? tu_host_scatter(
+                  plan, es,
+                  tu_tensor(src.buf, src.bytes, src.offset, src.stride),
+                  src.shape, src.rank, NULL, CLSLICE_VALUE_EXACT,
+                  tu_tensor(dst.buf, dst.bytes, dst.offset, dst.stride), NULL,
+                  &err)
+            : tu_host_gather(
+                  plan, es,
+                  tu_tensor(src.buf, src.bytes, src.offset, src.stride), NULL,
+                  tu_tensor(dst.buf, dst.bytes, dst.offset, dst.stride), NULL,
+                  &err);
     fz_check_status(st, &err);
     if (st == CLSLICE_OK) {
         unsigned char *hits = calloc(dst.bytes ? dst.bytes : 1, 1);
