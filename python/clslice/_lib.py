@@ -199,6 +199,31 @@ class CLConcatDesc(_Sized):
     ]
 
 
+class HostTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("bytes", ctypes.c_size_t),
+                ("offset", ctypes.c_size_t), ("strides", c_int64_p)]
+
+
+class HostGatherDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("src", HostTensor),
+        ("dst", HostTensor), ("src_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
+    ]
+
+
+class HostScatterDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("value", HostTensor),
+        ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
+        ("rule", ctypes.c_int), ("dst", HostTensor),
+        ("value_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
+    ]
+
+
 class HostPart(ctypes.Structure):
     _fields_ = [("plan", ctypes.c_void_p), ("src", ctypes.c_void_p),
                 ("src_bytes", ctypes.c_size_t),
@@ -432,15 +457,8 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_gather": (st, [P, S, P, S, P, S, E]),
         "clslice_host_scatter": (st, [P, S, P, c_int64_p, I, S, I, P, S, E]),
         "clslice_host_grad": (st, [P, S, P, c_int64_p, I, S, P, S, E]),
-        "clslice_host_gather_strided": (st, [P, S, P, S, S, c_int64_p, P, S,
-                                             S, c_int64_p, E]),
-        "clslice_host_scatter_strided": (st, [P, S, P, S, S, c_int64_p, I,
-                                              c_int64_p, I, P, S, S,
-                                              c_int64_p, E]),
-        "clslice_host_gather_blocked": (st, [P, S, P, S, S, c_int64_p,
-                                             ctypes.POINTER(Blocking), P, S,
-                                             S, c_int64_p,
-                                             ctypes.POINTER(Blocking), E]),
+        "clslice_host_gather2": (st, [ctypes.POINTER(HostGatherDesc), E]),
+        "clslice_host_scatter2": (st, [ctypes.POINTER(HostScatterDesc), E]),
         "clslice_plan_concat": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                      E]),
         "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
