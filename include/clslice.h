@@ -1195,12 +1195,12 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size,
  * so elements along negative strides lie before the offset.  A NULL
  * strides pointer means the contiguous row-major strides of the shape.
- * The general calls take views as tensors, clslice_host_gather2 and
- * clslice_host_scatter2 as clslice_host_tensor (below), clslice_cl_gather
- * and clslice_cl_scatter (clslice_cl.h) as clslice_cl_tensor, and their
- * messages name the members (src.strides[d], src.offset, src.bytes,
- * src.buffer); the layout queries below and clslice_host_concat name
- * arguments (src_strides[d], parts[i].src_offset).
+ * The general calls take views as tensors: clslice_host_gather2,
+ * clslice_host_scatter2 and clslice_host_concat as clslice_host_tensor
+ * (below), clslice_cl_gather, clslice_cl_scatter and clslice_cl_concat
+ * (clslice_cl.h) as clslice_cl_tensor, and their messages name the
+ * members (src.strides[d], src.offset, src.bytes, src.buffer); the
+ * layout queries below name arguments (src_strides[d]).
  *
  * Rules every call between views checks before it reads or writes
  * anything:
@@ -1252,55 +1252,6 @@ clslice_status clslice_plan_scatter_layout_strided(
     const clslice_plan *plan, const int64_t *value_shape, int value_rank,
     const int64_t *value_strides, clslice_value_rule rule,
     const int64_t *dst_strides, clslice_layout *layout, clslice_error *err);
-
-/** One part of clslice_host_concat: the tensor at `src` (src_bytes
- * long), of the final output shape of `plan`, whose element 0 is at byte
- * src_offset and whose strides are src_strides (output-rank entries, NULL
- * for row-major), written into the slice `plan` of the destination.
- * Frozen. */
-typedef struct clslice_host_part {
-    const clslice_plan *plan;
-    const void *src;           /**< may be NULL when the part is empty */
-    size_t src_bytes;
-    size_t src_offset;
-    const int64_t *src_strides;
-} clslice_host_part;
-
-/** Writes `count` parts into one destination (numpy.concatenate and
- * numpy.stack with the plans of clslice_plan_concat and
- * clslice_plan_stack, or any disjoint places): part i's tensor into the
- * slice parts[i].plan of a view of the plans' common input shape in `dst`
- * (dst_bytes long, element 0 at dst_offset, dst_strides: input-rank
- * entries, NULL for row-major).  Elements of dst that no part's slice
- * holds, and bytes outside the view, are not touched.  The host reference
- * executor of clslice_cl_concat, which checks the same in the same order.
- *
- * Every check comes before the first byte is written, with the rules of
- * "Strided views" above:
- *  - count >= 1, parts given, each parts[i].plan given, of parts[0].plan's
- *    input shape (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim),
- *    known, and elem_size >= 1; messages of a plan's own checks start with
- *    "parts[i].plan: ";
- *  - each source view and the destination view: extents that fit int64
- *    (naming parts[i].src_strides[d], dst_strides[d]), and a destination
- *    that addresses no element twice;
- *  - no two parts write one element of the destination
- *    (CLSLICE_ERROR_ARGUMENT naming both parts and the element's index;
- *    the test is exact: parts whose slices interleave with steps share
- *    nothing and pass).  A part with no elements takes no part in it;
- *  - each source view inside its buffer (naming parts[i].src_offset or
- *    parts[i].src), the destination view inside dst whenever dst is given
- *    or some part writes (dst may be NULL only when no part has an
- *    element), and no source's bytes overlapping the destination view's
- *    (CLSLICE_ERROR_ARGUMENT naming parts[i].src); sources may share
- *    bytes with each other. */
-CLSLICE_API
-clslice_status clslice_host_concat(size_t elem_size,
-                                   const clslice_host_part *parts,
-                                   size_t count, void *dst, size_t dst_bytes,
-                                   size_t dst_offset,
-                                   const int64_t *dst_strides,
-                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Blocked layouts                                                           */
@@ -1362,11 +1313,11 @@ typedef struct clslice_blocking {
 /* ------------------------------------------------------------------------ */
 
 /* The host calls have the two shapes of the device calls (clslice_cl.h).
- * The plain calls, clslice_host_gather, _scatter and _grad above, take
- * contiguous tensors and their arguments one by one, and keep their
- * signatures.  A call between strided views or blocked tensors is a
- * general call: one descriptor per operation, which says what to do with
- * which tensors, and the error.  Where a plain call holds the operation's
+ * The plain calls, clslice_host_gather, _scatter and _grad above and the
+ * CSR pair below, take contiguous tensors and their arguments one by
+ * one, and keep their signatures.  Every other host call is a general
+ * call: one descriptor per operation, which says what to do with which
+ * tensors, and the error.  Where a plain call holds the operation's
  * name the general call adds a 2, as zstd's ZSTD_compress2 stands beside
  * ZSTD_compress:
  *
@@ -1493,6 +1444,61 @@ typedef struct clslice_host_scatter_desc {
 CLSLICE_API
 clslice_status clslice_host_scatter2(const clslice_host_scatter_desc *desc,
                                      clslice_error *err);
+
+/** One part of clslice_host_concat: the tensor `src`, of the final
+ * output shape of `plan` (src.strides: output-rank entries, NULL for
+ * row-major), written into the slice `plan` of the destination.  The
+ * host's clslice_cl_concat_part.  Frozen. */
+typedef struct clslice_host_part {
+    const clslice_plan *plan; /**< the part's place in the destination */
+    clslice_host_tensor src;  /**< data may be NULL when the part is empty */
+} clslice_host_part;
+
+/** What clslice_host_concat does: `count` sources written into their
+ * places of one destination `dst`, a tensor of the plans' common input
+ * shape (dst.strides: input-rank entries, NULL for row-major).  Elements
+ * are elem_size bytes.  The members of clslice_cl_concat_desc. */
+typedef struct clslice_host_concat_desc {
+    size_t struct_size; /**< sizeof(clslice_host_concat_desc) */
+    size_t elem_size;
+    clslice_host_tensor dst;
+    size_t count;                   /**< >= 1 */
+    const clslice_host_part *parts; /**< count entries */
+} clslice_host_concat_desc;
+
+#define CLSLICE_HOST_CONCAT_DESC_INIT CLSLICE_INIT_(clslice_host_concat_desc)
+
+/** Writes the `count` parts of `desc` into one destination
+ * (numpy.concatenate and numpy.stack with the plans of
+ * clslice_plan_concat and clslice_plan_stack, or any disjoint places):
+ * part i's tensor into the slice parts[i].plan of dst.  Elements of dst
+ * that no part's slice holds, and bytes outside its view, are not
+ * touched.  The host reference executor of clslice_cl_concat, which
+ * checks the same in the same order.
+ *
+ * Every check comes before the first byte is written, with the rules of
+ * "Strided views" above:
+ *  - desc and its struct_size (as every general call);
+ *  - count >= 1, parts given, each parts[i].plan given, of
+ *    parts[0].plan's input shape (CLSLICE_ERROR_SHAPE naming
+ *    parts[i].plan and the dim), known, and elem_size >= 1; messages of a
+ *    plan's own checks start with "parts[i].plan: ";
+ *  - each source view and the destination view: extents that fit int64
+ *    (naming parts[i].src.strides[d], dst.strides[d]), and a destination
+ *    that addresses no element twice;
+ *  - no two parts write one element of the destination
+ *    (CLSLICE_ERROR_ARGUMENT naming both parts and the element's index;
+ *    the test is exact: parts whose slices interleave with steps share
+ *    nothing and pass).  A part with no elements takes no part in it;
+ *  - each source view inside its buffer (naming parts[i].src.offset or
+ *    parts[i].src.bytes), the destination view inside dst.bytes whenever
+ *    dst.data is given or some part writes (dst.data may be NULL only
+ *    when no part has an element), and no source's bytes overlapping the
+ *    destination view's (CLSLICE_ERROR_ARGUMENT naming parts[i].src);
+ *    sources may share bytes with each other. */
+CLSLICE_API
+clslice_status clslice_host_concat(const clslice_host_concat_desc *desc,
+                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */

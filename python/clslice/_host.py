@@ -260,16 +260,18 @@ def concat(arrays: Sequence[np.ndarray], plans: Sequence[Any],
         target = np.empty(shape, dtype)
     sources = [_concat_source(a, dtype) for a in arrays]
     parts = (_lib.HostPart * len(sources))()
-    for part, plan, a in zip(parts, plans, sources):
+    # the strides arrays must outlive the call: held here
+    views = [_buffer(a) if a.size else None for a in sources]
+    for part, plan, view in zip(parts, plans, views):
         part.plan = plan._ptr.value
-        if a.size:
-            part.src, part.src_bytes, part.src_offset, part.src_strides = \
-                _buffer(a)
-    dst, dst_bytes, dst_offset, dst_strides = _buffer(target)
+        if view is not None:
+            part.src = _lib.HostTensor(*view)
+    dst_view = _buffer(target)
+    desc = _lib.HostConcatDesc(elem_size=dtype.itemsize,
+                               dst=_lib.HostTensor(*dst_view),
+                               count=len(parts), parts=parts)
     err = Error()
-    status = lib.clslice_host_concat(dtype.itemsize, parts, len(parts), dst,
-                                     dst_bytes, dst_offset, dst_strides,
-                                     ctypes.byref(err))
+    status = lib.clslice_host_concat(ctypes.byref(desc), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     if target is not result:

@@ -225,9 +225,15 @@ class HostScatterDesc(_Sized):
 
 
 class HostPart(ctypes.Structure):
-    _fields_ = [("plan", ctypes.c_void_p), ("src", ctypes.c_void_p),
-                ("src_bytes", ctypes.c_size_t),
-                ("src_offset", ctypes.c_size_t), ("src_strides", c_int64_p)]
+    _fields_ = [("plan", ctypes.c_void_p), ("src", HostTensor)]
+
+
+class HostConcatDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
+        ("dst", HostTensor), ("count", ctypes.c_size_t),
+        ("parts", ctypes.POINTER(HostPart)),
+    ]
 
 
 class CLCSRDesc(_Sized):
@@ -463,8 +469,7 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                      E]),
         "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                     E]),
-        "clslice_host_concat": (st, [S, ctypes.POINTER(HostPart), S, P, S, S,
-                                     c_int64_p, E]),
+        "clslice_host_concat": (st, [ctypes.POINTER(HostConcatDesc), E]),
         "clslice_host_csr_count": (st, [P, ctypes.POINTER(CSR), c_int64_p,
                                         E]),
         "clslice_host_csr_slice": (st, [P, ctypes.POINTER(CSR), P, P, P, I64,

@@ -25,9 +25,9 @@
  */
 #include <stdlib.h>
 
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "hostcall.h"
-#include "opencl/testing/testing.h"
 #include "randblocked.h"
 #include "randplan.h"
 #include "randvalue.h"

@@ -22,9 +22,9 @@
  */
 #include <stdlib.h>
 
+#include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "hostcall.h"
-#include "opencl/testing/testing.h"
 #include "randplan.h"
 #include "randstrided.h"
 #include "randvalue.h"

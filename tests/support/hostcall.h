@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * The general host calls (clslice_host_gather2, clslice_host_scatter2)
- * written on one line: the random and differential tests hold each
- * tensor's buffer, size, offset and strides apart and make many calls
- * from them, so tu_tensor puts a tensor together and tu_host_gather /
- * tu_host_scatter fill the descriptor (its _INIT macro first, as a user
- * writes it) and call.
+ * The general host calls (clslice_host_gather2, clslice_host_scatter2,
+ * clslice_host_concat) written on one line: the random and differential
+ * tests hold each tensor's buffer, size, offset and strides apart and
+ * make many calls from them, so tu_tensor puts a tensor together and
+ * tu_host_gather, tu_host_scatter and tu_host_concat fill the descriptor
+ * (its _INIT macro first, as a user writes it) and call.
  */
 #ifndef CLSLICE_TESTS_HOSTCALL_H
 #define CLSLICE_TESTS_HOSTCALL_H
@@ -61,6 +61,20 @@ tu_host_scatter(const clslice_plan *plan, size_t elem_size,
     desc.value_blocking = value_b;
     desc.dst_blocking = dst_b;
     return clslice_host_scatter2(&desc, err);
+}
+
+static inline clslice_status tu_host_concat(size_t elem_size,
+                                            const clslice_host_part *parts,
+                                            size_t count,
+                                            clslice_host_tensor dst,
+                                            clslice_error *err)
+{
+    clslice_host_concat_desc desc = CLSLICE_HOST_CONCAT_DESC_INIT;
+    desc.elem_size = elem_size;
+    desc.dst = dst;
+    desc.count = count;
+    desc.parts = parts;
+    return clslice_host_concat(&desc, err);
 }
 
 #endif

@@ -380,7 +380,7 @@ static void test_layouts(void **state)
     PIN(clslice_cl_concat_desc, count, 40);
     assert_int_equal(GENERAL[3].first_size, 56);
     assert_int_equal(sizeof(clslice_host_part), 40);
-    PIN(clslice_host_part, src_offset, 24);
+    PIN(clslice_host_part, src, 8);
     PIN(clslice_cl_dynamic_desc, kind, 20);
     PIN(clslice_cl_dynamic_desc, info, 32);
     PIN(clslice_cl_dynamic_desc, src, 48);

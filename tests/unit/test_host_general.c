@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * The general host calls, clslice_host_gather2 and clslice_host_scatter2:
- * what they check first (a NULL descriptor, a struct_size below the
+ * The general host calls, clslice_host_gather2, clslice_host_scatter2 and
+ * clslice_host_concat: what they check first (a NULL descriptor, a struct_size below the
  * first published size or above this library's sizeof, whatever its
  * tail holds), that a bad member is named as the caller wrote it and
  * nothing is written, and, table by table, that with contiguous tensors
  * they do what the plain calls clslice_host_gather and
  * clslice_host_scatter do: the same status and the same bytes, sentinel
- * bytes past the result included.  test_host_strided and
- * test_host_blocked drive them over strided and blocked tensors.
+ * bytes past the result included.  test_host_strided, test_host_blocked
+ * and test_host_concat drive them over strided and blocked tensors and
+ * random concatenations.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -19,19 +20,21 @@
 
 enum { SENTINEL = 0xA5, BYTES = 1024 };
 
-/* Room for either descriptor and a tail past it. */
+/* Room for any host descriptor and a tail past it. */
 typedef union any_desc {
     size_t struct_size;
     clslice_host_gather_desc gather;
     clslice_host_scatter_desc scatter;
+    clslice_host_concat_desc concat;
     unsigned char bytes[256];
 } any_desc;
 
 typedef struct general {
     const char *name;
     clslice_status (*run)(const any_desc *d, clslice_error *err);
-    size_t first_size; /* the descriptor's 0.2 sizeof */
-    size_t size;       /* this library's sizeof */
+    size_t first_size;  /* the descriptor's 0.2 sizeof */
+    size_t size;        /* this library's sizeof */
+    const char *zeroed; /* the error of an all-zero descriptor */
 } general;
 
 static clslice_status gather2(const any_desc *d, clslice_error *err)
@@ -44,15 +47,24 @@ static clslice_status scatter2(const any_desc *d, clslice_error *err)
     return clslice_host_scatter2(&d->scatter, err);
 }
 
-/* On LP64: pinned below, and the members of clslice_cl_gather_desc and
- * clslice_cl_scatter_desc with a host tensor (32 bytes) in place of a
- * device tensor (24). */
+static clslice_status concat(const any_desc *d, clslice_error *err)
+{
+    return clslice_host_concat(&d->concat, err);
+}
+
+/* On LP64: pinned below, and the members of clslice_cl_gather_desc,
+ * clslice_cl_scatter_desc and clslice_cl_concat_desc with a host tensor
+ * (32 bytes) in place of a device tensor (24). */
 static const general GENERAL[] = {
-    {"clslice_host_gather2", gather2, 104,
-     sizeof(clslice_host_gather_desc)},
+    {"clslice_host_gather2", gather2, 104, sizeof(clslice_host_gather_desc),
+     "plan is NULL"},
     {"clslice_host_scatter2", scatter2, 120,
-     sizeof(clslice_host_scatter_desc)},
+     sizeof(clslice_host_scatter_desc), "plan is NULL"},
+    {"clslice_host_concat", concat, 64, sizeof(clslice_host_concat_desc),
+     "parts is NULL"},
 };
+
+enum { GENERAL_COUNT = sizeof GENERAL / sizeof *GENERAL };
 
 static void expect(const general *g, const any_desc *d,
                    clslice_status status, const char *part1,
@@ -92,15 +104,20 @@ static void test_layouts(void **state)
     assert_int_equal(offsetof(clslice_host_scatter_desc, dst), 72);
     assert_int_equal(offsetof(clslice_host_scatter_desc, dst_blocking),
                      112);
+    assert_int_equal(offsetof(clslice_host_concat_desc, dst), 16);
+    assert_int_equal(offsetof(clslice_host_concat_desc, count), 48);
+    assert_int_equal(offsetof(clslice_host_concat_desc, parts), 56);
+    assert_int_equal(sizeof(clslice_host_part), 40); /* frozen */
+    assert_int_equal(offsetof(clslice_host_part, src), 8);
     /* 0.2.0 is their first release: the first size is the whole struct */
-    for (size_t i = 0; i < 2; i++)
+    for (size_t i = 0; i < GENERAL_COUNT; i++)
         assert_int_equal(GENERAL[i].first_size, GENERAL[i].size);
 }
 
 static void test_struct_checks(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < GENERAL_COUNT; i++) {
         const general *g = &GENERAL[i];
         char below[64], above[64];
         snprintf(below, sizeof below, "desc->struct_size = %zu is below %zu",
@@ -119,17 +136,20 @@ static void test_struct_checks(void **state)
         expect(g, &d, CLSLICE_ERROR_ARGUMENT, above, "newer clslice");
         d.bytes[g->size] = 0x5A; /* a newer caller's member, set */
         expect(g, &d, CLSLICE_ERROR_ARGUMENT, above, "");
-        /* accepted sizes go on to the members: the plan first */
+        /* accepted sizes go on to the members */
         d = zeroed(g->first_size);
-        expect(g, &d, CLSLICE_ERROR_ARGUMENT, "plan is NULL", "");
+        expect(g, &d, CLSLICE_ERROR_ARGUMENT, g->zeroed, "");
         d = zeroed(g->size);
-        expect(g, &d, CLSLICE_ERROR_ARGUMENT, "plan is NULL", "");
+        expect(g, &d, CLSLICE_ERROR_ARGUMENT, g->zeroed, "");
     }
     /* the _INIT macros set struct_size and nothing else */
     clslice_host_gather_desc gd = CLSLICE_HOST_GATHER_DESC_INIT;
     clslice_host_scatter_desc sd = CLSLICE_HOST_SCATTER_DESC_INIT;
+    clslice_host_concat_desc cd = CLSLICE_HOST_CONCAT_DESC_INIT;
     assert_int_equal(gd.struct_size, sizeof gd);
     assert_int_equal(sd.struct_size, sizeof sd);
+    assert_int_equal(cd.struct_size, sizeof cd);
+    assert_null(cd.parts);
     assert_null(gd.plan);
     assert_null(sd.value_blocking);
 }
