@@ -205,7 +205,8 @@ static void host_reference(fixture *f, const rc_case *c, const placement *p,
         int b = p->buffer[i];
         parts[i] = (clslice_host_part){
             .plan = c->parts[i].plan,
-            .src = tu_tensor(b < 0 ? NULL : f->image[b], b < 0 ? 0 : size_of(b),
+            .src = tu_tensor(b < 0 ? NULL : f->image[b],
+                             b < 0 ? 0 : size_of(b),
                              b < 0 ? 0 : p->start[i] + c->parts[i].src.offset,
                              rs_strides(&c->parts[i].src))};
     }

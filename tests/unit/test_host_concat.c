@@ -86,7 +86,8 @@ static void one_case(tu_rng *rng, uint64_t seed, int n)
         const rc_part *p = &r.c.parts[i];
         parts[i] = (clslice_host_part){
             .plan = p->plan,
-            .src = tu_tensor(r.srcs[i] - r.src_at[i], r.src_at[i] + p->src.need,
+            .src = tu_tensor(r.srcs[i] - r.src_at[i],
+                             r.src_at[i] + p->src.need,
                              r.src_at[i] + p->src.offset, rs_strides(&p->src))};
         rs_scatter(p->plan, r.elem, r.srcs[i], &p->src, r.expect, &r.c.dst);
     }
@@ -297,7 +298,8 @@ static void test_buffer_checks(void **state)
                    "parts[0].src.offset = 0");
     s.parts[0].src.strides = NULL;
     s.parts[1].src.data = NULL;
-    expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].src.data is NULL", NULL);
+    expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].src.data is NULL",
+                   NULL);
     s.parts[1].src.data = s.b;
     assert_int_equal(
         tu_host_concat(4, s.parts, 2, tu_tensor(s.dst, 23, 0, NULL), &err),
