@@ -1203,13 +1203,16 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  * layout queries below name arguments (src_strides[d]).
  *
  * Rules every call between views checks before it reads or writes
- * anything:
+ * anything (messages spell a view's parts as the call does: src.strides[d],
+ * src.offset, src.bytes for a descriptor's tensor, src_strides[d] for
+ * the layout queries' arguments):
  *  - a view's extent, sum over its dims of (size - 1) * stride taken
  *    separately for each sign, must fit int64 (CLSLICE_ERROR_BUFFER,
- *    naming NAME_strides[d] and its value);
+ *    naming NAME.strides[d] and its value);
  *  - every byte a view can address, over its whole shape, must lie in
  *    its buffer: offset - (bytes before) >= 0 and the last byte before
- *    the buffer's size (CLSLICE_ERROR_BUFFER naming NAME_offset or NAME);
+ *    the buffer's size (CLSLICE_ERROR_BUFFER naming NAME.offset or
+ *    NAME.bytes);
  *    a view with a dim of size 0 addresses nothing;
  *  - a destination view must not address one element twice.  The test
  *    is sufficient, not exact: with its dims of size > 1 sorted by
@@ -1218,7 +1221,7 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *    views pass; a stride of 0 on a dim of size > 1 fails, and so do
  *    interleavings such as strides {2, 3} on shape {3, 2}, even where
  *    they happen not to collide (CLSLICE_ERROR_ARGUMENT naming
- *    dst_strides[d]);
+ *    dst.strides[d]);
  *  - a source and a destination in one buffer must not overlap: the byte
  *    ranges [lowest, highest] that each view can address are compared, so
  *    two interleaved views of one buffer are refused even when they share

@@ -59,6 +59,9 @@
  *  - Messages name what the caller wrote: descriptor members as in
  *    `src.offset` or `parts[2].plan`, head members by their names
  *    (queue, flags, event_wait_list[i]).
+ *  - The host's references of these calls (clslice.h, "General host
+ *    calls") take descriptors of the same members, with
+ *    clslice_host_tensor for clslice_cl_tensor.
  *
  * Conventions of every device call, plain or general:
  *  - Wait list: event_wait_list must hold num_events_in_wait_list events
@@ -465,8 +468,7 @@ typedef struct clslice_cl_batch_desc {
  * output overlaps src or another output (CLSLICE_ERROR_ARGUMENT naming
  * both).  parts[i].buffer may be NULL when its output is empty,
  * src.buffer when the input tensor is; one buffer may serve any number of
- * outputs at
- * different offsets.  Flags as for clslice_enqueue_gather
+ * outputs at different offsets.  Flags as for clslice_enqueue_gather
  * (CLSLICE_NO_COPY_SHORTCUT changes nothing: a batch always runs its
  * kernel).
  *

@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "hostcall.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -135,20 +134,28 @@ static void run(const clslice_plan *plan, fz_reader *r)
     for (size_t i = 0; i < dst.bytes; i++)
         dst.buf[i] = before[i] = (unsigned char)(i * 13 + 5);
 
+    clslice_host_tensor in = {src.buf, src.bytes, src.offset, src.stride};
+    clslice_host_tensor out = {dst.buf, dst.bytes, dst.offset, dst.stride};
     clslice_error err;
-    clslice_status st =
-        scatter
-            ? tu_host_scatter(
-                  plan, es,
-                  tu_tensor(src.buf, src.bytes, src.offset, src.stride),
-                  src.shape, src.rank, NULL, CLSLICE_VALUE_EXACT,
-                  tu_tensor(dst.buf, dst.bytes, dst.offset, dst.stride), NULL,
-                  &err)
-            : tu_host_gather(
-                  plan, es,
-                  tu_tensor(src.buf, src.bytes, src.offset, src.stride), NULL,
-                  tu_tensor(dst.buf, dst.bytes, dst.offset, dst.stride), NULL,
-                  &err);
+    clslice_status st;
+    if (scatter) {
+        clslice_host_scatter_desc d = CLSLICE_HOST_SCATTER_DESC_INIT;
+        d.plan = plan;
+        d.elem_size = es;
+        d.value = in;
+        d.value_shape = src.shape;
+        d.value_rank = src.rank;
+        d.rule = CLSLICE_VALUE_EXACT;
+        d.dst = out;
+        st = clslice_host_scatter2(&d, &err);
+    } else {
+        clslice_host_gather_desc d = CLSLICE_HOST_GATHER_DESC_INIT;
+        d.plan = plan;
+        d.elem_size = es;
+        d.src = in;
+        d.dst = out;
+        st = clslice_host_gather2(&d, &err);
+    }
     fz_check_status(st, &err);
     if (st == CLSLICE_OK) {
         unsigned char *hits = calloc(dst.bytes ? dst.bytes : 1, 1);

@@ -4,13 +4,13 @@
  * The general host calls, clslice_host_gather2, clslice_host_scatter2 and
  * clslice_host_concat: what they check first (a NULL descriptor, a
  * struct_size below the first published size or above this library's
- * sizeof, whatever its tail holds), that a bad member is named as the caller wrote it and
- * nothing is written, and, table by table, that with contiguous tensors
- * they do what the plain calls clslice_host_gather and
+ * sizeof, whatever its tail holds), that a bad member is named as the
+ * caller wrote it and nothing is written, and, table by table, that with
+ * contiguous tensors they do what the plain calls clslice_host_gather and
  * clslice_host_scatter do: the same status and the same bytes, sentinel
- * bytes past the result included.  test_host_strided, test_host_blocked
- * and test_host_concat drive them over strided and blocked tensors and
- * random concatenations.
+ * bytes past the result included. test_host_strided, test_host_blocked and
+ * test_host_concat drive them over strided and blocked tensors and random
+ * concatenations.
  */
 #include <stddef.h>
 #include <stdio.h>
