@@ -2,21 +2,38 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * Views placed in host buffers: the buffer checks of every host call
- * between views, and the run of their layout.  The views' layouts
- * (layout/strided.c, layout/blocked_layout.c) run through the loop every
- * host executor shares (host_copy.c), from pointers at the views'
- * element 0.  The host's calls between views are the reference the
- * device's are tested against, so they check exactly what the device
- * checks: each view's bytes inside its buffer, and no overlap between
- * source and destination.  Kept apart from the calls that use it
- * (host_blocked.c, and through it host_strided.c) so each depends on it
- * and it on none of them.
+ * between views, and the run of a checked view layout.  The views'
+ * layouts (layout/strided.c, layout/blocked_layout.c) run through the
+ * loop every host executor shares (host_copy.c), from pointers at the
+ * views' element 0.  The general host calls (host_blocked.c) and
+ * clslice_host_concat are the reference the device's calls between views
+ * are tested against, so these check exactly what the device checks:
+ * each view's bytes inside its buffer, a destination that addresses no
+ * element twice, and no overlap between source and destination.
  */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "core/host/host.h"
 #include "core/plan/common.h"
 #include "core/layout/strided.h"
+
+/* A placed view's names in messages: NAME_offset, NAME_bytes and NAME
+ * for arguments, NAME.offset, NAME.bytes and NAME.data for the members
+ * of a descriptor's clslice_host_tensor. */
+typedef struct names {
+    char offset[48], bytes[48], data[48];
+} names;
+
+static void name_parts(const cs_strided_view *v, names *n)
+{
+    snprintf(n->offset, sizeof n->offset, "%s%s", v->name,
+             cs_offset_part(v->member));
+    snprintf(n->bytes, sizeof n->bytes, "%s%s", v->name,
+             v->member ? ".bytes" : "_bytes");
+    snprintf(n->data, sizeof n->data, "%s%s", v->name,
+             v->member ? ".data" : "");
+}
 
 static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
 {
@@ -24,25 +41,26 @@ static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
     clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
     if (st != CLSLICE_OK)
         return st;
+    names n;
+    name_parts(p->view, &n);
     if (p->offset > p->bytes)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "%s_offset = %zu lies past the end of %s "
-                       "(%s_bytes = %zu)", name, p->offset, name, name,
-                       p->bytes);
+                       "%s = %zu lies past the end of %s (%s = %zu)",
+                       n.offset, p->offset, n.data, n.bytes, p->bytes);
     if (p->span.before > p->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "the %s view reaches %zu bytes before %s_offset = "
-                       "%zu (negative %s_strides): the offset must be at "
-                       "least %zu", name, p->span.before, name, p->offset,
-                       name, p->span.before);
+                       "the %s view reaches %zu bytes before %s = %zu "
+                       "(negative %s%s): the offset must be at least %zu",
+                       name, p->span.before, n.offset, p->offset, name,
+                       cs_strides_part(p->view->member), p->span.before);
     if (p->span.after > p->bytes - p->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "%s is too small: the %s view needs %zu bytes from "
-                       "%s_offset = %zu, %zu available (%s_bytes = %zu)",
-                       name, name, p->span.after, name, p->offset,
-                       p->bytes - p->offset, name, p->bytes);
+                       "%s = %zu, %zu available (%s = %zu)",
+                       n.data, name, p->span.after, n.offset, p->offset,
+                       p->bytes - p->offset, n.bytes, p->bytes);
     if (p->span.after && !p->data)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", name);
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", n.data);
     return CLSLICE_OK;
 }
 
