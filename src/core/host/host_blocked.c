@@ -17,7 +17,7 @@
 #include "core/layout/blocked_layout.h"
 #include "core/host/host.h"
 #include "core/plan/plan.h"
-#include "core/sized.h"
+#include "core/plan/sized.h"
 
 /* The element loop of a lanes layout that stays one: an odometer over
  * its dims, a lane map's element added per element, zeros written to a

@@ -17,7 +17,7 @@
 #include "core/concat/concat_part.h"
 #include "core/host/host.h"
 #include "core/plan/plan.h"
-#include "core/sized.h"
+#include "core/plan/sized.h"
 
 typedef struct host_call {
     size_t elem_size;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/plan/common.h"
-#include "core/sized.h"
+#include "core/plan/sized.h"
 
 clslice_status cs_take_struct(const void *given, const char *name,
                               const char *type, size_t first_size,
