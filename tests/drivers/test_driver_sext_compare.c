@@ -15,7 +15,8 @@
  * cl/normalise.cl kept the entry that claimed an ONNX axis in a long read
  * from an int array and tested it with `< 0`; on rusticl every dim that no
  * entry claimed took the claimed-dim path with entry -1 (two wrong ONNX
- * records in test_device_dynamic_normalise).  It compares ints now.
+ * records in test_device_dynamic_normalise).  The claims are longs in the
+ * record now, and nothing is widened before that test.
  */
 #include <limits.h>
 #include <stdint.h>
