@@ -19,7 +19,7 @@
 # program (tests/drivers/) that shows the fault.  The run fails when any
 # other test fails, and also when a listed test passes (the list is
 # stale: the driver was fixed, or the test no longer reaches the fault).
-# docs/second_implementation.md says more.
+# docs/drivers.md says more.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] || { echo "usage: test_rusticl.sh BUILD_DIR [ctest args]" >&2; exit 2; }
@@ -55,6 +55,9 @@ while IFS=$'\t' read -r name repro reason; do
   expected[$name]="$reason (shown by $repro)"
 done < "$here/tests/drivers/expected_failures.txt"
 
+# The tests this run covers (before the run: a listing rewrites ctest's
+# log of the last run).
+listed=$(ctest --test-dir "$build" -L device -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p')
 start=$SECONDS
 status=0
 nice ctest --test-dir "$build" -L device --output-on-failure --timeout 600 \
@@ -78,7 +81,6 @@ for name in $(printf '%s\n' "${!failed[@]}" | sort); do
     echo "FAILED on rusticl: $name"; bad=1
   fi
 done
-listed=$(ctest --test-dir "$build" -L device -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p')
 for name in $(printf '%s\n' "${!expected[@]}" | sort); do
   grep -qx "$name" <<< "$listed" || continue
   if [ -z "${failed[$name]:-}" ]; then
