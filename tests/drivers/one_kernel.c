@@ -2,8 +2,6 @@
 /* Copyright 2026 The clslice Authors */
 #include "one_kernel.h"
 
-#include <stdio.h>
-
 #include "devutil.h"
 #include "testutil.h"
 
@@ -30,9 +28,6 @@ bool ok_run(const char *source, const void *in, size_t in_bytes, void *out,
     tu_cl cl;
     if (!tu_cl_open(&cl))
         return false;
-    char name[256] = "";
-    clGetDeviceInfo(cl.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
-    print_message("device: %s\n", name);
     cl_command_queue queue = tu_cl_queue(&cl, 0);
     cl_program program = build(&cl, source);
     cl_int rc;
