@@ -40,6 +40,14 @@ export OCL_ICD_VENDORS=$icd RUSTICL_ENABLE=llvmpipe CLSLICE_REQUIRE_DEVICE=1
 # llvmpipe runs a launch on LP_NUM_THREADS threads; ctest runs two tests at
 # once on CI's two cores, so one thread each.
 export LP_NUM_THREADS=${LP_NUM_THREADS:-1}
+# A second opinion on every kernel path, not a second volume of random
+# cases (PoCL runs those in full): the random tests draw 10 times fewer.
+export CLSLICE_TEST_SCALE=${CLSLICE_TEST_SCALE:-10}
+# Left out for time, named here and printed: test_device_faults fails each
+# OpenCL call the library makes in turn through an interposer, so it tests
+# the library's error paths, which do not depend on the driver; it took
+# 380 s on rusticl on two cores, where the rest of the label takes ~3 min.
+left_out=(test_device_faults)
 
 platforms=$(clinfo -l)
 echo "$platforms"
@@ -57,11 +65,14 @@ done < "$here/tests/drivers/expected_failures.txt"
 
 # The tests this run covers (before the run: a listing rewrites ctest's
 # log of the last run).
-listed=$(ctest --test-dir "$build" -L device -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p')
+listed=$(ctest --test-dir "$build" -L device -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p' |
+         grep -vxF "${left_out[@]/#/-e}" || true)
 start=$SECONDS
 status=0
-nice ctest --test-dir "$build" -L device --output-on-failure --timeout 600 \
-  -j "$(nproc 2>/dev/null || echo 2)" "$@" || status=$?
+exclude="^($(IFS='|'; echo "${left_out[*]}"))\$"
+echo "test_rusticl.sh: left out for time: ${left_out[*]}"
+nice ctest --test-dir "$build" -L device -E "$exclude" --output-on-failure \
+  --timeout 600 -j "$(nproc 2>/dev/null || echo 2)" "$@" || status=$?
 echo "test_rusticl.sh: ctest took $((SECONDS - start)) s (status $status)"
 
 # What failed, from ctest's own record ("number:name" lines).
