@@ -61,8 +61,11 @@
  * store of a word.  Into a strided one, where no store can be wide, a group's
  * work-items interleave (work-item l of L takes l, l + L, l + 2L, l + 3L
  * of the group's 4L), so that each store instruction's lanes still touch
- * neighbouring carriers. */
-#define CS_ROW_WIDE(t, C, LOAD, s, d)                                       \
+ * neighbouring carriers.  STOP 1 leaves a work-item's four at the row's
+ * end, 0 tests each: the generic kernels need the first (sm_90: 32
+ * registers rather than 39), the fixed-rank ones the second (Intel pvc,
+ * 64-bit: the first spilled in cs_scatter_r3_c1/c2). */
+#define CS_ROW_WIDE(t, C, LOAD, s, d, STOP)                                 \
     if (t.dst_stride[0] == 1) {                                             \
         CS_FOR(j0, 0, t.count[0] / 4 + (t.count[0] % 4 != 0)) {             \
             cs_idx i0 = j0 * 4, st = t.stride[0];                           \
@@ -83,17 +86,25 @@
              g < t.count[0];                                                \
              g = (t.count[0] - g - 1) / 4 >= step ? g + 4 * step            \
                                                   : t.count[0])             \
-            for (cs_idx k = 0, off = l; k < 4 && off < t.count[0] - g;      \
+            for (cs_idx k = 0, off = l;                                     \
+                 k < 4 && (!(STOP) || off < t.count[0] - g);                \
                  k++, off += size)                                          \
-                dst[(d) + (g + off) * t.dst_stride[0]] =                    \
-                    LOAD((s) + (g + off) * t.stride[0]);                    \
+                if ((STOP) || off < t.count[0] - g)                         \
+                    dst[(d) + (g + off) * t.dst_stride[0]] =                \
+                        LOAD((s) + (g + off) * t.stride[0]);                \
     }
 
-#define CS_ROW_1(t, LOAD, s, d) CS_ROW_WIDE(t, 1, LOAD, s, d)
-#define CS_ROW_2(t, LOAD, s, d) CS_ROW_WIDE(t, 2, LOAD, s, d)
+#define CS_ROW_1(t, LOAD, s, d) CS_ROW_WIDE(t, 1, LOAD, s, d, 0)
+#define CS_ROW_2(t, LOAD, s, d) CS_ROW_WIDE(t, 2, LOAD, s, d, 0)
 #define CS_ROW_4(t, LOAD, s, d) CS_ROW_ONE(t, LOAD, s, d)
 #define CS_ROW_8(t, LOAD, s, d) CS_ROW_ONE(t, LOAD, s, d)
 #define CS_ROW_16(t, LOAD, s, d) CS_ROW_ONE(t, LOAD, s, d)
+/* The generic kernels' rows. */
+#define CS_ROW_RN_1(t, LOAD, s, d) CS_ROW_WIDE(t, 1, LOAD, s, d, 1)
+#define CS_ROW_RN_2(t, LOAD, s, d) CS_ROW_WIDE(t, 2, LOAD, s, d, 1)
+#define CS_ROW_RN_4 CS_ROW_4
+#define CS_ROW_RN_8 CS_ROW_8
+#define CS_ROW_RN_16 CS_ROW_16
 
 /* Work-items past the row or the next dim do nothing: they leave before
  * any index arithmetic.  Along the row that is decided per work-item for
@@ -182,7 +193,7 @@
             CS_FOR(i1, 1, t.count[1]) {                                     \
                 cs_idx s = s2 + i1 * t.stride[1];                           \
                 cs_idx d = d2 + i1 * t.dst_stride[1];                       \
-                CS_ROW_##C(t, LOAD, s, d);                                  \
+                CS_ROW_RN_##C(t, LOAD, s, d);                               \
             }                                                               \
         }                                                                   \
     }

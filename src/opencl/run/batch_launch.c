@@ -223,7 +223,7 @@ static clslice_status arm(const batch *b, size_t group, launch *l,
     int64_t units;
     size_t jobs = group_jobs(b, group, &units);
     l->table = NULL;
-    l->armed.kernel = NULL;
+    cs_armed_clear(&l->armed);
     clslice_status st = upload(b, group, jobs, l, err);
     if (st != CLSLICE_OK)
         return st;

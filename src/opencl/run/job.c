@@ -257,10 +257,8 @@ clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
                           size_t max_groups, cs_armed_job *armed,
                           clslice_error *err)
 {
+    cs_armed_clear(armed);
     armed->program = program;
-    armed->kernel = NULL;
-    for (int u = 0; u < CS_JOB_MAX_UPLOADS; u++)
-        armed->uploads[u] = NULL;
     clslice_status st = check_arg_count(job, err);
     if (st == CLSLICE_OK)
         st = check_param_size(program, job, err);
@@ -287,6 +285,13 @@ clslice_status cs_armed_enqueue(cs_armed_job *armed, cl_command_queue queue,
                                 num_events, wait_list, event, err);
     cs_armed_drop(armed);
     return st;
+}
+
+void cs_armed_clear(cs_armed_job *armed)
+{
+    armed->kernel = NULL;
+    for (int u = 0; u < CS_JOB_MAX_UPLOADS; u++)
+        armed->uploads[u] = NULL;
 }
 
 /* The uploads are released with the kernel: a released buffer that an

@@ -116,6 +116,10 @@ typedef struct cs_armed_job {
                                          * NULL once released */
 } cs_armed_job;
 
+/* An armed job holding nothing, which cs_armed_drop leaves alone: what a
+ * caller that may drop a job it never armed starts from. */
+void cs_armed_clear(cs_armed_job *armed);
+
 /* Takes the job's kernel from the program's pool, creates its uploads'
  * buffers and sets its arguments; the NDRange is fitted to the device and kernel (max_groups bounds
  * grid-stride ones). */
