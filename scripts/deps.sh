@@ -5,6 +5,8 @@
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
 # headers, PoCL (the CPU OpenCL device used when there is no GPU),
 # Oclgrind (a simulated device that checks kernels for bad accesses),
+# Mesa's OpenCL drivers (mesa-opencl-icd: rusticl on llvmpipe, a second
+# CPU implementation the device tests also run on; scripts/test_rusticl.sh),
 # clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh),
 # python3 with venv for the Python package's tests (scripts/test_python.sh),
 # Doxygen for the API reference (scripts/docs.sh; test_api_docs), and
@@ -20,6 +22,7 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+          mesa-opencl-icd
           oclgrind clang libclang-rt-dev python3 python3-venv doxygen
           help2man groff-base g++ libopencv-dnn-dev liboclgrind-dev
           llvm-14-dev)
