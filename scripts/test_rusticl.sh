@@ -3,7 +3,10 @@
 # Copyright 2026 The clslice Authors
 # Runs the device tests (ctest -L device) of a built tree on a second
 # OpenCL implementation: Mesa's rusticl on llvmpipe (Debian's
-# mesa-opencl-icd), beside PoCL, which the normal passes use.
+# mesa-opencl-icd), beside PoCL, which the normal passes use.  The package
+# is fetched with apt-get download and unpacked into BUILD_DIR/mesa, not
+# installed: installed, it registers rusticl and Clover for every program
+# on the machine (scripts/deps.sh installs the libraries they need).
 #
 #   bash scripts/test_rusticl.sh BUILD_DIR [ctest arguments]
 #
@@ -26,10 +29,18 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$1" && pwd); shift
 die() { echo "test_rusticl.sh: $*" >&2; exit 1; }
 
-# The library, as the dynamic linker knows it (mesa-opencl-icd).
-lib=$(ldconfig -p | awk '$1 == "libRusticlOpenCL.so.1" { print $NF; exit }')
-[ -n "$lib" ] && [ -e "$lib" ] ||
-  die "libRusticlOpenCL.so.1 not found: install mesa-opencl-icd (scripts/deps.sh)"
+# The driver, unpacked once per build tree.
+mesa=$build/mesa
+libdir=$mesa/usr/lib/x86_64-linux-gnu
+lib=$libdir/libRusticlOpenCL.so.1.0.0
+if [ ! -e "$lib" ]; then
+  debs=$build/mesa-deb
+  rm -rf "$debs" "$mesa"; mkdir -p "$debs"
+  (cd "$debs" && apt-get download mesa-opencl-icd >/dev/null 2>&1) ||
+    die "apt-get download mesa-opencl-icd failed (run apt-get update first?)"
+  dpkg -x "$debs"/mesa-opencl-icd_*.deb "$mesa"
+  [ -e "$lib" ] || die "the mesa-opencl-icd package holds no $lib"
+fi
 
 # Absolute paths: ctest runs each test in its own folder.
 icd=$build/rusticl-icd
@@ -37,6 +48,8 @@ mkdir -p "$icd"
 echo "$lib" > "$icd/rusticl.icd"
 unset OCL_ICD_FILENAMES
 export OCL_ICD_VENDORS=$icd RUSTICL_ENABLE=llvmpipe CLSLICE_REQUIRE_DEVICE=1
+# llvmpipe's pipe loader, from the unpacked package too.
+export GALLIUM_PIPE_SEARCH_DIR=$libdir/gallium-pipe
 # llvmpipe runs a launch on LP_NUM_THREADS threads; ctest runs two tests at
 # once on CI's two cores, so one thread each.
 export LP_NUM_THREADS=${LP_NUM_THREADS:-1}
@@ -77,7 +90,7 @@ echo "test_rusticl.sh: ctest took $((SECONDS - start)) s (status $status)"
 
 # What failed, from ctest's own record ("number:name" lines).
 failed_log=$build/Testing/Temporary/LastTestsFailed.log
-declare -A failed
+declare -A failed=() # empty, yet set under set -u
 if [ "$status" -ne 0 ] && [ -f "$failed_log" ]; then
   while IFS=: read -r _ name; do failed[$name]=1; done < "$failed_log"
 fi
