@@ -76,11 +76,20 @@ static void add_record(bench_gm_counts *sum, const char *line)
     sum->warp_plain += word(line, "warp_plain");
     sum->warp_div32 += word(line, "warp_div32");
     sum->warp_div64 += word(line, "warp_div64");
+    sum->warp_rounds += word(line, "warp_rounds");
+    sum->prv_ld += word(line, "lane_prv_ld");
+    sum->prv_st += word(line, "lane_prv_st");
+    sum->prv_bytes += word(line, "lane_prv_bytes");
+    sum->prv_dyn += word(line, "lane_prv_dyn");
+    sum->warp_prv_dyn += word(line, "warp_prv_dyn");
     add_side(line, "ld", &sum->ld);
     add_side(line, "st", &sum->st);
     add_name(sum, line);
     if (items > sum->main_items) {
         sum->main_items = items;
+        const char *at = strstr(line, " name=");
+        if (!at || sscanf(at + 6, "%63s", sum->main_kernel) != 1)
+            bench_die("the warp plugin's record has no name: %.80s", line);
         triple(line, "global", sum->global);
         triple(line, "local", sum->local);
     }
