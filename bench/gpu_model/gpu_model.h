@@ -70,8 +70,31 @@ typedef struct bench_gm_side {
         partial, widest;
 } bench_gm_side;
 
+/* Instructions one integer division by a run-time divisor costs: about
+ * 20 for 32 bits and 70 for 64 bits, from clang's AMDGPU expansion (the
+ * NVPTX one has a 32-bit fast path, so 64 is an upper bound there). */
+enum { BENCH_GM_DIV32_OPS = 20, BENCH_GM_DIV64_OPS = 70 };
+
+/* One launch's part of what v2 needs (the model times launches one
+ * after another, each with its own kernel's occupancy). */
+typedef struct bench_gm_launch {
+    char kernel[64];
+    uint64_t items;
+    size_t local[3];
+    uint64_t ld_used, unique;       /* load bytes; distinct sectors, both
+                                     * sides */
+    uint64_t warp_rounds, warp_ops; /* per warp's busiest lane; ops with
+                                     * divisions weighed and run-time-indexed
+                                     * private reads */
+    uint64_t prv_bytes;             /* summed over lanes */
+} bench_gm_launch;
+
+enum { BENCH_GM_MAX_LAUNCHES = 8 };
+
 typedef struct bench_gm_counts {
     int launches;
+    bench_gm_launch launch[BENCH_GM_MAX_LAUNCHES];
+    int main_launch;    /* the one with the most items */
     uint64_t items, warps;
     uint64_t lane_ir, lane_div;
     uint64_t warp_plain, warp_div32, warp_div64;
@@ -214,6 +237,7 @@ typedef struct bench_gm_figures {
     double t2_mem, t2_private, t2_latency, t2_issue, t2_launch;
     double t2, t2_copy, ratio2;     /* modelled seconds; t2 / t2_copy */
     const char *binding;            /* the largest of the terms */
+    const char *body_binding;       /* ...leaving the launch overhead out */
 } bench_gm_figures;
 
 void bench_gm_figures_of(const bench_gm_case *c, const bench_gm_counts *n,

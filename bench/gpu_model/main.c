@@ -194,6 +194,9 @@ int main(int argc, char **argv)
     bench_gm_env env;
     char records[512];
     bool own_records = open_env(&env, o.small, records, sizeof records);
+    const char *slash = strrchr(compiled.path, '/');
+    printf("compiler figures: %d %s rows of %s\n", compiled.count,
+           compiled.target, slash ? slash + 1 : compiled.path);
     bench_gm_row *rows = bench_gm_alloc((size_t)bench_gm_case_count *
                                         sizeof *rows);
     int count = run_all(&o, &env, records, &compiled, rows);
