@@ -139,6 +139,9 @@ static void occupancy_of(const bench_gm_case *c, const char *kernel,
     }
     int width = c->flags & CLSLICE_FORCE_INDEX64 ? 64 : 32;
     *row = *bench_gm_compiled_find(compiled, kernel, width);
+    if (row->registers < 0)
+        bench_die("%s gives no register count for %s (%d-bit indices)",
+                  compiled->path, kernel, width);
     *warps_per_sm = bench_gm_warps_per_sm(row->registers, group);
     if (*warps_per_sm == 0)
         bench_die("%s (%d registers) in groups of %zu cannot be resident "

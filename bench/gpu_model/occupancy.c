@@ -11,8 +11,9 @@
  *   target width program kernel registers private_bytes spill_bytes
  *   instructions arg_bytes
  *
- * with -1 where a compiler does not say.  The model reads the rows of one
- * target (sm_90: ptxas for an H100).  A missing file, or a kernel the
+ * with -1 where a compiler does not say (blank lines and # comments
+ * skipped; the columns are found by their names in the header).  The
+ * model reads the rows of one target (sm_90: ptxas for an H100).  A missing file, or a kernel the
  * model runs that has no row, is an error that names them: a model that
  * quietly assumed a register count would report an occupancy nobody
  * computed.
@@ -42,9 +43,12 @@ enum {
     FIGURE_LINE = 1024
 };
 
-static const char HEADER[] = "target\twidth\tprogram\tkernel\tregisters\t"
-                             "private_bytes\tspill_bytes\tinstructions\t"
-                             "arg_bytes";
+/* The columns the model reads, found by name in the header line. */
+enum { COL_TARGET, COL_WIDTH, COL_KERNEL, COL_REGISTERS, COL_PRIVATE,
+       COL_SPILL, COLUMNS, MAX_FIELDS = 32 };
+static const char *const COLUMN_NAMES[COLUMNS] = {
+    "target", "width", "kernel", "registers", "private_bytes",
+    "spill_bytes"};
 
 int bench_gm_warps_per_sm(int registers, size_t group_items)
 {
@@ -63,38 +67,70 @@ int bench_gm_warps_per_sm(int registers, size_t group_items)
     return groups * group_warps;
 }
 
-/* One field of a tab-separated line (in place), or NULL. */
-static char *field(char **cursor)
+/* Splits a tab-separated line in place; returns the number of fields. */
+static int split(char *line, char **fields)
 {
-    char *start = *cursor;
-    if (!start)
-        return NULL;
-    char *tab = strchr(start, '\t');
-    if (tab) {
+    line[strcspn(line, "\r\n")] = '\0';
+    int count = 0;
+    for (char *p = line; count < MAX_FIELDS;) {
+        fields[count++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            break;
         *tab = '\0';
-        *cursor = tab + 1;
-    } else {
-        start[strcspn(start, "\r\n")] = '\0';
-        *cursor = NULL;
+        p = tab + 1;
     }
-    return start;
+    return count;
+}
+
+/* Where each column the model reads is, from the header line. */
+static void find_columns(const char *path, char *header, int *column)
+{
+    char *names[MAX_FIELDS];
+    int count = split(header, names);
+    for (int c = 0; c < COLUMNS; c++) {
+        column[c] = -1;
+        for (int i = 0; i < count; i++)
+            if (strcmp(names[i], COLUMN_NAMES[c]) == 0)
+                column[c] = i;
+        if (column[c] < 0)
+            bench_die("%s: the header has no %s column (the gate's "
+                      "baseline format: target width program kernel "
+                      "registers private_bytes spill_bytes instructions "
+                      "arg_bytes)", path, COLUMN_NAMES[c]);
+    }
 }
 
 static void parse_row(const char *path, int line_no, char *line,
-                      bench_gm_compiled *row, char *target, size_t size)
+                      const int *column, bench_gm_compiled *row,
+                      const char **target)
 {
-    char *cursor = line, *f[9];
-    for (int i = 0; i < 9; i++)
-        if (!(f[i] = field(&cursor)))
-            bench_die("%s:%d: %d fields, not the 9 of the gate's baseline",
-                      path, line_no, i);
-    snprintf(target, size, "%s", f[0]);
-    /* "32" or "i32" */
-    row->width = atoi(f[1][0] == 'i' ? f[1] + 1 : f[1]);
-    snprintf(row->kernel, sizeof row->kernel, "%s", f[3]);
-    row->registers = atoi(f[4]);
-    row->private_bytes = atol(f[5]);
-    row->spill_bytes = atol(f[6]);
+    char *f[MAX_FIELDS];
+    int count = split(line, f);
+    for (int c = 0; c < COLUMNS; c++)
+        if (column[c] >= count)
+            bench_die("%s:%d: %d fields, no %s", path, line_no, count,
+                      COLUMN_NAMES[c]);
+    *target = f[column[COL_TARGET]];
+    const char *width = f[column[COL_WIDTH]];
+    row->width = atoi(width[0] == 'i' ? width + 1 : width); /* 32, i32 */
+    if (row->width != 32 && row->width != 64)
+        bench_die("%s:%d: width %s is not 32 or 64", path, line_no, width);
+    snprintf(row->kernel, sizeof row->kernel, "%s", f[column[COL_KERNEL]]);
+    row->registers = atoi(f[column[COL_REGISTERS]]);
+    row->private_bytes = atol(f[column[COL_PRIVATE]]);
+    row->spill_bytes = atol(f[column[COL_SPILL]]);
+}
+
+/* The next line that is not blank or a # comment, or false at the end. */
+static bool next_line(FILE *in, char *line, size_t size, int *line_no)
+{
+    while (fgets(line, (int)size, in)) {
+        ++*line_no;
+        if (line[0] != '\n' && line[0] != '#')
+            return true;
+    }
+    return false;
 }
 
 void bench_gm_compiled_load(const char *path, const char *target,
@@ -105,19 +141,15 @@ void bench_gm_compiled_load(const char *path, const char *target,
         bench_die("cannot read the compiler figures %s (the GPU compiler "
                   "gate's baseline; --figures names another)", path);
     char line[FIGURE_LINE];
-    if (!fgets(line, sizeof line, in) ||
-        strncmp(line, HEADER, sizeof HEADER - 1) != 0)
-        bench_die("%s: the first line is not the gate's header (%s)", path,
-                  HEADER);
+    int line_no = 0, column[COLUMNS], capacity = 0;
+    if (!next_line(in, line, sizeof line, &line_no))
+        bench_die("%s is empty: no header line", path);
+    find_columns(path, line, column);
     memset(table, 0, sizeof *table);
-    int line_no = 1, capacity = 0;
-    while (fgets(line, sizeof line, in)) {
-        line_no++;
-        if (line[0] == '\n' || line[0] == '#')
-            continue;
+    while (next_line(in, line, sizeof line, &line_no)) {
         bench_gm_compiled row;
-        char row_target[32];
-        parse_row(path, line_no, line, &row, row_target, sizeof row_target);
+        const char *row_target;
+        parse_row(path, line_no, line, column, &row, &row_target);
         if (strcmp(row_target, target) != 0)
             continue;
         if (table->count == capacity) {

@@ -2,14 +2,18 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * clslice-gpu-model --self-test: the v2 terms against values worked out
- * by hand, without Oclgrind (test_gpu_model_terms).  The plugin's side,
+ * by hand, and the compiler figures reader on a file of its own, without
+ * Oclgrind (test_gpu_model_terms).  The plugin's side,
  * that a run-time-indexed private table shows up, is the `ptable`
  * calibration row of the Oclgrind run (calibrate.c).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "gpu_model.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Resident warps per SM, by hand from NVIDIA's rules for compute
  * capability 9.0: a warp's registers round up to 256, a sub-partition
@@ -25,6 +29,8 @@ static const occupancy_case OCCUPANCY[] = {
     {28, 240, 64},   /* 896 -> 1,024: 16 per sub-partition, 64 */
     {40, 240, 48},   /* 1,280: 12 per sub-partition, 48 = 6 groups */
     {40, 256, 48},
+    {40, 64, 48},    /* 12 per sub-partition: 48, not 65,536 / 1,280 = 51 */
+    {36, 64, 48},    /* 1,152 -> 1,280: 48, not 16,384 / 1,152 x 4 = 56 */
     {54, 256, 32},   /* 1,792: 9 per sub-partition, 36: 4 groups of 8 */
     {64, 1024, 32},  /* 2,048: 8 per sub-partition, 32: one group */
     {128, 1024, 0},  /* 4,096: 16 warps, less than the group's 32 */
@@ -130,10 +136,49 @@ static int check_terms(void)
     return bad;
 }
 
+/* The figures reader: columns found by name in any order, comments and
+ * other targets skipped, "i64" read as 64. */
+static int check_figures(void)
+{
+    char path[] = "/tmp/clslice-gpu-model-figures-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!f) {
+        printf("self-test: cannot write a figures file\n");
+        return 1;
+    }
+    fputs("# a comment\n"
+          "kernel\tprogram\ttarget\twidth\tregisters\tprivate_bytes\t"
+          "spill_bytes\tinstructions\targ_bytes\n"
+          "k_a\tp\tgfx90a\t32\t99\t344\t0\t-1\t-1\n"
+          "k_a\tp\tsm_90\t32\t21\t0\t0\t-1\t-1\n"
+          "k_a\tp\tsm_90\ti64\t40\t16\t8\t-1\t-1\n",
+          f);
+    fclose(f);
+    bench_gm_compiled_table table;
+    bench_gm_compiled_load(path, "sm_90", &table);
+    remove(path);
+    const bench_gm_compiled *a32 = bench_gm_compiled_find(&table, "k_a", 32);
+    const bench_gm_compiled *a64 = bench_gm_compiled_find(&table, "k_a", 64);
+    int bad = 0;
+    if (table.count != 2 || a32->registers != 21 || a32->private_bytes != 0 ||
+        a64->registers != 40 || a64->private_bytes != 16 ||
+        a64->spill_bytes != 8) {
+        printf("self-test: the figures reader read %d rows: 32-bit %d "
+               "registers %ld B, 64-bit %d registers %ld B %ld spilled\n",
+               table.count, a32->registers, a32->private_bytes,
+               a64->registers, a64->private_bytes, a64->spill_bytes);
+        bad++;
+    }
+    bench_gm_compiled_free(&table);
+    return bad;
+}
+
 int bench_gm_self_test(void)
 {
-    int bad = check_occupancy() + check_terms();
+    int bad = check_occupancy() + check_terms() + check_figures();
     printf("clslice-gpu-model self-test: %s\n",
-           bad ? "FAILED" : "occupancy and v2 terms as worked by hand");
+           bad ? "FAILED"
+               : "occupancy, v2 terms and figures reader as worked by hand");
     return bad;
 }
