@@ -102,6 +102,7 @@ typedef struct bench_gm_counts {
     /* private memory, summed over lanes: loads, stores, bytes, and the
      * run-time-indexed accesses; warp_prv_dyn per warp's busiest lane */
     uint64_t prv_ld, prv_st, prv_bytes, prv_dyn, warp_prv_dyn;
+    uint64_t cst_ld;        /* constant-space loads, summed over lanes */
     bench_gm_side ld, st;
     char kernels[160];  /* the launches' kernel names, comma-separated */
     char main_kernel[64];       /* the launch with the most items: */

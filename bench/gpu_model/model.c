@@ -460,12 +460,13 @@ void bench_gm_report_json(FILE *out, const bench_gm_row *rows, int count,
         fprintf(out, ", \"main_kernel\": \"%s\", \"registers\": %d, "
                 "\"private_bytes\": %ld, \"warps_per_sm\": %d, "
                 "\"warp_rounds\": %llu, \"prv_ld\": %llu, \"prv_st\": %llu, "
-                "\"prv_bytes\": %llu, \"prv_dyn\": %llu",
+                "\"prv_bytes\": %llu, \"prv_dyn\": %llu, \"cst_ld\": %llu",
                 n->main_kernel, r->f.registers, r->f.private_bytes,
                 r->f.warps_per_sm, (unsigned long long)n->warp_rounds,
                 (unsigned long long)n->prv_ld, (unsigned long long)n->prv_st,
                 (unsigned long long)n->prv_bytes,
-                (unsigned long long)n->prv_dyn);
+                (unsigned long long)n->prv_dyn,
+                (unsigned long long)n->cst_ld);
         json_number(out, "launched_warps", r->f.launched_warps);
         json_number(out, "resident_warps", r->f.resident_warps);
         json_number(out, "inflight_bytes", r->f.inflight_bytes);

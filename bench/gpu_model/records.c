@@ -104,6 +104,7 @@ static void add_record(bench_gm_counts *sum, const char *line)
     sum->prv_bytes += word(line, "lane_prv_bytes");
     sum->prv_dyn += word(line, "lane_prv_dyn");
     sum->warp_prv_dyn += word(line, "warp_prv_dyn");
+    sum->cst_ld += word(line, "lane_cst_ld");
     add_side(line, "ld", &sum->ld);
     add_side(line, "st", &sum->st);
     add_name(sum, line);

@@ -77,11 +77,13 @@ const unsigned SECTOR_BITS = 5; // 32-byte sectors
 
 // What one work-item ran.
 // ir..div64: instructions; rounds: load rounds (above); prv_*: private
-// accesses, their bytes and the run-time-indexed ones.
+// accesses, their bytes and the run-time-indexed ones; cst_ld: loads from
+// the constant address space (tables a GPU serves from its constant
+// cache).
 struct LaneCount
 {
   uint64_t ir = 0, plain = 0, div32 = 0, div64 = 0, rounds = 0;
-  uint64_t prv_ld = 0, prv_st = 0, prv_bytes = 0, prv_dyn = 0;
+  uint64_t prv_ld = 0, prv_st = 0, prv_bytes = 0, prv_dyn = 0, cst_ld = 0;
 
   void keep_max(const LaneCount& o)
   {
@@ -94,6 +96,7 @@ struct LaneCount
     prv_st = std::max(prv_st, o.prv_st);
     prv_bytes = std::max(prv_bytes, o.prv_bytes);
     prv_dyn = std::max(prv_dyn, o.prv_dyn);
+    cst_ld = std::max(cst_ld, o.cst_ld);
   }
   void add(const LaneCount& o)
   {
@@ -106,6 +109,7 @@ struct LaneCount
     prv_st += o.prv_st;
     prv_bytes += o.prv_bytes;
     prv_dyn += o.prv_dyn;
+    cst_ld += o.cst_ld;
   }
 };
 
@@ -358,6 +362,8 @@ private:
     unsigned space = memory->getAddressSpace();
     if (space == oclgrind::AddrSpacePrivate)
       record_private(item, size, store);
+    if (space == oclgrind::AddrSpaceConstant && !store)
+      lane_of(item).count.cst_ld++;
     if (space != oclgrind::AddrSpaceGlobal)
       return;
     const llvm::Instruction* inst = item->getCurrentInstruction();
@@ -440,11 +446,12 @@ private:
             (unsigned long long)c.div64);
     fprintf(f,
             " %s_rounds=%llu %s_prv_ld=%llu %s_prv_st=%llu %s_prv_bytes=%llu"
-            " %s_prv_dyn=%llu",
+            " %s_prv_dyn=%llu %s_cst_ld=%llu",
             prefix, (unsigned long long)c.rounds, prefix,
             (unsigned long long)c.prv_ld, prefix, (unsigned long long)c.prv_st,
             prefix, (unsigned long long)c.prv_bytes, prefix,
-            (unsigned long long)c.prv_dyn);
+            (unsigned long long)c.prv_dyn, prefix,
+            (unsigned long long)c.cst_ld);
   }
 
   void write()
