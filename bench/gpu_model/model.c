@@ -28,8 +28,8 @@
  *   latency = warp load rounds x L / resident warps
  *   issue   = (warp instructions + run-time-indexed private reads)
  *             / (SMs with work x schedulers x clock)
- *   time    = launches x overhead
- *             + max(memory + private, latency, issue)
+ *   time    = sum over the launches of
+ *             overhead + max(memory + private, latency, issue)
  *
  * and a copy is modelled the same way (16-byte lanes, full occupancy,
  * one launch).  Both are models, never measurements.
