@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "opencl/select/select.h"
+#include "opencl/select/tuning.h"
 
 /* A GPU's limits (NVIDIA's, as CUDA states them): 1024 work-items per
  * group, 64 along dim 2. */
@@ -59,7 +60,8 @@ static bool choose(const bench_gm_env *env, const bench_gm_case *c,
     clslice_layout_simplify(&layout);
     cs_select_call call = {.kind = kind_of(c->op), .elem_size = c->elem_size,
                            .flags = c->flags};
-    cs_choose(&env->device, &cs_default_tuning, &call, &layout, choice);
+    cs_tuning tuning = cs_tuning_for(&env->device);
+    cs_choose(&env->device, &tuning, &call, &layout, choice);
     clslice_plan_release(&plan);
     if (choice->run != CS_RUN_KERNEL)
         return false;

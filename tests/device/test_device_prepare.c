@@ -321,7 +321,8 @@ static void test_prepare_follows_the_family(void **state)
     TU_SKIP_WITHOUT_DEVICE(dev);
     for (int style = CS_STYLE_ROWS; style <= CS_STYLE_GRID; style++) {
         clslice_runtime *rt = runtime_new(dev, NULL);
-        cs_tuning tuning = cs_default_tuning;
+        cs_tuning tuning;
+        cs_runtime_tuning(rt, &tuning);
         tuning.style = (cs_style)style;
         cs_runtime_set_tuning(rt, &tuning);
         size_t used = programs_used(dev, rt);

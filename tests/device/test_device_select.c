@@ -21,6 +21,7 @@
 #include "opencl/select/batch.h"
 #include "opencl/select/csr.h"
 #include "opencl/select/dynamic.h"
+#include "opencl/select/tuning.h"
 #include "opencl/testing/testing.h"
 #include "randblocked.h"
 #include "randplan.h"
@@ -36,9 +37,11 @@ static cs_device_info random_device(tu_rng *rng)
                             .compute_units = (cl_uint)tu_range(rng, 1, 64)};
 }
 
-static cs_tuning random_tuning(tu_rng *rng)
+/* The device's tuning from the library's table, its style and now and
+ * then its CPU thresholds moved. */
+static cs_tuning random_tuning(tu_rng *rng, const cs_device_info *d)
 {
-    cs_tuning t = cs_default_tuning;
+    cs_tuning t = cs_tuning_for(d);
     t.style = (cs_style)tu_range(rng, 0, 2);
     if (tu_range(rng, 0, 1)) {
         t.row_split = tu_range(rng, 1, 64);
@@ -241,7 +244,7 @@ static void test_random_choices(void **state)
     tu_rng rng = {seed};
     for (int i = 0; i < CASES; i++) {
         cs_device_info d = random_device(&rng);
-        cs_tuning t = random_tuning(&rng);
+        cs_tuning t = random_tuning(&rng, &d);
         cs_kernel_kind kind = (cs_kernel_kind)tu_range(&rng, 0, 2);
         clslice_layout layout;
         if (!random_layout(&rng, kind, &layout))
@@ -284,7 +287,7 @@ static void test_sub_buffer_never_rect(void **state)
     int rects = 0;
     for (int i = 0; i < CASES; i++) {
         cs_device_info d = random_device(&rng);
-        cs_tuning t = random_tuning(&rng);
+        cs_tuning t = random_tuning(&rng, &d);
         cs_kernel_kind kind = (cs_kernel_kind)tu_range(&rng, 0, 1);
         clslice_layout layout;
         if (!random_layout(&rng, kind, &layout))
@@ -338,22 +341,24 @@ static void test_known_choices(void **state)
     clslice_layout_simplify(&layout);
     cs_select_call call = {.kind = CS_KERNEL_GATHER, .elem_size = 2};
     cs_device_info cpu = {.cpu = true, .little_endian = true};
+    cs_tuning cpu_tuning = cs_tuning_for(&cpu);
     cs_choice c;
-    cs_choose(&cpu, &cs_default_tuning, &call, &layout, &c);
+    cs_choose(&cpu, &cpu_tuning, &call, &layout, &c);
     assert_int_equal(c.run, CS_RUN_KERNEL);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_S2);
     assert_string_equal(cs_kernel_name(c.variant, c.carrier), "cs_rows_s2_c2");
     assert_int_equal(c.paths, 1u << CS_PATH_ROW_S2);
     cpu.little_endian = false; /* no double-width reads */
-    cs_choose(&cpu, &cs_default_tuning, &call, &layout, &c);
+    cs_choose(&cpu, &cpu_tuning, &call, &layout, &c);
     assert_int_equal(c.variant, CS_VARIANT_ROWS_G);
     cs_device_info gpu = {.little_endian = true};
-    cs_choose(&gpu, &cs_default_tuning, &call, &layout, &c);
+    cs_tuning gpu_tuning = cs_tuning_for(&gpu);
+    cs_choose(&gpu, &gpu_tuning, &call, &layout, &c);
     assert_int_equal(c.variant, CS_VARIANT_GRID_R1);
     assert_string_equal(cs_kernel_name(c.variant, c.carrier),
                         "cs_gather_r1_c2");
     call.kind = CS_KERNEL_FILL;
-    cs_choose(&cpu, &cs_default_tuning, &call, &layout, &c);
+    cs_choose(&cpu, &cpu_tuning, &call, &layout, &c);
     assert_int_equal(c.variant, CS_VARIANT_FILL_R1);
     assert_int_equal(c.paths, 1u << CS_PATH_SCATTER);
 }
@@ -368,11 +373,12 @@ static void test_strided_source_variants(void **state)
     cs_move move = {.rank = 2, .carrier = 4, .elements = 12,
                     .count = {4, 3}, .stride = {2, 8}, .dst_stride = {-1, 4}};
     cs_choice c;
-    cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_ROWS, &move, 32, &c);
+    const cs_tuning cpu_tuning = cs_tuning_for(&cpu);
+    cs_choose_kernel(&cpu, &cpu_tuning, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
+                     &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_RG); /* 16-byte rows */
     g_seen[c.variant] = true;
-    cs_tuning t = cs_default_tuning;
+    cs_tuning t = cpu_tuning;
     t.short_row_bytes = 0;
     cs_choose_kernel(&cpu, &t, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
                      &move, 32, &c);
@@ -384,8 +390,8 @@ static void test_strided_source_variants(void **state)
     assert_int_equal(c.variant, CS_VARIANT_ROWS_GG);
     assert_int_equal(c.paths, (1u << CS_PATH_SROW) | (1u << CS_PATH_SDST_G));
     g_seen[c.variant] = true;
-    cs_choose_kernel(&cpu, &cs_default_tuning, CS_KERNEL_SCATTER,
-                     CS_PROGRAM_ROWS, &move, 32, &c);
+    cs_choose_kernel(&cpu, &cpu_tuning, CS_KERNEL_SCATTER, CS_PROGRAM_ROWS,
+                     &move, 32, &c);
     assert_int_equal(c.variant, CS_VARIANT_ODO_GG);
     assert_non_null(cs_kernel_name(c.variant, c.carrier));
     g_seen[c.variant] = true;
@@ -400,7 +406,7 @@ static void test_rows_family(void **state)
 {
     (void)state;
     cs_device_info cpu = {.cpu = true}, gpu = {.cpu = false};
-    cs_tuning t = cs_default_tuning;
+    cs_tuning t = cs_tuning_default();
     t.style = CS_STYLE_AUTO;
     assert_true(cs_rows_family(&cpu, &t));
     assert_false(cs_rows_family(&gpu, &t));
@@ -521,7 +527,7 @@ static void test_batch_choices(void **state)
         snprintf(where, sizeof where, "seed %" PRIu64 ", %s %d", seed,
                  kind == CS_BATCH_GATHER ? "batch" : "concat", i);
         cs_device_info d = random_device(&rng);
-        cs_tuning t = random_tuning(&rng);
+        cs_tuning t = random_tuning(&rng, &d);
         unsigned flags = (unsigned)tu_range(&rng, 0, 1);
         size_t elem = (size_t)(1 << tu_range(&rng, 0, 4));
         cs_move before[BATCH_MOST], after[BATCH_MOST];
@@ -603,7 +609,7 @@ static void test_dynamic_choices(void **state)
         snprintf(where, sizeof where, "seed %" PRIu64 ", dynamic %d", seed,
                  i);
         cs_device_info d = random_device(&rng);
-        cs_tuning t = random_tuning(&rng);
+        cs_tuning t = random_tuning(&rng, &d);
         size_t elem = tu_range(&rng, 0, 2) ? (size_t)(1 << tu_range(&rng, 0, 4))
                                            : (size_t)tu_range(&rng, 1, 24);
         /* now and then an input too large for 32-bit indices */
@@ -632,9 +638,10 @@ static void test_normalise_choices(void **state)
 {
     (void)state;
     const size_t counts[] = {1, 2, 64, 250, 1000000};
+    const cs_tuning tuning = cs_tuning_default();
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         cs_normalise_choice c;
-        cs_choose_normalise(counts[i], &c);
+        cs_choose_normalise(&tuning, counts[i], &c);
         assert_int_equal(c.local, counts[i] == 1 ? 1 : 64);
         assert_int_equal(c.index_bits, 32);
         assert_int_equal(c.program, CS_PROGRAM_NORMALISE);
@@ -655,12 +662,14 @@ static void test_csr_choices(void **state)
     tu_rng rng = {seed};
     cs_device_info d = {.little_endian = true};
     for (int i = 0; i < CASES; i++) {
+        d.cpu = tu_range(&rng, 0, 1) == 1;
+        const cs_tuning tuning = cs_tuning_for(&d);
         size_t index = tu_range(&rng, 0, 1) ? 8 : 4;
         size_t elem = (size_t)tu_range(&rng, 1, 40);
         size_t in_off = (size_t)tu_range(&rng, 0, 100);
         size_t out_off = (size_t)tu_range(&rng, 0, 100);
         cs_csr_choice c;
-        cs_choose_csr(index, elem, in_off, out_off, &c);
+        cs_choose_csr(&tuning, index, elem, in_off, out_off, &c);
         size_t w = c.carrier;
         bool divides = w >= 1 && w <= 16 && elem % w == 0 &&
                        in_off % w == 0 && out_off % w == 0;
@@ -779,7 +788,7 @@ static void test_lanes_choices(void **state)
             continue;
         kept++;
         cs_device_info d = random_device(&rng);
-        cs_tuning t = random_tuning(&rng);
+        cs_tuning t = random_tuning(&rng, &d);
         size_t far = tu_range(&rng, 0, 9) == 0 ? (size_t)1 << 33 : 0;
         cs_lanes_call call = {
             .elem_size = elem,
@@ -798,7 +807,8 @@ static void test_lanes_choices(void **state)
     cs_lanes empty = {.base = {.rank = 1}, .src = {.dim = -1},
                       .dst = {.dim = -1}};
     cs_choice c;
-    cs_choose_lanes(&(cs_device_info){.cpu = true}, &cs_default_tuning,
+    cs_tuning tuning = cs_tuning_default();
+    cs_choose_lanes(&(cs_device_info){.cpu = true}, &tuning,
                     &(cs_lanes_call){.elem_size = 4}, &empty, &c);
     assert_int_equal(c.run, CS_RUN_MARKER);
     assert_int_equal(c.paths, 1u << CS_PATH_MARKER);
@@ -883,6 +893,54 @@ static void check_program(const cs_program_info *info, int bits)
     }
 }
 
+/* The facts the runtime keeps for the test device: its name, vendor
+ * name and driver as OpenCL reports them (cut to CS_DEVICE_TEXT), the
+ * vendor its id and version say, a sub-group size of at least 1, and the
+ * tuning the library's table gives those facts. */
+static void test_device_facts(void **state)
+{
+    (void)state;
+    tu_dev dev;
+    tu_dev_open(&dev);
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    cs_device_info facts;
+    cs_tuning tuning;
+    clslice_error err;
+    if (cs_runtime_device(dev.runtime, dev.cl.device, &facts, &tuning,
+                          &err) != CLSLICE_OK)
+        fail_msg("%s", err.message);
+    char name[CS_DEVICE_TEXT * 4] = {0}, version[512] = {0};
+    cl_uint vendor_id = 0;
+    assert_int_equal(clGetDeviceInfo(dev.cl.device, CL_DEVICE_NAME,
+                                     sizeof name - 1, name, NULL),
+                     CL_SUCCESS);
+    assert_int_equal(clGetDeviceInfo(dev.cl.device, CL_DEVICE_VERSION,
+                                     sizeof version - 1, version, NULL),
+                     CL_SUCCESS);
+    assert_int_equal(clGetDeviceInfo(dev.cl.device, CL_DEVICE_VENDOR_ID,
+                                     sizeof vendor_id, &vendor_id, NULL),
+                     CL_SUCCESS);
+    assert_int_equal(strncmp(facts.name, name, CS_DEVICE_TEXT - 1), 0);
+    assert_true(strlen(facts.name) < CS_DEVICE_TEXT);
+    assert_int_equal(facts.vendor_id, vendor_id);
+    assert_int_equal(facts.vendor, cs_vendor_of(vendor_id, version));
+    assert_int_equal(facts.rect_sub_buffer_crash,
+                     facts.vendor == CS_VENDOR_POCL);
+    assert_true(facts.sub_group >= 1);
+    assert_true(facts.driver[0] != '\0');
+    cs_tuning want = cs_tuning_for(&facts);
+#define CS_SAME_MEMBER(id, member) assert_true(tuning.member == want.member);
+    CS_TUNING_MEMBERS(CS_SAME_MEMBER)
+#undef CS_SAME_MEMBER
+    print_message("device \"%s\" (%s, vendor id 0x%x, driver %s): vendor "
+                  "%s, architecture %u.%u, sub-group %zu%s\n", facts.name,
+                  facts.vendor_name, facts.vendor_id, facts.driver,
+                  cs_vendor_name(facts.vendor), facts.arch_major,
+                  facts.arch_minor, facts.sub_group,
+                  facts.khr_subgroups ? ", cl_khr_subgroups" : "");
+    tu_dev_close(&dev);
+}
+
 static void test_every_kernel_exists(void **state)
 {
     (void)state;
@@ -924,6 +982,7 @@ int main(void)
         cmocka_unit_test(test_csr_choices),
         cmocka_unit_test(test_lanes_choices),
         cmocka_unit_test(test_every_variant_chosen),
+        cmocka_unit_test(test_device_facts),
         cmocka_unit_test(test_every_kernel_exists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

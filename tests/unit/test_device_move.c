@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "opencl/base/divide.h"
+#include "opencl/select/tuning.h"
 #include "opencl/testing/testing.h"
 #include "testutil.h"
 
@@ -319,14 +320,15 @@ static void test_grid_groups(void **state)
     cs_choice choice;
     cs_device_info gpu = {.little_endian = true};
     cs_device_info cpu = {.little_endian = true, .cpu = true};
-    cs_tuning grid = cs_default_tuning;
+    const cs_tuning gpu_tuning = cs_tuning_for(&gpu);
+    cs_tuning grid = cs_tuning_for(&cpu);
     grid.style = CS_STYLE_GRID;
     memset(&move, 0, sizeof move);
     move.carrier = 4;
     move.rank = 2;
     move.count[0] = 100;
     move.count[1] = 9;
-    cs_choose_kernel(&gpu, &cs_default_tuning, CS_KERNEL_SCATTER,
+    cs_choose_kernel(&gpu, &gpu_tuning, CS_KERNEL_SCATTER,
                      CS_PROGRAM_GRID_SCATTER, &move, 32, &choice);
     assert_int_equal(choice.local, 256);
     assert_int_equal(choice.group[0], 100);

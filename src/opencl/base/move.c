@@ -135,16 +135,6 @@ int64_t cs_move_dst_max(const cs_move *move)
     return reach(move->dst_base, move, move->dst_stride);
 }
 
-int cs_move_index_bits(const cs_move *move, unsigned flags)
-{
-    if (flags & CLSLICE_FORCE_INDEX64)
-        return 64;
-    return cs_move_src_max(move) <= (int64_t)UINT32_MAX &&
-                   cs_move_dst_max(move) <= (int64_t)UINT32_MAX
-               ? 32
-               : 64;
-}
-
 void cs_move_narrow(cs_move *move, size_t max_carrier)
 {
     if (move->carrier <= max_carrier || move->stride[0] != 1 ||

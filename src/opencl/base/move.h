@@ -49,10 +49,6 @@ int64_t cs_move_src_max(const cs_move *move);
 /* Largest carrier index the move writes in dst. */
 int64_t cs_move_dst_max(const cs_move *move);
 
-/* 32 when every carrier index (largest read, largest written) fits in a
- * uint32 and flags do not force 64; else 64. */
-int cs_move_index_bits(const cs_move *move, unsigned flags);
-
 /* Narrows a move whose innermost dim is contiguous (stride 1) to a
  * carrier of at most max_carrier bytes: the row gets longer, every other
  * stride and both bases scale.  A move with a strided innermost dim keeps

@@ -134,24 +134,26 @@ static clslice_status check_offsets(const cs_csr_call *call,
     return st;
 }
 
-/* Grid-stride kernels loop past the runtime's limit on groups. */
-static clslice_status max_groups(cs_csr_call *call, clslice_error *err)
+/* The device's tuning: grid-stride kernels loop past its limit on
+ * groups, and it holds the group sizes. */
+static clslice_status device_tuning(cs_csr_call *call, cs_tuning *tuning,
+                                    clslice_error *err)
 {
     cs_device_info device;
-    cs_tuning tuning;
     clslice_status st = cs_runtime_device(call->call.runtime,
-                                          call->call.device, &device, &tuning,
+                                          call->call.device, &device, tuning,
                                           err);
-    call->max_groups = tuning.max_groups;
+    call->max_groups = tuning->max_groups;
     return st;
 }
 
 /* The index width, the fill's carrier and the group sizes
  * (select/csr.c), then the program of that width. */
-static clslice_status choose(cs_csr_call *call, clslice_error *err)
+static clslice_status choose(cs_csr_call *call, const cs_tuning *tuning,
+                             clslice_error *err)
 {
     const clslice_cl_csr *in = call->in, *out = call->out;
-    cs_choose_csr(call->isize, in->elem_size, in->data_offset,
+    cs_choose_csr(tuning, call->isize, in->elem_size, in->data_offset,
                   out->data_offset, &call->choice);
     return cs_runtime_program(call->call.runtime, call->call.device,
                               call->choice.program, call->choice.index_bits,
@@ -176,13 +178,14 @@ clslice_status cs_csr_prepare(cs_csr_call *call, clslice_error *err)
     if (st != CLSLICE_OK)
         return st;
     call->isize = cs_csr_index_size(in->index_type);
+    cs_tuning tuning;
     st = check_offsets(call, err);
     if (st == CLSLICE_OK)
         st = check_buffers(call, err);
     if (st == CLSLICE_OK)
-        st = max_groups(call, err);
+        st = device_tuning(call, &tuning, err);
     if (st == CLSLICE_OK)
-        st = choose(call, err);
+        st = choose(call, &tuning, err);
     return st;
 }
 

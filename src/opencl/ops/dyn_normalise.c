@@ -261,7 +261,13 @@ static clslice_status normalise_program(const cs_call *call, size_t count,
                                         cs_program_info *program,
                                         clslice_error *err)
 {
-    cs_choose_normalise(count, choice);
+    cs_device_info device;
+    cs_tuning tuning;
+    clslice_status st = cs_runtime_device(call->runtime, call->device,
+                                          &device, &tuning, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_choose_normalise(&tuning, count, choice);
     return cs_runtime_program(call->runtime, call->device, choice->program,
                               choice->index_bits, program, err);
 }

@@ -37,6 +37,18 @@ void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
 void cs_lanes_job(const cs_program_info *program, const cs_kernel_call *call,
                   cs_job *job);
 
+/* The packers of the vendor-tuned families (select/variants.def). */
+#define CS_FAMILY_PACKER(program, packer)                                      \
+    void packer(const cs_program_info *program_info,                           \
+                const cs_kernel_call *call, cs_job *job);
+#include "opencl/select/variants.def"
+#undef CS_FAMILY_PACKER
+
+/* The job of a vendor-tuned family's program (pack_family.c); false when
+ * the program is none of theirs. */
+bool cs_family_job(const cs_program_info *program, const cs_kernel_call *call,
+                   cs_job *job);
+
 /* The job of whichever family the choice's program is. */
 void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,
                    cs_job *job);

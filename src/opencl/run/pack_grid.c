@@ -122,6 +122,8 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
 void cs_kernel_job(const cs_program_info *program, const cs_kernel_call *call,
                    cs_job *job)
 {
+    if (cs_family_job(program, call, job))
+        return;
     if (program->kind == CS_PROGRAM_BLOCKED)
         cs_lanes_job(program, call, job);
     else if (call->kind != CS_KERNEL_FILL && program->kind == CS_PROGRAM_ROWS)

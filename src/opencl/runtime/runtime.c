@@ -28,6 +28,7 @@
 #include "opencl/base/divide.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/state.h"
+#include "opencl/select/tuning.h"
 #include "core/common.h"
 
 static void free_runtime(clslice_runtime *rt)
@@ -110,7 +111,6 @@ clslice_status clslice_runtime_create(cl_context context,
     }
     rt->context = context;
     atomic_init(&rt->refs, 1);
-    rt->tuning = cs_default_tuning;
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
     atomic_init(&rt->cache_loads, 0);
@@ -180,6 +180,15 @@ static const cs_device_entry *find_device(const clslice_runtime *rt,
     return NULL;
 }
 
+/* The device's tuning: the table's, unless a test hook replaced it.
+ * Call with the lock held. */
+static void tuning_of(const clslice_runtime *rt, const cs_device_entry *e,
+                      cs_tuning *tuning)
+{
+    if (tuning)
+        *tuning = rt->tuning_set ? rt->tuning : e->tuning;
+}
+
 /* Queried outside the lock; threads racing on a new device may each
  * query it, and the first to come back adds it. */
 clslice_status cs_runtime_device(clslice_runtime *runtime,
@@ -188,10 +197,10 @@ clslice_status cs_runtime_device(clslice_runtime *runtime,
 {
     pthread_mutex_lock(&runtime->lock);
     const cs_device_entry *known = find_device(runtime, device);
-    if (known)
+    if (known) {
         *info = known->info;
-    if (tuning)
-        *tuning = runtime->tuning;
+        tuning_of(runtime, known, tuning);
+    }
     pthread_mutex_unlock(&runtime->lock);
     if (known)
         return CLSLICE_OK;
@@ -204,7 +213,9 @@ clslice_status cs_runtime_device(clslice_runtime *runtime,
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "out of memory caching a device");
     e->info = *info;
+    e->tuning = cs_tuning_for(info);
     pthread_mutex_lock(&runtime->lock);
+    tuning_of(runtime, e, tuning);
     if (find_device(runtime, device)) {
         free(e);
     } else {

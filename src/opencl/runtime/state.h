@@ -24,6 +24,7 @@ typedef struct cs_entry {
 typedef struct cs_device_entry {
     struct cs_device_entry *next;
     cs_device_info info;
+    cs_tuning tuning; /* the tuning table's for this device */
 } cs_device_entry;
 
 struct clslice_runtime {
@@ -32,7 +33,8 @@ struct clslice_runtime {
     cs_entry *entries;
     size_t programs;
     cs_device_entry *devices;
-    cs_tuning tuning;
+    bool tuning_set;  /* a test hook replaced every device's tuning */
+    cs_tuning tuning; /* ...with this */
     cs_kernel_pool *pool;
     atomic_long paths[CS_PATH_COUNT];
     char *cache_dir;         /* binary cache folder (cache.c); NULL:

@@ -32,21 +32,21 @@ enum {
     ROWS_UNITS_PER_CU = 8
 };
 
-/* Most output carriers a batch moves with 32-bit indices: the kernels
- * form indices up to a unit or a group past a job's end (before the bound
- * check), which must not wrap. */
-#define INDEX32_TOTAL ((int64_t)UINT32_MAX - (1 << 20))
+/* How far past the batch's last output carrier its kernels form indices:
+ * up to a unit or a group past a job's end (before the bound check),
+ * which must not wrap. */
+#define INDEX_SLACK ((int64_t)1 << 20)
 
 /* Output carriers per unit: for the rows family about 16 KB when every
  * job's rows are contiguous, 128 carriers when some are strided (units of
  * neighbouring jobs then share source lines in cache), fewer when the
  * batch is small so that every compute unit gets several units; for the
- * grid GRID_PER_ITEM carriers per work-item of a group. */
+ * grid GRID_PER_ITEM carriers per work-item of a group of `group`. */
 static int64_t chunk_of(int64_t total, size_t carrier, bool rows,
-                        bool contiguous, cl_uint compute_units)
+                        bool contiguous, cl_uint compute_units, size_t group)
 {
     if (!rows)
-        return CS_LOCAL_GRID * GRID_PER_ITEM;
+        return (int64_t)group * GRID_PER_ITEM;
     int64_t most = contiguous ? ROWS_UNIT_BYTES / (int64_t)carrier
                               : ROWS_STRIDED_CHUNK;
     int64_t spread = (int64_t)(compute_units ? compute_units : 1) *
@@ -89,22 +89,25 @@ bool cs_choose_batch(const cs_device_info *device, const cs_tuning *tuning,
     *c = (cs_batch_choice){
         .kind = kind, .program = CS_PROGRAM_BATCH, .rows = rows,
         .carrier = rows && contiguous && carrier > 4 ? 4 : carrier,
-        .index_bits = (flags & CLSLICE_FORCE_INDEX64) ? 64 : 32,
-        .local = rows ? CS_LOCAL_ROWS : CS_LOCAL_GRID,
-        .unit_items = rows ? 1 : CS_LOCAL_GRID,
+        .local = rows ? tuning->local_rows : tuning->local_grid,
+        .unit_items = rows ? 1 : tuning->local_grid,
         .grid_stride = !rows};
-    int64_t total = 0;
+    int64_t total = 0, largest = 0;
     for (size_t i = 0; i < count; i++) {
         cs_move *m = &moves[i];
         if (m->elements == 0)
             continue;
         cs_move_recarrier(m, c->carrier);
         total += m->elements;
-        if (cs_move_index_bits(m, flags) == 64 || total > INDEX32_TOTAL)
-            c->index_bits = 64;
+        int64_t src = cs_move_src_max(m), dst = cs_move_dst_max(m);
+        largest = src > largest ? src : largest;
+        largest = dst > largest ? dst : largest;
     }
+    int64_t past_end = total + INDEX_SLACK;
+    c->index_bits = cs_index_bits(
+        (uint64_t)(past_end > largest ? past_end : largest), flags);
     c->chunk = chunk_of(total, c->carrier, rows, contiguous,
-                        device->compute_units);
+                        device->compute_units, tuning->local_grid);
     return true;
 }
 

@@ -16,6 +16,7 @@
 
 #include "opencl/base/move.h"
 #include "opencl/select/facts.h"
+#include "opencl/select/index_width.h"
 #include "opencl/select/variants.h"
 
 /* Buffer arguments on the side of many of the wide kernels. */

@@ -12,15 +12,19 @@
  */
 #include "opencl/select/select.h"
 
+/* The last carrier index a tensor ending at byte `end` (one past its
+ * last) can hold: the lane maps may reach any of them. */
+static uint64_t last_index(size_t end, size_t carrier)
+{
+    size_t carriers = (end + carrier - 1) / carrier;
+    return carriers ? carriers - 1 : 0;
+}
+
 static int index_bits(const cs_lanes_call *call, size_t carrier)
 {
-    if (call->flags & CLSLICE_FORCE_INDEX64)
-        return 64;
-    size_t most = (size_t)UINT32_MAX + 1;
-    return (call->src_end + carrier - 1) / carrier <= most &&
-                   (call->dst_end + carrier - 1) / carrier <= most
-               ? 32
-               : 64;
+    uint64_t src = last_index(call->src_end, carrier);
+    uint64_t dst = last_index(call->dst_end, carrier);
+    return cs_index_bits(src > dst ? src : dst, call->flags);
 }
 
 void cs_choose_lanes(const cs_device_info *device, const cs_tuning *tuning,
@@ -40,6 +44,6 @@ void cs_choose_lanes(const cs_device_info *device, const cs_tuning *tuning,
     c->index_bits = index_bits(call, c->carrier);
     c->odometer = false;
     c->variant = rows ? CS_VARIANT_BLOCKED_ROWS : CS_VARIANT_BLOCKED_GRID;
-    c->local = rows ? CS_LOCAL_ROWS : CS_LOCAL_BLOCKED;
+    c->local = rows ? tuning->local_rows : tuning->local_blocked;
     c->paths = 1u << (rows ? CS_PATH_LANES_ROWS : CS_PATH_LANES_GRID);
 }

@@ -23,11 +23,14 @@
  *                           and cl/grid_scatter.cl for fills; on all others
  *                           the element grids (grid.c: cl/grid_gather.cl
  *                           for gathers, cl/grid_scatter.cl for scatters
- *                           and fills).
+ *                           and fills); or, first, the kernel of a
+ *                           vendor-tuned family the device's tuning
+ *                           names, where it has one (family.h).
  *
  * CLSLICE_NO_COPY_SHORTCUT always runs the kernel, so tests reach it.
  */
-#include "opencl/select/select.h"
+#include "opencl/select/family.h"
+#include "opencl/select/index_width.h"
 
 static bool is_one_run(const clslice_layout *layout)
 {
@@ -80,10 +83,12 @@ void cs_choose_kernel(const cs_device_info *device, const cs_tuning *tuning,
     c->carrier = move->carrier;
     c->index_bits = index_bits;
     c->odometer = false;
+    if (tuning->family && tuning->family->choose(device, tuning, kind, move, c))
+        return; /* a vendor-tuned family took it (family.h) */
     if (program == CS_PROGRAM_ROWS && kind != CS_KERNEL_FILL)
         cs_choose_rows(device, tuning, kind, move, c);
     else
-        cs_choose_grid(device, kind, move, c);
+        cs_choose_grid(device, tuning, kind, move, c);
 }
 
 void cs_choose(const cs_device_info *device, const cs_tuning *tuning,
@@ -120,5 +125,7 @@ unsigned cs_programs_used(const cs_device_info *device,
     unsigned used = 1u << CS_PROGRAM_CSR;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         used |= 1u << program_of(device, tuning, kinds[i]);
+    if (tuning->family)
+        used |= 1u << tuning->family->program;
     return used;
 }

@@ -10,7 +10,8 @@
 
 #include "opencl/base/move.h"
 
-void cs_choose_csr(size_t index_size, size_t elem_size,
+void cs_choose_csr(const cs_tuning *tuning, size_t index_size,
+                   size_t elem_size,
                    size_t in_data_offset, size_t out_data_offset,
                    cs_csr_choice *c)
 {
@@ -20,8 +21,8 @@ void cs_choose_csr(size_t index_size, size_t elem_size,
         .carrier = cs_widest_carrier(16, (uint64_t)elem_size |
                                              in_data_offset |
                                              out_data_offset),
-        .local = CS_LOCAL_CSR,
-        .scan_local = CS_LOCAL_CSR_SCAN,
+        .local = tuning->local_csr,
+        .scan_local = tuning->local_csr_scan,
         .check = CS_VARIANT_CSR_CHECK_INDPTR,
         .count = CS_VARIANT_CSR_COUNT,
         .scan_block = CS_VARIANT_CSR_SCAN_BLOCK,

@@ -26,8 +26,10 @@ typedef struct cs_csr_choice {
 } cs_csr_choice;
 
 /* Chooses for indices of index_size bytes and elements of elem_size
- * bytes read from byte in_data_offset and written from out_data_offset. */
-void cs_choose_csr(size_t index_size, size_t elem_size,
+ * bytes read from byte in_data_offset and written from out_data_offset,
+ * with the group sizes of `tuning`. */
+void cs_choose_csr(const cs_tuning *tuning, size_t index_size,
+                   size_t elem_size,
                    size_t in_data_offset, size_t out_data_offset,
                    cs_csr_choice *choice);
 

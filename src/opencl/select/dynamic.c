@@ -14,6 +14,7 @@
 #include "opencl/select/dynamic.h"
 
 #include "opencl/base/move.h"
+#include "opencl/select/index_width.h"
 
 enum {
     ROWS_PER_UNIT = 8,     /* rows form: work-items per compute unit */
@@ -39,7 +40,7 @@ static int index_bits(const cs_dyn_select_call *c, size_t carrier)
     uint64_t dst = c->dst_offset / carrier + tensor;
     most = src > most ? src : most;
     most = dst > most ? dst : most;
-    return (c->flags & CLSLICE_FORCE_INDEX64) || most > UINT32_MAX ? 64 : 32;
+    return cs_index_bits(most, c->flags);
 }
 
 /* The rows form's work-items: enough for every compute unit, no more
@@ -85,13 +86,13 @@ void cs_choose_dynamic(const cs_device_info *device, const cs_tuning *tuning,
                             : CS_VARIANT_DYN_SCATTER_ROWS;
         c->chunks = rows_chunks(call, device);
         c->items = c->chunks;
-        c->local = CS_LOCAL_ROWS;
+        c->local = tuning->local_rows;
         c->paths = 1u << CS_PATH_DYN_ROWS;
     } else {
         c->variant = gather ? CS_VARIANT_DYN_GATHER_GRID
                             : CS_VARIANT_DYN_SCATTER_GRID;
         c->items = grid_items(call, device, carrier);
-        c->local = CS_LOCAL_GRID;
+        c->local = tuning->local_grid;
         c->grid_stride = true;
         c->paths = 1u << CS_PATH_DYN_GRID;
     }
@@ -101,10 +102,12 @@ void cs_choose_dynamic(const cs_device_info *device, const cs_tuning *tuning,
  * sizes only, as PoCL compiles a kernel again per size.  The kernel's own
  * arithmetic is int64 whatever cs_idx is, so the 32-bit build serves
  * every call: the one clslice_runtime_prepare makes by default. */
-void cs_choose_normalise(size_t specs, cs_normalise_choice *c)
+void cs_choose_normalise(const cs_tuning *tuning, size_t specs,
+                         cs_normalise_choice *c)
 {
     *c = (cs_normalise_choice){.program = CS_PROGRAM_NORMALISE,
                                .variant = CS_VARIANT_NORMALISE,
                                .index_bits = 32,
-                               .local = specs == 1 ? 1 : CS_LOCAL_NORMALISE};
+                               .local = specs == 1 ? 1
+                                                   : tuning->local_normalise};
 }

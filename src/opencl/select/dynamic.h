@@ -56,6 +56,8 @@ typedef struct cs_normalise_choice {
     size_t local;            /* work-items per group asked for */
 } cs_normalise_choice;
 
-void cs_choose_normalise(size_t specs, cs_normalise_choice *choice);
+/* The normaliser's program and group size for `specs` specs. */
+void cs_choose_normalise(const cs_tuning *tuning, size_t specs,
+                         cs_normalise_choice *choice);
 
 #endif

@@ -4,7 +4,7 @@
  * The row family (cl/rows.cl), the CPU devices' gathers and scatters: a
  * work-item per row when the move has rank <= 3 and rows long enough,
  * else the odometer, several rows per work-item.  Both take groups of
- * CS_LOCAL_ROWS.
+ * tuning.local_rows.
  *
  * The row kernels are specialised by the innermost stride, the one thing
  * that decides whether LLVM vectorizes the copy well (measured on PoCL
@@ -88,7 +88,7 @@ void cs_choose_rows(const cs_device_info *device, const cs_tuning *tuning,
                     cs_kernel_kind kind, const cs_move *move, cs_choice *c)
 {
     c->odometer = use_odometer(move, tuning->short_row_bytes);
-    c->local = CS_LOCAL_ROWS;
+    c->local = tuning->local_rows;
     if (kind != CS_KERNEL_GATHER) {
         scatter_variant(move, c);
         return;

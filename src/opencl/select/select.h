@@ -17,6 +17,7 @@
 #include "opencl/base/lanes.h"
 #include "opencl/base/move.h"
 #include "opencl/select/facts.h"
+#include "opencl/select/index_width.h"
 #include "opencl/select/variants.h"
 
 /* How a call runs. */
@@ -63,7 +64,8 @@ typedef struct cs_choice {
     cs_variant variant;
     size_t carrier;          /* = move.carrier */
     int index_bits;          /* 32 or 64 */
-    size_t local;            /* work-items per group asked for (cs_local);
+    size_t local;            /* work-items per group asked for (the
+                              * tuning's local_* member of the family);
                               * the element grids: at most */
     size_t group[3];         /* the element grids' group shape */
     bool odometer;           /* rows family: several rows per work-item */
@@ -87,7 +89,8 @@ void cs_choose_kernel(const cs_device_info *device, const cs_tuning *tuning,
 
 /* The program families that calls on a device with `device` facts can
  * use under `tuning`, as bits 1 << cs_program_kind: what cs_choose picks
- * for a gather, a scatter and a fill, and the CSR program, which CSR
+ * for a gather, a scatter and a fill, the program of the vendor-tuned
+ * family the tuning names (family.h), and the CSR program, which CSR
  * calls use on every device (clslice_runtime_prepare builds these). */
 unsigned cs_programs_used(const cs_device_info *device,
                           const cs_tuning *tuning);
@@ -95,10 +98,12 @@ unsigned cs_programs_used(const cs_device_info *device,
 /* ---- the families behind cs_choose_kernel (grid.c, rows.c) -------------- */
 
 /* The element grid's variant, paths and group shape for `kind`: fitted
- * to the move's extents, or one of the fixed shapes on CPU devices (whose
- * drivers compile a kernel again per local size). */
-void cs_choose_grid(const cs_device_info *device, cs_kernel_kind kind,
-                    const cs_move *move, cs_choice *choice);
+ * to the move's extents within tuning->local_grid, or one of the fixed
+ * shapes of tuning->local_grid_fixed items on CPU devices (whose drivers
+ * compile a kernel again per local size). */
+void cs_choose_grid(const cs_device_info *device, const cs_tuning *tuning,
+                    cs_kernel_kind kind, const cs_move *move,
+                    cs_choice *choice);
 
 /* The row family's variant (rows or odometer), paths and group size. */
 void cs_choose_rows(const cs_device_info *device, const cs_tuning *tuning,

@@ -6,36 +6,49 @@
  * the runtime's own lock (runtime/state.h).
  */
 #include "opencl/runtime/state.h"
+#include "opencl/select/tuning.h"
 #include "opencl/testing/testing.h"
 
 void cs_runtime_set_tuning(clslice_runtime *runtime, const cs_tuning *tuning)
 {
+    cs_tuning base = cs_tuning_default();
     pthread_mutex_lock(&runtime->lock);
-    runtime->tuning = tuning ? *tuning : cs_default_tuning;
+    runtime->tuning_set = tuning != NULL;
+    runtime->tuning = tuning ? *tuning : base;
     if (runtime->tuning.max_groups == 0)
-        runtime->tuning.max_groups = cs_default_tuning.max_groups;
+        runtime->tuning.max_groups = base.max_groups;
     pthread_mutex_unlock(&runtime->lock);
+}
+
+/* The runtime's override, or the default row while none is set. */
+static cs_tuning current(const clslice_runtime *runtime)
+{
+    return runtime->tuning_set ? runtime->tuning : cs_tuning_default();
 }
 
 void cs_runtime_tuning(clslice_runtime *runtime, cs_tuning *tuning)
 {
     pthread_mutex_lock(&runtime->lock);
-    *tuning = runtime->tuning;
+    *tuning = current(runtime);
     pthread_mutex_unlock(&runtime->lock);
 }
 
+/* Sets an override: the current tuning (the override, or the default
+ * row) with this many groups. */
 void cs_runtime_set_max_groups(clslice_runtime *runtime, size_t groups)
 {
     pthread_mutex_lock(&runtime->lock);
+    runtime->tuning = current(runtime);
+    runtime->tuning_set = true;
     runtime->tuning.max_groups = groups ? groups
-                                        : cs_default_tuning.max_groups;
+                                        : cs_tuning_default().max_groups;
     pthread_mutex_unlock(&runtime->lock);
 }
 
 size_t cs_runtime_max_groups(clslice_runtime *runtime)
 {
     pthread_mutex_lock(&runtime->lock);
-    size_t groups = runtime->tuning.max_groups;
+    size_t groups = current(runtime).max_groups;
     pthread_mutex_unlock(&runtime->lock);
     return groups;
 }

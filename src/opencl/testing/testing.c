@@ -7,6 +7,8 @@
  */
 #include "opencl/testing/testing.h"
 
+#include "opencl/select/tuning.h"
+
 clslice_status cs_build_program(cl_context context, cl_device_id device,
                                 const char *source, const char *options,
                                 cl_program *program, clslice_error *err)
@@ -21,7 +23,7 @@ void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
     size_t extent[3], local[3];
     cs_shape shape;
     cs_grid_extents(move, extent);
-    cs_grid_fit(extent, CS_LOCAL_GRID, local);
+    cs_grid_fit(extent, cs_tuning_default().local_grid, local);
     cs_grid_shape(move, local, &shape);
     cs_launch_fit(&shape, limits, launch);
 }
@@ -34,10 +36,11 @@ clslice_status cs_launch_kernel(cl_command_queue queue,
                                 clslice_error *err)
 {
     cs_choice choice = {.move = *call->move};
-    cs_choose_kernel(&program->device, &cs_default_tuning, call->kind,
-                     program->kind, &choice.move, call->index_bits, &choice);
+    cs_tuning tuning = cs_tuning_for(&program->device);
+    cs_choose_kernel(&program->device, &tuning, call->kind, program->kind,
+                     &choice.move, call->index_bits, &choice);
     cs_kernel_call kernel = {.kind = call->kind, .choice = &choice,
-                             .tuning = &cs_default_tuning,
+                             .tuning = &tuning,
                              .src = call->src, .dst = call->dst,
                              .pattern = call->pattern};
     cs_job job;

@@ -18,9 +18,13 @@
 
 /* ---- the runtime (runtime_hooks.c) -------------------------------------- */
 
-/* Replaces the runtime's tuning; NULL restores cs_default_tuning (a
- * max_groups of 0 too). */
+/* Replaces the tuning of every device of the runtime; NULL gives each
+ * device the tuning table's again (cs_tuning_for).  A max_groups of 0 is
+ * the default row's. */
 void cs_runtime_set_tuning(clslice_runtime *runtime, const cs_tuning *tuning);
+/* The tuning set by cs_runtime_set_tuning, else the tuning table's
+ * default row (cs_tuning_default): what a test changes a member of and
+ * sets again. */
 void cs_runtime_tuning(clslice_runtime *runtime, cs_tuning *tuning);
 
 /* Work-groups per NDRange dim before grid-stride kernels loop (lowered to
@@ -48,7 +52,7 @@ clslice_status cs_build_program(cl_context context, cl_device_id device,
                                 cl_program *program, clslice_error *err);
 
 /* The element grid's launch of `move` on a GPU: groups fitted within
- * CS_LOCAL_GRID (cs_grid_fit), then cs_launch_fit. */
+ * the default row's local_grid (cs_grid_fit), then cs_launch_fit. */
 void cs_launch_size(const cs_move *move, const cs_launch_limits *limits,
                     cs_launch *launch);
 
@@ -62,8 +66,9 @@ typedef struct cs_testing_call {
     const unsigned char *pattern; /* fills: CS_FILL_BYTES */
 } cs_testing_call;
 
-/* Enqueues the call's kernel of program->kind under the default tuning,
- * max_groups bounding grid-stride kernels. */
+/* Enqueues the call's kernel of program->kind under the tuning of the
+ * program's device (cs_tuning_for), max_groups bounding grid-stride
+ * kernels. */
 clslice_status cs_launch_kernel(cl_command_queue queue,
                                 const cs_program_info *program,
                                 const cs_testing_call *call,
