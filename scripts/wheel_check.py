@@ -16,6 +16,7 @@
 Exits 1 with one line per failed check, else prints "N passed, 0 failed".
 """
 import ctypes
+import os
 import subprocess
 import sys
 import tempfile
@@ -114,11 +115,11 @@ def standalone(no_loader):
         import pyopencl.array as cla
         platforms = cl.get_platforms()
     except Exception as exc:  # no pyopencl, or its loader finds nothing
-        print("standalone: device slice not run: %s" % exc)
+        device_not_run(str(exc))
         return
     devices = [d for p in platforms for d in p.get_devices()]
     if not devices:
-        print("standalone: device slice not run: no OpenCL device")
+        device_not_run("no OpenCL device")
         return
     queue = cl.CommandQueue(cl.Context(devices[:1]))
     key = np.s_[1:, ..., ::-2]
@@ -127,6 +128,15 @@ def standalone(no_loader):
           "device slice through pyopencl's loader differs from numpy")
     print("standalone: device slice on %s through %s"
           % (devices[0].name.strip(), ", ".join(opencl_mapped())))
+
+
+def device_not_run(why):
+    """Says why the device slice did not run; a failure where
+    CLSLICE_REQUIRE_DEVICE=1 (scripts/test.sh) requires a device."""
+    required = os.environ.get("CLSLICE_REQUIRE_DEVICE") == "1"
+    check(not required, "CLSLICE_REQUIRE_DEVICE=1 requires an OpenCL "
+          "device, and the device slice cannot run: %s" % why)
+    print("standalone: device slice not run: %s" % why)
 
 
 def main(argv):

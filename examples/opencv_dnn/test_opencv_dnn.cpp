@@ -4,7 +4,8 @@
 // compared with the ONNX reference's checksum and with OpenCV's own CPU
 // layers byte for byte where OpenCV can read the model (it cannot read
 // negative steps).  Exit status: 0 when every check holds, 1 otherwise,
-// 77 (skipped) without an OpenCL device.
+// 77 (skipped) without an OpenCL device, or 1 where
+// CLSLICE_REQUIRE_DEVICE=1 requires one.
 //
 // OpenCV's OpenCL target runs on a CPU device such as PoCL only with
 // OPENCV_OPENCL_DEVICE=:CPU: (its default choice skips CPU devices) and
@@ -146,7 +147,15 @@ int main(int argc, char **argv)
     setenv("OPENCV_DNN_OPENCL_ALLOW_ALL_DEVICES", "1", 0);
     cv::ocl::setUseOpenCL(true);
     if (!cv::ocl::haveOpenCL() || !cv::ocl::useOpenCL()) {
-        std::printf("no OpenCL device for OpenCV: skipped\n");
+        // scripts/test.sh sets it: no device must not pass for a run.
+        const char *required = std::getenv("CLSLICE_REQUIRE_DEVICE");
+        if (required && std::strcmp(required, "1") == 0) {
+            std::fprintf(stderr, "no OpenCL device for OpenCV, and "
+                                 "CLSLICE_REQUIRE_DEVICE=1 requires one\n");
+            return 1;
+        }
+        std::printf("no OpenCL device for OpenCV: skipped (set "
+                    "CLSLICE_REQUIRE_DEVICE=1 to fail instead)\n");
         return 77;
     }
     std::printf("OpenCV %s on '%s'\n", CV_VERSION,

@@ -212,6 +212,9 @@ class CLCSRDesc(_Sized):
 
 
 # --- exceptions -----------------------------------------------------------
+# Each class's status is its clslice_status number; tests/test_lib_constants.py
+# checks them, and every upper-case number of this module, against the
+# public headers and the library's clslice_status_string.
 
 class ClsliceError(Exception):
     """Base of every error the C library reports; .status is its code,

@@ -30,8 +30,9 @@ fail() {
 
 # device_targets: asks `clslice devices`; sets have_device (1 or 0) and
 # targets, the places a case runs: --host, and the default device when
-# there is one.  No OpenCL platform or device is a skip with a message;
-# any other failure of `devices` is a test failure.
+# there is one (printed as "device: ...").  No OpenCL platform or device
+# is a skip with a message, or a failure where CLSLICE_REQUIRE_DEVICE=1
+# requires a device; any other failure of `devices` is a test failure.
 device_targets() {
     run devices
     have_device=0
@@ -39,9 +40,16 @@ device_targets() {
     if [[ $rc -eq 0 ]]; then
         have_device=1
         targets+=(default)
+        echo "device: $(grep -m 1 '(default)$' "$TMP/stdout" |
+            sed 's/^ *device [0-9]*: //; s/ (default)$//')"
     elif [[ $rc -eq 4 ]] && grep -qE 'no OpenCL (platform|device) found' \
         "$TMP/stderr"; then
-        echo "SKIP device checks: $(cat "$TMP/stderr")"
+        if [[ ${CLSLICE_REQUIRE_DEVICE:-} == 1 ]]; then
+            fail "no device, and CLSLICE_REQUIRE_DEVICE=1 requires one" devices
+        else
+            echo "SKIP device checks (set CLSLICE_REQUIRE_DEVICE=1 to fail" \
+                "instead): $(cat "$TMP/stderr")"
+        fi
     else
         fail "devices: want exit 0, or 4 for no platform/device" devices
     fi

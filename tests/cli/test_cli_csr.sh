@@ -39,13 +39,7 @@ slice_ok() {
 }
 
 # --- is there an OpenCL device? -------------------------------------------
-run devices
-if [[ $rc -eq 0 ]]; then
-    targets=(--host default)
-else
-    targets=(--host)
-    echo "SKIP device runs: $(cat "$TMP/stderr")"
-fi
+device_targets
 
 # --- every case, the fixture script's expected files ------------------------
 O=$TMP/out

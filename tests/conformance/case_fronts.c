@@ -179,6 +179,64 @@ static void check_gather(cf_ctx *c, const clslice_plan *plan,
     free(out);
 }
 
+static int plausible_error(clslice_status st)
+{
+    return st == CLSLICE_ERROR_SPEC || st == CLSLICE_ERROR_INDEX ||
+           st == CLSLICE_ERROR_RANK || st == CLSLICE_ERROR_SHAPE ||
+           st == CLSLICE_ERROR_ARGUMENT;
+}
+
+/* The case expects `error`: a spec error with a matching record. */
+static void check_rejected(cf_ctx *c, clslice_status st,
+                           const clslice_error *err, const char *error)
+{
+    if (st == CLSLICE_OK)
+        cf_say(c, CF_FAIL, "expected an error (%s), got a plan", error);
+    else if (!plausible_error(st))
+        cf_say(c, CF_FAIL, "implausible status %s: %s",
+               clslice_status_string(st), err->message);
+    else if (err->status != st || !err->message[0])
+        cf_say(c, CF_FAIL, "the error record does not match the status");
+}
+
+/* The tensor after writing the case's update into the slice. */
+static void check_written(cf_ctx *c, const clslice_plan *plan,
+                          const int64_t *in, int64_t n,
+                          const cf_array *values)
+{
+    cf_array *update = field(c, "update");
+    cf_array *update_shape = field(c, "update_shape");
+    int64_t *after = malloc((size_t)(n > 0 ? n : 1) * sizeof *after);
+    const char *why = NULL;
+    if (update && update_shape && after)
+        why = cw_scatter(plan, in, (size_t)n, update->v, update_shape->v,
+                         (int)update_shape->n, CLSLICE_VALUE_EXACT, after);
+    if (why)
+        cf_say(c, CF_FAIL, "write: %s", why);
+    else if (update && update_shape && after && values->present)
+        check_values(c, after, (size_t)n, values->v, values->n,
+                     "tensor after the write");
+    free(update);
+    free(update_shape);
+    free(after);
+}
+
+/* A slice's shape and gathered values, or a write's tensor after it. */
+static void check_accepted(cf_ctx *c, const clslice_plan *plan,
+                           const int64_t *in, int64_t n,
+                           const cf_array *out_shape, const cf_array *values,
+                           int is_write)
+{
+    if (is_write) {
+        check_written(c, plan, in, n, values);
+        return;
+    }
+    if (out_shape->present)
+        check_shape(c, plan, out_shape, "slice");
+    if (values->present)
+        check_gather(c, plan, in, n, values->v, values->n, "slice");
+}
+
 /* The expected error, or the expected shape and values (and, for a
  * write, the tensor after the update). */
 static void check_result(cf_ctx *c, clslice_status st,
@@ -187,15 +245,7 @@ static void check_result(cf_ctx *c, clslice_status st,
 {
     const char *error = text(c->cs, "error");
     if (error) {
-        if (st == CLSLICE_OK)
-            cf_say(c, CF_FAIL, "expected an error (%s), got a plan", error);
-        else if (st != CLSLICE_ERROR_SPEC && st != CLSLICE_ERROR_INDEX &&
-                 st != CLSLICE_ERROR_RANK && st != CLSLICE_ERROR_SHAPE &&
-                 st != CLSLICE_ERROR_ARGUMENT)
-            cf_say(c, CF_FAIL, "implausible status %s: %s",
-                   clslice_status_string(st), err->message);
-        else if (err->status != st || !err->message[0])
-            cf_say(c, CF_FAIL, "the error record does not match the status");
+        check_rejected(c, st, err, error);
         return;
     }
     if (st != CLSLICE_OK) {
@@ -204,35 +254,13 @@ static void check_result(cf_ctx *c, clslice_status st,
         return;
     }
     cf_array *out_shape = field(c, "out_shape"), *values = field(c, "values");
-    cf_array *update = is_write ? field(c, "update") : NULL;
-    cf_array *update_shape = is_write ? field(c, "update_shape") : NULL;
     int64_t n = elements(shape, rank);
-    int64_t *in = make_input(c, n);
-    int64_t *after = malloc((size_t)(n > 0 ? n : 1) * sizeof *after);
-    if (out_shape && values && in && after && (!is_write ||
-                                               (update && update_shape))) {
-        if (out_shape->present && !is_write)
-            check_shape(c, plan, out_shape, "slice");
-        if (values->present && !is_write)
-            check_gather(c, plan, in, n, values->v, values->n, "slice");
-        if (is_write) {
-            const char *why = cw_scatter(plan, in, (size_t)n, update->v,
-                                         update_shape->v,
-                                         (int)update_shape->n,
-                                         CLSLICE_VALUE_EXACT, after);
-            if (why)
-                cf_say(c, CF_FAIL, "write: %s", why);
-            else if (values->present)
-                check_values(c, after, (size_t)n, values->v, values->n,
-                             "tensor after the write");
-        }
-    }
+    int64_t *in = out_shape && values ? make_input(c, n) : NULL;
+    if (in)
+        check_accepted(c, plan, in, n, out_shape, values, is_write);
     free(out_shape);
     free(values);
-    free(update);
-    free(update_shape);
     free(in);
-    free(after);
 }
 
 /* ---- the ops ------------------------------------------------------------ */

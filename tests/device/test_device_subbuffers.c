@@ -283,8 +283,11 @@ static void test_rect_routed(void **state)
     cs_device_info info;
     assert_int_equal(cs_device_query(g_dev.cl.device, &info, NULL),
                      CLSLICE_OK);
-    if (!info.cpu)
-        skip(); /* only CPU devices take Rect copies */
+    if (!info.cpu) { /* only CPU devices take Rect copies */
+        print_message("not a CPU device, which alone takes Rect copies: "
+                      "skipped\n");
+        skip();
+    }
     for (int subs = 0; subs < 4; subs++) {
         snprintf(g_case, sizeof g_case, "Rect routing, subs %d", subs);
         long before = cs_runtime_path_count(g_dev.runtime, CS_PATH_RECT);

@@ -31,8 +31,12 @@ static int open_device(void)
         g.tried = 1;
         if (tu_cl_open(&g.cl)) {
             g.queue = tu_cl_queue(&g.cl, 0);
-            g.ready = clslice_runtime_create(g.cl.context, &g.runtime,
-                                             NULL) == CLSLICE_OK;
+            /* A device without a runtime would drop the checks silently. */
+            clslice_error err;
+            if (clslice_runtime_create(g.cl.context, &g.runtime, &err) !=
+                CLSLICE_OK)
+                fail_msg("clslice_runtime_create: %s", err.message);
+            g.ready = 1;
         }
     }
     return g.ready;

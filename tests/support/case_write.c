@@ -32,8 +32,11 @@ static void open_device(void)
     if (!tu_cl_open(&g.cl))
         return;
     g.queue = tu_cl_queue(&g.cl, 0);
-    g.ready = clslice_runtime_create(g.cl.context, &g.runtime, NULL) ==
-              CLSLICE_OK;
+    /* A device without a runtime would drop the device checks silently. */
+    clslice_error err;
+    if (clslice_runtime_create(g.cl.context, &g.runtime, &err) != CLSLICE_OK)
+        fail_msg("clslice_runtime_create: %s", err.message);
+    g.ready = 1;
 }
 
 int cw_has_device(void)

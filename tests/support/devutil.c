@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "devutil.h"
 
+#include <stdatomic.h>
 #include <time.h>
 
 #include <stdio.h>
@@ -30,6 +31,40 @@ static cl_device_id first_device(cl_device_type type)
     return NULL;
 }
 
+bool tu_device_required(void)
+{
+    const char *value = getenv("CLSLICE_REQUIRE_DEVICE");
+    return value && strcmp(value, "1") == 0;
+}
+
+/* Says why there is no device to test on; where one is required
+ * (tu_device_required) that ends the program with a failure, else the
+ * caller skips. */
+static void no_device(const char *why)
+{
+    if (tu_device_required()) {
+        fprintf(stderr, "FAIL: %s, and CLSLICE_REQUIRE_DEVICE=1 requires "
+                        "an OpenCL device: the device tests cannot run\n",
+                why);
+        fflush(stdout);
+        exit(EXIT_FAILURE);
+    }
+    print_message("%s: skipping the device tests (set "
+                  "CLSLICE_REQUIRE_DEVICE=1 to fail instead)\n", why);
+}
+
+/* Prints "device: NAME" the first time a program opens a device (the
+ * threads of test_device_threads may race here, hence the atomic flag). */
+static void announce(cl_device_id device)
+{
+    static atomic_flag announced = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&announced))
+        return;
+    char name[256] = "";
+    clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    print_message("device: %s\n", name);
+}
+
 bool tu_cl_open(tu_cl *cl)
 {
     cl->context = NULL;
@@ -37,17 +72,18 @@ bool tu_cl_open(tu_cl *cl)
     if (!cl->device)
         cl->device = first_device(CL_DEVICE_TYPE_ALL);
     if (!cl->device) {
-        print_message("no OpenCL platform or device on this machine: "
-                      "skipping the device tests\n");
+        no_device("no OpenCL platform or device on this machine");
         return false;
     }
     cl_int rc;
     cl->context = clCreateContext(NULL, 1, &cl->device, NULL, NULL, &rc);
     if (rc != CL_SUCCESS) {
-        print_message("clCreateContext failed (%d): skipping the device "
-                      "tests\n", (int)rc);
+        char why[64];
+        snprintf(why, sizeof why, "clCreateContext failed (%d)", (int)rc);
+        no_device(why);
         return false;
     }
+    announce(cl->device);
     return true;
 }
 
@@ -94,10 +130,7 @@ bool tu_dev_open(tu_dev *dev)
 
 void tu_dev_announce(const tu_dev *dev)
 {
-    char name[256] = "";
-    clGetDeviceInfo(dev->cl.device, CL_DEVICE_NAME, sizeof name - 1, name,
-                    NULL);
-    print_message("device: %s\n", name);
+    announce(dev->cl.device);
 }
 
 void tu_dev_close(tu_dev *dev)

@@ -13,9 +13,17 @@ typedef struct tu_cl {
     cl_context context;
 } tu_cl;
 
+/* Whether the environment requires a device: CLSLICE_REQUIRE_DEVICE=1
+ * (scripts/test.sh, the GPU kit), so that a run with no device cannot pass
+ * for a run of the device tests. */
+bool tu_device_required(void);
+
 /* Opens the default device: the first GPU of any platform, else the first
- * device of any type.  Returns false, after printing why, when the machine
- * has no OpenCL platform or device (the caller then skips). */
+ * device of any type, and prints "device: NAME" the first time a program
+ * opens one (the GPU kit's summary and oclgrind_run.sh read that line).
+ * Returns false, after printing why, when the machine has no OpenCL
+ * platform or device (the caller then skips); where a device is required
+ * (tu_device_required) it ends the program with a failure instead. */
 bool tu_cl_open(tu_cl *cl);
 void tu_cl_close(tu_cl *cl);
 
@@ -35,11 +43,13 @@ typedef struct tu_dev {
 } tu_dev;
 
 /* Opens dev (zeroing it first); false (after saying why, with nothing
- * open) when there is no OpenCL device, and the test then skips.  Fails
+ * open) when there is no OpenCL device, and the test then skips, or, where
+ * a device is required, ends the program as tu_cl_open does.  Fails
  * the test if the queue or the runtime cannot be made. */
 bool tu_dev_open(tu_dev *dev);
-/* Prints "device: NAME" for the open device: oclgrind_run.sh checks
- * that a test ran on Oclgrind by that line. */
+/* Prints "device: NAME" for the open device unless the program has
+ * printed it already (tu_cl_open does): oclgrind_run.sh checks that a test
+ * ran on Oclgrind by that line. */
 void tu_dev_announce(const tu_dev *dev);
 /* Releases whatever dev holds (nothing after a failed open) and zeroes it;
  * the caller releases its own buffers first. */

@@ -7,8 +7,10 @@
  *
  *   cs_batch_check   the head's checks, then the batch's own, before
  *                    anything is enqueued (batch_check.c);
- *   batch.c          the moves, the choice (select/batch.h), the tables
- *                    and the launches.
+ *   batch.c          the public call: the checks, then one move per plan
+ *                    handed to cs_batch_launch (run/batch_launch.c), which
+ *                    makes the choice (select/batch.h), the tables and
+ *                    the launches.
  */
 #ifndef CLSLICE_OPENCL_OPS_BATCH_H
 #define CLSLICE_OPENCL_OPS_BATCH_H

@@ -3,8 +3,8 @@
 /*
  * Layer select: how a CSR slice runs (cl/csr.cl).  The same passes on
  * every device: validate, count, scan, total (clslice_cl_csr_count), then
- * fill (clslice_enqueue_csr_fill).  Chosen here: the index width (the
- * index type's), the fill's data carrier and the group sizes.
+ * fill (clslice_cl_csr_fill).  Chosen here: the index width (the index
+ * type's), the fill's data carrier and the group sizes.
  */
 #ifndef CLSLICE_OPENCL_SELECT_CSR_H
 #define CLSLICE_OPENCL_SELECT_CSR_H
