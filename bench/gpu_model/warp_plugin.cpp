@@ -35,7 +35,9 @@
 // does); the model charges those, and the report shows them per element.
 //
 // For the latency term each lane also counts its load rounds: runs of
-// global loads that no global store interrupts.  A warp waits for a
+// global loads that no global store interrupts (loads through constant
+// pointers, tables the constant cache serves, are counted apart and
+// start none).  A warp waits for a
 // round's data before the store that uses it, so the loads of a round are
 // in flight together, and a warp has (busiest lane's rounds) round trips
 // to memory to make.
@@ -223,6 +225,16 @@ const llvm::Value* address_of(const llvm::Instruction* inst, bool store)
   return nullptr;
 }
 
+// Whether `inst` reads through a pointer to the constant address space.
+bool reads_constant(const llvm::Instruction* inst)
+{
+  if (const auto* load = llvm::dyn_cast_or_null<llvm::LoadInst>(inst))
+    return load->getPointerAddressSpace() == oclgrind::AddrSpaceConstant;
+  if (const auto* copy = llvm::dyn_cast_or_null<llvm::MemTransferInst>(inst))
+    return copy->getSourceAddressSpace() == oclgrind::AddrSpaceConstant;
+  return false;
+}
+
 // Whether an address is its object's base plus compile-time offsets (an
 // argument's or a stack slot's field), or needs a run-time index: a GEP
 // with a variable index, or a pointer chosen at run time (phi, select,
@@ -368,9 +380,16 @@ private:
       return;
     const llvm::Instruction* inst = item->getCurrentInstruction();
     Lane& lane = lane_of(item);
-    if (!store && !lane.loading)
-      lane.count.rounds++;
-    lane.loading = !store;
+    if (!store && reads_constant(inst)) {
+      // Oclgrind keeps constant buffers in global memory: the access
+      // counts as global traffic, but a table read through a constant
+      // pointer is served by the constant cache and starts no round.
+      lane.count.cst_ld++;
+    } else {
+      if (!store && !lane.loading)
+        lane.count.rounds++;
+      lane.loading = !store;
+    }
     uint32_t trip = ++lane.trips[inst];
     Request& r = requests[RequestKey{lane.warp, inst, trip}];
     r.store = store;
