@@ -116,7 +116,7 @@ static void enqueue(batch_setup *s, way w)
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
     call.queue = q;
     desc.elem_size = 4;
-    desc.src = s->src;
+    desc.src.buffer = s->src;
     desc.count = SLICES;
     desc.parts = w == WAY_BATCH_DISTINCT ? s->distinct : s->in_arena;
     bench_clslice_check(clslice_cl_gather_batch(s->rt, &call, &desc, &err),

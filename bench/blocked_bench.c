@@ -14,7 +14,7 @@
  * and whole channel planes), so a ratio is the cost of the blocking
  * against a memcpy of the same bytes.
  *
- * Every row's result is first checked against clslice_host_gather_blocked.
+ * Every row's result is first checked against clslice_host_gather2.
  * Then the row and its plain twin run alternately, --runs times each
  * after a warm-up, and the medians (enqueue to clFinish) are printed with
  * their ratio, and the share of the machine other processes took during
@@ -80,11 +80,15 @@ static void check(bench *b, const clslice_plan *plan, int from, int to)
     bench_cl_check(clEnqueueWriteBuffer(b->cl.queue, b->dst, CL_TRUE, 0,
                                         MOST_BYTES, b->want, 0, NULL, NULL),
                    "clEnqueueWriteBuffer");
-    bench_clslice_check(clslice_host_gather_blocked(
-                            plan, 4, b->host_src, MOST_BYTES, 0, NULL,
-                            from ? &in : NULL, b->want, MOST_BYTES, 0, NULL,
-                            to ? &out : NULL, &err),
-                        &err, "clslice_host_gather_blocked");
+    clslice_host_gather_desc host = CLSLICE_HOST_GATHER_DESC_INIT;
+    host.plan = plan;
+    host.elem_size = 4;
+    host.src = (clslice_host_tensor){b->host_src, MOST_BYTES, 0, NULL};
+    host.dst = (clslice_host_tensor){b->want, MOST_BYTES, 0, NULL};
+    host.src_blocking = from ? &in : NULL;
+    host.dst_blocking = to ? &out : NULL;
+    bench_clslice_check(clslice_host_gather2(&host, &err), &err,
+                        "clslice_host_gather2");
     gather(b, plan, from, to, b->dst);
     bench_cl_check(clEnqueueReadBuffer(b->cl.queue, b->dst, CL_TRUE, 0,
                                        MOST_BYTES, b->got, 0, NULL, NULL),

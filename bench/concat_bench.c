@@ -62,13 +62,17 @@ static void host_expect(concat_setup *s)
     for (int i = 0; i < INPUTS; i++)
         parts[i] = (clslice_host_part){
             .plan = s->plans[i],
-            .src = s->host_in + (size_t)i * s->in_bytes,
-            .src_bytes = s->in_bytes,
+            .src = {s->host_in + (size_t)i * s->in_bytes, s->in_bytes, 0,
+                    NULL},
         };
+    clslice_host_concat_desc desc = CLSLICE_HOST_CONCAT_DESC_INIT;
+    desc.elem_size = 4;
+    desc.dst = (clslice_host_tensor){s->expect, s->out_bytes, 0, NULL};
+    desc.count = INPUTS;
+    desc.parts = parts;
     clslice_error err;
-    bench_clslice_check(clslice_host_concat(4, parts, INPUTS, s->expect,
-                                            s->out_bytes, 0, NULL, &err),
-                        &err, "clslice_host_concat");
+    bench_clslice_check(clslice_host_concat(&desc, &err), &err,
+                        "clslice_host_concat");
 }
 
 static void build(concat_setup *s, bool smoke)

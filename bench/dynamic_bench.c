@@ -81,8 +81,8 @@ static void run_dynamic(const bench_cl *cl, clslice_runtime *rt,
                         dyn_bufs *b)
 {
     clslice_error err;
-    bench_clslice_check(clslice_cl_tf_dynamic(rt, &b->call, &b->spec,
-                                              &b->desc, &err),
+    bench_clslice_check(clslice_cl_tf_dynamic(rt, &b->call, &b->desc,
+                                              &b->spec, &err),
                         &err, "clslice_cl_tf_dynamic");
     bench_cl_check(clFinish(cl->queue), "clFinish");
 }
@@ -166,7 +166,7 @@ static void one_row(const bench_cl *cl, clslice_runtime *rt,
     b.desc = (clslice_cl_dynamic_desc){
         .struct_size = sizeof b.desc, .shape = shape, .rank = c->rank,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = ELEM, .info = b.info,
-        .src = b.src, .dst = b.out_dynamic};
+        .src.buffer = b.src, .dst.buffer = b.out_dynamic};
     run_static(cl, rt, &b); /* builds the programs, checks the outputs */
     run_dynamic(cl, rt, &b);
     check(cl, &b, in, in_bytes, row->out_bytes, c->name);

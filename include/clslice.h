@@ -1194,22 +1194,25 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  * of element (0, ..., 0); element (i0, i1, ...) lies at byte
  *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size,
  * so elements along negative strides lie before the offset.  A NULL
- * strides pointer means the contiguous row-major strides of the shape;
- * the host _strided calls with NULL strides behave as the calls without
- * them (except that they also check the views as below).  On the device,
- * clslice_cl_gather and clslice_cl_scatter (clslice_cl.h) take views as
- * clslice_cl_tensor, and messages name their members (src.strides[d],
- * src.offset, src.buffer) where the host calls name arguments
- * (src_strides[d], src_offset, src).
+ * strides pointer means the contiguous row-major strides of the shape.
+ * The general calls take views as tensors: clslice_host_gather2,
+ * clslice_host_scatter2 and clslice_host_concat as clslice_host_tensor
+ * (below), clslice_cl_gather, clslice_cl_scatter and clslice_cl_concat
+ * (clslice_cl.h) as clslice_cl_tensor, and their messages name the
+ * members (src.strides[d], src.offset, src.bytes, src.buffer); the
+ * layout queries below name arguments (src_strides[d]).
  *
  * Rules every call between views checks before it reads or writes
- * anything:
+ * anything (messages spell a view's parts as the call does: src.strides[d],
+ * src.offset, src.bytes for a descriptor's tensor, src_strides[d] for
+ * the layout queries' arguments):
  *  - a view's extent, sum over its dims of (size - 1) * stride taken
  *    separately for each sign, must fit int64 (CLSLICE_ERROR_BUFFER,
- *    naming NAME_strides[d] and its value);
+ *    naming NAME.strides[d] and its value);
  *  - every byte a view can address, over its whole shape, must lie in
  *    its buffer: offset - (bytes before) >= 0 and the last byte before
- *    the buffer's size (CLSLICE_ERROR_BUFFER naming NAME_offset or NAME);
+ *    the buffer's size (CLSLICE_ERROR_BUFFER naming NAME.offset or
+ *    NAME.bytes);
  *    a view with a dim of size 0 addresses nothing;
  *  - a destination view must not address one element twice.  The test
  *    is sufficient, not exact: with its dims of size > 1 sorted by
@@ -1218,7 +1221,7 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
  *    views pass; a stride of 0 on a dim of size > 1 fails, and so do
  *    interleavings such as strides {2, 3} on shape {3, 2}, even where
  *    they happen not to collide (CLSLICE_ERROR_ARGUMENT naming
- *    dst_strides[d]);
+ *    dst.strides[d]);
  *  - a source and a destination in one buffer must not overlap: the byte
  *    ranges [lowest, highest] that each view can address are compared, so
  *    two interleaved views of one buffer are refused even when they share
@@ -1252,86 +1255,6 @@ clslice_status clslice_plan_scatter_layout_strided(
     const clslice_plan *plan, const int64_t *value_shape, int value_rank,
     const int64_t *value_strides, clslice_value_rule rule,
     const int64_t *dst_strides, clslice_layout *layout, clslice_error *err);
-
-/** clslice_host_gather between views: `src` is a buffer of src_bytes
- * holding a view of the plan's input shape whose element 0 is at byte
- * src_offset, with src_strides (input-rank entries, NULL = row-major);
- * `dst` a buffer of dst_bytes receiving the output through a view of the
- * final shape at dst_offset with dst_strides (output-rank entries, NULL =
- * row-major).  Bytes of dst the view does not address are not touched.
- * Every rule above is checked before anything is written.  src or dst
- * may be NULL only when its view addresses nothing. */
-CLSLICE_API
-clslice_status clslice_host_gather_strided(
-    const clslice_plan *plan, size_t elem_size, const void *src,
-    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, clslice_error *err);
-
-/** clslice_host_scatter between views: `value` is a buffer of value_bytes
- * holding a view of value_shape at value_offset with value_strides
- * (value_rank entries, NULL = row-major); `dst` a buffer of dst_bytes
- * holding a view of the plan's input shape at dst_offset with dst_strides
- * (input-rank entries, NULL = row-major), of which only the slice's
- * elements are written.  `rule` as clslice_host_scatter.  Every rule
- * above is checked before anything is written; the whole dst view must
- * fit its buffer even for an empty slice. */
-CLSLICE_API
-clslice_status clslice_host_scatter_strided(
-    const clslice_plan *plan, size_t elem_size, const void *value,
-    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
-    int value_rank, const int64_t *value_strides, clslice_value_rule rule,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, clslice_error *err);
-
-/** One part of clslice_host_concat: the tensor at `src` (src_bytes
- * long), of the final output shape of `plan`, whose element 0 is at byte
- * src_offset and whose strides are src_strides (output-rank entries, NULL
- * for row-major), written into the slice `plan` of the destination.
- * Frozen. */
-typedef struct clslice_host_part {
-    const clslice_plan *plan;
-    const void *src;           /**< may be NULL when the part is empty */
-    size_t src_bytes;
-    size_t src_offset;
-    const int64_t *src_strides;
-} clslice_host_part;
-
-/** Writes `count` parts into one destination (numpy.concatenate and
- * numpy.stack with the plans of clslice_plan_concat and
- * clslice_plan_stack, or any disjoint places): part i's tensor into the
- * slice parts[i].plan of a view of the plans' common input shape in `dst`
- * (dst_bytes long, element 0 at dst_offset, dst_strides: input-rank
- * entries, NULL for row-major).  Elements of dst that no part's slice
- * holds, and bytes outside the view, are not touched.  The host reference
- * executor of clslice_cl_concat, which checks the same in the same order.
- *
- * Every check comes before the first byte is written, with the rules of
- * "Strided views" above:
- *  - count >= 1, parts given, each parts[i].plan given, of parts[0].plan's
- *    input shape (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim),
- *    known, and elem_size >= 1; messages of a plan's own checks start with
- *    "parts[i].plan: ";
- *  - each source view and the destination view: extents that fit int64
- *    (naming parts[i].src_strides[d], dst_strides[d]), and a destination
- *    that addresses no element twice;
- *  - no two parts write one element of the destination
- *    (CLSLICE_ERROR_ARGUMENT naming both parts and the element's index;
- *    the test is exact: parts whose slices interleave with steps share
- *    nothing and pass).  A part with no elements takes no part in it;
- *  - each source view inside its buffer (naming parts[i].src_offset or
- *    parts[i].src), the destination view inside dst whenever dst is given
- *    or some part writes (dst may be NULL only when no part has an
- *    element), and no source's bytes overlapping the destination view's
- *    (CLSLICE_ERROR_ARGUMENT naming parts[i].src); sources may share
- *    bytes with each other. */
-CLSLICE_API
-clslice_status clslice_host_concat(size_t elem_size,
-                                   const clslice_host_part *parts,
-                                   size_t count, void *dst, size_t dst_bytes,
-                                   size_t dst_offset,
-                                   const int64_t *dst_strides,
-                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Blocked layouts                                                           */
@@ -1388,39 +1311,197 @@ typedef struct clslice_blocking {
     unsigned flags; /**< 0; other values are refused (reserved) */
 } clslice_blocking;
 
-/** clslice_host_gather_strided between tensors either of which may be
- * blocked: src_blocking (NULL: src is a plain strided view) says how the
- * source stores the plan's input, dst_blocking how the destination stores
- * the final output; strides as "Blocked layouts" above (NULL: dense).  A
- * blocked destination is written whole, its padding lanes as zeros; a
- * plain one as clslice_host_gather_strided.  Every rule is checked before
- * anything is written; with both blockings NULL this is
- * clslice_host_gather_strided. */
-CLSLICE_API
-clslice_status clslice_host_gather_blocked(
-    const clslice_plan *plan, size_t elem_size, const void *src,
-    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
-    const clslice_blocking *src_blocking, void *dst, size_t dst_bytes,
-    size_t dst_offset, const int64_t *dst_strides,
-    const clslice_blocking *dst_blocking, clslice_error *err);
+/* ------------------------------------------------------------------------ */
+/* General host calls                                                        */
+/* ------------------------------------------------------------------------ */
 
-/** clslice_host_scatter_strided between tensors either of which may be
- * blocked: value_blocking says how the value (of value_shape) is stored,
- * dst_blocking how the destination (of the plan's input shape) is; NULL
- * for a plain strided view.  Only the slice's elements of dst are
- * written: its padding lanes and everything else are left alone.  A value
- * dim that broadcasts is read at its index 0, blocked or not.  Every rule
- * is checked before anything is written; with both blockings NULL this is
- * clslice_host_scatter_strided. */
+/* The host calls have the two shapes of the device calls (clslice_cl.h).
+ * The plain calls, clslice_host_gather, _scatter and _grad above and the
+ * CSR pair below, take contiguous tensors and their arguments one by
+ * one, and keep their signatures.  Every other host call is a general
+ * call: one descriptor per operation, which says what to do with which
+ * tensors, and the error.  Where a plain call holds the operation's
+ * name the general call adds a 2, as zstd's ZSTD_compress2 stands beside
+ * ZSTD_compress:
+ *
+ *     clslice_host_gather_desc desc = CLSLICE_HOST_GATHER_DESC_INIT;
+ *     desc.plan = plan;  desc.elem_size = 4;
+ *     desc.src = (clslice_host_tensor){src, src_bytes, 0, src_strides};
+ *     desc.dst = (clslice_host_tensor){dst, dst_bytes, 0, NULL};
+ *     clslice_host_gather2(&desc, &err);
+ *
+ * A descriptor grows as the device's do: it begins with `size_t
+ * struct_size`, the sizeof of the type the caller was compiled with (the
+ * _INIT macros set it and zero every other member), and takes new
+ * members only at its end, each with a zero value that keeps the
+ * behaviour from before it.  The library accepts any struct_size from
+ * the type's first published size (its sizeof in the release that
+ * introduced it) to its own sizeof, and reads the members past a smaller
+ * one as zero; anything else, and a NULL desc, is CLSLICE_ERROR_ARGUMENT
+ * naming desc->struct_size and its value, before any other check.
+ * Tensors are clslice_host_tensor, held by value and frozen.  Messages
+ * name the members as the caller wrote them: src.offset,
+ * src.strides[1], dst.bytes, dst_blocking->axis. */
+
+/* The _INIT macros of the host's and the device's descriptors:
+ * struct_size set, every other member zero. */
+#ifdef __cplusplus
+#define CLSLICE_INIT_(type) {sizeof(type)}
+#else
+#define CLSLICE_INIT_(type) {.struct_size = sizeof(type)}
+#endif
+
+/** A tensor in host memory, as host descriptors hold it (the host's
+ * clslice_cl_tensor).  Element (i0, i1, ...) lies at byte
+ *     offset + (i0 * strides[0] + i1 * strides[1] + ...) * elem_size
+ * of the `bytes` bytes at `data` ("Strided views" above for the rules a
+ * view keeps; "Blocked layouts" for the storage of a blocked one); the
+ * tensor's shape is the one the operation gives it.  One type serves
+ * sources and destinations, so `data` is not const; a call never writes
+ * a source.  Frozen. */
+typedef struct clslice_host_tensor {
+    void *data;             /**< NULL where the call touches no byte */
+    size_t bytes;           /**< bytes at data: the buffer's size */
+    size_t offset;          /**< bytes to element (0, ..., 0) */
+    const int64_t *strides; /**< elements per dim, any sign, 0 allowed;
+                             * NULL: contiguous row-major (dense storage
+                             * for a blocked tensor) */
+} clslice_host_tensor;
+
+/** What clslice_host_gather2 does: the slice `plan` of the tensor `src`,
+ * of the plan's input shape (src.strides: input-rank entries), into
+ * `dst`, of the plan's final output shape (dst.strides: output-rank
+ * entries, new axes included).  Elements are elem_size bytes.  The
+ * members are those of clslice_cl_gather_desc, on host memory. */
+typedef struct clslice_host_gather_desc {
+    size_t struct_size; /**< sizeof(clslice_host_gather_desc) */
+    const clslice_plan *plan;
+    size_t elem_size;
+    clslice_host_tensor src;
+    clslice_host_tensor dst;
+    /** How src stores the input with one axis blocked ("Blocked
+     * layouts"; src.strides then has one entry per logical dim, the
+     * axis's the stride between blocks); NULL: a plain tensor. */
+    const clslice_blocking *src_blocking;
+    /** The same for dst and the output; a blocked dst is written whole,
+     * its padding lanes as zeros. */
+    const clslice_blocking *dst_blocking;
+} clslice_host_gather_desc;
+
+#define CLSLICE_HOST_GATHER_DESC_INIT CLSLICE_INIT_(clslice_host_gather_desc)
+
+/** Runs the gather `desc` describes on host memory: the host reference of
+ * clslice_cl_gather, which checks the same in the same order.  With
+ * strides NULL and no blocking it is clslice_host_gather between
+ * buffers of src.bytes and dst.bytes from their offsets.  Bytes of
+ * dst.data the dst view does not address are not touched, except that a
+ * blocked dst is written whole, its padding lanes as zeros.
+ *
+ * Every check comes before the first byte is written: desc and its
+ * struct_size (above); the plan given and known, elem_size >= 1
+ * (CLSLICE_ERROR_ARGUMENT, CLSLICE_ERROR_UNKNOWN); the blockings
+ * ("Blocked layouts": naming src_blocking->axis and so on); each view's
+ * extent (CLSLICE_ERROR_BUFFER naming src.strides[d]) and a dst that
+ * addresses no element twice (CLSLICE_ERROR_ARGUMENT naming
+ * dst.strides[d]); each view inside its buffer (CLSLICE_ERROR_BUFFER
+ * naming src.offset, src.bytes or dst.bytes); src.data or dst.data NULL
+ * only where its view addresses nothing (CLSLICE_ERROR_ARGUMENT naming
+ * it); src and dst not overlapping (CLSLICE_ERROR_ARGUMENT). */
 CLSLICE_API
-clslice_status clslice_host_scatter_blocked(
-    const clslice_plan *plan, size_t elem_size, const void *value,
-    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
-    int value_rank, const int64_t *value_strides,
-    const clslice_blocking *value_blocking, clslice_value_rule rule,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, const clslice_blocking *dst_blocking,
-    clslice_error *err);
+clslice_status clslice_host_gather2(const clslice_host_gather_desc *desc,
+                                    clslice_error *err);
+
+/** What clslice_host_scatter2 does: writes the tensor `value`, of
+ * value_shape (value_rank entries; value.strides: value_rank entries),
+ * into the slice `plan` of the tensor `dst`, of the plan's input shape
+ * (dst.strides: input-rank entries), in place, under the shape rule
+ * `rule` (as clslice_host_scatter).  Elements are elem_size bytes.  The
+ * members are those of clslice_cl_scatter_desc, on host memory. */
+typedef struct clslice_host_scatter_desc {
+    size_t struct_size; /**< sizeof(clslice_host_scatter_desc) */
+    const clslice_plan *plan;
+    size_t elem_size;
+    clslice_host_tensor value;
+    const int64_t *value_shape; /**< may be NULL when value_rank is 0 */
+    int value_rank;
+    clslice_value_rule rule;
+    clslice_host_tensor dst;
+    /** How value is stored with one axis blocked ("Blocked layouts");
+     * NULL: a plain tensor. */
+    const clslice_blocking *value_blocking;
+    /** How dst is stored; NULL: plain.  Only the slice's elements are
+     * written: padding lanes are left alone. */
+    const clslice_blocking *dst_blocking;
+} clslice_host_scatter_desc;
+
+#define CLSLICE_HOST_SCATTER_DESC_INIT CLSLICE_INIT_(clslice_host_scatter_desc)
+
+/** Runs the scatter `desc` describes on host memory: the host reference
+ * of clslice_cl_scatter.  Only the slice's elements of the dst view are
+ * written; a value dim that broadcasts is read at its index 0 whatever
+ * its stride or blocking.  The checks are clslice_host_gather2's, with
+ * value in src's place, and the value's shape against the slice under
+ * `rule` (CLSLICE_ERROR_SHAPE naming the value dim, as
+ * clslice_host_scatter); the whole dst view must fit dst.bytes even for
+ * an empty slice.  Nothing is written on any failure. */
+CLSLICE_API
+clslice_status clslice_host_scatter2(const clslice_host_scatter_desc *desc,
+                                     clslice_error *err);
+
+/** One part of clslice_host_concat: the tensor `src`, of the final
+ * output shape of `plan` (src.strides: output-rank entries, NULL for
+ * row-major), written into the slice `plan` of the destination.  The
+ * host's clslice_cl_concat_part.  Frozen. */
+typedef struct clslice_host_part {
+    const clslice_plan *plan; /**< the part's place in the destination */
+    clslice_host_tensor src;  /**< data may be NULL when the part is empty */
+} clslice_host_part;
+
+/** What clslice_host_concat does: `count` sources written into their
+ * places of one destination `dst`, a tensor of the plans' common input
+ * shape (dst.strides: input-rank entries, NULL for row-major).  Elements
+ * are elem_size bytes.  The members of clslice_cl_concat_desc. */
+typedef struct clslice_host_concat_desc {
+    size_t struct_size; /**< sizeof(clslice_host_concat_desc) */
+    size_t elem_size;
+    clslice_host_tensor dst;
+    size_t count;                   /**< >= 1 */
+    const clslice_host_part *parts; /**< count entries */
+} clslice_host_concat_desc;
+
+#define CLSLICE_HOST_CONCAT_DESC_INIT CLSLICE_INIT_(clslice_host_concat_desc)
+
+/** Writes the `count` parts of `desc` into one destination
+ * (numpy.concatenate and numpy.stack with the plans of
+ * clslice_plan_concat and clslice_plan_stack, or any disjoint places):
+ * part i's tensor into the slice parts[i].plan of dst.  Elements of dst
+ * that no part's slice holds, and bytes outside its view, are not
+ * touched.  The host reference executor of clslice_cl_concat, which
+ * checks the same in the same order.
+ *
+ * Every check comes before the first byte is written, with the rules of
+ * "Strided views" above:
+ *  - desc and its struct_size (as every general call);
+ *  - count >= 1, parts given, each parts[i].plan given, of
+ *    parts[0].plan's input shape (CLSLICE_ERROR_SHAPE naming
+ *    parts[i].plan and the dim), known, and elem_size >= 1; messages of a
+ *    plan's own checks start with "parts[i].plan: ";
+ *  - each source view and the destination view: extents that fit int64
+ *    (naming parts[i].src.strides[d], dst.strides[d]), and a destination
+ *    that addresses no element twice;
+ *  - no two parts write one element of the destination
+ *    (CLSLICE_ERROR_ARGUMENT naming both parts and the element's index;
+ *    the test is exact: parts whose slices interleave with steps share
+ *    nothing and pass).  A part with no elements takes no part in it;
+ *  - each source view inside its buffer (naming parts[i].src.offset or
+ *    parts[i].src.bytes), the destination view inside dst.bytes whenever
+ *    dst.data is given or some part writes (dst.data may be NULL only
+ *    when no part has an element), and no source's bytes overlapping the
+ *    destination view's (CLSLICE_ERROR_ARGUMENT naming parts[i].src);
+ *    sources may share bytes with each other. */
+CLSLICE_API
+clslice_status clslice_host_concat(const clslice_host_concat_desc *desc,
+                                   clslice_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */

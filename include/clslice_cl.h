@@ -59,6 +59,9 @@
  *  - Messages name what the caller wrote: descriptor members as in
  *    `src.offset` or `parts[2].plan`, head members by their names
  *    (queue, flags, event_wait_list[i]).
+ *  - The host's references of these calls (clslice.h, "General host
+ *    calls") take descriptors of the same members, with
+ *    clslice_host_tensor for clslice_cl_tensor.
  *
  * Conventions of every device call, plain or general:
  *  - Wait list: event_wait_list must hold num_events_in_wait_list events
@@ -259,12 +262,9 @@ enum {
     CLSLICE_GATHER_NO_COPY_SHORTCUT = CLSLICE_NO_COPY_SHORTCUT
 };
 
-/* The _INIT macros: struct_size set, every other member zero. */
-#ifdef __cplusplus
-#define CLSLICE_CL_INIT_(type) {sizeof(type)}
-#else
-#define CLSLICE_CL_INIT_(type) {.struct_size = sizeof(type)}
-#endif
+/* The _INIT macros: struct_size set, every other member zero
+ * (CLSLICE_INIT_, clslice.h, which the host's descriptors share). */
+#define CLSLICE_CL_INIT_(type) CLSLICE_INIT_(type)
 
 /** The head of every general call: where and when the work is enqueued.
  * The members are those of the plain calls' last arguments, with the
@@ -375,8 +375,7 @@ typedef struct clslice_cl_gather_desc {
     clslice_cl_tensor dst;
     /** How src stores the input with one axis blocked (clslice.h,
      * "Blocked layouts"; src.strides then has one entry per logical dim,
-     * the axis's the stride between blocks); NULL: a plain tensor.
-     * Since 0.2.0. */
+     * the axis's the stride between blocks); NULL: a plain tensor. */
     const clslice_blocking *src_blocking;
     /** The same for dst and the output; a blocked dst is written whole,
      * its padding lanes as zeros. */
@@ -437,14 +436,13 @@ typedef struct clslice_cl_part {
 } clslice_cl_part;
 
 /** What clslice_cl_gather_batch does: `count` gathers of one source, part
- * i the slice parts[i].plan of `src` (from byte src_offset on, contiguous
- * and row-major, of the plans' common input shape).  Elements are
+ * i the slice parts[i].plan of `src` (of the plans' common input shape,
+ * contiguous and row-major: src.strides must be NULL).  Elements are
  * elem_size bytes. */
 typedef struct clslice_cl_batch_desc {
     size_t struct_size; /**< sizeof(clslice_cl_batch_desc) */
     size_t elem_size;
-    cl_mem src;
-    size_t src_offset;
+    clslice_cl_tensor src;        /**< strides NULL */
     size_t count;                 /**< >= 1 */
     const clslice_cl_part *parts; /**< count entries */
 } clslice_cl_batch_desc;
@@ -456,20 +454,21 @@ typedef struct clslice_cl_batch_desc {
  * each single gather would cost a command of its own (70-200 us on PoCL,
  * several us on a GPU).
  *
- * Every plan must read the same input shape (parts[0].plan's), which src
- * holds from byte src_offset on as for clslice_enqueue_gather; each output
- * is contiguous and row-major.
+ * Every plan must read the same input shape (parts[0].plan's), which
+ * src.buffer holds from byte src.offset on as for clslice_enqueue_gather;
+ * each output is contiguous and row-major.
  *
  * Checks, all before anything is enqueued: runtime, queue, parts given,
  * count >= 1, each parts[i].plan given and of parts[0].plan's input shape
  * (CLSLICE_ERROR_SHAPE naming parts[i].plan and the dim otherwise),
- * elem_size, flags, the wait list; src holds the input tensor; each
- * parts[i].buffer holds its plan's output from parts[i].offset on
+ * elem_size, flags, the wait list; src.strides NULL
+ * (CLSLICE_ERROR_ARGUMENT naming it); src.buffer holds the input tensor;
+ * each parts[i].buffer holds its plan's output from parts[i].offset on
  * (CLSLICE_ERROR_BUFFER naming parts[i].buffer and parts[i].plan); no
  * output overlaps src or another output (CLSLICE_ERROR_ARGUMENT naming
- * both).  parts[i].buffer may be NULL when its output is empty, src when
- * the input tensor is; one buffer may serve any number of outputs at
- * different offsets.  Flags as for clslice_enqueue_gather
+ * both).  parts[i].buffer may be NULL when its output is empty,
+ * src.buffer when the input tensor is; one buffer may serve any number of
+ * outputs at different offsets.  Flags as for clslice_enqueue_gather
  * (CLSLICE_NO_COPY_SHORTCUT changes nothing: a batch always runs its
  * kernel).
  *
@@ -621,7 +620,7 @@ typedef struct clslice_cl_scatter_desc {
     clslice_value_rule rule;
     clslice_cl_tensor dst;
     /** How value is stored with one axis blocked (clslice.h, "Blocked
-     * layouts"); NULL: a plain tensor.  Since 0.2.0. */
+     * layouts"); NULL: a plain tensor. */
     const clslice_blocking *value_blocking;
     /** How dst is stored; NULL: plain.  Only the slice's elements are
      * written: padding lanes are left alone. */
@@ -937,9 +936,11 @@ typedef enum clslice_dynamic_kind {
 /** The input tensor, and what the second command does with which buffers.
  * Offsets are in bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
- * so it may not overlap src or dst).  src may be NULL when it holds no
- * bytes (an input or value without elements), dst when the input has no
- * elements.  Tensors are contiguous and row-major. */
+ * so it may not overlap src or dst).  src.buffer may be NULL when it
+ * holds no bytes (an input or value without elements), dst.buffer when
+ * the input has no elements.  Tensors are contiguous and row-major:
+ * src.strides and dst.strides must be NULL (CLSLICE_ERROR_ARGUMENT
+ * naming them). */
 typedef struct clslice_cl_dynamic_desc {
     size_t struct_size;   /**< sizeof(clslice_cl_dynamic_desc) */
     const int64_t *shape; /**< the input tensor's, rank entries, all known */
@@ -948,10 +949,9 @@ typedef struct clslice_cl_dynamic_desc {
     size_t elem_size;
     cl_mem info;
     size_t info_offset;
-    cl_mem src;
-    size_t src_offset;
-    cl_mem dst;
-    size_t dst_offset;
+    clslice_cl_tensor src; /**< the input (gather) or value (scatter) */
+    clslice_cl_tensor dst; /**< the output bound (gather) or the input,
+                            * written in place (scatter) */
     /** scatters: the value's shape and how it must match the slice
      * (clslice_value_rule, as clslice_enqueue_scatter) */
     const int64_t *value_shape;
@@ -973,23 +973,23 @@ typedef struct clslice_cl_dynamic_desc {
 CLSLICE_API
 clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
                                      const clslice_cl_call *call,
-                                     const clslice_tf_dynamic_spec *spec,
                                      const clslice_cl_dynamic_desc *desc,
+                                     const clslice_tf_dynamic_spec *spec,
                                      clslice_error *err);
 
 /** clslice_cl_tf_dynamic for an OpenVINO StridedSlice-1 `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_openvino_dynamic(
     clslice_runtime *runtime, const clslice_cl_call *call,
-    const clslice_openvino_dynamic_spec *spec,
-    const clslice_cl_dynamic_desc *desc, clslice_error *err);
+    const clslice_cl_dynamic_desc *desc,
+    const clslice_openvino_dynamic_spec *spec, clslice_error *err);
 
 /** clslice_cl_tf_dynamic for an ONNX Slice `spec`. */
 CLSLICE_API
 clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
-                                       const clslice_onnx_dynamic_spec *spec,
                                        const clslice_cl_dynamic_desc *desc,
+                                       const clslice_onnx_dynamic_spec *spec,
                                        clslice_error *err);
 
 /** clslice_cl_tf_dynamic for XLA's dynamic_slice (a gather) and
@@ -1002,8 +1002,8 @@ clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
 CLSLICE_API
 clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_cl_call *call,
-                                      const clslice_xla_dynamic_spec *spec,
                                       const clslice_cl_dynamic_desc *desc,
+                                      const clslice_xla_dynamic_spec *spec,
                                       clslice_error *err);
 
 #ifdef __cplusplus

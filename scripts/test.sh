@@ -16,6 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
+# The GPU compilers of test_gpu_gate (release pass): unpacked into
+# build-gate/tools, not installed, so the test always runs.
+bash scripts/deps_gpu_gate.sh
 # Every device test, CLI device check, Python device test, example and
 # benchmark smoke run fails, rather than skips, when it finds no OpenCL
 # device: a misconfigured machine must not report green with nothing run.

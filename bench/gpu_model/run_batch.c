@@ -60,7 +60,7 @@ void bench_gm_run_batch(const bench_gm_env *env, const bench_gm_case *c,
     call.flags = c->flags;
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
     desc.elem_size = c->elem_size;
-    desc.src = src;
+    desc.src.buffer = src;
     desc.count = BENCH_GM_SLICES;
     desc.parts = b.parts;
     clslice_error err;

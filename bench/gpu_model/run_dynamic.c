@@ -88,13 +88,13 @@ static void enqueue(const bench_gm_env *env, const bench_gm_case *c,
     desc.kind = gather ? CLSLICE_DYNAMIC_GATHER : CLSLICE_DYNAMIC_SCATTER;
     desc.elem_size = c->elem_size;
     desc.info = info;
-    desc.src = src;
-    desc.dst = dst;
+    desc.src.buffer = src;
+    desc.dst.buffer = dst;
     desc.value_shape = d->out_shape;
     desc.value_rank = d->out_rank;
     desc.rule = CLSLICE_VALUE_EXACT;
     clslice_error err;
-    bench_clslice_check(clslice_cl_tf_dynamic(env->rt, &call, &spec, &desc,
+    bench_clslice_check(clslice_cl_tf_dynamic(env->rt, &call, &desc, &spec,
                                               &err),
                         &err, "clslice_cl_tf_dynamic");
     bench_cl_check(clFinish(env->cl.queue), "clFinish");

@@ -255,8 +255,7 @@ protected:
                          out[i].offset};
         clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
         desc.elem_size = in[0].elemSize();
-        desc.src = src;
-        desc.src_offset = in[0].offset;
+        desc.src = {src, in[0].offset, nullptr};
         desc.count = parts_.size();
         desc.parts = parts_.data();
         check(clslice_cl_gather_batch(runtime(), &call, &desc, &err),
@@ -387,13 +386,15 @@ protected:
         size_t elem = out[0].elemSize();
         hostParts_.resize(in.size());
         for (size_t i = 0; i < in.size(); i++)
-            hostParts_[i] = {plans_[i], in[i].data, in[i].total() * elem, 0,
-                             nullptr};
+            hostParts_[i] = {plans_[i],
+                             {in[i].data, in[i].total() * elem, 0, nullptr}};
+        clslice_host_concat_desc desc = CLSLICE_HOST_CONCAT_DESC_INIT;
+        desc.elem_size = elem;
+        desc.dst = {out[0].data, out[0].total() * elem, 0, nullptr};
+        desc.count = hostParts_.size();
+        desc.parts = hostParts_.data();
         clslice_error err;
-        check(clslice_host_concat(elem, hostParts_.data(), hostParts_.size(),
-                                  out[0].data, out[0].total() * elem, 0,
-                                  nullptr, &err),
-              "clslice_host_concat", err);
+        check(clslice_host_concat(&desc, &err), "clslice_host_concat", err);
     }
 
 private:

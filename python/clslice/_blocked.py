@@ -100,10 +100,12 @@ def gather_host(x: np.ndarray, key: Key, form: Optional[Form],
     if not out.size or not x.dtype.itemsize:
         return out
     err = Error()
-    status = lib.clslice_host_gather_blocked(
-        plan, x.dtype.itemsize, x.ctypes.data, x.nbytes, 0, None,
-        _blocking(form), out.ctypes.data, out.nbytes, 0, None,
-        _blocking(out_form), ctypes.byref(err))
+    desc = _lib.HostGatherDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        src=_lib.HostTensor(x.ctypes.data, x.nbytes, 0, None),
+        dst=_lib.HostTensor(out.ctypes.data, out.nbytes, 0, None),
+        src_blocking=_blocking(form), dst_blocking=_blocking(out_form))
+    status = lib.clslice_host_gather2(ctypes.byref(desc), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     return out

@@ -235,8 +235,9 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
     named = (("x", x),)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
-    desc = _lib.CLBatchDesc(elem_size=itemsize, src=mem(x),
-                            src_offset=x.offset, count=count, parts=parts)
+    desc = _lib.CLBatchDesc(elem_size=itemsize,
+                            src=_lib.CLTensor(mem(x), x.offset),
+                            count=count, parts=parts)
     err = Error()
     status = lib.clslice_cl_gather_batch(
         runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),

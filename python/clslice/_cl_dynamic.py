@@ -52,8 +52,8 @@ def _enqueue(operand: Any, spec: Any, desc: Any, target: Any, queue: Any,
     call = call_head(queue, wait_for, named, event)
     status = lib.clslice_cl_xla_dynamic(runtime_for(operand.context),
                                         ctypes.byref(call),
-                                        ctypes.byref(spec),
-                                        ctypes.byref(desc), ctypes.byref(err))
+                                        ctypes.byref(desc),
+                                        ctypes.byref(spec), ctypes.byref(err))
     # OpenCL keeps `info` alive while the enqueued commands use it
     return _finish(status, err, event, target, wait_for, named)
 
@@ -76,8 +76,9 @@ def dynamic_slice(operand: Any, starts: Any, slice_sizes: Sequence[int],
     shape = _shape_of(operand)
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_GATHER,
-        elem_size=operand.dtype.itemsize, src=mem(src),
-        src_offset=src.offset, dst=mem(out), dst_offset=out.offset)
+        elem_size=operand.dtype.itemsize,
+        src=_lib.CLTensor(mem(src), src.offset),
+        dst=_lib.CLTensor(mem(out), out.offset))
     named = (("operand", src), ("start_indices", keep[0]))
     return _enqueue(operand, spec, desc, out, queue, wait_for, named)
 
@@ -105,9 +106,10 @@ def dynamic_update_slice(operand: Any, update: Any, starts: Any,
     shape = _shape_of(operand)
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_SCATTER,
-        elem_size=operand.dtype.itemsize, src=mem(update),
-        src_offset=update.offset, dst=mem(operand),
-        dst_offset=operand.offset, value_shape=value_shape,
+        elem_size=operand.dtype.itemsize,
+        src=_lib.CLTensor(mem(update), update.offset),
+        dst=_lib.CLTensor(mem(operand), operand.offset),
+        value_shape=value_shape,
         value_rank=update.ndim, rule=EXACT)
     named = (("operand", operand), ("update", update),
              ("start_indices", keep[0]))

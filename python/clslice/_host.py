@@ -106,11 +106,11 @@ def gather(x: np.ndarray, plan: Any) -> np.ndarray:
 def _gather_view(plan: Any, itemsize: int, view: Tuple[int, int, int, Any],
                  out: np.ndarray) -> np.ndarray:
     """gather from a strided numpy view in place: no copy of the input."""
-    base, nbytes, offset, strides = view
     err = Error()
-    status = lib.clslice_host_gather_strided(
-        plan, itemsize, base, nbytes, offset, strides, out.ctypes.data,
-        out.nbytes, 0, None, ctypes.byref(err))
+    desc = _lib.HostGatherDesc(
+        plan=plan._ptr.value, elem_size=itemsize, src=_lib.HostTensor(*view),
+        dst=_lib.HostTensor(out.ctypes.data, out.nbytes, 0, None))
+    status = lib.clslice_host_gather2(ctypes.byref(desc), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     return out
@@ -142,12 +142,11 @@ def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
         return out
     if not (x.flags.c_contiguous or _view(x) is not None):
         x = np.asarray(x, order="C")
-    src, src_bytes, src_offset, src_strides = _buffer(x)
-    dst, dst_bytes, dst_offset, dst_strides = _buffer(out)
     err = Error()
-    status = lib.clslice_host_gather_strided(
-        plan, x.itemsize, src, src_bytes, src_offset, src_strides, dst,
-        dst_bytes, dst_offset, dst_strides, ctypes.byref(err))
+    desc = _lib.HostGatherDesc(plan=plan._ptr.value, elem_size=x.itemsize,
+                               src=_lib.HostTensor(*_buffer(x)),
+                               dst=_lib.HostTensor(*_buffer(out)))
+    status = lib.clslice_host_gather2(ctypes.byref(desc), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     return out
@@ -190,12 +189,12 @@ def _scatter_views(plan: Any, itemsize: int, value: np.ndarray, rule: int,
             plan, itemsize, value.ctypes.data, shape, rank, value.nbytes,
             rule, x.ctypes.data, x.nbytes, ctypes.byref(err))
     else:
-        v_base, v_bytes, v_offset, v_strides = _buffer(value)
-        x_base, x_bytes, x_offset, x_strides = _buffer(x)
-        status = lib.clslice_host_scatter_strided(
-            plan, itemsize, v_base, v_bytes, v_offset, shape, rank,
-            v_strides, rule, x_base, x_bytes, x_offset, x_strides,
-            ctypes.byref(err))
+        desc = _lib.HostScatterDesc(
+            plan=plan._ptr.value, elem_size=itemsize,
+            value=_lib.HostTensor(*_buffer(value)), value_shape=shape,
+            value_rank=rank, rule=rule, dst=_lib.HostTensor(*_buffer(x)))
+        status = lib.clslice_host_scatter2(ctypes.byref(desc),
+                                           ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
 
@@ -261,16 +260,18 @@ def concat(arrays: Sequence[np.ndarray], plans: Sequence[Any],
         target = np.empty(shape, dtype)
     sources = [_concat_source(a, dtype) for a in arrays]
     parts = (_lib.HostPart * len(sources))()
-    for part, plan, a in zip(parts, plans, sources):
+    # the strides arrays must outlive the call: held here
+    views = [_buffer(a) if a.size else None for a in sources]
+    for part, plan, view in zip(parts, plans, views):
         part.plan = plan._ptr.value
-        if a.size:
-            part.src, part.src_bytes, part.src_offset, part.src_strides = \
-                _buffer(a)
-    dst, dst_bytes, dst_offset, dst_strides = _buffer(target)
+        if view is not None:
+            part.src = _lib.HostTensor(*view)
+    dst_view = _buffer(target)
+    desc = _lib.HostConcatDesc(elem_size=dtype.itemsize,
+                               dst=_lib.HostTensor(*dst_view),
+                               count=len(parts), parts=parts)
     err = Error()
-    status = lib.clslice_host_concat(dtype.itemsize, parts, len(parts), dst,
-                                     dst_bytes, dst_offset, dst_strides,
-                                     ctypes.byref(err))
+    status = lib.clslice_host_concat(ctypes.byref(desc), ctypes.byref(err))
     if status:
         _lib.raise_for(status, err)
     if target is not result:

@@ -145,14 +145,16 @@ class CLScatterDesc(_Sized):
         ("elem_size", ctypes.c_size_t), ("value", CLTensor),
         ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
         ("rule", ctypes.c_int), ("dst", CLTensor),
+        ("value_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
     ]
 
 
 class CLBatchDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
-        ("src", ctypes.c_void_p), ("src_offset", ctypes.c_size_t),
-        ("count", ctypes.c_size_t), ("parts", ctypes.POINTER(CLPart)),
+        ("src", CLTensor), ("count", ctypes.c_size_t),
+        ("parts", ctypes.POINTER(CLPart)),
     ]
 
 
@@ -173,9 +175,8 @@ class CLDynamicDesc(_Sized):
         ("struct_size", ctypes.c_size_t), ("shape", c_int64_p),
         ("rank", ctypes.c_int), ("kind", ctypes.c_int),
         ("elem_size", ctypes.c_size_t), ("info", ctypes.c_void_p),
-        ("info_offset", ctypes.c_size_t), ("src", ctypes.c_void_p),
-        ("src_offset", ctypes.c_size_t), ("dst", ctypes.c_void_p),
-        ("dst_offset", ctypes.c_size_t), ("value_shape", c_int64_p),
+        ("info_offset", ctypes.c_size_t), ("src", CLTensor),
+        ("dst", CLTensor), ("value_shape", c_int64_p),
         ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
         ("max_elements", ctypes.c_int64),
     ]
@@ -198,10 +199,41 @@ class CLConcatDesc(_Sized):
     ]
 
 
+class HostTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("bytes", ctypes.c_size_t),
+                ("offset", ctypes.c_size_t), ("strides", c_int64_p)]
+
+
+class HostGatherDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("src", HostTensor),
+        ("dst", HostTensor), ("src_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
+    ]
+
+
+class HostScatterDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
+        ("elem_size", ctypes.c_size_t), ("value", HostTensor),
+        ("value_shape", c_int64_p), ("value_rank", ctypes.c_int),
+        ("rule", ctypes.c_int), ("dst", HostTensor),
+        ("value_blocking", ctypes.POINTER(Blocking)),
+        ("dst_blocking", ctypes.POINTER(Blocking)),
+    ]
+
+
 class HostPart(ctypes.Structure):
-    _fields_ = [("plan", ctypes.c_void_p), ("src", ctypes.c_void_p),
-                ("src_bytes", ctypes.c_size_t),
-                ("src_offset", ctypes.c_size_t), ("src_strides", c_int64_p)]
+    _fields_ = [("plan", ctypes.c_void_p), ("src", HostTensor)]
+
+
+class HostConcatDesc(_Sized):
+    _fields_ = [
+        ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
+        ("dst", HostTensor), ("count", ctypes.c_size_t),
+        ("parts", ctypes.POINTER(HostPart)),
+    ]
 
 
 class CLCSRDesc(_Sized):
@@ -434,21 +466,13 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_gather": (st, [P, S, P, S, P, S, E]),
         "clslice_host_scatter": (st, [P, S, P, c_int64_p, I, S, I, P, S, E]),
         "clslice_host_grad": (st, [P, S, P, c_int64_p, I, S, P, S, E]),
-        "clslice_host_gather_strided": (st, [P, S, P, S, S, c_int64_p, P, S,
-                                             S, c_int64_p, E]),
-        "clslice_host_scatter_strided": (st, [P, S, P, S, S, c_int64_p, I,
-                                              c_int64_p, I, P, S, S,
-                                              c_int64_p, E]),
-        "clslice_host_gather_blocked": (st, [P, S, P, S, S, c_int64_p,
-                                             ctypes.POINTER(Blocking), P, S,
-                                             S, c_int64_p,
-                                             ctypes.POINTER(Blocking), E]),
+        "clslice_host_gather2": (st, [ctypes.POINTER(HostGatherDesc), E]),
+        "clslice_host_scatter2": (st, [ctypes.POINTER(HostScatterDesc), E]),
         "clslice_plan_concat": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                      E]),
         "clslice_plan_stack": (st, [c_int64_p, I, S, I64, c_int64_p, PP,
                                     E]),
-        "clslice_host_concat": (st, [S, ctypes.POINTER(HostPart), S, P, S, S,
-                                     c_int64_p, E]),
+        "clslice_host_concat": (st, [ctypes.POINTER(HostConcatDesc), E]),
         "clslice_host_csr_count": (st, [P, ctypes.POINTER(CSR), c_int64_p,
                                         E]),
         "clslice_host_csr_slice": (st, [P, ctypes.POINTER(CSR), P, P, P, I64,
@@ -474,8 +498,8 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                       c_int64_p, E]),
         "clslice_cl_csr_fill": (st, [P, CALL, ctypes.POINTER(CLCSRDesc), E]),
         "clslice_cl_xla_dynamic": (st, [P, CALL,
-                                        ctypes.POINTER(XLADynamicSpec),
-                                        ctypes.POINTER(CLDynamicDesc), E]),
+                                        ctypes.POINTER(CLDynamicDesc),
+                                        ctypes.POINTER(XLADynamicSpec), E]),
     }
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):

@@ -85,12 +85,16 @@ static int scatter(const cli_target *target, const clslice_plan *plan,
                                         value->rank, value->bytes, rule,
                                         tensor->data, tensor->bytes, err);
     }
+    clslice_host_scatter_desc desc = CLSLICE_HOST_SCATTER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = tensor->elem_size;
+    desc.value = (clslice_host_tensor){value->data, value->bytes, 0, NULL};
+    desc.value_shape = value->shape;
+    desc.value_rank = value->rank;
+    desc.rule = rule;
+    desc.dst = (clslice_host_tensor){tensor->data, tensor->bytes, 0, NULL};
     clslice_error lib;
-    clslice_status st = clslice_host_scatter(plan, tensor->elem_size,
-                                             value->data, value->shape,
-                                             value->rank, value->bytes, rule,
-                                             tensor->data, tensor->bytes,
-                                             &lib);
+    clslice_status st = clslice_host_scatter2(&desc, &lib);
     return st == CLSLICE_OK ? CLI_EXIT_OK
                             : cli_fail(err, CLI_EXIT_FAILURE, "%s",
                                        lib.message);

@@ -114,15 +114,18 @@ static int join_host(concat_run *r, cli_err *err)
     int status = cli_npy_alloc_like(&r->out, r->out.rank, r->out.shape,
                                     r->out.bytes, &result, err);
     for (size_t i = 0; i < r->count; i++)
-        parts[i] = (clslice_host_part){.plan = r->plans[i],
-                                       .src = r->ins[i].data,
-                                       .src_bytes = r->ins[i].bytes};
+        parts[i] = (clslice_host_part){
+            .plan = r->plans[i],
+            .src = {r->ins[i].data, r->ins[i].bytes, 0, NULL}};
     if (status == CLI_EXIT_OK) {
+        clslice_host_concat_desc desc = CLSLICE_HOST_CONCAT_DESC_INIT;
+        desc.elem_size = r->out.elem_size;
+        desc.dst = (clslice_host_tensor){result.data, result.bytes, 0, NULL};
+        desc.count = r->count;
+        desc.parts = parts;
         clslice_error lib;
         cli_progress_phase("joining", NULL, 0);
-        clslice_status st = clslice_host_concat(
-            r->out.elem_size, parts, r->count, result.data, result.bytes, 0,
-            NULL, &lib);
+        clslice_status st = clslice_host_concat(&desc, &lib);
         /* plans and buffers come from the loaded files: only memory can
          * fail here */
         status = st == CLSLICE_OK

@@ -124,9 +124,14 @@ static int slice_static(const cli_target *target, const clslice_plan *plan,
         return status;
     clslice_error lib;
     cli_progress_phase("slicing", NULL, 0);
-    clslice_status st = clslice_host_gather_blocked(
-        plan, in->elem_size, in->data, in->bytes, 0, NULL, blocked[0],
-        result.data, result.bytes, 0, NULL, blocked[1], &lib);
+    clslice_host_gather_desc desc = CLSLICE_HOST_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = in->elem_size;
+    desc.src = (clslice_host_tensor){in->data, in->bytes, 0, NULL};
+    desc.dst = (clslice_host_tensor){result.data, result.bytes, 0, NULL};
+    desc.src_blocking = blocked[0];
+    desc.dst_blocking = blocked[1];
+    clslice_status st = clslice_host_gather2(&desc, &lib);
     /* The plan and both buffers come from the loaded file and its checked
      * blocking, so nothing but memory should fail here. */
     status = st == CLSLICE_OK

@@ -89,10 +89,13 @@ static int split_host(split_run *r, cli_err *err)
         if (status != CLI_EXIT_OK)
             break;
         cli_progress_phase("slicing", r->paths[i], 0);
+        clslice_host_gather_desc desc = CLSLICE_HOST_GATHER_DESC_INIT;
+        desc.plan = r->s.plans[i];
+        desc.elem_size = r->in.elem_size;
+        desc.src = (clslice_host_tensor){r->in.data, r->in.bytes, 0, NULL};
+        desc.dst = (clslice_host_tensor){out.data, out.bytes, 0, NULL};
         clslice_error lib;
-        clslice_status st = clslice_host_gather(
-            r->s.plans[i], r->in.elem_size, r->in.data, r->in.bytes, out.data,
-            out.bytes, &lib);
+        clslice_status st = clslice_host_gather2(&desc, &lib);
         status = st == CLSLICE_OK
                      ? write_section(r, i, out.data, err)
                      : cli_fail(err, CLI_EXIT_FAILURE, "%s", lib.message);

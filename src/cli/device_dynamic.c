@@ -56,12 +56,12 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
             .slice_sizes = spec->sizes_given ? spec->slice_sizes.value
                                              : NULL,
             .slice_sizes_len = spec->slice_sizes.len};
-        return clslice_cl_xla_dynamic(r->s.runtime, &call, &s, desc, lib);
+        return clslice_cl_xla_dynamic(r->s.runtime, &call, desc, &s, lib);
     }
     if (spec->front == CLI_DYN_ONNX) {
         clslice_onnx_dynamic_spec s = {CLSLICE_INT64, w[0], w[1], w[3],
                                        w[2]};
-        return clslice_cl_onnx_dynamic(r->s.runtime, &call, &s, desc, lib);
+        return clslice_cl_onnx_dynamic(r->s.runtime, &call, desc, &s, lib);
     }
     if (spec->front == CLI_DYN_OPENVINO) {
         const cli_list *m = spec->ov_masks;
@@ -77,7 +77,7 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
             .shrink_axis_mask_len = m[3].len,
             .ellipsis_mask = g[4] ? m[4].value : NULL,
             .ellipsis_mask_len = m[4].len};
-        return clslice_cl_openvino_dynamic(r->s.runtime, &call, &s, desc,
+        return clslice_cl_openvino_dynamic(r->s.runtime, &call, desc, &s,
                                            lib);
     }
     const int32_t *m = spec->tf_masks;
@@ -86,7 +86,7 @@ static clslice_status enqueue(const dyn_run *r, const cli_dyn_spec *spec,
         .strides = w[2], .begin_mask = m[0], .end_mask = m[1],
         .ellipsis_mask = m[2], .new_axis_mask = m[3],
         .shrink_axis_mask = m[4]};
-    return clslice_cl_tf_dynamic(r->s.runtime, &call, &s, desc, lib);
+    return clslice_cl_tf_dynamic(r->s.runtime, &call, desc, &s, lib);
 }
 
 /* The library's failure: OpenCL and memory failures as on every device
@@ -158,8 +158,9 @@ static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
     clslice_cl_dynamic_desc desc = {
         .struct_size = sizeof desc, .shape = tensor->shape,
         .rank = tensor->rank, .kind = CLSLICE_DYNAMIC_SCATTER,
-        .elem_size = tensor->elem_size, .info = r->info, .src = r->src,
-        .dst = r->dst, .value_shape = value->shape,
+        .elem_size = tensor->elem_size, .info = r->info,
+        .src.buffer = r->src, .dst.buffer = r->dst,
+        .value_shape = value->shape,
         .value_rank = value->rank, .rule = rule};
     cl_event ev = NULL;
     clslice_error lib;
@@ -210,7 +211,7 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
     clslice_cl_dynamic_desc desc = {
         .struct_size = sizeof desc, .shape = in->shape, .rank = in->rank,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = in->elem_size,
-        .info = r->info, .src = r->src, .dst = r->dst,
+        .info = r->info, .src.buffer = r->src, .dst.buffer = r->dst,
         .max_elements = bounded ? most : 0};
     cl_event ev = NULL;
     st = enqueue(r, spec, &desc, &ev, &lib);

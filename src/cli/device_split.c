@@ -22,7 +22,7 @@ static int run_split(const cli_session *s, const clslice_cl_part *parts,
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
     call.queue = s->queue;
     desc.elem_size = elem_size;
-    desc.src = src;
+    desc.src.buffer = src;
     desc.count = count;
     desc.parts = parts;
     clslice_error lib;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Host executors between tensors that may be blocked (clslice.h,
- * "Blocked layouts"): the lanes layout of blocked.c, checked like every
+ * The general host calls, clslice_host_gather2 and clslice_host_scatter2:
+ * executors between tensors that may be strided or blocked (clslice.h,
+ * "Strided views", "Blocked layouts"; a strided view is a blocked tensor
+ * without a blocked axis): the lanes layout of blocked.c, checked like every
  * call between views (each storage inside its buffer, no overlap), then
  * run as an ordinary layout where the slice allows (cs_lanes_affine), or
  * element by element through its lane maps.  They are what the device's
@@ -14,6 +16,7 @@
 #include "blocked.h"
 #include "host.h"
 #include "plan.h"
+#include "sized.h"
 
 /* The element loop of a lanes layout that stays one: an odometer over
  * its dims, a lane map's element added per element, zeros written to a
@@ -74,45 +77,62 @@ static clslice_status check_and_run(clslice_status st, cs_lanes *lanes,
     return cs_ok(err);
 }
 
-clslice_status clslice_host_gather_blocked(
-    const clslice_plan *plan, size_t elem_size, const void *src,
-    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
-    const clslice_blocking *src_blocking, void *dst, size_t dst_bytes,
-    size_t dst_offset, const int64_t *dst_strides,
-    const clslice_blocking *dst_blocking, clslice_error *err)
+/* One tensor of a descriptor, placed for the checks. */
+static cs_placed placed(const cs_strided_view *view,
+                        const clslice_host_tensor *t)
+{
+    return (cs_placed){view, t->data, t->bytes, t->offset, {0, 0}};
+}
+
+static clslice_status gather(const clslice_host_gather_desc *d,
+                             clslice_error *err)
 {
     cs_strided_view sv, dv;
     cs_lanes lanes;
-    cs_tensor_form from = {src_strides, src_blocking};
-    cs_tensor_form to = {dst_strides, dst_blocking};
-    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    cs_tensor_form from = {d->src.strides, d->src_blocking};
+    cs_tensor_form to = {d->dst.strides, d->dst_blocking};
+    clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
     if (st == CLSLICE_OK)
-        st = cs_blocked_gather_lanes(plan, from, to, false, &sv, &dv, &lanes,
-                                     err);
-    cs_placed in = {&sv, src, src_bytes, src_offset, {0, 0}};
-    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    return check_and_run(st, &lanes, elem_size, &in, &out, err);
+        st = cs_blocked_gather_lanes(d->plan, from, to, true, &sv, &dv,
+                                     &lanes, err);
+    cs_placed in = placed(&sv, &d->src), out = placed(&dv, &d->dst);
+    return check_and_run(st, &lanes, d->elem_size, &in, &out, err);
 }
 
-clslice_status clslice_host_scatter_blocked(
-    const clslice_plan *plan, size_t elem_size, const void *value,
-    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
-    int value_rank, const int64_t *value_strides,
-    const clslice_blocking *value_blocking, clslice_value_rule rule,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, const clslice_blocking *dst_blocking,
-    clslice_error *err)
+clslice_status clslice_host_gather2(const clslice_host_gather_desc *desc,
+                                    clslice_error *err)
+{
+    clslice_host_gather_desc d;
+    clslice_status st = cs_take_struct(
+        desc, "desc", "clslice_host_gather_desc",
+        CS_SIZE_THROUGH(clslice_host_gather_desc, dst_blocking), sizeof d,
+        &d, err);
+    return st == CLSLICE_OK ? gather(&d, err) : st;
+}
+
+static clslice_status scatter(const clslice_host_scatter_desc *d,
+                              clslice_error *err)
 {
     cs_strided_view vv, dv;
     cs_lanes lanes;
-    cs_tensor_form from = {value_strides, value_blocking};
-    cs_tensor_form to = {dst_strides, dst_blocking};
-    clslice_status st = cs_check_plan_elem(plan, elem_size, err);
+    cs_tensor_form from = {d->value.strides, d->value_blocking};
+    cs_tensor_form to = {d->dst.strides, d->dst_blocking};
+    clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
     if (st == CLSLICE_OK)
-        st = cs_blocked_scatter_lanes(plan, value_shape, value_rank, from,
-                                      rule, "value", to, false, &vv, &dv,
-                                      &lanes, err);
-    cs_placed in = {&vv, value, value_bytes, value_offset, {0, 0}};
-    cs_placed out = {&dv, dst, dst_bytes, dst_offset, {0, 0}};
-    return check_and_run(st, &lanes, elem_size, &in, &out, err);
+        st = cs_blocked_scatter_lanes(d->plan, d->value_shape, d->value_rank,
+                                      from, d->rule, "value", to, true, &vv,
+                                      &dv, &lanes, err);
+    cs_placed in = placed(&vv, &d->value), out = placed(&dv, &d->dst);
+    return check_and_run(st, &lanes, d->elem_size, &in, &out, err);
+}
+
+clslice_status clslice_host_scatter2(const clslice_host_scatter_desc *desc,
+                                     clslice_error *err)
+{
+    clslice_host_scatter_desc d;
+    clslice_status st = cs_take_struct(
+        desc, "desc", "clslice_host_scatter_desc",
+        CS_SIZE_THROUGH(clslice_host_scatter_desc, dst_blocking), sizeof d,
+        &d, err);
+    return st == CLSLICE_OK ? scatter(&d, err) : st;
 }

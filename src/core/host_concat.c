@@ -17,14 +17,13 @@
 #include "concat.h"
 #include "host.h"
 #include "plan.h"
+#include "sized.h"
 
 typedef struct host_call {
     size_t elem_size;
     const clslice_host_part *parts;
     size_t count;
-    void *dst;
-    size_t dst_bytes, dst_offset;
-    const int64_t *dst_strides;
+    clslice_host_tensor dst;
     /* set by the checks */
     const clslice_plan **plans;
     cs_strided_view dst_view;
@@ -44,8 +43,8 @@ static clslice_status resolve(const host_call *c, size_t i,
                               cs_concat_part *part, clslice_error *err)
 {
     return cs_concat_part_layout(c->parts[i].plan, c->parts[0].plan, i,
-                                 c->parts[i].src_strides, c->dst_strides,
-                                 false, part, err);
+                                 c->parts[i].src.strides, c->dst.strides,
+                                 true, part, err);
 }
 
 /* Every part resolved, and the plans listed for the overlap test. */
@@ -67,9 +66,9 @@ static clslice_status check_parts(host_call *c, cs_concat_part *part,
 static cs_placed source(const host_call *c, size_t i,
                         const cs_concat_part *part)
 {
-    const clslice_host_part *p = &c->parts[i];
-    return (cs_placed){.view = &part->src, .data = p->src,
-                       .bytes = p->src_bytes, .offset = p->src_offset};
+    const clslice_host_tensor *t = &c->parts[i].src;
+    return (cs_placed){.view = &part->src, .data = t->data,
+                       .bytes = t->bytes, .offset = t->offset};
 }
 
 /* The destination as a placed view; a NULL dst that nothing is written
@@ -77,10 +76,10 @@ static cs_placed source(const host_call *c, size_t i,
 static cs_placed destination(const host_call *c,
                              const cs_strided_view *nothing)
 {
-    if (!c->dst && !c->writes)
+    if (!c->dst.data && !c->writes)
         return (cs_placed){.view = nothing};
-    return (cs_placed){.view = &c->dst_view, .data = c->dst,
-                       .bytes = c->dst_bytes, .offset = c->dst_offset};
+    return (cs_placed){.view = &c->dst_view, .data = c->dst.data,
+                       .bytes = c->dst.bytes, .offset = c->dst.offset};
 }
 
 /* The destination first (paired with a view of nothing), then each
@@ -88,7 +87,8 @@ static cs_placed destination(const host_call *c,
 static clslice_status check_buffers(const host_call *c, cs_concat_part *part,
                                     clslice_error *err)
 {
-    cs_strided_view nothing = {.name = "dst", .empty = true};
+    cs_strided_view nothing = {.name = "dst", .member = true,
+                               .empty = true};
     cs_placed none = {.view = &nothing};
     cs_placed out = destination(c, &nothing);
     clslice_status st = cs_host_check_pair(&none, &out, c->elem_size, err);
@@ -129,17 +129,18 @@ static clslice_status run_concat(host_call *c, clslice_error *err)
     return st;
 }
 
-clslice_status clslice_host_concat(size_t elem_size,
-                                   const clslice_host_part *parts,
-                                   size_t count, void *dst, size_t dst_bytes,
-                                   size_t dst_offset,
-                                   const int64_t *dst_strides,
+clslice_status clslice_host_concat(const clslice_host_concat_desc *desc,
                                    clslice_error *err)
 {
-    host_call c = {.elem_size = elem_size, .parts = parts, .count = count,
-                   .dst = dst, .dst_bytes = dst_bytes,
-                   .dst_offset = dst_offset, .dst_strides = dst_strides};
-    clslice_status st = check_arguments(&c, err);
+    clslice_host_concat_desc d;
+    clslice_status st = cs_take_struct(
+        desc, "desc", "clslice_host_concat_desc",
+        CS_SIZE_THROUGH(clslice_host_concat_desc, parts), sizeof d, &d, err);
+    if (st != CLSLICE_OK)
+        return st;
+    host_call c = {.elem_size = d.elem_size, .parts = d.parts,
+                   .count = d.count, .dst = d.dst};
+    st = check_arguments(&c, err);
     if (st == CLSLICE_OK)
         st = run_concat(&c, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;

@@ -1,22 +1,39 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Host executors of strided views, and the buffer checks of every host
- * call between views.  The views' layouts (strided.c, blocked.c) run
+ * The buffer checks of every host call between views, and the run of a
+ * checked view layout.  The views' layouts (strided.c, blocked.c) run
  * through the loop every host executor shares (host_copy.c), from
- * pointers at the views' element 0; a strided view being a blocked
- * tensor without a blocked axis, the _strided calls are the _blocked ones
- * of host_blocked.c.  They are the reference the device's calls between
- * views are tested against, so they check exactly what the device
- * checks: each view's bytes inside its buffer, a destination that
- * addresses no element twice, and no overlap between source and
+ * pointers at the views' element 0.  The general host calls
+ * (host_blocked.c) and clslice_host_concat are the reference the device's
+ * calls between views are tested against, so these check exactly what
+ * the device checks: each view's bytes inside its buffer, a destination
+ * that addresses no element twice, and no overlap between source and
  * destination.
  */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "common.h"
 #include "host.h"
 #include "strided.h"
+
+/* A placed view's names in messages: NAME_offset, NAME_bytes and NAME
+ * for arguments, NAME.offset, NAME.bytes and NAME.data for the members
+ * of a descriptor's clslice_host_tensor. */
+typedef struct names {
+    char offset[48], bytes[48], data[48];
+} names;
+
+static void name_parts(const cs_strided_view *v, names *n)
+{
+    snprintf(n->offset, sizeof n->offset, "%s%s", v->name,
+             cs_offset_part(v->member));
+    snprintf(n->bytes, sizeof n->bytes, "%s%s", v->name,
+             v->member ? ".bytes" : "_bytes");
+    snprintf(n->data, sizeof n->data, "%s%s", v->name,
+             v->member ? ".data" : "");
+}
 
 static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
 {
@@ -24,25 +41,26 @@ static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
     clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
     if (st != CLSLICE_OK)
         return st;
+    names n;
+    name_parts(p->view, &n);
     if (p->offset > p->bytes)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "%s_offset = %zu lies past the end of %s "
-                       "(%s_bytes = %zu)", name, p->offset, name, name,
-                       p->bytes);
+                       "%s = %zu lies past the end of %s (%s = %zu)",
+                       n.offset, p->offset, n.data, n.bytes, p->bytes);
     if (p->span.before > p->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                       "the %s view reaches %zu bytes before %s_offset = "
-                       "%zu (negative %s_strides): the offset must be at "
-                       "least %zu", name, p->span.before, name, p->offset,
-                       name, p->span.before);
+                       "the %s view reaches %zu bytes before %s = %zu "
+                       "(negative %s%s): the offset must be at least %zu",
+                       name, p->span.before, n.offset, p->offset, name,
+                       cs_strides_part(p->view->member), p->span.before);
     if (p->span.after > p->bytes - p->offset)
         return cs_fail(err, CLSLICE_ERROR_BUFFER,
                        "%s is too small: the %s view needs %zu bytes from "
-                       "%s_offset = %zu, %zu available (%s_bytes = %zu)",
-                       name, name, p->span.after, name, p->offset,
-                       p->bytes - p->offset, name, p->bytes);
+                       "%s = %zu, %zu available (%s = %zu)",
+                       n.data, name, p->span.after, n.offset, p->offset,
+                       p->bytes - p->offset, n.bytes, p->bytes);
     if (p->span.after && !p->data)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", name);
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", n.data);
     return CLSLICE_OK;
 }
 
@@ -84,30 +102,4 @@ void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
     cs_host_copy(layout, elem_size,
                  (const unsigned char *)in->data + in->offset,
                  (unsigned char *)out->data + out->offset);
-}
-
-/* Strided views are blocked tensors without a blocked axis. */
-clslice_status clslice_host_gather_strided(
-    const clslice_plan *plan, size_t elem_size, const void *src,
-    size_t src_bytes, size_t src_offset, const int64_t *src_strides,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, clslice_error *err)
-{
-    return clslice_host_gather_blocked(plan, elem_size, src, src_bytes,
-                                       src_offset, src_strides, NULL, dst,
-                                       dst_bytes, dst_offset, dst_strides,
-                                       NULL, err);
-}
-
-clslice_status clslice_host_scatter_strided(
-    const clslice_plan *plan, size_t elem_size, const void *value,
-    size_t value_bytes, size_t value_offset, const int64_t *value_shape,
-    int value_rank, const int64_t *value_strides, clslice_value_rule rule,
-    void *dst, size_t dst_bytes, size_t dst_offset,
-    const int64_t *dst_strides, clslice_error *err)
-{
-    return clslice_host_scatter_blocked(
-        plan, elem_size, value, value_bytes, value_offset, value_shape,
-        value_rank, value_strides, NULL, rule, dst, dst_bytes, dst_offset,
-        dst_strides, NULL, err);
 }

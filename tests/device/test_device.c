@@ -466,9 +466,9 @@ static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t k,
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .kind = CLSLICE_DYNAMIC_GATHER,
         .elem_size = j->elem_size, .info = f->info,
-        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES, .src = f->src,
-        .src_offset = j->src_offset, .dst = f->dst,
-        .dst_offset = j->dst_offset[k]};
+        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES, .src.buffer = f->src,
+        .src.offset = j->src_offset, .dst.buffer = f->dst,
+        .dst.offset = j->dst_offset[k]};
     return ds_enqueue(f->runtime, &call, &j->c, &d, where, &op, err);
 }
 

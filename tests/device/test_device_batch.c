@@ -357,8 +357,8 @@ static void run_case(fixture *f)
     clslice_cl_call call = {.struct_size = sizeof call, .queue = q,
                             .flags = flags, .event = &done};
     clslice_cl_batch_desc desc = {
-        .struct_size = sizeof desc, .elem_size = elem, .src = src,
-        .src_offset = src_offset, .count = (size_t)count, .parts = parts};
+        .struct_size = sizeof desc, .elem_size = elem, .src.buffer = src,
+        .src.offset = src_offset, .count = (size_t)count, .parts = parts};
     clslice_status st = clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
                                                 &err);
     if (st != CLSLICE_OK) {

@@ -115,7 +115,7 @@ static clslice_cl_batch_desc desc_of(const fixture *f,
 {
     return (clslice_cl_batch_desc){
         .struct_size = sizeof(clslice_cl_batch_desc), .elem_size = ELEM,
-        .src = f->src, .count = count, .parts = parts};
+        .src.buffer = f->src, .count = count, .parts = parts};
 }
 
 /* One batch call on the fixture's queue, no wait list, no event. */
@@ -160,6 +160,14 @@ static void test_argument_errors(void **state)
                                              &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "elem_size", NULL);
+    const int64_t strides[] = {1, 1};
+    desc = desc_of(f, parts, 2);
+    desc.src.strides = strides;
+    assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
+                                             &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src.strides",
+                    "is not NULL", NULL);
     assert_int_equal(batch(f, parts, 2, 1u << 9, &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags", NULL);
@@ -242,7 +250,7 @@ static void test_buffer_errors(void **state)
     parts_of(f, plans, 3, parts);
     parts[1].buffer = f->src;
     expect_error(f, parts, 3, CLSLICE_ERROR_ARGUMENT,
-                 "src and parts[1].buffer", "overlap");
+                 "src.buffer and parts[1].buffer", "overlap");
 }
 
 /* An empty output, given a buffer, writes nothing and decides nothing:
@@ -261,7 +269,8 @@ static void test_empty_hides_no_overlap(void **state)
     cl_mem src = tu_cl_buffer(&f->dev.cl, 128);
     clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = {.struct_size = sizeof desc,
-                                  .elem_size = 1, .src = src, .count = 3};
+                                  .elem_size = 1, .src.buffer = src,
+                                  .count = 3};
     clslice_error err;
 
     const clslice_cl_part outputs[] = {
@@ -281,13 +290,13 @@ static void test_empty_hides_no_overlap(void **state)
                                         {high, arena, 100}};
     desc.parts = over_src;
     desc.count = 2;
-    desc.src = arena;
+    desc.src.buffer = arena;
     tu_cl_fill(f->dev.queue, arena, SENTINEL, 256);
     assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
                                              &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
-                    "src and parts[1].buffer share a buffer and overlap",
+                    "src.buffer and parts[1].buffer share a buffer and overlap",
                     "input bytes [0, 128), output bytes [100, 164)", NULL);
     tu_cl_assert_filled(f->dev.queue, arena, 256, SENTINEL);
 
@@ -398,7 +407,7 @@ static void test_into_source_buffer(void **state)
     clslice_error err;
     clslice_cl_call call = head_of(f);
     clslice_cl_batch_desc desc = desc_of(f, parts, 2);
-    desc.src = both;
+    desc.src.buffer = both;
     assert_int_equal(clslice_cl_gather_batch(f->dev.runtime, &call, &desc,
                                              &err),
                      CLSLICE_OK);

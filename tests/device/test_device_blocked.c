@@ -27,6 +27,7 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "hostcall.h"
 #include "randblocked.h"
 #include "randplan.h"
 #include "randvalue.h"
@@ -354,10 +355,10 @@ static void named(fixture *f, int from, const char *expr, int to,
                     ? cs_runtime_path_count(f->dev.runtime, path)
                     : 0;
     memset(want, SENTINEL, sizeof want);
-    assert_int_equal(clslice_host_gather_blocked(
-                         plan, 4, f->io.src_host, SRC_BYTES, 0, NULL, pin, want,
-                         sizeof want, 16, NULL, pout, NULL),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(f->io.src_host, SRC_BYTES, 0, NULL),
+                       pin, tu_tensor(want, sizeof want, 16, NULL), pout, NULL),
+        CLSLICE_OK);
     tu_cl_fill(f->dev.queue, f->io.dst, SENTINEL, sizeof got);
     clslice_error err;
     assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,

@@ -26,6 +26,7 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "hostcall.h"
 #include "randconcat.h"
 #include "testutil.h"
 
@@ -203,18 +204,20 @@ static void host_reference(fixture *f, const rc_case *c, const placement *p,
     for (size_t i = 0; i < c->count; i++) {
         int b = p->buffer[i];
         parts[i] = (clslice_host_part){
-            .plan = c->parts[i].plan, .src = b < 0 ? NULL : f->image[b],
-            .src_bytes = b < 0 ? 0 : size_of(b),
-            .src_offset = b < 0 ? 0 : p->start[i] + c->parts[i].src.offset,
-            .src_strides = rs_strides(&c->parts[i].src)};
+            .plan = c->parts[i].plan,
+            .src = tu_tensor(b < 0 ? NULL : f->image[b],
+                             b < 0 ? 0 : size_of(b),
+                             b < 0 ? 0 : p->start[i] + c->parts[i].src.offset,
+                             rs_strides(&c->parts[i].src))};
     }
     int d = p->dst_buffer;
     clslice_error err;
-    if (clslice_host_concat(elem, parts, c->count,
-                            null_dst ? NULL : f->image[d],
-                            null_dst ? 0 : size_of(d),
-                            null_dst ? 0 : p->dst_start + c->dst.offset,
-                            rs_strides(&c->dst), &err) != CLSLICE_OK)
+    if (tu_host_concat(elem, parts, c->count,
+                       tu_tensor(null_dst ? NULL : f->image[d],
+                                 null_dst ? 0 : size_of(d),
+                                 null_dst ? 0 : p->dst_start + c->dst.offset,
+                                 rs_strides(&c->dst)),
+                       &err) != CLSLICE_OK)
         fail_msg("host concat: %s", err.message);
 }
 

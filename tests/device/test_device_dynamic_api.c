@@ -188,7 +188,8 @@ static void gather_case(tu_rng *rng, uint64_t seed, rp_case *c)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
                                   .kind = CLSLICE_DYNAMIC_GATHER,
                                   .elem_size = elem, .info = info_buf,
-                                  .src = src_buf, .dst = dst_buf};
+                                  .src.buffer = src_buf,
+                                  .dst.buffer = dst_buf};
     if (run_call(c, seed, host, &host_err, &op)) {
         int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
         read_back(rec);
@@ -264,8 +265,8 @@ static void scatter_case(tu_rng *rng, uint64_t seed, rp_case *c)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
                                   .kind = CLSLICE_DYNAMIC_SCATTER,
                                   .elem_size = elem, .info = info_buf,
-                                  .src = velems ? src_buf : NULL,
-                                  .dst = in ? dst_buf : NULL,
+                                  .src.buffer = velems ? src_buf : NULL,
+                                  .dst.buffer = in ? dst_buf : NULL,
                                   .value_shape = vshape,
                                   .value_rank = vrank, .rule = rule};
     if (run_call(c, seed, host, &host_err, &op)) {
@@ -323,9 +324,10 @@ static void small_tf_gather(clslice_runtime *rt)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
                                   .rank = 2, .kind = CLSLICE_DYNAMIC_GATHER,
                                   .elem_size = 4, .info = info_buf,
-                                  .src = src_buf, .dst = dst_buf};
+                                  .src.buffer = src_buf,
+                                  .dst.buffer = dst_buf};
     clslice_error err;
-    clslice_status st = clslice_cl_tf_dynamic(rt, &call, &s, &op, &err);
+    clslice_status st = clslice_cl_tf_dynamic(rt, &call, &op, &s, &err);
     if (st != CLSLICE_OK)
         fail_msg("dynamic gather: %s", err.message);
     TU_CL_CHECK(clFinish(dev.queue));

@@ -96,10 +96,10 @@ static void crop(int64_t begin, int64_t end, int64_t bound, int64_t *rec,
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = sizeof(float),
-        .info = info, .src = src, .dst = dst,
+        .info = info, .src.buffer = src, .dst.buffer = dst,
         .max_elements = bound};
     clslice_error err;
-    clslice_status st = clslice_cl_tf_dynamic(dev.runtime, &call, &spec, &op,
+    clslice_status st = clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
                                               &err);
     if (st != CLSLICE_OK)
         fail_msg("clslice_cl_tf_dynamic: %s", err.message);
@@ -200,29 +200,46 @@ static void test_bound_arguments(void **state)
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = sizeof(float),
-        .info = info, .src = src, .dst = src, .value_shape = vshape,
+        .info = info, .src.buffer = src, .dst.buffer = src,
+        .value_shape = vshape,
         .value_rank = 2, .max_elements = 4};
     clslice_error err;
-    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
                                            &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "desc->max_elements = 4",
                     "scatter", NULL);
     op.kind = CLSLICE_DYNAMIC_GATHER;
     op.max_elements = -1;
-    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
                                            &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "desc->max_elements = -1",
                     NULL);
+    /* tensors are contiguous: strides are refused, on either side */
+    const int64_t strides[2] = {2, 1};
+    op.max_elements = 0;
+    op.src.strides = strides;
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
+                                           &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "desc->src.strides",
+                    "contiguous", NULL);
+    op.src.strides = NULL;
+    op.dst.strides = strides;
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
+                                           &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "desc->dst.strides", NULL);
+    op.dst.strides = NULL;
     /* a dst below the caller's bound is refused before anything runs */
     cl_mem small = tu_cl_buffer(&dev.cl, 8 * sizeof(float));
-    op.dst = small;
+    op.dst.buffer = small;
     op.max_elements = 9;
-    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &spec,
                                            &err),
                      CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst.", NULL);
     clReleaseMemObject(small);
 }
 

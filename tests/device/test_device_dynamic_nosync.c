@@ -124,9 +124,9 @@ static void run_tf_gather(cl_command_queue_properties props)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
                                   .rank = 2, .kind = CLSLICE_DYNAMIC_GATHER,
                                   .elem_size = sizeof(float), .info = c.info,
-                                  .src = c.src, .dst = c.dst};
+                                  .src.buffer = c.src, .dst.buffer = c.dst};
     clslice_error err;
-    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &s, &op, &err),
+    assert_int_equal(clslice_cl_tf_dynamic(dev.runtime, &call, &op, &s, &err),
                      CLSLICE_OK);
     int64_t record[CLSLICE_DYNAMIC_INFO_WORDS];
     TU_CL_CHECK(clEnqueueReadBuffer(c.queue, c.info, CL_FALSE, 0,
@@ -189,10 +189,10 @@ static void test_onnx_failed_scatter(void **state)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
                                   .rank = 2, .kind = CLSLICE_DYNAMIC_SCATTER,
                                   .elem_size = sizeof(float), .info = c.info,
-                                  .src = c.src, .dst = c.dst,
+                                  .src.buffer = c.src, .dst.buffer = c.dst,
                                   .rule = CLSLICE_VALUE_BROADCAST};
     clslice_error err;
-    assert_int_equal(clslice_cl_onnx_dynamic(dev.runtime, &call, &s, &op,
+    assert_int_equal(clslice_cl_onnx_dynamic(dev.runtime, &call, &op, &s,
                                              &err),
                      CLSLICE_OK);
     cl_event events[] = {written, scattered};
@@ -240,11 +240,11 @@ static void test_openvino_scatter(void **state)
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op, .shape = shape,
                                   .rank = 2, .kind = CLSLICE_DYNAMIC_SCATTER,
                                   .elem_size = sizeof(float), .info = c.info,
-                                  .src = v, .dst = c.src,
+                                  .src.buffer = v, .dst.buffer = c.src,
                                   .value_shape = vshape, .value_rank = 1,
                                   .rule = CLSLICE_VALUE_EXACT};
     clslice_error err;
-    assert_int_equal(clslice_cl_openvino_dynamic(dev.runtime, &call, &s, &op,
+    assert_int_equal(clslice_cl_openvino_dynamic(dev.runtime, &call, &op, &s,
                                                  &err),
                      CLSLICE_OK);
     cl_event events[] = {written, scattered};
@@ -299,10 +299,11 @@ static void test_xla_cache_write_and_read(void **state)
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = sizeof(float),
-        .info = c.info, .src = update, .dst = c.src, .value_shape = ushape,
+        .info = c.info, .src.buffer = update, .dst.buffer = c.src,
+        .value_shape = ushape,
         .value_rank = 2, .rule = CLSLICE_VALUE_EXACT};
     clslice_error err;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &write, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &write,
                                             &err),
                      CLSLICE_OK);
     cl_mem info2 = tu_cl_buffer(&dev.cl, CLSLICE_DYNAMIC_INFO_BYTES);
@@ -314,8 +315,8 @@ static void test_xla_cache_write_and_read(void **state)
     op = (clslice_cl_dynamic_desc){
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = sizeof(float),
-        .info = info2, .src = c.src, .dst = c.dst};
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &read, &op,
+        .info = info2, .src.buffer = c.src, .dst.buffer = c.dst};
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &read,
                                             &err),
                      CLSLICE_OK);
     cl_event events[] = {written, stored, loaded};

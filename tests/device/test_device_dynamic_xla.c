@@ -314,14 +314,14 @@ static bool run_call(const xcase *c, uint64_t seed, cl_mem src, cl_mem dst,
         .struct_size = sizeof op, .shape = c->shape, .rank = c->rank,
         .kind = c->scatter ? CLSLICE_DYNAMIC_SCATTER : CLSLICE_DYNAMIC_GATHER,
         .elem_size = c->elem, .info = info_buf,
-        .info_offset = c->info_offset, .src = src,
-        .src_offset = c->src_offset, .dst = dst,
-        .dst_offset = c->dst_offset, .value_shape = c->value_shape,
+        .info_offset = c->info_offset, .src.buffer = src,
+        .src.offset = c->src_offset, .dst.buffer = dst,
+        .dst.offset = c->dst_offset, .value_shape = c->value_shape,
         .value_rank = c->value_rank, .rule = c->rule,
         .max_elements = c->max_elements};
     clslice_error err;
-    clslice_status st = clslice_cl_xla_dynamic(dev.runtime, &call, &spec,
-                                               &op, &err);
+    clslice_status st = clslice_cl_xla_dynamic(dev.runtime, &call, &op,
+                                               &spec, &err);
     if (st != CLSLICE_OK || host != CLSLICE_OK) {
         if (st != host || strcmp(err.message, host_err->message) != 0)
             print_error("device: %s\nhost:   %s\n",
@@ -507,11 +507,11 @@ static void test_cache_write_clamps(void **state)
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_SCATTER, .elem_size = sizeof(float),
-        .info = info_buf, .src = src_buf, .dst = tensor_buf,
+        .info = info_buf, .src.buffer = src_buf, .dst.buffer = tensor_buf,
         .value_shape = ushape, .value_rank = 2,
         .rule = CLSLICE_VALUE_EXACT};
     clslice_error err;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_OK);
     float after[24];
@@ -534,26 +534,26 @@ static void test_argument_errors(void **state)
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = 4, .info = info_buf,
-        .src = src_buf, .dst = tensor_buf};
+        .src.buffer = src_buf, .dst.buffer = tensor_buf};
     clslice_error err;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, NULL, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, NULL,
                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "spec is NULL", NULL);
     op.max_elements = -3;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "max_elements = -3", NULL);
     op.max_elements = 0;
     spec.start_indices.offset = 4; /* not an int64 boundary */
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "start_indices_offset = 4",
                     NULL);
     spec.start_indices = (clslice_device_values){NULL, 0, 2};
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "start_indices is NULL",
@@ -561,7 +561,7 @@ static void test_argument_errors(void **state)
     /* a gather needs its window */
     spec = (clslice_xla_dynamic_spec){.index_type = CLSLICE_INT64,
                                       .start_indices = {values_buf, 0, 2}};
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_ERROR_SPEC);
     tu_assert_error(&err, CLSLICE_ERROR_SPEC, "slice_sizes has 0 entries",
@@ -586,21 +586,21 @@ static void test_dst_sized_by_window(void **state)
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .shape = shape, .rank = 2,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = 4, .info = info_buf,
-        .src = src_buf, .dst = row};
+        .src.buffer = src_buf, .dst.buffer = row};
     int32_t input[64 * 32], out[32];
     for (int i = 0; i < 64 * 32; i++)
         input[i] = i;
     TU_CL_CHECK(clEnqueueWriteBuffer(dev.queue, src_buf, CL_TRUE, 0,
                                      sizeof input, input, 0, NULL, NULL));
     clslice_error err;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_OK);
     tu_cl_read(dev.queue, row, sizeof out, out);
     for (int k = 0; k < 32; k++)
         assert_int_equal(out[k], 9 * 32 + k);
-    op.dst_offset = 4;
-    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &spec, &op,
+    op.dst.offset = 4;
+    assert_int_equal(clslice_cl_xla_dynamic(dev.runtime, &call, &op, &spec,
                                             &err),
                      CLSLICE_ERROR_BUFFER);
     tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst", NULL);

@@ -131,8 +131,9 @@ static clslice_status run_batch(const op *o, clslice_runtime *rt,
     clslice_cl_call call = {.struct_size = sizeof call,
                             .queue = g_dev.queue, .event = event};
     clslice_cl_batch_desc desc = {
-        .struct_size = sizeof desc, .elem_size = o->elem_size, .src = g_src,
-        .src_offset = 8, .count = 3, .parts = parts};
+        .struct_size = sizeof desc, .elem_size = o->elem_size,
+        .src.buffer = g_src,
+        .src.offset = 8, .count = 3, .parts = parts};
     clslice_status st = clslice_cl_gather_batch(rt, &call, &desc, err);
     for (int i = 0; i < 3; i++)
         clslice_plan_release(&plans[i]);
@@ -692,8 +693,8 @@ static clslice_status run_dynamic(const op *o, clslice_runtime *rt,
     clslice_cl_dynamic_desc dyn = {
         .struct_size = sizeof dyn, .shape = o->shape, .rank = o->rank,
         .kind = CLSLICE_DYNAMIC_GATHER, .elem_size = o->elem_size,
-        .info = g_value, .src = g_src, .dst = g_dst};
-    return clslice_cl_tf_dynamic(rt, &call, &spec, &dyn, err);
+        .info = g_value, .src.buffer = g_src, .dst.buffer = g_dst};
+    return clslice_cl_tf_dynamic(rt, &call, &dyn, &spec, err);
 }
 
 /* ---- tests -------------------------------------------------------------------- */

@@ -55,7 +55,7 @@ static void test_batch_of_plain_array(void **state)
     call.queue = dev.queue;
     clslice_cl_batch_desc desc = CLSLICE_CL_BATCH_DESC_INIT;
     desc.elem_size = 4;
-    desc.src = src;
+    desc.src.buffer = src;
     desc.count = 3;
     desc.parts = parts;
     clslice_error err;
@@ -77,10 +77,13 @@ static void test_batch_of_plain_array(void **state)
     if (clslice_cl_gather(dev.runtime, &call, &one, &err) != CLSLICE_OK)
         fail_msg("gather: %s", err.message);
     size_t bytes = (size_t)clslice_plan_output_elements(p[1]) * 4;
-    assert_int_equal(clslice_host_gather_strided(p[1], 4, in, IN_BYTES, 0,
-                                                 transposed, want, bytes, 0,
-                                                 NULL, &err),
-                     CLSLICE_OK);
+    /* the host's general call, written the same way */
+    clslice_host_gather_desc host = CLSLICE_HOST_GATHER_DESC_INIT;
+    host.plan = p[1];
+    host.elem_size = 4;
+    host.src = (clslice_host_tensor){in, IN_BYTES, 0, transposed};
+    host.dst = (clslice_host_tensor){want, bytes, 0, NULL};
+    assert_int_equal(clslice_host_gather2(&host, &err), CLSLICE_OK);
     tu_cl_read(dev.queue, out, bytes, got);
     assert_memory_equal(got, want, bytes);
 

@@ -175,7 +175,7 @@ static bool names_a_real_pair(const clslice_error *err, const place *places,
                &k) == 2)
         return i < count && k < count && overlap(&places[i], &places[k],
                                                  false);
-    if (sscanf(err->message, "src and parts[%zu].buffer", &i) == 1)
+    if (sscanf(err->message, "src.buffer and parts[%zu].buffer", &i) == 1)
         return i < count && overlap(&places[i], &places[count], false);
     return false;
 }

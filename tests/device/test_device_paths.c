@@ -27,6 +27,7 @@
 #include "opencl/testing/testing.h"
 #include "csrdev.h"
 #include "devutil.h"
+#include "hostcall.h"
 #include "testutil.h"
 
 enum {
@@ -422,16 +423,17 @@ static void concat_one(int axis, size_t count, size_t elem_size,
     clslice_cl_concat_part dev[SPREAD];
     for (size_t i = 0; i < count; i++) {
         size_t at = 40 * i + 8;
-        host[i] = (clslice_host_part){.plan = plans[i], .src = g.src_host,
-                                      .src_bytes = SRC_BYTES,
-                                      .src_offset = at};
+        host[i] = (clslice_host_part){
+            .plan = plans[i],
+            .src = tu_tensor(g.src_host, SRC_BYTES, at, NULL)};
         dev[i] = (clslice_cl_concat_part){
             .plan = plans[i],
             .src = {.buffer = spread ? spread[i] : g.src, .offset = at}};
     }
     reset_dst();
-    assert_int_equal(clslice_host_concat(elem_size, host, count, g.expect,
-                                         DST_BYTES, 24, NULL, NULL),
+    assert_int_equal(tu_host_concat(elem_size, host, count,
+                                    tu_tensor(g.expect, DST_BYTES, 24, NULL),
+                                    NULL),
                      CLSLICE_OK);
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = g.dev.queue;

@@ -285,8 +285,9 @@ static clslice_status enqueue_dynamic(fixture *f, const job *j, size_t at,
     clslice_cl_dynamic_desc op = {
         .struct_size = sizeof op, .kind = CLSLICE_DYNAMIC_SCATTER,
         .elem_size = j->elem_size, .info = f->info,
-        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES, .src = f->value,
-        .src_offset = j->value_offset, .dst = f->dst, .dst_offset = at,
+        .info_offset = slot * CLSLICE_DYNAMIC_INFO_BYTES,
+        .src.buffer = f->value,
+        .src.offset = j->value_offset, .dst.buffer = f->dst, .dst.offset = at,
         .value_shape = j->v.shape, .value_rank = j->v.rank,
         .rule = j->v.rule};
     return ds_enqueue(f->dev.runtime, &call, &j->c, &d, where, &op, err);

@@ -2,8 +2,8 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * Differential test of clslice_cl_gather and clslice_cl_scatter between
- * strided views against clslice_host_gather_strided and
- * clslice_host_scatter_strided (checked against a naive reference in
+ * strided views against clslice_host_gather2 and
+ * clslice_host_scatter2 (checked against a naive reference in
  * test_host_strided) on the default OpenCL device.
  *
  * Random plans of rank 0-5 from every front-end, random views of source
@@ -24,9 +24,10 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "hostcall.h"
 #include "randplan.h"
-#include "randvalue.h"
 #include "randstrided.h"
+#include "randvalue.h"
 #include "regions.h"
 #include "testutil.h"
 
@@ -222,15 +223,21 @@ static void host_result(fixture *f, const job *j, size_t at)
     clslice_error err;
     clslice_status st;
     if (j->scatter)
-        st = clslice_host_scatter_strided(
-            j->plan, j->elem_size, f->io.src_host, SRC_BYTES, j->in.offset,
-            j->v.shape, j->v.rank, rs_strides(&j->in), j->v.rule, f->io.expect,
-            DST_BYTES, at + j->out.offset, rs_strides(&j->out), &err);
+        st = tu_host_scatter(j->plan, j->elem_size,
+                             tu_tensor(f->io.src_host, SRC_BYTES, j->in.offset,
+                                       rs_strides(&j->in)),
+                             j->v.shape, j->v.rank, NULL, j->v.rule,
+                             tu_tensor(f->io.expect, DST_BYTES,
+                                       at + j->out.offset, rs_strides(&j->out)),
+                             NULL, &err);
     else
-        st = clslice_host_gather_strided(
-            j->plan, j->elem_size, f->io.src_host, SRC_BYTES, j->in.offset,
-            rs_strides(&j->in), f->io.expect, DST_BYTES, at + j->out.offset,
-            rs_strides(&j->out), &err);
+        st = tu_host_gather(j->plan, j->elem_size,
+                            tu_tensor(f->io.src_host, SRC_BYTES, j->in.offset,
+                                      rs_strides(&j->in)),
+                            NULL,
+                            tu_tensor(f->io.expect, DST_BYTES,
+                                      at + j->out.offset, rs_strides(&j->out)),
+                            NULL, &err);
     if (st != CLSLICE_OK)
         fail_msg("host: %s (seed 0x%016" PRIx64 ")", err.message, f->seed);
 }
@@ -372,11 +379,10 @@ static void test_checks(void **state)
         TU_CL_CHECK(clEnqueueWriteBuffer(q, small, CL_TRUE, 0, sizeof want,
                                          want, 0, NULL, NULL));
         clslice_error err;
-        assert_int_equal(clslice_host_gather_strided(plan, 4, want,
-                                                     sizeof want, 32, rev,
-                                                     want, sizeof want, 80,
-                                                     rev, &err),
-                         CLSLICE_OK);
+        assert_int_equal(
+            tu_host_gather(plan, 4, tu_tensor(want, sizeof want, 32, rev), NULL,
+                           tu_tensor(want, sizeof want, 80, rev), NULL, &err),
+            CLSLICE_OK);
         assert_int_equal(gather(rt, q, plan, 4, view(small, 32, rev),
                                 view(small, 80, rev), 0, NULL, &err),
                          CLSLICE_OK);
@@ -437,11 +443,11 @@ static void directed(fixture *f, const char *expr, const int64_t *in,
     cs_runtime_set_tuning(f->dev.runtime, &tuning);
     long ran = cs_runtime_path_count(f->dev.runtime, path);
     memset(want, SENTINEL, sizeof want);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, f->io.src_host,
-                                                 SRC_BYTES, 12, in, want,
-                                                 sizeof want, dst_offset,
-                                                 out, NULL),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(f->io.src_host, SRC_BYTES, 12, in),
+                       NULL, tu_tensor(want, sizeof want, dst_offset, out),
+                       NULL, NULL),
+        CLSLICE_OK);
     tu_cl_fill(f->dev.queue, f->io.dst, SENTINEL, sizeof got);
     clslice_error err;
     assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, 4,
@@ -495,10 +501,11 @@ static void test_sub_buffers(void **state)
     static unsigned char want[4096], got[4096];
     for (int k = 0; k < 2; k++) {
         memset(want, SENTINEL, sizeof want);
-        assert_int_equal(clslice_host_gather_strided(
-                             plan, es, f->io.src_host, SRC_BYTES, 12, in, want,
-                             sizeof want, dst_offset, outs[k], NULL),
-                         CLSLICE_OK);
+        assert_int_equal(
+            tu_host_gather(
+                plan, es, tu_tensor(f->io.src_host, SRC_BYTES, 12, in), NULL,
+                tu_tensor(want, sizeof want, dst_offset, outs[k]), NULL, NULL),
+            CLSLICE_OK);
         tu_cl_fill(f->dev.queue, sub, SENTINEL, sizeof got);
         clslice_error err;
         assert_int_equal(gather(f->dev.runtime, f->dev.queue, plan, es,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * libFuzzer target: clslice_host_gather_strided and
- * clslice_host_scatter_strided on views decoded from the input, on heap
+ * libFuzzer target: clslice_host_gather2 and clslice_host_scatter2 on
+ * strided views decoded from the input, on heap
  * buffers of exactly the decoded sizes, so a view the checks let through
  * that reaches outside its buffer is an ASan report.
  *
@@ -134,15 +134,28 @@ static void run(const clslice_plan *plan, fz_reader *r)
     for (size_t i = 0; i < dst.bytes; i++)
         dst.buf[i] = before[i] = (unsigned char)(i * 13 + 5);
 
+    clslice_host_tensor in = {src.buf, src.bytes, src.offset, src.stride};
+    clslice_host_tensor out = {dst.buf, dst.bytes, dst.offset, dst.stride};
     clslice_error err;
-    clslice_status st =
-        scatter ? clslice_host_scatter_strided(
-                      plan, es, src.buf, src.bytes, src.offset, src.shape,
-                      src.rank, src.stride, CLSLICE_VALUE_EXACT, dst.buf,
-                      dst.bytes, dst.offset, dst.stride, &err)
-                : clslice_host_gather_strided(
-                      plan, es, src.buf, src.bytes, src.offset, src.stride,
-                      dst.buf, dst.bytes, dst.offset, dst.stride, &err);
+    clslice_status st;
+    if (scatter) {
+        clslice_host_scatter_desc d = CLSLICE_HOST_SCATTER_DESC_INIT;
+        d.plan = plan;
+        d.elem_size = es;
+        d.value = in;
+        d.value_shape = src.shape;
+        d.value_rank = src.rank;
+        d.rule = CLSLICE_VALUE_EXACT;
+        d.dst = out;
+        st = clslice_host_scatter2(&d, &err);
+    } else {
+        clslice_host_gather_desc d = CLSLICE_HOST_GATHER_DESC_INIT;
+        d.plan = plan;
+        d.elem_size = es;
+        d.src = in;
+        d.dst = out;
+        st = clslice_host_gather2(&d, &err);
+    }
     fz_check_status(st, &err);
     if (st == CLSLICE_OK) {
         unsigned char *hits = calloc(dst.bytes ? dst.bytes : 1, 1);

@@ -140,7 +140,7 @@ static clslice_status enqueue(const cd_spec *s,
     op->rank = s->rank;
     if (s->front == CD_ONNX) {
         clslice_onnx_dynamic_spec d = {CLSLICE_INT64, w[0], w[1], w[3], w[2]};
-        return clslice_cl_onnx_dynamic(g.runtime, &call, &d, op, err);
+        return clslice_cl_onnx_dynamic(g.runtime, &call, op, &d, err);
     }
     if (s->front == CD_OPENVINO) {
         clslice_openvino_dynamic_spec d = {
@@ -152,14 +152,14 @@ static clslice_status enqueue(const cd_spec *s,
             .shrink_axis_mask = s->ov_masks[3],
             .shrink_axis_mask_len = s->ov_len[3],
             .ellipsis_mask = s->ov_masks[4], .ellipsis_mask_len = s->ov_len[4]};
-        return clslice_cl_openvino_dynamic(g.runtime, &call, &d, op, err);
+        return clslice_cl_openvino_dynamic(g.runtime, &call, op, &d, err);
     }
     const int32_t *m = s->tf_masks;
     clslice_tf_dynamic_spec d = {
         .index_type = CLSLICE_INT64, .begin = w[0], .end = w[1],
         .strides = w[2], .begin_mask = m[0], .end_mask = m[1],
         .ellipsis_mask = m[2], .new_axis_mask = m[3], .shrink_axis_mask = m[4]};
-    return clslice_cl_tf_dynamic(g.runtime, &call, &d, op, err);
+    return clslice_cl_tf_dynamic(g.runtime, &call, op, &d, err);
 }
 
 /* One call: its status and, when it ran, the record and dst's bytes. */
@@ -184,8 +184,8 @@ static void run(const cd_spec *s, clslice_cl_dynamic_desc *op,
                                         sizeof o->rec, o->rec, 0, NULL,
                                         NULL));
         if (dst_bytes)
-            TU_CL_CHECK(clEnqueueReadBuffer(g.queue, op->dst, CL_TRUE, 0,
-                                            dst_bytes, dst_host, 0, NULL,
+            TU_CL_CHECK(clEnqueueReadBuffer(g.queue, op->dst.buffer, CL_TRUE,
+                                            0, dst_bytes, dst_host, 0, NULL,
                                             NULL));
     }
     clReleaseMemObject(op->info);
@@ -233,8 +233,9 @@ const char *cd_gather(const cd_spec *s, clslice_status host_status,
         in[i] = (int64_t)i * 3 + 1;
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
                                   .kind = CLSLICE_DYNAMIC_GATHER,
-                                  .elem_size = 8, .src = buffer(bytes, in),
-                                  .dst = buffer(bytes, NULL)};
+                                  .elem_size = 8,
+                                  .src.buffer = buffer(bytes, in),
+                                  .dst.buffer = buffer(bytes, NULL)};
     outcome o;
     run(s, &op, bytes, got, &o);
     const char *msg = verdict(&o, host_status, host_message);
@@ -268,8 +269,8 @@ const char *cd_gather(const cd_spec *s, clslice_status host_status,
         if (!msg && untouched(rest, bytes - (size_t)out * 8))
             msg = say("bytes past the output were written");
     }
-    clReleaseMemObject(op.src);
-    clReleaseMemObject(op.dst);
+    clReleaseMemObject(op.src.buffer);
+    clReleaseMemObject(op.dst.buffer);
     free(in);
     free(got);
     free(want);
@@ -289,8 +290,9 @@ const char *cd_scatter(const cd_spec *s, const int64_t *input, size_t n,
     int64_t *got = malloc(n ? n * 8 : 8);
     clslice_cl_dynamic_desc op = {.struct_size = sizeof op,
                                   .kind = CLSLICE_DYNAMIC_SCATTER,
-                                  .elem_size = 8, .src = buffer(vbytes, rhs),
-                                  .dst = buffer(n * 8, input),
+                                  .elem_size = 8,
+                                  .src.buffer = buffer(vbytes, rhs),
+                                  .dst.buffer = buffer(n * 8, input),
                                   .value_shape = rhs_shape,
                                   .value_rank = rhs_rank,
                                   .rule = CLSLICE_VALUE_BROADCAST};
@@ -301,8 +303,8 @@ const char *cd_scatter(const cd_spec *s, const int64_t *input, size_t n,
         if (got[i] != want[i])
             msg = say("element %zu after the write: %lld, want %lld", i,
                       (long long)got[i], (long long)want[i]);
-    clReleaseMemObject(op.src);
-    clReleaseMemObject(op.dst);
+    clReleaseMemObject(op.src.buffer);
+    clReleaseMemObject(op.dst.buffer);
     free(got);
     return msg;
 }

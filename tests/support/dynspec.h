@@ -127,7 +127,7 @@ static inline clslice_status ds_enqueue(clslice_runtime *rt,
     if (c->front == RP_ONNX) {
         clslice_onnx_dynamic_spec s = {type, where[0], where[1], where[3],
                                        where[2]};
-        return clslice_cl_onnx_dynamic(rt, call, &s, &desc, err);
+        return clslice_cl_onnx_dynamic(rt, call, &desc, &s, err);
     }
     if (c->front == RP_OPENVINO) {
         clslice_openvino_dynamic_spec s = {
@@ -139,14 +139,14 @@ static inline clslice_status ds_enqueue(clslice_runtime *rt,
             .shrink_axis_mask = d->ov_mask[3],
             .shrink_axis_mask_len = d->len,
             .ellipsis_mask = d->ov_mask[4], .ellipsis_mask_len = d->len};
-        return clslice_cl_openvino_dynamic(rt, call, &s, &desc, err);
+        return clslice_cl_openvino_dynamic(rt, call, &desc, &s, err);
     }
     clslice_tf_dynamic_spec s = {
         .index_type = type, .begin = where[0], .end = where[1],
         .strides = where[2], .begin_mask = d->tf_mask[0],
         .end_mask = d->tf_mask[1], .ellipsis_mask = d->tf_mask[2],
         .new_axis_mask = d->tf_mask[3], .shrink_axis_mask = d->tf_mask[4]};
-    return clslice_cl_tf_dynamic(rt, call, &s, &desc, err);
+    return clslice_cl_tf_dynamic(rt, call, &desc, &s, err);
 }
 
 #endif

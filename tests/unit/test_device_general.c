@@ -66,28 +66,28 @@ static clslice_status tf(const clslice_cl_call *call, const void *desc,
                          clslice_error *err)
 {
     clslice_tf_dynamic_spec spec = {.index_type = CLSLICE_INT64};
-    return clslice_cl_tf_dynamic(NULL, call, &spec, desc, err);
+    return clslice_cl_tf_dynamic(NULL, call, desc, &spec, err);
 }
 
 static clslice_status openvino(const clslice_cl_call *call,
                                const void *desc, clslice_error *err)
 {
     clslice_openvino_dynamic_spec spec = {.index_type = CLSLICE_INT64};
-    return clslice_cl_openvino_dynamic(NULL, call, &spec, desc, err);
+    return clslice_cl_openvino_dynamic(NULL, call, desc, &spec, err);
 }
 
 static clslice_status onnx(const clslice_cl_call *call, const void *desc,
                            clslice_error *err)
 {
     clslice_onnx_dynamic_spec spec = {.index_type = CLSLICE_INT64};
-    return clslice_cl_onnx_dynamic(NULL, call, &spec, desc, err);
+    return clslice_cl_onnx_dynamic(NULL, call, desc, &spec, err);
 }
 
 static clslice_status xla(const clslice_cl_call *call, const void *desc,
                           clslice_error *err)
 {
     clslice_xla_dynamic_spec spec = {.index_type = CLSLICE_INT64};
-    return clslice_cl_xla_dynamic(NULL, call, &spec, desc, err);
+    return clslice_cl_xla_dynamic(NULL, call, desc, &spec, err);
 }
 
 static clslice_status csr_count(const clslice_cl_call *call,
@@ -106,17 +106,19 @@ static clslice_status csr_fill(const clslice_cl_call *call, const void *desc,
 typedef struct general {
     const char *name;
     general_fn run;
-    size_t first_size; /* of the descriptor's 0.2 form */
+    size_t first_size; /* the descriptor's 0.2 sizeof: through its last
+                        * member then, which stays put as members are
+                        * appended */
     size_t size;       /* this library's sizeof */
     bool dynamic;      /* a clslice_cl_dynamic_desc: an input of rank 1 */
 } general;
 
 static const general GENERAL[] = {
     {"clslice_cl_gather", gather,
-     CS_SIZE_THROUGH(clslice_cl_gather_desc, dst),
+     CS_SIZE_THROUGH(clslice_cl_gather_desc, dst_blocking),
      sizeof(clslice_cl_gather_desc)},
     {"clslice_cl_scatter", scatter,
-     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst),
+     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst_blocking),
      sizeof(clslice_cl_scatter_desc)},
     {"clslice_cl_gather_batch", batch,
      CS_SIZE_THROUGH(clslice_cl_batch_desc, parts),
@@ -125,16 +127,16 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_concat_desc, parts),
      sizeof(clslice_cl_concat_desc)},
     {"clslice_cl_tf_dynamic", tf,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_openvino_dynamic", openvino,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_onnx_dynamic", onnx,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_xla_dynamic", xla,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, rule),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_csr_count", csr_count,
      CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
@@ -245,6 +247,10 @@ static void test_desc_struct_size(void **state)
         d = desc_of(g, g->size + 1);
         expect(g, &call, &d, CLSLICE_ERROR_ARGUMENT, above,
                "compiled against a newer clslice?");
+        /* a newer caller's members past this library's sizeof, set or
+         * not, are never read: the size alone refuses them */
+        d.bytes[g->size] = 0x5A;
+        expect(g, &call, &d, CLSLICE_ERROR_ARGUMENT, above, "");
         d = desc_of(g, g->first_size);
         expect_taken(g, &call, &d);
         d = desc_of(g, g->size);
@@ -352,34 +358,40 @@ static void test_layouts(void **state)
     PIN(clslice_blocking, flags, 12);
     assert_int_equal(sizeof(clslice_xla_dynamic_spec), 48);
     PIN(clslice_xla_dynamic_spec, slice_sizes, 32);
-    /* descriptors: their 0.2 members */
+    /* descriptors: their 0.2 members; 0.2.0 published them whole, so
+     * each one's first size is its 0.2 sizeof */
     PIN(clslice_cl_gather_desc, plan, 8);
     PIN(clslice_cl_gather_desc, src, 24);
-    assert_int_equal(GENERAL[0].first_size, 72);
+    PIN(clslice_cl_gather_desc, src_blocking, 72);
+    PIN(clslice_cl_gather_desc, dst_blocking, 80);
+    assert_int_equal(GENERAL[0].first_size, 88);
     PIN(clslice_cl_scatter_desc, value, 24);
     PIN(clslice_cl_scatter_desc, value_rank, 56);
     PIN(clslice_cl_scatter_desc, rule, 60);
-    assert_int_equal(GENERAL[1].first_size, 88);
-    PIN(clslice_cl_gather_desc, src_blocking, 72);
-    PIN(clslice_cl_gather_desc, dst_blocking, 80);
     PIN(clslice_cl_scatter_desc, value_blocking, 88);
     PIN(clslice_cl_scatter_desc, dst_blocking, 96);
-    PIN(clslice_cl_batch_desc, count, 32);
-    assert_int_equal(GENERAL[2].first_size, 48);
+    assert_int_equal(GENERAL[1].first_size, 104);
+    PIN(clslice_cl_batch_desc, src, 16);
+    PIN(clslice_cl_batch_desc, count, 40);
+    assert_int_equal(GENERAL[2].first_size, 56);
     assert_int_equal(sizeof(clslice_cl_concat_part), 32);
     PIN(clslice_cl_concat_part, src, 8);
     PIN(clslice_cl_concat_desc, dst, 16);
     PIN(clslice_cl_concat_desc, count, 40);
     assert_int_equal(GENERAL[3].first_size, 56);
     assert_int_equal(sizeof(clslice_host_part), 40);
-    PIN(clslice_host_part, src_offset, 24);
+    PIN(clslice_host_part, src, 8);
     PIN(clslice_cl_dynamic_desc, kind, 20);
     PIN(clslice_cl_dynamic_desc, info, 32);
-    PIN(clslice_cl_dynamic_desc, value_shape, 80);
-    assert_int_equal(GENERAL[4].first_size, 96);
-    PIN(clslice_cl_dynamic_desc, max_elements, 96); /* appended */
+    PIN(clslice_cl_dynamic_desc, src, 48);
+    PIN(clslice_cl_dynamic_desc, dst, 72);
+    PIN(clslice_cl_dynamic_desc, value_shape, 96);
+    PIN(clslice_cl_dynamic_desc, max_elements, 112);
+    assert_int_equal(GENERAL[4].first_size, 120);
     PIN(clslice_cl_csr_desc, in, 16);
     assert_int_equal(GENERAL[8].first_size, 32);
+    for (int i = 0; i < GENERAL_COUNT; i++)
+        assert_int_equal(GENERAL[i].first_size, GENERAL[i].size);
     assert_int_equal(sizeof(clslice_error), 520);
 }
 

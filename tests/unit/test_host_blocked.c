@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * clslice_host_gather_blocked and clslice_host_scatter_blocked against a
- * reference that unblocks, slices with the plain host executors and
+ * clslice_host_gather2 and clslice_host_scatter2 with blocked tensors
+ * against a reference that unblocks, slices with the plain host executors and
  * blocks again (randblocked.h), on random plans of every front-end and
  * random tensors, blocked or plain on either side, in buffers with guard
  * bytes: every byte, padding lanes and the bytes no tensor addresses
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/blocked.h"
+#include "hostcall.h"
 #include "randblocked.h"
 #include "randvalue.h"
 #include "testutil.h"
@@ -147,9 +148,10 @@ static void gather_case(tu_rng *rng)
     buffers b;
     make_buffers(rng, &in, &out, &b);
     clslice_error err;
-    clslice_status st = clslice_host_gather_blocked(
-        plan, es, b.src, b.src_bytes, in.offset, rb_strides(&in),
-        rb_blocking(&in), b.got, b.dst_bytes, out.offset, rb_strides(&out),
+    clslice_status st = tu_host_gather(
+        plan, es, tu_tensor(b.src, b.src_bytes, in.offset, rb_strides(&in)),
+        rb_blocking(&in),
+        tu_tensor(b.got, b.dst_bytes, out.offset, rb_strides(&out)),
         rb_blocking(&out), &err);
     if (st != CLSLICE_OK)
         fail_msg("%s\n  case: %s\n  seed 0x%016" PRIx64, err.message, g_case,
@@ -186,10 +188,11 @@ static void scatter_case(tu_rng *rng)
     for (size_t i = 0; i < b.dst_bytes; i++) /* untouched bytes must stay */
         b.got[i] = b.want[i] = (unsigned char)tu_next(rng);
     clslice_error err;
-    clslice_status st = clslice_host_scatter_blocked(
-        plan, es, b.src, b.src_bytes, in.offset, v.shape, v.rank,
-        rb_strides(&in), rb_blocking(&in), v.rule, b.got, b.dst_bytes,
-        out.offset, rb_strides(&out), rb_blocking(&out), &err);
+    clslice_status st = tu_host_scatter(
+        plan, es, tu_tensor(b.src, b.src_bytes, in.offset, rb_strides(&in)),
+        v.shape, v.rank, rb_blocking(&in), v.rule,
+        tu_tensor(b.got, b.dst_bytes, out.offset, rb_strides(&out)),
+        rb_blocking(&out), &err);
     if (st != CLSLICE_OK)
         fail_msg("%s\n  case: %s\n  seed 0x%016" PRIx64, err.message, g_case,
                  g_seed);
@@ -258,10 +261,11 @@ static void test_nc4hw4_to_plain(void **state)
     for (int e = 0; e < 3; e++) {
         clslice_plan *plan = tu_expr_plan(shape, 4, exprs[e]);
         memset(dst, 0, sizeof dst);
-        assert_int_equal(clslice_host_gather_blocked(
-                             plan, 4, src, sizeof src, 0, NULL, &nc4hw4, dst,
-                             sizeof dst, 0, NULL, NULL, NULL),
-                         CLSLICE_OK);
+        assert_int_equal(
+            tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL),
+                           &nc4hw4, tu_tensor(dst, sizeof dst, 0, NULL), NULL,
+                           NULL),
+            CLSLICE_OK);
         for (int64_t k = 0; k < counts[e]; k++)
             for (int64_t h = 0; h < H; h++)
                 for (int64_t w = 0; w < W; w++)
@@ -287,10 +291,10 @@ static void test_plain_to_phwc4(void **state)
     const int64_t phwc4[] = {W * B, B, H * W * B};
     clslice_blocking blocking = {.axis = 2, .block = B};
     clslice_plan *plan = tu_expr_plan(shape, 3, "...");
-    assert_int_equal(clslice_host_gather_blocked(plan, 4, src, sizeof src, 0,
-                                                 NULL, NULL, dst, sizeof dst,
-                                                 0, phwc4, &blocking, NULL),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(dst, sizeof dst, 0, phwc4), &blocking, NULL),
+        CLSLICE_OK);
     for (int64_t s = 0; s < S; s++)
         for (int64_t h = 0; h < H; h++)
             for (int64_t w = 0; w < W; w++)
@@ -316,11 +320,11 @@ static void test_scatter_keeps_padding(void **state)
     const int64_t shape[] = {1, C, HW}, value_shape[] = {1, 12, HW};
     clslice_blocking fsv16 = {.axis = 1, .block = B};
     clslice_plan *plan = tu_expr_plan(shape, 3, ":, 8:");
-    assert_int_equal(clslice_host_scatter_blocked(
-                         plan, 4, value, sizeof value, 0, value_shape, 3,
-                         NULL, NULL, CLSLICE_VALUE_EXACT, dst, sizeof dst, 0,
-                         NULL, &fsv16, NULL),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_scatter(plan, 4, tu_tensor(value, sizeof value, 0, NULL),
+                        value_shape, 3, NULL, CLSLICE_VALUE_EXACT,
+                        tu_tensor(dst, sizeof dst, 0, NULL), &fsv16, NULL),
+        CLSLICE_OK);
     for (int64_t q = 0; q < CB; q++)
         for (int64_t x = 0; x < HW; x++)
             for (int64_t l = 0; l < B; l++) {
@@ -351,9 +355,9 @@ static clslice_status gather(const clslice_plan *plan, const void *src,
                              const clslice_blocking *db,
                              const int64_t *dst_strides, clslice_error *err)
 {
-    return clslice_host_gather_blocked(plan, 4, src, src_bytes, 0,
-                                       src_strides, sb, dst, dst_bytes,
-                                       dst_offset, dst_strides, db, err);
+    return tu_host_gather(
+        plan, 4, tu_tensor(src, src_bytes, 0, src_strides), sb,
+        tu_tensor(dst, dst_bytes, dst_offset, dst_strides), db, err);
 }
 
 static void test_checks(void **state)
@@ -387,33 +391,33 @@ static void test_checks(void **state)
      * elements of the src, 2 x 2 x 3 x 8 of a dst at first lane 5 */
     EXPECT_FAIL(gather(plan, src, 2 * 2 * 3 * 4 * 4 - 1, &b4, NULL, dst,
                        sizeof dst, 0, NULL, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "src is too small", "192");
+                CLSLICE_ERROR_BUFFER, "src.data is too small", "192");
     EXPECT_FAIL(gather(plan, src, sizeof src, NULL, NULL, dst,
                        2 * 2 * 3 * 8 * 4 - 4, 0, &b8, NULL, &err_),
-                CLSLICE_ERROR_BUFFER, "dst is too small", "384");
+                CLSLICE_ERROR_BUFFER, "dst.data is too small", "384");
     /* a dst whose blocks meet the dims inside them, and one whose lanes
      * meet another dim */
     clslice_blocking b2 = {.axis = 1, .block = 2};
     const int64_t close[] = {48, 4, 2}, narrow[] = {24, 3, 1};
     EXPECT_FAIL(gather(plan, src, sizeof src, NULL, NULL, dst, sizeof dst, 0,
                        &b2, close, &err_),
-                CLSLICE_ERROR_ARGUMENT, "dst_strides[1] = 4",
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[1] = 4",
                 "dim 1 of 2 blocks", "twice");
     EXPECT_FAIL(gather(plan, src, sizeof src, NULL, NULL, dst, sizeof dst, 0,
                        &b4, narrow, &err_),
                 CLSLICE_ERROR_ARGUMENT,
                 "the lanes of dst (dst_blocking->block = 4)", "twice");
     /* views in one buffer must not overlap */
-    EXPECT_FAIL(clslice_host_gather_blocked(plan, 4, dst, sizeof dst, 0,
-                                            NULL, &b4, dst, sizeof dst, 100,
-                                            NULL, NULL, &err_),
+    EXPECT_FAIL(tu_host_gather(plan, 4, tu_tensor(dst, sizeof dst, 0, NULL),
+                               &b4, tu_tensor(dst, sizeof dst, 100, NULL), NULL,
+                               &err_),
                 CLSLICE_ERROR_ARGUMENT, "src and dst overlap");
     /* a scatter names the value's blocking */
     const int64_t value_shape[] = {2, 4, 3};
-    EXPECT_FAIL(clslice_host_scatter_blocked(
-                    plan, 4, src, sizeof src, 0, value_shape, 3, NULL,
-                    &bad_axis, CLSLICE_VALUE_EXACT, dst, sizeof dst, 0, NULL,
-                    NULL, &err_),
+    EXPECT_FAIL(tu_host_scatter(plan, 4, tu_tensor(src, sizeof src, 0, NULL),
+                                value_shape, 3, &bad_axis, CLSLICE_VALUE_EXACT,
+                                tu_tensor(dst, sizeof dst, 0, NULL), NULL,
+                                &err_),
                 CLSLICE_ERROR_ARGUMENT, "value_blocking->axis = 3");
     clslice_plan_release(&plan);
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hostcall.h"
 #include "randconcat.h"
 #include "testutil.h"
 
@@ -84,16 +85,17 @@ static void one_case(tu_rng *rng, uint64_t seed, int n)
     for (size_t i = 0; i < r.c.count; i++) {
         const rc_part *p = &r.c.parts[i];
         parts[i] = (clslice_host_part){
-            .plan = p->plan, .src = r.srcs[i] - r.src_at[i],
-            .src_bytes = r.src_at[i] + p->src.need,
-            .src_offset = r.src_at[i] + p->src.offset,
-            .src_strides = rs_strides(&p->src)};
+            .plan = p->plan,
+            .src = tu_tensor(r.srcs[i] - r.src_at[i],
+                             r.src_at[i] + p->src.need,
+                             r.src_at[i] + p->src.offset, rs_strides(&p->src))};
         rs_scatter(p->plan, r.elem, r.srcs[i], &p->src, r.expect, &r.c.dst);
     }
     clslice_error err;
-    clslice_status st = clslice_host_concat(
-        r.elem, parts, r.c.count, r.dst, r.dst_bytes, r.c.dst.offset,
-        rs_strides(&r.c.dst), &err);
+    clslice_status st = tu_host_concat(
+        r.elem, parts, r.c.count,
+        tu_tensor(r.dst, r.dst_bytes, r.c.dst.offset, rs_strides(&r.c.dst)),
+        &err);
     bool same = st == CLSLICE_OK &&
                 memcmp(r.dst, r.expect, r.dst_bytes) == 0;
     if (!same) {
@@ -140,10 +142,10 @@ static void small_make(small *s)
     s->a[1] = 2;
     for (int k = 0; k < 8; k++)
         s->dst[k] = -1;
-    s->parts[0] = (clslice_host_part){.plan = s->plans[0], .src = s->a,
-                                      .src_bytes = sizeof s->a};
-    s->parts[1] = (clslice_host_part){.plan = s->plans[1], .src = s->b,
-                                      .src_bytes = sizeof s->b};
+    s->parts[0] = (clslice_host_part){
+        .plan = s->plans[0], .src = tu_tensor(s->a, sizeof s->a, 0, NULL)};
+    s->parts[1] = (clslice_host_part){
+        .plan = s->plans[1], .src = tu_tensor(s->b, sizeof s->b, 0, NULL)};
 }
 
 static void small_release(small *s)
@@ -154,7 +156,8 @@ static void small_release(small *s)
 
 static clslice_status small_run(small *s, clslice_error *err)
 {
-    return clslice_host_concat(4, s->parts, 2, s->dst, 6 * 4, 0, NULL, err);
+    return tu_host_concat(4, s->parts, 2, tu_tensor(s->dst, 6 * 4, 0, NULL),
+                          err);
 }
 
 /* The call fails with `status` and the words, leaving dst alone. */
@@ -186,17 +189,17 @@ static void test_argument_checks(void **state)
     small s;
     clslice_error err;
     small_make(&s);
-    assert_int_equal(clslice_host_concat(4, NULL, 2, s.dst, 24, 0, NULL,
-                                         &err),
-                     CLSLICE_ERROR_ARGUMENT);
+    assert_int_equal(
+        tu_host_concat(4, NULL, 2, tu_tensor(s.dst, 24, 0, NULL), &err),
+        CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "parts is NULL", NULL);
-    assert_int_equal(clslice_host_concat(4, s.parts, 0, s.dst, 24, 0, NULL,
-                                         &err),
-                     CLSLICE_ERROR_ARGUMENT);
+    assert_int_equal(
+        tu_host_concat(4, s.parts, 0, tu_tensor(s.dst, 24, 0, NULL), &err),
+        CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "count is 0", NULL);
-    assert_int_equal(clslice_host_concat(0, s.parts, 2, s.dst, 24, 0, NULL,
-                                         &err),
-                     CLSLICE_ERROR_ARGUMENT);
+    assert_int_equal(
+        tu_host_concat(0, s.parts, 2, tu_tensor(s.dst, 24, 0, NULL), &err),
+        CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "elem_size", NULL);
     s.parts[1].plan = NULL;
     expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].plan is NULL",
@@ -218,9 +221,9 @@ static void test_argument_checks(void **state)
     clslice_plan *plan = tu_expr_plan(shape, 2, "[:, 0:1]");
     clslice_host_part part = {.plan = plan};
     float dst[6];
-    assert_int_equal(clslice_host_concat(4, &part, 1, dst, sizeof dst, 0,
-                                         NULL, &err),
-                     CLSLICE_ERROR_UNKNOWN);
+    assert_int_equal(
+        tu_host_concat(4, &part, 1, tu_tensor(dst, sizeof dst, 0, NULL), &err),
+        CLSLICE_ERROR_UNKNOWN);
     tu_assert_error(&err, CLSLICE_ERROR_UNKNOWN, "parts[0].plan: ",
                     "unknown", NULL);
     clslice_plan_release(&plan);
@@ -233,15 +236,15 @@ static void test_view_checks(void **state)
     clslice_error err;
     small_make(&s);
     const int64_t huge[] = {INT64_MAX, 1};
-    s.parts[1].src_strides = huge;
-    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[1].src_strides[0]",
+    s.parts[1].src.strides = huge;
+    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[1].src.strides[0]",
                    "int64");
-    s.parts[1].src_strides = NULL;
+    s.parts[1].src.strides = NULL;
     const int64_t twice[] = {1, 1};
-    assert_int_equal(clslice_host_concat(4, s.parts, 2, s.dst, 24, 0, twice,
-                                         &err),
-                     CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_strides[", "twice",
+    assert_int_equal(
+        tu_host_concat(4, s.parts, 2, tu_tensor(s.dst, 24, 0, twice), &err),
+        CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst.strides[", "twice",
                     NULL);
     small_release(&s);
 }
@@ -254,8 +257,8 @@ static void test_overlapping_parts(void **state)
     clslice_plan_release(&s.plans[0]);
     s.plans[0] = tu_expr_plan(s.shape, 2, "[:, 0:2]");
     s.parts[0].plan = s.plans[0];
-    s.parts[0].src_bytes = 16;
-    s.parts[0].src = s.b;
+    s.parts[0].src.bytes = 16;
+    s.parts[0].src.data = s.b;
     expect_refusal(&s, CLSLICE_ERROR_ARGUMENT,
                    "parts[0].plan and parts[1].plan both write element",
                    "[0, 1]");
@@ -266,8 +269,8 @@ static void test_overlapping_parts(void **state)
     s.plans[1] = tu_expr_plan(s.shape, 2, "[::-1, 1]");
     s.parts[0].plan = s.plans[0];
     s.parts[1].plan = s.plans[1];
-    s.parts[1].src = s.a;
-    s.parts[1].src_bytes = 8;
+    s.parts[1].src.data = s.a;
+    s.parts[1].src.bytes = 8;
     clslice_error err;
     assert_int_equal(small_run(&s, &err), CLSLICE_OK);
     const float expect[8] = {10, 2, 11, 12, 1, 13, -1, -1};
@@ -281,38 +284,39 @@ static void test_buffer_checks(void **state)
     small s;
     clslice_error err;
     small_make(&s);
-    s.parts[1].src_bytes = 15;
-    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[1].src is too small",
-                   "parts[1].src_bytes = 15");
-    s.parts[1].src_bytes = 16;
-    s.parts[0].src_offset = 12;
-    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[0].src_offset = 12",
+    s.parts[1].src.bytes = 15;
+    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[1].src.data is too small",
+                   "parts[1].src.bytes = 15");
+    s.parts[1].src.bytes = 16;
+    s.parts[0].src.offset = 12;
+    expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[0].src.offset = 12",
                    "past the end");
-    s.parts[0].src_offset = 0;
+    s.parts[0].src.offset = 0;
     const int64_t back[] = {-1, 1};
-    s.parts[0].src_strides = back;
+    s.parts[0].src.strides = back;
     expect_refusal(&s, CLSLICE_ERROR_BUFFER, "parts[0].src view reaches 4",
-                   "parts[0].src_offset = 0");
-    s.parts[0].src_strides = NULL;
-    s.parts[1].src = NULL;
-    expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].src is NULL", NULL);
-    s.parts[1].src = s.b;
-    assert_int_equal(clslice_host_concat(4, s.parts, 2, s.dst, 23, 0, NULL,
-                                         &err),
-                     CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst is too small",
-                    "dst_bytes = 23", NULL);
-    assert_int_equal(clslice_host_concat(4, s.parts, 2, NULL, 24, 0, NULL,
-                                         &err),
-                     CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst is NULL", NULL);
+                   "parts[0].src.offset = 0");
+    s.parts[0].src.strides = NULL;
+    s.parts[1].src.data = NULL;
+    expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].src.data is NULL",
+                   NULL);
+    s.parts[1].src.data = s.b;
+    assert_int_equal(
+        tu_host_concat(4, s.parts, 2, tu_tensor(s.dst, 23, 0, NULL), &err),
+        CLSLICE_ERROR_BUFFER);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst.data is too small",
+                    "dst.bytes = 23", NULL);
+    assert_int_equal(
+        tu_host_concat(4, s.parts, 2, tu_tensor(NULL, 24, 0, NULL), &err),
+        CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst.data is NULL", NULL);
     /* a source inside the destination's bytes */
-    s.parts[1].src = s.dst + 4;
+    s.parts[1].src.data = s.dst + 4;
     expect_refusal(&s, CLSLICE_ERROR_ARGUMENT, "parts[1].src and dst",
                    "overlap");
     /* sources may share bytes */
-    s.parts[1].src = s.b;
-    s.parts[0].src = s.b + 2;
+    s.parts[1].src.data = s.b;
+    s.parts[0].src.data = s.b + 2;
     assert_int_equal(small_run(&s, &err), CLSLICE_OK);
     assert_true(s.dst[0] == 12.0f && s.dst[3] == 13.0f);
     small_release(&s);
@@ -327,16 +331,16 @@ static void test_empty_parts(void **state)
     clslice_plan *plan = tu_expr_plan(shape, 2, "[:, 0:0]");
     clslice_host_part parts[2] = {{.plan = plan}, {.plan = plan}};
     clslice_error err;
-    assert_int_equal(clslice_host_concat(8, parts, 2, NULL, 0, 0, NULL,
-                                         &err),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_concat(8, parts, 2, tu_tensor(NULL, 0, 0, NULL), &err),
+        CLSLICE_OK);
     clslice_plan_release(&plan);
     small s;
     small_make(&s);
     const int64_t none[] = {2, 3};
     plan = tu_expr_plan(none, 2, "[:, 2:2]");
     s.parts[0].plan = plan; /* takes part in nothing, overlaps nothing */
-    s.parts[0].src = NULL;
+    s.parts[0].src.data = NULL;
     assert_int_equal(small_run(&s, &err), CLSLICE_OK);
     const float expect[8] = {-1, 10, 11, -1, 12, 13, -1, -1};
     assert_memory_equal(s.dst, expect, sizeof expect);

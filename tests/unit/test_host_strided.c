@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * clslice_host_gather_strided and clslice_host_scatter_strided against the
- * naive reference of randstrided.h, on random plans of rank 0-5 from every
+ * clslice_host_gather2 and clslice_host_scatter2 between strided views
+ * against the naive reference of randstrided.h, on random plans of rank 0-5 from every
  * front-end, random source and destination views (permuted, padded,
  * reversed, interleaved, broadcast sources, NULL strides) and element
  * sizes 1, 2, 3, 4, 8 and 16.  Buffers are sentinel-filled around and
@@ -12,9 +12,10 @@
  */
 #include <stdlib.h>
 
+#include "hostcall.h"
 #include "randplan.h"
-#include "randvalue.h"
 #include "randstrided.h"
+#include "randvalue.h"
 #include "testutil.h"
 
 enum {
@@ -91,9 +92,9 @@ static void gather_case(tu_rng *rng)
     rs_gather(plan, es, src, &sv, want, &dv);
 
     clslice_error err;
-    clslice_status st = clslice_host_gather_strided(
-        plan, es, src, src_bytes, sv.offset, rs_strides(&sv), got, dst_bytes,
-        dv.offset, rs_strides(&dv), &err);
+    clslice_status st = tu_host_gather(
+        plan, es, tu_tensor(src, src_bytes, sv.offset, rs_strides(&sv)), NULL,
+        tu_tensor(got, dst_bytes, dv.offset, rs_strides(&dv)), NULL, &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);
     EXPECT(st == CLSLICE_OK);
@@ -142,10 +143,10 @@ static void scatter_case(tu_rng *rng)
     rs_scatter(plan, es, value, &vv, want, &dv);
 
     clslice_error err;
-    clslice_status st = clslice_host_scatter_strided(
-        plan, es, value, value_bytes, vv.offset, v.shape, v.rank,
-        rs_strides(&vv), v.rule, got, dst_bytes, dv.offset, rs_strides(&dv),
-        &err);
+    clslice_status st = tu_host_scatter(
+        plan, es, tu_tensor(value, value_bytes, vv.offset, rs_strides(&vv)),
+        v.shape, v.rank, NULL, v.rule,
+        tu_tensor(got, dst_bytes, dv.offset, rs_strides(&dv)), NULL, &err);
     if (st != CLSLICE_OK)
         print_error("%s\n", err.message);
     EXPECT(st == CLSLICE_OK);
@@ -204,8 +205,9 @@ static void test_empty_source_huge_strides(void **state)
         const int64_t src[] = {1, INT64_MAX / 4}, dst[] = {16, 1};
         unsigned char in = 0x11, out = 0x22;
         clslice_error err;
-        assert_int_equal(clslice_host_gather_strided(plan, 1, &in, 1, 0, src,
-                                                     &out, 1, 0, dst, &err),
+        assert_int_equal(tu_host_gather(plan, 1, tu_tensor(&in, 1, 0, src),
+                                        NULL, tu_tensor(&out, 1, 0, dst), NULL,
+                                        &err),
                          CLSLICE_OK);
         assert_int_equal(out, 0x22);
         clslice_plan_release(&plan);
@@ -275,98 +277,98 @@ static void test_errors(void **state)
     const int64_t rev[] = {-4, 1};
 
     /* negative strides reach before the offset */
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 16,
-                                                 rev, dst, sizeof dst, 0,
-                                                 NULL, &err),
-                     CLSLICE_ERROR_BUFFER);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 16, rev), NULL,
+                       tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_ERROR_BUFFER);
     tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src view", "before",
-                    "src_offset = 16", "32", NULL);
+                    "src.offset = 16", "32", NULL);
     /* ...and fit once the offset leaves room */
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 32,
-                                                 rev, dst, sizeof dst, 0,
-                                                 NULL, &err),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 32, rev), NULL,
+                       tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_OK);
     /* a buffer too small for the view's last byte */
     const int64_t padded[] = {10, 1};
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, 95, 0, padded,
-                                                 dst, sizeof dst, 0, NULL,
-                                                 &err),
+    assert_int_equal(tu_host_gather(plan, 4, tu_tensor(src, 95, 0, padded),
+                                    NULL, tu_tensor(dst, sizeof dst, 0, NULL),
+                                    NULL, &err),
                      CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src is too small", "96",
-                    "src_bytes = 95", NULL);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, dst, 300, 290, NULL,
-                                                 &err),
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src.data is too small", "96",
+                    "src.bytes = 95", NULL);
+    assert_int_equal(tu_host_gather(plan, 4,
+                                    tu_tensor(src, sizeof src, 0, NULL), NULL,
+                                    tu_tensor(dst, 300, 290, NULL), NULL, &err),
                      CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst is too small",
-                    "dst_offset = 290", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst.data is too small",
+                    "dst.offset = 290", NULL);
     /* destinations that address an element twice */
     const int64_t zero[] = {0, 1}, clash[] = {2, 1};
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, dst, sizeof dst, 0,
-                                                 zero, &err),
-                     CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 0",
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(dst, sizeof dst, 0, zero), NULL, &err),
+        CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0",
                     "twice", NULL);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, dst, sizeof dst, 0,
-                                                 clash, &err),
-                     CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 2",
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(dst, sizeof dst, 0, clash), NULL, &err),
+        CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 2",
                     "reach 2", NULL);
     /* a source may repeat elements */
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 zero, dst, sizeof dst, 0,
-                                                 NULL, &err),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, zero), NULL,
+                       tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_OK);
     /* extents past int64 */
     const int64_t huge[] = {INT64_MAX / 2 + 1, 1}, tiny[] = {INT64_MIN, 1};
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 huge, dst, sizeof dst, 0,
-                                                 NULL, &err),
-                     CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src_strides[0] = ",
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, huge), NULL,
+                       tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_ERROR_BUFFER);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src.strides[0] = ",
                     "int64", NULL);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, dst, sizeof dst, 0,
-                                                 tiny, &err),
-                     CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst_strides[0] = ", NULL);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(dst, sizeof dst, 0, tiny), NULL, &err),
+        CLSLICE_ERROR_BUFFER);
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst.strides[0] = ", NULL);
     /* an extent that fits int64 but not a size_t of bytes */
     const int64_t big[] = {INT64_MAX / 4, 1};
-    assert_int_equal(clslice_host_gather_strided(plan, 16, src, sizeof src,
-                                                 0, big, dst, sizeof dst, 0,
-                                                 NULL, &err),
-                     CLSLICE_ERROR_BUFFER);
+    assert_int_equal(
+        tu_host_gather(plan, 16, tu_tensor(src, sizeof src, 0, big), NULL,
+                       tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_ERROR_BUFFER);
     tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "src view",
                     "larger than any buffer", NULL);
     /* source and destination overlapping in one buffer */
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, src, sizeof src, 40,
-                                                 NULL, &err),
-                     CLSLICE_ERROR_ARGUMENT);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(src, sizeof src, 40, NULL), NULL, &err),
+        CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src and dst overlap",
                     NULL);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, src, sizeof src, 0,
-                                                 NULL, src, sizeof src, 48,
-                                                 NULL, &err),
-                     CLSLICE_OK);
+    assert_int_equal(
+        tu_host_gather(plan, 4, tu_tensor(src, sizeof src, 0, NULL), NULL,
+                       tu_tensor(src, sizeof src, 48, NULL), NULL, &err),
+        CLSLICE_OK);
     /* NULL buffers only where nothing is addressed */
-    assert_int_equal(clslice_host_gather_strided(plan, 4, NULL, 0, 0, NULL,
-                                                 dst, sizeof dst, 0, NULL,
-                                                 &err),
+    assert_int_equal(tu_host_gather(plan, 4, tu_tensor(NULL, 0, 0, NULL), NULL,
+                                    tu_tensor(dst, sizeof dst, 0, NULL), NULL,
+                                    &err),
                      CLSLICE_ERROR_BUFFER);
-    assert_int_equal(clslice_host_gather_strided(plan, 4, NULL, 100, 0, NULL,
-                                                 dst, sizeof dst, 0, NULL,
-                                                 &err),
+    assert_int_equal(tu_host_gather(plan, 4, tu_tensor(NULL, 100, 0, NULL),
+                                    NULL, tu_tensor(dst, sizeof dst, 0, NULL),
+                                    NULL, &err),
                      CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src is NULL", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src.data is NULL", NULL);
     clslice_plan_release(&plan);
 
     int64_t empty_shape[] = {3, 0};
     clslice_plan *empty = tu_expr_plan(empty_shape, 2, ":");
-    assert_int_equal(clslice_host_gather_strided(empty, 4, NULL, 0, 0, zero,
-                                                 NULL, 0, 0, zero, &err),
+    assert_int_equal(tu_host_gather(empty, 4, tu_tensor(NULL, 0, 0, zero), NULL,
+                                    tu_tensor(NULL, 0, 0, zero), NULL, &err),
                      CLSLICE_OK);
     clslice_plan_release(&empty);
 }
@@ -382,33 +384,37 @@ static void test_scatter_errors(void **state)
     const int64_t zero[] = {0, 1}, vrev[] = {1, -1};
     /* a zero stride on the destination is refused even outside the slice's
      * reach, a broadcast value view is fine */
-    assert_int_equal(clslice_host_scatter_strided(
-                         plan, 4, value, sizeof value, 0, vshape, 2, zero,
-                         CLSLICE_VALUE_EXACT, dst, sizeof dst, 0, zero, &err),
-                     CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_strides[0] = 0", NULL);
-    assert_int_equal(clslice_host_scatter_strided(
-                         plan, 4, value, sizeof value, 0, vshape, 2, zero,
-                         CLSLICE_VALUE_EXACT, dst, sizeof dst, 0, NULL, &err),
-                     CLSLICE_OK);
-    assert_int_equal(clslice_host_scatter_strided(
-                         plan, 4, value, sizeof value, 4, bshape, 2, vrev,
-                         CLSLICE_VALUE_BROADCAST, dst, sizeof dst, 0, NULL,
-                         &err),
-                     CLSLICE_ERROR_BUFFER);
+    assert_int_equal(
+        tu_host_scatter(plan, 4, tu_tensor(value, sizeof value, 0, zero),
+                        vshape, 2, NULL, CLSLICE_VALUE_EXACT,
+                        tu_tensor(dst, sizeof dst, 0, zero), NULL, &err),
+        CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst.strides[0] = 0", NULL);
+    assert_int_equal(
+        tu_host_scatter(plan, 4, tu_tensor(value, sizeof value, 0, zero),
+                        vshape, 2, NULL, CLSLICE_VALUE_EXACT,
+                        tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_OK);
+    assert_int_equal(
+        tu_host_scatter(plan, 4, tu_tensor(value, sizeof value, 4, vrev),
+                        bshape, 2, NULL, CLSLICE_VALUE_BROADCAST,
+                        tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_ERROR_BUFFER);
     tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "value view", "before",
-                    "value_offset = 4", NULL);
+                    "value.offset = 4", NULL);
     /* shape rules still apply */
-    assert_int_equal(clslice_host_scatter_strided(
-                         plan, 4, value, sizeof value, 0, bshape, 2, NULL,
-                         CLSLICE_VALUE_EXACT, dst, sizeof dst, 0, NULL, &err),
-                     CLSLICE_ERROR_SHAPE);
+    assert_int_equal(
+        tu_host_scatter(plan, 4, tu_tensor(value, sizeof value, 0, NULL),
+                        bshape, 2, NULL, CLSLICE_VALUE_EXACT,
+                        tu_tensor(dst, sizeof dst, 0, NULL), NULL, &err),
+        CLSLICE_ERROR_SHAPE);
     /* the whole dst view must fit */
-    assert_int_equal(clslice_host_scatter_strided(
-                         plan, 4, value, sizeof value, 0, bshape, 2, NULL,
-                         CLSLICE_VALUE_BROADCAST, dst, 47, 0, NULL, &err),
+    assert_int_equal(tu_host_scatter(plan, 4,
+                                     tu_tensor(value, sizeof value, 0, NULL),
+                                     bshape, 2, NULL, CLSLICE_VALUE_BROADCAST,
+                                     tu_tensor(dst, 47, 0, NULL), NULL, &err),
                      CLSLICE_ERROR_BUFFER);
-    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst is too small", "48",
+    tu_assert_error(&err, CLSLICE_ERROR_BUFFER, "dst.data is too small", "48",
                     NULL);
     clslice_plan_release(&plan);
 }

@@ -63,8 +63,10 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
         return st;
     cs_batch_call checked = {.call = head, .parts = taken.parts,
                              .count = taken.count,
-                             .elem_size = taken.elem_size, .src = taken.src,
-                             .src_offset = taken.src_offset};
+                             .elem_size = taken.elem_size,
+                             .src = taken.src.buffer,
+                             .src_offset = taken.src.offset,
+                             .src_strides = taken.src.strides};
     st = checked.count == 0 || !checked.parts
              ? cs_batch_check(&checked, err) /* fails early */
              : with_storage(&checked, err);

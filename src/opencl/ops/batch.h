@@ -24,8 +24,9 @@ typedef struct cs_batch_call {
     const clslice_cl_part *parts; /* count: plan, destination, offset */
     size_t count;
     size_t elem_size;
-    cl_mem src;
+    cl_mem src;                 /* desc->src, taken apart */
     size_t src_offset;
+    const int64_t *src_strides; /* must be NULL */
     /* set by cs_batch_check */
     clslice_layout *layouts; /* count entries, allocated by the caller */
 } cs_batch_call;

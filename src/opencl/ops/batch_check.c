@@ -32,7 +32,13 @@ static clslice_status check_arguments(const cs_batch_call *call,
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "parts[%zu].plan is NULL", i);
     /* elem_size, which every plan shares */
-    return cs_check_plan_elem(call->parts[0].plan, call->elem_size, err);
+    clslice_status st = cs_check_plan_elem(call->parts[0].plan,
+                                           call->elem_size, err);
+    if (st == CLSLICE_OK && call->src_strides)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "src.strides is not NULL: a batch reads a "
+                       "contiguous row-major source");
+    return st;
 }
 
 /* Every plan reads the same input tensor: parts[0].plan's shape. */
@@ -154,7 +160,7 @@ static clslice_status overlap(const span *a, const span *b,
         const span *d = a->index == SIZE_MAX ? b : a;
         const span *s = a->index == SIZE_MAX ? a : b;
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "src and parts[%zu].buffer share a buffer and "
+                       "src.buffer and parts[%zu].buffer share a buffer and "
                        "overlap: input bytes [%zu, %zu), output bytes "
                        "[%zu, %zu)",
                        d->index, s->start, s->start + s->bytes, d->start,
@@ -198,8 +204,9 @@ static clslice_status check_overlaps(span *spans, size_t n,
 static clslice_status check_buffers(cs_batch_call *call, span *spans,
                                     clslice_error *err)
 {
-    cs_array a = {.name = "src", .what = "input", .buffer = call->src,
-                  .offset = call->src_offset, .optional = true};
+    cs_array a = {.name = "src", .member = true, .what = "input",
+                  .buffer = call->src, .offset = call->src_offset,
+                  .optional = true};
     cs_place src;
     clslice_status st = cs_input_bytes(call->parts[0].plan, call->elem_size,
                                        &a.bytes, err);

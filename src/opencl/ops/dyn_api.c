@@ -40,6 +40,11 @@ static clslice_status check_desc(const cs_call *call,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "desc->kind = %d is not a clslice_dynamic_kind",
                        (int)desc->kind);
+    if (desc->src.strides || desc->dst.strides)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "desc->%s.strides is not NULL: a dynamic call's "
+                       "tensors are contiguous and row-major",
+                       desc->src.strides ? "src" : "dst");
     if (desc->max_elements < 0 ||
         (desc->max_elements && desc->kind != CLSLICE_DYNAMIC_GATHER))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -53,9 +58,10 @@ static clslice_status check_desc(const cs_call *call,
         .call = *call,
         .kind = desc->kind == CLSLICE_DYNAMIC_GATHER ? CS_KERNEL_GATHER
                                                      : CS_KERNEL_SCATTER,
-        .elem_size = desc->elem_size, .info = desc->info, .src = desc->src,
-        .dst = desc->dst, .info_offset = desc->info_offset,
-        .src_offset = desc->src_offset, .dst_offset = desc->dst_offset,
+        .elem_size = desc->elem_size, .info = desc->info,
+        .src = desc->src.buffer, .dst = desc->dst.buffer,
+        .info_offset = desc->info_offset, .src_offset = desc->src.offset,
+        .dst_offset = desc->dst.offset, .members = true,
         .value_shape = desc->value_shape, .value_rank = desc->value_rank,
         .rule = desc->rule, .info_written = true};
     return CLSLICE_OK;
@@ -123,7 +129,8 @@ static clslice_status run_front(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_dynamic_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_dynamic_desc, rule, &taken, err);
+                                clslice_cl_dynamic_desc, max_elements, &taken,
+                                err);
     if (st != CLSLICE_OK)
         return st;
     if (!spec)
@@ -148,8 +155,8 @@ static cs_dyn_spec tf_spec(const void *given)
 
 clslice_status clslice_cl_tf_dynamic(clslice_runtime *runtime,
                                      const clslice_cl_call *call,
-                                     const clslice_tf_dynamic_spec *spec,
                                      const clslice_cl_dynamic_desc *desc,
+                                     const clslice_tf_dynamic_spec *spec,
                                      clslice_error *err)
 {
     return run_front(runtime, call, desc, spec, tf_spec, err);
@@ -172,8 +179,8 @@ static cs_dyn_spec openvino_spec(const void *given)
 
 clslice_status clslice_cl_openvino_dynamic(
     clslice_runtime *runtime, const clslice_cl_call *call,
-    const clslice_openvino_dynamic_spec *spec,
-    const clslice_cl_dynamic_desc *desc, clslice_error *err)
+    const clslice_cl_dynamic_desc *desc,
+    const clslice_openvino_dynamic_spec *spec, clslice_error *err)
 {
     return run_front(runtime, call, desc, spec, openvino_spec, err);
 }
@@ -191,8 +198,8 @@ static cs_dyn_spec onnx_spec(const void *given)
 
 clslice_status clslice_cl_onnx_dynamic(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
-                                       const clslice_onnx_dynamic_spec *spec,
                                        const clslice_cl_dynamic_desc *desc,
+                                       const clslice_onnx_dynamic_spec *spec,
                                        clslice_error *err)
 {
     return run_front(runtime, call, desc, spec, onnx_spec, err);
@@ -210,8 +217,8 @@ static cs_dyn_spec xla_spec(const void *given)
 
 clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_cl_call *call,
-                                      const clslice_xla_dynamic_spec *spec,
                                       const clslice_cl_dynamic_desc *desc,
+                                      const clslice_xla_dynamic_spec *spec,
                                       clslice_error *err)
 {
     return run_front(runtime, call, desc, spec, xla_spec, err);

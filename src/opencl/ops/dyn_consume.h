@@ -38,6 +38,8 @@ typedef struct cs_dyn_consumer {
     const int64_t *value_shape; /* scatters */
     int value_rank;
     clslice_value_rule rule;
+    bool members;      /* src and dst are clslice_cl_tensor members of a
+                        * descriptor: messages say src.buffer, dst.offset */
     bool info_written; /* a command before this one writes the record:
                         * it may not overlap src either */
     bool bounded;       /* gathers: dst holds `bound` elements, which the

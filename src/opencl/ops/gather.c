@@ -46,7 +46,8 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_gather_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_gather_desc, dst, &taken, err);
+                                clslice_cl_gather_desc, dst_blocking, &taken,
+                                err);
     return st == CLSLICE_OK ? gather(&head, &taken, true, err) : st;
 }
 

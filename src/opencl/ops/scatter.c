@@ -40,7 +40,8 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_scatter_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_scatter_desc, dst, &taken, err);
+                                clslice_cl_scatter_desc, dst_blocking, &taken,
+                                err);
     return st == CLSLICE_OK ? scatter(&head, &taken, true, err) : st;
 }
 

@@ -238,9 +238,9 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
 }
 
 /* The options double as the cache key, so they name the family too. */
-static void build_options(cs_program_kind kind, int index_bits,
-                          const cs_device_info *device, char *options,
-                          size_t size)
+void cs_build_options(cs_program_kind kind, int index_bits,
+                      const cs_device_info *device, char *options,
+                      size_t size)
 {
     snprintf(options, size,
              "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
@@ -289,7 +289,7 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
     if (st != CLSLICE_OK)
         return st;
     char options[160];
-    build_options(kind, index_bits, &facts, options, sizeof options);
+    cs_build_options(kind, index_bits, &facts, options, sizeof options);
 
     pthread_mutex_lock(&runtime->lock);
     const cs_entry *cached = find(runtime, device, options);

@@ -64,6 +64,14 @@ clslice_status cs_kernel_take(const cs_program_info *program,
  * arguments were captured at enqueue, so another call may set new ones. */
 void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel);
 
+/* The clBuildProgram options of program `kind` in `index_bits` (32 or
+ * 64) for `device` (only its byte order matters); they are also the
+ * program's cache key.  Room for 160 bytes is enough.  The offline
+ * compiler gate (tests/gpu_gate) builds with exactly these. */
+void cs_build_options(cs_program_kind kind, int index_bits,
+                      const cs_device_info *device, char *options,
+                      size_t size);
+
 /* Builds `count` sources, concatenated, for one device; a failure returns
  * CLSLICE_ERROR_BUILD with the start of the build log. */
 clslice_status cs_build_sources(cl_context context, cl_device_id device,

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Taking a caller's struct of a size it names (take.h).  Copying, rather
- * than reading the caller's struct in place, is what keeps the promise
- * that absent members read as zero: past the caller's struct_size lies
- * memory the caller never meant to pass.
+ * Taking a caller's struct of a size it names (sized.h), for the host's
+ * descriptors and the device's heads and descriptors alike.  Copying,
+ * rather than reading the caller's struct in place, is what keeps the
+ * promise that absent members read as zero: past the caller's
+ * struct_size lies memory the caller never meant to pass.
  */
 #include <string.h>
 
-#include "opencl/base/take.h"
-#include "core/common.h"
+#include "common.h"
+#include "sized.h"
 
 clslice_status cs_take_struct(const void *given, const char *name,
                               const char *type, size_t first_size,
