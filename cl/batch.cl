@@ -50,16 +50,9 @@
 
 /* cs_idx and CS_FOR: cl/common.cl. */
 
-typedef struct cs_batch_job {
-    cs_idx src_base, dst_base, buffer, rank, elements;
-    cs_idx count[CS_MAX_DIMS];
-    cs_idx stride[CS_MAX_DIMS];
-    cs_idx dst_stride[CS_MAX_DIMS];
-} cs_batch_job;
-
-/* The host packs this struct word for word (src/opencl/run/batch_run.c). */
-typedef char cs_batch_job_size_check[
-    sizeof(cs_batch_job) == (5 + 3 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+/* cs_batch_job: src/opencl/base/kernel_tables.h, which the embedding step
+ * puts in front of this file (the host fills it in
+ * src/opencl/run/batch_launch.c). */
 
 /* The job owning `unit`: the last j with start[j] <= unit. */
 static cs_idx cs_batch_find(global const cs_idx *start, cs_idx jobs,

@@ -36,35 +36,20 @@
 
 #define CS_NO_DIM ((cs_idx)~(cs_idx)0)
 
-/* A side's lane map; dim CS_NO_DIM when the side has none, shift
- * CS_NO_DIM when the block is not a power of two. */
-typedef struct cs_lane_side {
-    cs_idx dim;
-    cs_idx start, step, block, shift;
-    cs_idx block_stride, lane_stride;
-} cs_lane_side;
-
-/* The table, packed member for member by src/opencl/run/pack_lanes.c:
- * 8 + 3 * CS_MAX_DIMS + 14 words. */
-typedef struct cs_lanes {
-    cs_idx src_base, dst_base;
-    cs_idx rank, rows, per_item, items;
-    cs_idx lo, hi;
-    cs_idx count[CS_MAX_DIMS];
-    cs_idx stride[CS_MAX_DIMS];
-    cs_idx dst_stride[CS_MAX_DIMS];
-    cs_lane_side src, dst;
-} cs_lanes;
-
-typedef char cs_lanes_size_check[
-    sizeof(cs_lanes) == (8 + 3 * CS_MAX_DIMS + 14) * sizeof(cs_idx) ? 1 : -1];
+/* The table, cs_lanes_table with a cs_lane_map per side
+ * (src/opencl/base/kernel_tables.h, which the embedding step puts in
+ * front of this file): a side without a map has dim CS_NO_DIM, a block
+ * that is not a power of two shift CS_NO_DIM.  The kernels read it with
+ * run-time dims, so it comes in a constant buffer: a struct argument
+ * indexed at run time is copied into every work-item's private memory
+ * (and crashed Mesa's rusticl). */
 
 /* The carrier of lane map m at index j, relative to its side's base. */
-static cs_idx cs_lane_at(cs_lane_side m, cs_idx j)
+static cs_idx cs_lane_at(constant cs_lane_map *m, cs_idx j)
 {
-    cs_idx x = m.start + j * m.step;
-    cs_idx q = m.shift != CS_NO_DIM ? x >> m.shift : x / m.block;
-    return q * m.block_stride + (x - q * m.block) * m.lane_stride;
+    cs_idx x = m->start + j * m->step;
+    cs_idx q = m->shift != CS_NO_DIM ? x >> m->shift : x / m->block;
+    return q * m->block_stride + (x - q * m->block) * m->lane_stride;
 }
 
 /* Where row r (dims 1.. folded, dim 1 fastest) starts on each side, and
@@ -74,7 +59,7 @@ typedef struct cs_row_start {
     bool pad;
 } cs_row_start;
 
-static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
+static cs_row_start cs_row_of(constant cs_lanes_table *t, cs_idx r)
 {
     cs_row_start at = {t->src_base, t->dst_base, false};
     cs_idx rest = r;
@@ -85,9 +70,9 @@ static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
         at.src += j * t->stride[k];
         at.dst += j * t->dst_stride[k];
         if (k == t->src.dim)
-            at.src += cs_lane_at(t->src, j);
+            at.src += cs_lane_at(&t->src, j);
         if (k == t->dst.dim) {
-            at.dst += cs_lane_at(t->dst, j);
+            at.dst += cs_lane_at(&t->dst, j);
             at.pad = j < t->lo || j >= t->hi;
         }
     }
@@ -97,14 +82,15 @@ static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
 /* Element i0 of a row whose innermost dim a lane map touches. */
 #define CS_LANES_ONE(T, t, at, i0)                                          \
     {                                                                       \
-        cs_idx d_ = at.dst + (t.dst.dim == 0 ? cs_lane_at(t.dst, i0)        \
-                                             : i0 * t.dst_stride[0]);       \
-        bool pad_ = at.pad || (t.dst.dim == 0 && (i0 < t.lo || i0 >= t.hi));\
+        bool dmap_ = t->dst.dim == 0, smap_ = t->src.dim == 0;              \
+        cs_idx d_ = at.dst + (dmap_ ? cs_lane_at(&t->dst, i0)               \
+                                    : i0 * t->dst_stride[0]);               \
+        bool pad_ = at.pad || (dmap_ && (i0 < t->lo || i0 >= t->hi));       \
         if (pad_)                                                           \
             dst[d_] = (T)0;                                                 \
         else                                                                \
-            dst[d_] = src[at.src + (t.src.dim == 0 ? cs_lane_at(t.src, i0)  \
-                                                   : i0 * t.stride[0])];    \
+            dst[d_] = src[at.src + (smap_ ? cs_lane_at(&t->src, i0)         \
+                                          : i0 * t->stride[0])];            \
     }
 
 /* ---- CPU rows --------------------------------------------------------- */
@@ -113,8 +99,8 @@ static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
  * strides) free of lane arithmetic so that they vectorize. */
 #define CS_LANES_ROW(T, t, at)                                              \
     {                                                                       \
-        cs_idx n_ = t.count[0], st_ = t.stride[0], dt_ = t.dst_stride[0];   \
-        if (t.src.dim == 0 || t.dst.dim == 0) {                             \
+        cs_idx n_ = t->count[0], st_ = t->stride[0], dt_ = t->dst_stride[0]; \
+        if (t->src.dim == 0 || t->dst.dim == 0) {                           \
             for (cs_idx i = 0; i < n_; i++)                                 \
                 CS_LANES_ONE(T, t, at, i)                                   \
         } else if (at.pad) {                                                \
@@ -134,15 +120,16 @@ static cs_row_start cs_row_of(const cs_lanes *t, cs_idx r)
 
 #define CS_BLOCKED_ROWS(T, C)                                               \
 kernel void cs_blocked_rows_c##C(global const T *restrict src,              \
-                                 global T *restrict dst, cs_lanes t)        \
+                                 global T *restrict dst,                    \
+                                 constant cs_lanes_table *restrict t)       \
 {                                                                           \
     cs_idx item = (cs_idx)get_global_id(0);                                 \
-    if (item >= t.items)                                                    \
+    if (item >= t->items)                                                   \
         return;                                                             \
-    cs_idx r = item * t.per_item;                                           \
-    cs_idx end = t.rows - r > t.per_item ? r + t.per_item : t.rows;         \
+    cs_idx r = item * t->per_item;                                          \
+    cs_idx end = t->rows - r > t->per_item ? r + t->per_item : t->rows;     \
     for (; r < end; r++) {                                                  \
-        cs_row_start at = cs_row_of(&t, r);                                 \
+        cs_row_start at = cs_row_of(t, r);                                  \
         CS_LANES_ROW(T, t, at)                                              \
     }                                                                       \
 }
@@ -151,11 +138,12 @@ kernel void cs_blocked_rows_c##C(global const T *restrict src,              \
 
 #define CS_BLOCKED_GRID(T, C)                                               \
 kernel void cs_blocked_grid_c##C(global const T *restrict src,              \
-                                 global T *restrict dst, cs_lanes t)        \
+                                 global T *restrict dst,                    \
+                                 constant cs_lanes_table *restrict t)       \
 {                                                                           \
-    CS_FOR(r, 1, t.rows) {                                                  \
-        cs_row_start at = cs_row_of(&t, r);                                 \
-        CS_FOR(i0, 0, t.count[0])                                           \
+    CS_FOR(r, 1, t->rows) {                                                 \
+        cs_row_start at = cs_row_of(t, r);                                  \
+        CS_FOR(i0, 0, t->count[0])                                          \
             CS_LANES_ONE(T, t, at, i0)                                      \
     }                                                                       \
 }

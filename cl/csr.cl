@@ -63,8 +63,16 @@ static long cs_column(const cs_csr_params *p, long c)
     if (p->out_cols == 0)
         return -1;
     long d = c - p->col_start;
-    long j = p->col_step == 1 ? d : p->col_step == -1 ? -d : d / p->col_step;
-    if (j < 0 || j >= p->out_cols || j * p->col_step != d)
+    long step = p->col_step;
+    /* in 32 bits where both fit (steps of +-1 never divide): a 64-bit
+     * division is a long routine on GPUs, whose registers pushed
+     * cs_csr_fill_c16 to 44 on sm_90 */
+    bool narrow = d == (int)d && step == (int)step;
+    long j = step == 1    ? d
+             : step == -1 ? -d
+             : narrow     ? (long)((int)d / (int)step)
+                          : d / step;
+    if (j < 0 || j >= p->out_cols || j * step != d)
         return -1;
     return j;
 }
@@ -208,6 +216,7 @@ kernel void cs_csr_fill_c##C(global const cs_ix *indptr,                    \
             out_indices[p.out_indices_base + at] = (cs_ix)j;                \
             long from = p.data_base + e * p.carriers;                       \
             long to = p.out_data_base + at * p.carriers;                    \
+            _Pragma("unroll 1") /* a loop, not four copies' registers */   \
             for (long k = 0; k < p.carriers; k++)                           \
                 out_data[to + k] = data[from + k];                          \
             at++;                                                           \

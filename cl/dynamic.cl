@@ -39,22 +39,14 @@
 
 /* cs_idx and CS_FOR: cl/common.cl; the record's words CS_DYN_*:
  * src/core/record.h, which the embedding step puts in front of this
- * file. */
+ * file with the table's header. */
 
-/* The static half of a call; the host packs it word for word
- * (src/opencl/ops/dyn_consume.c). */
-typedef struct cs_dyn_table {
-    cs_idx info_word; /* the record's first word in `info` */
-    cs_idx src_base, dst_base;
-    cs_idx rank;      /* input rank, 0 .. CS_MAX_DIMS - 1 */
-    cs_idx epc;       /* carriers per element */
-    cs_idx chunks;    /* rows form: work-items that share the slice */
-    cs_idx stride[CS_MAX_DIMS];  /* the tensor's, per input dim */
-    cs_idx vstride[CS_MAX_DIMS]; /* scatters: the value's, per input dim */
-} cs_dyn_table;
-
-typedef char cs_dyn_table_size_check[
-    sizeof(cs_dyn_table) == (6 + 2 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+/* The static half of a call, cs_dyn_table (src/opencl/base/
+ * kernel_tables.h, which the embedding step puts in front of this file
+ * after record.h; the host fills it in src/opencl/ops/dyn_consume.c).
+ * The kernels read it with run-time dims, so it comes in a constant
+ * buffer: a struct argument indexed at run time is copied into every
+ * work-item's private memory (and crashed Mesa's rusticl). */
 
 /* Unsigned wrap-around carries negative steps (cl/common.cl). */
 #define CS_REC(w) ((cs_idx)rec[(w)])
@@ -74,35 +66,36 @@ typedef char cs_dyn_table_size_check[
 kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
                                       global T *restrict dst,               \
                                       global const long *restrict info,     \
-                                      cs_dyn_table t)                       \
+                                      constant cs_dyn_table *restrict t)    \
 {                                                                           \
-    global const long *rec = info + t.info_word;                            \
+    global const long *rec = info + t->info_word;                           \
     if (rec[CS_DYN_STATUS] != 0)                                            \
         return;                                                             \
-    cs_idx total = CS_REC(CS_DYN_ELEMENTS) * t.epc;                         \
+    cs_idx total = CS_REC(CS_DYN_ELEMENTS) * t->epc;                        \
     bool narrow = total <= (cs_idx)0xFFFFFFFFu;                             \
     CS_FOR(i, 0, total) {                                                   \
-        cs_idx e = t.epc == 1 ? i : CS_DIV32(i, t.epc, narrow);           \
-        cs_idx k = i - e * t.epc;                                           \
+        cs_idx e = t->epc == 1 ? i : CS_DIV32(i, t->epc, narrow);           \
+        cs_idx k = i - e * t->epc;                                          \
         cs_idx at = 0, vat = 0;                                             \
-        for (cs_idx d = t.rank; d-- > 0;) {                                 \
+        for (cs_idx d = t->rank; d-- > 0;) {                                \
             cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
             cs_idx q = d == 0   ? 0 /* e < n */                             \
                        : n == 1 ? e                                         \
-                                : CS_DIV32(e, n, narrow);                 \
+                                : CS_DIV32(e, n, narrow);                   \
             cs_idx x = e - q * n;                                           \
             at += (CS_REC(CS_DYN_START + d) + x * CS_REC(CS_DYN_STEP + d))  \
-                  * t.stride[d];                                            \
-            vat += x * t.vstride[d];                                        \
+                  * t->stride[d];                                           \
+            vat += x * t->vstride[d];                                       \
             e = q;                                                          \
         }                                                                   \
         CS_DYN_GRID_MOVE_##KIND                                             \
     }                                                                       \
 }
 
-#define CS_DYN_GRID_MOVE_gather dst[t.dst_base + i] = src[t.src_base + at + k];
+#define CS_DYN_GRID_MOVE_gather                                             \
+    dst[t->dst_base + i] = src[t->src_base + at + k];
 #define CS_DYN_GRID_MOVE_scatter                                            \
-    dst[t.dst_base + at + k] = src[t.src_base + vat + k];
+    dst[t->dst_base + at + k] = src[t->src_base + vat + k];
 
 /* ---- rows ----------------------------------------------------------------
  * Work-item w copies elements [w * per, min((w + 1) * per, total)) of the
@@ -118,38 +111,38 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
 #define CS_DYN_SEG_gather(T, a, b, n, ts, vs)                               \
     {                                                                       \
         global T *d_ = dst + (b);                                           \
-        if ((ts) == t.epc) {                                                \
+        if ((ts) == t->epc) {                                               \
             global const T *s_ = src + (a);                                 \
-            for (size_t j = 0; j < (size_t)((n) * t.epc); j++)              \
+            for (size_t j = 0; j < (size_t)((n) * t->epc); j++)             \
                 d_[j] = s_[j];                                              \
-        } else if (t.epc == 1 && (ts) == (cs_idx)0 - 1) {                   \
+        } else if (t->epc == 1 && (ts) == (cs_idx)0 - 1) {                  \
             global const T *s_ = src + (a);                                 \
             for (size_t j = 0; j < (size_t)(n); j++)                        \
                 d_[j] = *(s_ - j);                                          \
-        } else if (t.epc == 1) {                                            \
+        } else if (t->epc == 1) {                                           \
             for (cs_idx j = 0; j < (n); j++)                                \
                 d_[j] = src[(cs_idx)((a) + j * (ts))];                      \
         } else {                                                            \
             for (cs_idx j = 0; j < (n); j++)                                \
-                for (cs_idx k = 0; k < t.epc; k++)                          \
-                    d_[j * t.epc + k] = src[(cs_idx)((a) + j * (ts)) + k];  \
+                for (cs_idx k = 0; k < t->epc; k++)                         \
+                    d_[j * t->epc + k] = src[(cs_idx)((a) + j * (ts)) + k]; \
         }                                                                   \
     }
 
 #define CS_DYN_SEG_scatter(T, a, b, n, ts, vs)                              \
     {                                                                       \
-        if ((ts) == t.epc && (vs) == t.epc) {                               \
+        if ((ts) == t->epc && (vs) == t->epc) {                             \
             global T *d_ = dst + (a);                                       \
             global const T *s_ = src + (b);                                 \
-            for (size_t j = 0; j < (size_t)((n) * t.epc); j++)              \
+            for (size_t j = 0; j < (size_t)((n) * t->epc); j++)             \
                 d_[j] = s_[j];                                              \
-        } else if (t.epc == 1 && (vs) == 0) {                               \
+        } else if (t->epc == 1 && (vs) == 0) {                              \
             T v_ = src[(b)];                                                \
             for (cs_idx j = 0; j < (n); j++)                                \
                 dst[(cs_idx)((a) + j * (ts))] = v_;                         \
         } else {                                                            \
             for (cs_idx j = 0; j < (n); j++)                                \
-                for (cs_idx k = 0; k < t.epc; k++)                          \
+                for (cs_idx k = 0; k < t->epc; k++)                         \
                     dst[(cs_idx)((a) + j * (ts)) + k] =                     \
                         src[(cs_idx)((b) + j * (vs)) + k];                  \
         }                                                                   \
@@ -158,9 +151,9 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
 /* The gather's output advances by whole elements; the scatter's value by
  * its own strides. */
 #define CS_DYN_VSTEP_gather(d) (cs_idx)0
-#define CS_DYN_VSTEP_scatter(d) t.vstride[d]
-#define CS_DYN_VINNER_gather t.epc
-#define CS_DYN_VINNER_scatter (t.rank ? t.vstride[t.rank - 1] : (cs_idx)0)
+#define CS_DYN_VSTEP_scatter(d) t->vstride[d]
+#define CS_DYN_VINNER_gather t->epc
+#define CS_DYN_VINNER_scatter (t->rank ? t->vstride[t->rank - 1] : (cs_idx)0)
 #define CS_DYN_IS_gather 1
 #define CS_DYN_IS_scatter 0
 
@@ -168,46 +161,46 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
 kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
                                       global T *restrict dst,               \
                                       global const long *restrict info,     \
-                                      cs_dyn_table t)                       \
+                                      constant cs_dyn_table *restrict t)    \
 {                                                                           \
     cs_idx w = (cs_idx)get_global_id(0);                                    \
-    if (w >= t.chunks)                                                      \
+    if (w >= t->chunks)                                                     \
         return;                                                             \
-    global const long *rec = info + t.info_word;                            \
+    global const long *rec = info + t->info_word;                           \
     if (rec[CS_DYN_STATUS] != 0)                                            \
         return;                                                             \
     cs_idx total = CS_REC(CS_DYN_ELEMENTS);                                 \
-    cs_idx per = total / t.chunks + (total % t.chunks != 0);                \
-    /* w * per < total, asked without forming w * per (it could wrap a    \
-     * 32-bit index when total is near the type's limit) */               \
+    cs_idx per = total / t->chunks + (total % t->chunks != 0);              \
+    /* w * per < total, asked without forming w * per (it could wrap a      \
+     * 32-bit index when total is near the type's limit) */                 \
     if (per == 0 || w > (total - 1) / per)                                  \
         return;                                                             \
     cs_idx first = w * per;                                                 \
     cs_idx end = total - first > per ? first + per : total;                 \
-    cs_idx inner = t.rank ? t.rank - 1 : 0;                                 \
-    cs_idx n0 = t.rank ? CS_REC(CS_DYN_COUNT + inner) : 1;                  \
-    cs_idx ts0 = t.rank ? CS_REC(CS_DYN_STEP + inner) * t.stride[inner]     \
+    cs_idx inner = t->rank ? t->rank - 1 : 0;                               \
+    cs_idx n0 = t->rank ? CS_REC(CS_DYN_COUNT + inner) : 1;                 \
+    cs_idx ts0 = t->rank ? CS_REC(CS_DYN_STEP + inner) * t->stride[inner]   \
                         : (cs_idx)0;                                        \
     cs_idx vs0 = CS_DYN_VINNER_##KIND;                                      \
-    /* indices of `first`, and both sides' positions: a on the tensor     \
-     * (a gather's src, a scatter's dst), b on the other side */           \
+    /* indices of `first`, and both sides' positions: a on the tensor       \
+     * (a gather's src, a scatter's dst), b on the other side */            \
     cs_idx idx[CS_MAX_DIMS];                                                \
     cs_idx e = first;                                                       \
-    cs_idx a = CS_DYN_IS_##KIND ? t.src_base : t.dst_base;                  \
-    cs_idx b = CS_DYN_IS_##KIND ? t.dst_base : t.src_base;                  \
-    for (cs_idx d = t.rank; d-- > 0;) {                                     \
+    cs_idx a = CS_DYN_IS_##KIND ? t->src_base : t->dst_base;                \
+    cs_idx b = CS_DYN_IS_##KIND ? t->dst_base : t->src_base;                \
+    for (cs_idx d = t->rank; d-- > 0;) {                                    \
         cs_idx n = CS_REC(CS_DYN_COUNT + d);                                \
         cs_idx q = e / n;                                                   \
         idx[d] = e - q * n;                                                 \
         a += (CS_REC(CS_DYN_START + d) + idx[d] * CS_REC(CS_DYN_STEP + d))  \
-             * t.stride[d];                                                 \
+             * t->stride[d];                                                \
         b += idx[d] * CS_DYN_VSTEP_##KIND(d);                               \
         e = q;                                                              \
     }                                                                       \
     if (CS_DYN_IS_##KIND)                                                   \
-        b = t.dst_base + first * t.epc;                                     \
-    cs_idx c = t.rank ? idx[inner] : 0;                                     \
-    /* back to the row's start: the segment loop adds c itself */          \
+        b = t->dst_base + first * t->epc;                                   \
+    cs_idx c = t->rank ? idx[inner] : 0;                                    \
+    /* back to the row's start: the segment loop adds c itself */           \
     a -= c * ts0;                                                           \
     if (!CS_DYN_IS_##KIND)                                                  \
         b -= c * vs0;                                                       \
@@ -218,23 +211,23 @@ kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
         CS_DYN_SEG_##KIND(T, sa, sb, seg, ts0, vs0)                         \
         at += seg;                                                          \
         if (CS_DYN_IS_##KIND)                                               \
-            b += seg * t.epc;                                               \
+            b += seg * t->epc;                                              \
         c = 0;                                                              \
         if (at >= end)                                                      \
             break;                                                          \
-        /* the next row: step the outer dims, innermost first */           \
+        /* the next row: step the outer dims, innermost first */            \
         for (cs_idx d = inner; d-- > 0;) {                                  \
             cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
-            cs_idx ds = CS_REC(CS_DYN_STEP + d) * t.stride[d];              \
+            cs_idx ds = CS_REC(CS_DYN_STEP + d) * t->stride[d];             \
             a += ds;                                                        \
             if (!CS_DYN_IS_##KIND)                                          \
-                b += t.vstride[d];                                          \
+                b += t->vstride[d];                                         \
             if (++idx[d] < n)                                               \
                 break;                                                      \
             idx[d] = 0;                                                     \
             a -= n * ds;                                                    \
             if (!CS_DYN_IS_##KIND)                                          \
-                b -= n * t.vstride[d];                                      \
+                b -= n * t->vstride[d];                                     \
         }                                                                   \
     }                                                                       \
 }

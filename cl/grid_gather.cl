@@ -27,7 +27,7 @@
  *                arithmetic wraps, so negative strides travel as two's
  *                complement and every index comes out right as long as the
  *                final value fits the type (the host checks that).
- *   CS_MAX_DIMS  size of the generic kernel's tables.
+ *   CS_MAX_DIMS  size of the generic kernel's table.
  *   CS_MAGIC_DIMS  folded dims whose divisor has a magic number there.
  *   CS_LITTLE_ENDIAN  1 on little-endian devices (wide stores).
  *
@@ -43,30 +43,15 @@
 
 /* cs_idx, CS_FOR, CS_DIVIDE, CS_GRID_*: cl/common.cl. */
 
-/* Tables passed by value.  Members are all cs_idx so the host mirrors the
- * layout exactly; the negative-size arrays below fail the build if the
- * sizes drift from the host's static asserts.  magic and shift: the
- * divisor count[2] of rank 4 (cs_table4), count[3 + k] of the generic
- * kernel (cs_tablen); outer: the folded dims' product (dims 3 and up). */
-typedef struct cs_table4 {
-    cs_idx count[4];
-    cs_idx stride[4];
-    cs_idx magic, shift;
-} cs_table4;
-
-typedef struct cs_tablen {
-    cs_idx count[CS_MAX_DIMS];
-    cs_idx stride[CS_MAX_DIMS];
-    cs_idx magic[CS_MAGIC_DIMS];
-    cs_idx shift[CS_MAGIC_DIMS];
-    cs_idx rank, outer;
-} cs_tablen;
-
-typedef char cs_table4_size_check[
-    sizeof(cs_table4) == 10 * sizeof(cs_idx) ? 1 : -1];
-typedef char cs_tablen_size_check[
-    sizeof(cs_tablen) ==
-    (2 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2) * sizeof(cs_idx) ? 1 : -1];
+/* The tables (src/opencl/base/kernel_tables.h, which the embedding step
+ * puts in front of this file): every kernel takes a cs_grid_table4 by
+ * value, dims 0-3, read at constant indices only (its dst_stride is the
+ * scatters'; a gather's destination is contiguous); the generic kernel
+ * also reads cs_grid_tablen with run-time dims, so it takes that from a
+ * constant buffer: a struct argument indexed at run time is copied into
+ * every work-item's private memory.  The innermost dims stay arguments,
+ * which a GPU reads as operands, rather than loads that would each hold
+ * a register through the row loops. */
 
 /* Work-items past the row or the next dim do nothing: leave before any
  * index arithmetic. */
@@ -83,7 +68,7 @@ typedef char cs_tablen_size_check[
  * aligned destination is one store of a word (buffers start aligned far
  * beyond 8 bytes), the row's ends one carrier at a time. */
 #define CS_ROW_WIDE(C, t, s, d)                                             \
-    CS_FOR(j0, 0, (t).count[0] / 4 + ((t).count[0] % 4 != 0)) {            \
+    CS_FOR(j0, 0, (t).count[0] / 4 + ((t).count[0] % 4 != 0)) {             \
         cs_idx i0 = j0 * 4, at = (d) + i0, st = (t).stride[0];              \
         cs_idx from = (s) + i0 * st;                                        \
         if (CS_LITTLE_ENDIAN && (t).count[0] - i0 >= 4 && (at & 3) == 0) {  \
@@ -102,20 +87,21 @@ typedef char cs_tablen_size_check[
 #define CS_ROW_8(T, t, s, d) CS_ROW_ONE(T, t, s, d)
 #define CS_ROW_16(T, t, s, d) CS_ROW_ONE(T, t, s, d)
 
-#define CS_ARGS(T, TABLE)                                                   \
+/* ...: the table arguments. */
+#define CS_ARGS(T, ...)                                                     \
     global const T *restrict src, global T *restrict dst,                   \
-    cs_idx src_base, cs_idx dst_base, TABLE t
+    cs_idx src_base, cs_idx dst_base, __VA_ARGS__
 
 #define CS_KERNEL_R1(T, C)                                                  \
-kernel void cs_gather_r1_c##C(CS_ARGS(T, cs_table4))                        \
+kernel void cs_gather_r1_c##C(CS_ARGS(T, cs_grid_table4 t))                 \
 {                                                                           \
-    if ((cs_idx)get_global_id(0) >= CS_GRID_ITEMS(C, t.count[0]))          \
+    if ((cs_idx)get_global_id(0) >= CS_GRID_ITEMS(C, t.count[0]))           \
         return;                                                             \
     CS_ROW_##C(T, t, src_base, dst_base);                                   \
 }
 
 #define CS_KERNEL_R2(T, C)                                                  \
-kernel void cs_gather_r2_c##C(CS_ARGS(T, cs_table4))                        \
+kernel void cs_gather_r2_c##C(CS_ARGS(T, cs_grid_table4 t))                 \
 {                                                                           \
     if (CS_IDLE(C, t))                                                      \
         return;                                                             \
@@ -127,7 +113,7 @@ kernel void cs_gather_r2_c##C(CS_ARGS(T, cs_table4))                        \
 }
 
 #define CS_KERNEL_R3(T, C)                                                  \
-kernel void cs_gather_r3_c##C(CS_ARGS(T, cs_table4))                        \
+kernel void cs_gather_r3_c##C(CS_ARGS(T, cs_grid_table4 t))                 \
 {                                                                           \
     if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= t.count[2])            \
         return;                                                             \
@@ -142,7 +128,7 @@ kernel void cs_gather_r3_c##C(CS_ARGS(T, cs_table4))                        \
 /* Rank 4: dims 2 and 3 share NDRange dim 2, split by one magic-number
  * division per row. */
 #define CS_KERNEL_R4(T, C)                                                  \
-kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_table4))                        \
+kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_grid_table4 t))                 \
 {                                                                           \
     cs_idx outer = t.count[2] * t.count[3];                                 \
     if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= outer)                 \
@@ -183,13 +169,15 @@ kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_table4))                        \
  * made the rank-8 case instruction-bound in the GPU memory model
  * (docs/performance.md); walking dim 2 pays it once per count[2] rows. */
 #define CS_KERNEL_RN(T, C)                                                  \
-kernel void cs_gather_rn_c##C(CS_ARGS(T, cs_tablen))                        \
+kernel void cs_gather_rn_c##C(                                              \
+    CS_ARGS(T, cs_grid_table4 t, constant cs_grid_tablen *restrict tp))     \
 {                                                                           \
-    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= t.outer)               \
+    cs_idx outer = tp->outer;                                               \
+    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= outer)                 \
         return;                                                             \
-    CS_FOR(i3, 2, t.outer) {                                                \
+    CS_FOR(i3, 2, outer) {                                                  \
         cs_idx s3 = src_base;                                               \
-        CS_UNFOLD(t, i3, s3, stride)                                        \
+        CS_UNFOLD(*tp, i3, s3, stride)                                      \
         for (cs_idx i2 = 0; i2 < t.count[2]; i2++) {                        \
             cs_idx s2 = s3 + i2 * t.stride[2];                              \
             cs_idx row = (i3 * t.count[2] + i2) * t.count[1];               \

@@ -31,7 +31,7 @@
  *                buffer's start, never as a relative offset: a 32-bit
  *                relative offset with a negative stride would be zero-
  *                extended into a huge positive one.
- *   CS_MAX_DIMS  size of the odometer's tables.
+ *   CS_MAX_DIMS  size of the odometer's table.
  *   CS_LITTLE_ENDIAN  1 on little-endian devices: enables the stride-2
  *                kernels' double-width reads.
  */
@@ -45,31 +45,16 @@
  * i2 * s2 at stride st0 and writes to dst_base + i1 * d1 + i2 * d2 at
  * stride dt0: a gather's destination is contiguous (d1 = n0, dt0 = 1), a
  * scatter's is strided. */
-typedef struct cs_rows {
-    cs_idx src_base, dst_base;
-    cs_idx n0, st0, dt0;
-    cs_idx n1, s1, d1;
-    cs_idx s2, d2;
-    cs_idx last;
-} cs_rows;
+/* cs_rows_table (src/opencl/base/kernel_tables.h, which the embedding
+ * step puts in front of this file) travels by value: every member is
+ * read at a fixed place. */
 
 /* Odometer (rank >= 4, or short rows): each work-item copies `per_item`
  * consecutive rows (dims 1.. folded), finding its first row with one
- * division chain and stepping through the rest like an odometer. */
-typedef struct cs_odometer {
-    cs_idx src_base, dst_base;
-    cs_idx rows, per_item, items;
-    cs_idx rank;
-    cs_idx count[CS_MAX_DIMS];
-    cs_idx stride[CS_MAX_DIMS];
-    cs_idx dst_stride[CS_MAX_DIMS];
-} cs_odometer;
-
-/* The host packs these structs member for member
- * (src/opencl/run/pack_rows.c). */
-typedef char cs_rows_size_check[sizeof(cs_rows) == 11 * sizeof(cs_idx) ? 1 : -1];
-typedef char cs_odometer_size_check[
-    sizeof(cs_odometer) == (6 + 3 * CS_MAX_DIMS) * sizeof(cs_idx) ? 1 : -1];
+ * division chain and stepping through the rest like an odometer.  Its
+ * cs_odometer_table is read with run-time dims, so it comes in a constant
+ * buffer: a struct argument indexed at run time is copied into every
+ * work-item's private memory (and crashed Mesa's rusticl). */
 
 /* ---- row copies: n carriers from source index a (stride st) to
  * destination index b (stride dt) ---------------------------------------
@@ -139,7 +124,7 @@ typedef char cs_odometer_size_check[
 /* ---- one work-item per row ------------------------------------------- */
 
 #define CS_ROWS(NAME, COPY, T, T2, C)                                       \
-kernel void cs_rows_##NAME##_c##C(CS_ARGS(T), cs_rows g)                    \
+kernel void cs_rows_##NAME##_c##C(CS_ARGS(T), cs_rows_table g)              \
 {                                                                           \
     cs_idx i1 = (cs_idx)get_global_id(0), i2 = (cs_idx)get_global_id(1);    \
     if (i1 >= g.n1)                                                         \
@@ -155,42 +140,43 @@ kernel void cs_rows_##NAME##_c##C(CS_ARGS(T), cs_rows g)                    \
  * along dim 1 (i1) and steps dims 2.. between runs, so a short row costs
  * an add, not a division. */
 #define CS_ODOMETER(NAME, COPY, T, T2, C)                                   \
-kernel void cs_odo_##NAME##_c##C(CS_ARGS(T), cs_odometer t)                 \
+kernel void cs_odo_##NAME##_c##C(CS_ARGS(T),                                \
+                                 constant cs_odometer_table *restrict t)    \
 {                                                                           \
     cs_idx item = (cs_idx)get_global_id(0);                                 \
-    if (item >= t.items)                                                    \
+    if (item >= t->items)                                                   \
         return;                                                             \
-    cs_idx r = item * t.per_item;                                           \
-    cs_idx end = t.rows - r > t.per_item ? r + t.per_item : t.rows;         \
-    cs_idx n0 = t.count[0], n1 = t.count[1];                                \
-    cs_idx s1 = t.stride[1], d1 = t.dst_stride[1];                          \
-    cs_idx i1 = r % n1, rest = r / n1, s = t.src_base, e = t.dst_base;      \
+    cs_idx r = item * t->per_item;                                          \
+    cs_idx end = t->rows - r > t->per_item ? r + t->per_item : t->rows;     \
+    cs_idx n0 = t->count[0], n1 = t->count[1];                              \
+    cs_idx s1 = t->stride[1], d1 = t->dst_stride[1];                        \
+    cs_idx i1 = r % n1, rest = r / n1, s = t->src_base, e = t->dst_base;    \
     cs_idx idx[CS_MAX_DIMS];                                                \
-    for (cs_idx k = 2; k < t.rank; k++) {                                   \
-        cs_idx q = rest / t.count[k];                                       \
-        idx[k] = rest - q * t.count[k];                                     \
-        s += idx[k] * t.stride[k];                                          \
-        e += idx[k] * t.dst_stride[k];                                      \
+    for (cs_idx k = 2; k < t->rank; k++) {                                  \
+        cs_idx q = rest / t->count[k];                                      \
+        idx[k] = rest - q * t->count[k];                                    \
+        s += idx[k] * t->stride[k];                                         \
+        e += idx[k] * t->dst_stride[k];                                     \
         rest = q;                                                           \
     }                                                                       \
     while (r < end) {                                                       \
         cs_idx run = end - r < n1 - i1 ? end - r : n1 - i1;                 \
         cs_idx a = s + i1 * s1, b = e + i1 * d1;                            \
         for (cs_idx j = 0; j < run; j++) {                                  \
-            COPY(T, T2, a, b, n0, t.stride[0], t.dst_stride[0])             \
+            COPY(T, T2, a, b, n0, t->stride[0], t->dst_stride[0])           \
             a += s1;                                                        \
             b += d1;                                                        \
         }                                                                   \
         r += run;                                                           \
         i1 = 0;                                                             \
-        for (cs_idx k = 2; k < t.rank; k++) {                               \
-            s += t.stride[k];                                               \
-            e += t.dst_stride[k];                                           \
-            if (++idx[k] < t.count[k])                                      \
+        for (cs_idx k = 2; k < t->rank; k++) {                              \
+            s += t->stride[k];                                              \
+            e += t->dst_stride[k];                                          \
+            if (++idx[k] < t->count[k])                                     \
                 break;                                                      \
             idx[k] = 0;                                                     \
-            s -= t.count[k] * t.stride[k];                                  \
-            e -= t.count[k] * t.dst_stride[k];                              \
+            s -= t->count[k] * t->stride[k];                                \
+            e -= t->count[k] * t->dst_stride[k];                            \
         }                                                                   \
     }                                                                       \
 }

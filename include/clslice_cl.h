@@ -647,19 +647,20 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_scatter_desc *desc,
                                   clslice_error *err);
 
-/** Element sizes up to this many bytes are filled without any device
- * allocation: clslice_enqueue_fill passes the element to the kernel by
- * value. */
+/** Element sizes up to this many bytes are filled by the fill kernels
+ * directly: clslice_enqueue_fill passes the element to the kernel in a
+ * small constant buffer made with the launch. */
 #define CLSLICE_FILL_INLINE_MAX 64
 
 /** Enqueues a fill of the slice `plan` of `dst` with one element (MXNet
  * _slice_assign_scalar): `element` points at the elem_size bytes of the
  * element in host memory, read before the call returns.  dst is as for
  * clslice_enqueue_scatter, and elements outside the slice are not
- * touched.  Up to CLSLICE_FILL_INLINE_MAX bytes the element travels as a
- * kernel argument; a larger element is copied into a temporary device
- * buffer that the library releases once the fill has run (OpenCL keeps a
- * released buffer alive for the commands that use it).  Same checks,
+ * touched.  Up to CLSLICE_FILL_INLINE_MAX bytes the element travels to
+ * the fill kernel in a small constant buffer; a larger element is copied
+ * into a temporary device buffer; the library releases either once the
+ * fill is enqueued (OpenCL keeps a released buffer alive for the
+ * commands that use it).  Same checks,
  * flags and events as the scatter (dst may be NULL when the slice is
  * empty; `element` is always required); there is no copy shortcut. */
 CLSLICE_API

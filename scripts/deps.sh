@@ -5,6 +5,11 @@
 # a C toolchain, CMake, cmocka and cJSON (tests), the OpenCL ICD loader and
 # headers, PoCL (the CPU OpenCL device used when there is no GPU),
 # Oclgrind (a simulated device that checks kernels for bad accesses),
+# the libraries Mesa's OpenCL drivers need (rusticl on llvmpipe, a second
+# CPU implementation the device tests also run on: scripts/test_rusticl.sh
+# unpacks mesa-opencl-icd itself, unregistered, because installed it
+# registers rusticl and Clover in /etc/OpenCL/vendors for every program,
+# and the loader then loads and unloads them in every device test),
 # clang with its sanitizer/libFuzzer runtimes (scripts/fuzz.sh),
 # python3 with venv for the Python package's tests (scripts/test_python.sh),
 # Doxygen for the API reference (scripts/docs.sh; test_api_docs), and
@@ -20,6 +25,9 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+          libclc-15 libclang-cpp15 libllvm15 libllvmspirvlib15 libdrm2
+          libdrm-amdgpu1 libdrm-nouveau2 libdrm-radeon1 libelf1 libexpat1
+          libsensors5 libzstd1
           oclgrind clang libclang-rt-dev python3 python3-venv doxygen
           help2man groff-base g++ libopencv-dnn-dev liboclgrind-dev
           llvm-14-dev)

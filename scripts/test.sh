@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The clslice Authors
 # Builds clslice and runs every test: once as a normal -Werror build, once
-# under AddressSanitizer + UndefinedBehaviorSanitizer.  This is the README's
-# test command and what CI runs.
+# under AddressSanitizer + UndefinedBehaviorSanitizer; the normal build's
+# device tests run a second time on Mesa's rusticl, a second OpenCL
+# implementation (scripts/test_rusticl.sh).  This is the README's test
+# command and what CI runs.
 #
 # The two passes also cover the two link forms, so no third pass is needed:
 # the normal pass builds the shared libraries (what distributions ship), so
@@ -34,6 +36,8 @@ run_suite() {
 
 echo "== tests (release build, shared libraries)"
 run_suite build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON
+echo "== device tests on a second OpenCL implementation (Mesa rusticl, llvmpipe)"
+bash scripts/test_rusticl.sh build-test
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer, static)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined \
           -DBUILD_SHARED_LIBS=OFF

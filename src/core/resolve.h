@@ -215,14 +215,23 @@ static inline int cs_r_slot(int shrink, cs_r_i64 n, int has_begin,
 
 /* ---- ONNX Slice: one entry of starts/ends/steps/axes -------------------- */
 
+/* Where the claims live: the host's own int array; on the device, words
+ * of the record being written (cl/normalise.cl), since a private array
+ * indexed by a run-time dim costs GPU compilers stack or scratch. */
+#ifdef __OPENCL_C_VERSION__
+typedef __global long cs_r_claim;
+#else
+typedef int cs_r_claim;
+#endif
+
 /* Entry `entry` names `axis` (its own index when axes is absent): in
  * [-rank, rank), not claimed before (owner[d] is the entry that claimed
  * dim d, -1 for none), and a non-zero step.  On success *dim is the
  * dimension and owner[*dim] = entry.  At most rank entries can succeed,
  * so a caller may stop reading entries after rank + 1. */
 static inline int cs_r_onnx_entry(cs_r_i64 axis, cs_r_i64 step,
-                                  cs_r_i64 entry, int rank, int *owner,
-                                  int *dim, cs_r_fault *f)
+                                  cs_r_i64 entry, int rank,
+                                  cs_r_claim *owner, int *dim, cs_r_fault *f)
 {
     if (axis < -(cs_r_i64)rank || axis >= rank)
         return cs_r_fail(f, CS_R_AXIS_RANGE, entry, axis, -1);

@@ -40,9 +40,23 @@ typedef struct chain {
     cl_event gate;
 } chain;
 
+/* Out-of-order queues are optional (CL_DEVICE_QUEUE_PROPERTIES; Mesa
+ * rusticl has none): there the chain runs on an in-order queue, which must
+ * not wait for the gate either. */
+static cl_command_queue_properties supported(cl_command_queue_properties props)
+{
+    cl_command_queue_properties have = 0;
+    TU_CL_CHECK(clGetDeviceInfo(dev.cl.device, CL_DEVICE_QUEUE_PROPERTIES,
+                                sizeof have, &have, NULL));
+    if ((props & have) != props)
+        print_message("no out-of-order queues on this device: the chain "
+                      "runs on an in-order queue\n");
+    return props & have;
+}
+
 static void chain_open(chain *c, cl_command_queue_properties props)
 {
-    c->queue = tu_cl_queue(&dev.cl, props);
+    c->queue = tu_cl_queue(&dev.cl, supported(props));
     c->side = tu_cl_queue(&dev.cl, 0);
     c->src = tu_cl_buffer(&dev.cl, ROWS * COLS * sizeof(float));
     c->dst = tu_cl_buffer(&dev.cl, ROWS * COLS * sizeof(float));

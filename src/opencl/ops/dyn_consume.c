@@ -151,27 +151,28 @@ static clslice_status check_buffers(const cs_dyn_consumer *c,
 
 /* ---- the launch --------------------------------------------------------- */
 
+/* cs_dyn_table (base/kernel_tables.h): the tensor's row-major strides
+ * and the value's, in carriers, zeros past the rank. */
 static void pack_table(const cs_dyn_consumer *c, const facts *f,
                        const cs_dyn_choice *choice, cs_job *job)
 {
     size_t carrier = choice->carrier;
     int64_t epc = (int64_t)(c->elem_size / carrier);
-    int64_t stride[CLSLICE_MAX_RANK], vstride[CLSLICE_MAX_RANK];
+    cs_dyn_table_64 t = {
+        .info_word = (uint64_t)(c->info_offset / sizeof(cl_long)),
+        .src_base = (uint64_t)(c->src_offset / carrier),
+        .dst_base = (uint64_t)(c->dst_offset / carrier),
+        .rank = (uint64_t)f->rank, .epc = (uint64_t)epc,
+        .chunks = (uint64_t)choice->chunks};
     int64_t running = epc;
     for (int d = f->rank - 1; d >= 0; d--) {
-        stride[d] = running;
+        t.stride[d] = (uint64_t)running;
         running *= f->shape[d] ? f->shape[d] : 1;
-        vstride[d] = c->kind == CS_KERNEL_SCATTER ? f->vstride[d] * epc : 0;
+        t.vstride[d] = c->kind == CS_KERNEL_SCATTER
+                           ? (uint64_t)(f->vstride[d] * epc)
+                           : 0;
     }
-    cs_job_table(job, choice->index_bits);
-    cs_job_word(job, (int64_t)(c->info_offset / sizeof(cl_long)));
-    cs_job_word(job, (int64_t)(c->src_offset / carrier));
-    cs_job_word(job, (int64_t)(c->dst_offset / carrier));
-    cs_job_word(job, f->rank);
-    cs_job_word(job, epc);
-    cs_job_word(job, (int64_t)choice->chunks);
-    cs_job_dims(job, stride, f->rank, CS_MAX_DIMS, 0);
-    cs_job_dims(job, vstride, f->rank, CS_MAX_DIMS, 0);
+    CS_JOB_TABLE(job, choice->index_bits, t);
 }
 
 /* Arms the kernel the selector picks for the device and tuning. */
@@ -204,7 +205,7 @@ static clslice_status arm_kernel(const cs_dyn_consumer *c, const facts *f,
     cs_job_mem(&job, &c->src);
     cs_job_mem(&job, &c->dst);
     cs_job_mem(&job, &c->info);
-    cs_job_table_arg(&job);
+    cs_job_table_upload(&job);
     cs_job_range(&job, choice.items, choice.local, choice.grid_stride);
     ready->paths = choice.paths;
     return cs_job_arm(&ready->program, &job, tuning.max_groups,

@@ -24,9 +24,7 @@
 
 enum {
     MAX_BUFFERS = CS_BATCH_MAX_BUFFERS,
-    /* src_base, dst_base, buffer, rank, elements, then count, stride and
-     * dst_stride (cl/batch.cl's cs_batch_job) */
-    JOB_WORDS = 5 + 3 * CS_MAX_DIMS
+    JOB_WORDS = CS_WORDS_BATCH_JOB /* a cs_batch_job (base/kernel_tables.h) */
 };
 
 /* ---- the plan of the launches ------------------------------------------- */
@@ -77,11 +75,24 @@ static void put(table *t, int64_t value)
         ((cl_ulong *)t->data)[t->words++] = (cl_ulong)value;
 }
 
-static void put_dims(table *t, const cs_move *m, const int64_t *values,
-                     int64_t pad)
+/* A job's cs_batch_job (base/kernel_tables.h), filled by member and
+ * stored in the index width.  Dims past the rank count 1 at stride 0. */
+static void put_job(table *t, const cs_move *m, int64_t buffer)
 {
-    for (int k = 0; k < CS_MAX_DIMS; k++)
-        put(t, k < m->rank ? values[k] : pad);
+    cs_batch_job_64 job = {.src_base = (uint64_t)m->src_base,
+                           .dst_base = (uint64_t)m->dst_base,
+                           .buffer = (uint64_t)buffer,
+                           .rank = (uint64_t)m->rank,
+                           .elements = (uint64_t)m->elements};
+    for (int k = 0; k < CS_MAX_DIMS; k++) {
+        bool in = k < m->rank;
+        job.count[k] = in ? (uint64_t)m->count[k] : 1;
+        job.stride[k] = in ? (uint64_t)m->stride[k] : 0;
+        job.dst_stride[k] = in ? (uint64_t)m->dst_stride[k] : 0;
+    }
+    size_t at = t->words * (size_t)(t->bits / 8);
+    cs_table_store(t->bits, &job, sizeof job, (unsigned char *)t->data + at);
+    t->words += CS_WORDS_BATCH_JOB;
 }
 
 static bool in_group(const batch *b, size_t i, size_t group)
@@ -120,15 +131,7 @@ static void fill_table(const batch *b, size_t group, table *t)
     for (size_t i = 0; i < b->in->count; i++) {
         if (!in_group(b, i, group))
             continue;
-        const cs_move *m = &b->in->moves[i];
-        put(t, m->src_base);
-        put(t, m->dst_base);
-        put(t, (int64_t)(b->slot[i] % MAX_BUFFERS));
-        put(t, m->rank);
-        put(t, m->elements);
-        put_dims(t, m, m->count, 1);
-        put_dims(t, m, m->stride, 0);
-        put_dims(t, m, m->dst_stride, 0);
+        put_job(t, &b->in->moves[i], (int64_t)(b->slot[i] % MAX_BUFFERS));
     }
 }
 
@@ -220,7 +223,7 @@ static clslice_status arm(const batch *b, size_t group, launch *l,
     int64_t units;
     size_t jobs = group_jobs(b, group, &units);
     l->table = NULL;
-    l->armed.kernel = NULL;
+    cs_armed_clear(&l->armed);
     clslice_status st = upload(b, group, jobs, l, err);
     if (st != CLSLICE_OK)
         return st;

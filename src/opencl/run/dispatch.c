@@ -332,7 +332,7 @@ clslice_status cs_dispatch_ready(const cs_op *op, cs_ready *ready,
                                  clslice_error *err)
 {
     cs_tuning tuning;
-    ready->armed.kernel = NULL;
+    cs_armed_clear(&ready->armed);
     clslice_status st = choose(op, &ready->choice, &tuning, err);
     if (st == CLSLICE_OK && ready->choice.run == CS_RUN_KERNEL)
         st = arm_kernel(op, &tuning, ready, err);

@@ -14,15 +14,32 @@
  * take to give, and OpenCL captures the argument values at enqueue, so
  * the next owner may set new ones while the first launch is queued.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "opencl/run/job.h"
 #include "core/common.h"
 
+/* Every table of base/kernel_tables.h is its word count of index words in
+ * both host forms: no member is anything but one index word, so the
+ * 32-bit form is the 64-bit one narrowed word by word, and the kernels'
+ * own checks (the same counts times sizeof(cs_idx)) hold too.  The job
+ * stores the largest. */
+#define CS_TABLE_WORDS_CHECK(name, words)                                   \
+    static_assert(sizeof(name##_64) == (words) * sizeof(uint64_t),          \
+                  #name ": every member one 64-bit word");                  \
+    static_assert(sizeof(name##_32) == (words) * sizeof(uint32_t),          \
+                  #name ": every member one 32-bit word");                  \
+    static_assert((words) <= CS_JOB_TABLE_WORDS,                            \
+                  #name ": the job's table storage holds it");
+CS_KERNEL_TABLE_LIST(CS_TABLE_WORDS_CHECK)
+
 void cs_job_start(cs_job *job, const char *family, cs_variant variant,
                   size_t carrier)
 {
     memset(job, 0, offsetof(cs_job, src_base));
+    job->table_words = 0;
+    job->upload_count = 0;
     job->family = family;
     job->name = cs_kernel_name(variant, carrier);
     job->expected_args = cs_variant_args(variant);
@@ -41,31 +58,64 @@ void cs_job_mem(cs_job *job, const cl_mem *buffer)
     job->pointer_args++;
 }
 
-void cs_job_table(cs_job *job, int index_bits)
+void cs_table_store(int index_bits, const void *table64, size_t bytes,
+                    void *out)
 {
+    const unsigned char *from = table64;
+    unsigned char *to = out;
+    for (size_t i = 0; i < bytes / sizeof(uint64_t); i++) {
+        uint64_t word;
+        memcpy(&word, from + i * sizeof word, sizeof word);
+        if (index_bits == 32) {
+            uint32_t narrow = (uint32_t)word;
+            memcpy(to + i * sizeof narrow, &narrow, sizeof narrow);
+        } else {
+            memcpy(to + i * sizeof word, &word, sizeof word);
+        }
+    }
+}
+
+void cs_job_table(cs_job *job, int index_bits, const void *table64,
+                  size_t bytes)
+{
+    size_t width = (size_t)index_bits / 8;
     job->table_bits = index_bits;
-    job->table_words = 0;
+    job->last_at = job->table_words * width;
+    job->last_words = bytes / sizeof(uint64_t);
+    cs_table_store(index_bits, table64, bytes,
+                   (unsigned char *)&job->table + job->last_at);
+    job->table_words += job->last_words;
 }
 
-void cs_job_word(cs_job *job, int64_t value)
+static size_t last_bytes(const cs_job *job)
 {
-    if (job->table_bits == 32)
-        job->table.u32[job->table_words++] = (cl_uint)(uint64_t)value;
-    else
-        job->table.u64[job->table_words++] = (cl_ulong)value;
+    return job->last_words * (size_t)(job->table_bits / 8);
 }
 
-void cs_job_dims(cs_job *job, const int64_t *values, int n, int dims,
-                 int64_t pad)
+static const void *last_table(const cs_job *job)
 {
-    for (int k = 0; k < dims; k++)
-        cs_job_word(job, k < n ? values[k] : pad);
+    return (const unsigned char *)&job->table + job->last_at;
 }
 
 void cs_job_table_arg(cs_job *job)
 {
-    cs_job_arg(job, job->table_words * (size_t)(job->table_bits / 8),
-               &job->table);
+    cs_job_arg(job, last_bytes(job), last_table(job));
+}
+
+void cs_job_upload(cs_job *job, size_t bytes, const void *data)
+{
+    job->upload_arg[job->upload_count] = job->arg_count;
+    job->upload_size[job->upload_count] = bytes;
+    job->upload_data[job->upload_count] = data;
+    job->upload_count++;
+    /* set at arm time to the buffer's handle; counted as one device
+     * pointer meanwhile (check_param_size) */
+    cs_job_arg(job, sizeof(cl_mem), NULL);
+}
+
+void cs_job_table_upload(cs_job *job)
+{
+    cs_job_upload(job, last_bytes(job), last_table(job));
 }
 
 void cs_job_local(cs_job *job, size_t bytes)
@@ -98,16 +148,62 @@ static clslice_status check_param_size(const cs_program_info *program,
     return CLSLICE_OK;
 }
 
+/* The buffer argument `arg` of the job's uploads, if it is one. */
+static const cl_mem *upload_of(const cs_job *job, const cs_armed_job *armed,
+                               cl_uint arg)
+{
+    for (cl_uint u = 0; u < job->upload_count; u++)
+        if (job->upload_arg[u] == arg)
+            return &armed->uploads[u];
+    return NULL;
+}
+
 static clslice_status set_args(cl_kernel kernel, const cs_job *job,
-                               clslice_error *err)
+                               const cs_armed_job *armed, clslice_error *err)
 {
     for (cl_uint i = 0; i < job->arg_count; i++) {
+        const cl_mem *upload = upload_of(job, armed, i);
         cl_int rc = clSetKernelArg(kernel, i, job->arg_size[i],
-                                   job->arg_value[i]);
+                                   upload ? (const void *)upload
+                                          : job->arg_value[i]);
         if (rc != CL_SUCCESS)
             return cs_cl_fail(err, "clSetKernelArg", rc);
     }
     return CLSLICE_OK;
+}
+
+/* The job's constant buffers, each a copy of its host data made now: the
+ * per-launch tables of base/kernel_tables.h and a fill's element. */
+static clslice_status create_uploads(const cs_program_info *program,
+                                     const cs_job *job, cs_armed_job *armed,
+                                     clslice_error *err)
+{
+    if (job->upload_count == 0)
+        return CLSLICE_OK;
+    cl_context context;
+    cl_int rc = clGetProgramInfo(program->program, CL_PROGRAM_CONTEXT,
+                                 sizeof context, &context, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetProgramInfo", rc);
+    for (cl_uint u = 0; u < job->upload_count; u++) {
+        armed->uploads[u] = clCreateBuffer(
+            context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+            job->upload_size[u], (void *)job->upload_data[u], &rc);
+        if (rc != CL_SUCCESS) {
+            armed->uploads[u] = NULL;
+            return cs_cl_fail(err, "clCreateBuffer", rc);
+        }
+    }
+    return CLSLICE_OK;
+}
+
+static void release_uploads(cs_armed_job *armed)
+{
+    for (int u = 0; u < CS_JOB_MAX_UPLOADS; u++) {
+        if (armed->uploads[u])
+            clReleaseMemObject(armed->uploads[u]);
+        armed->uploads[u] = NULL;
+    }
 }
 
 static void launch_of(const cs_program_info *program, const cs_shape *shape,
@@ -161,15 +257,17 @@ clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
                           size_t max_groups, cs_armed_job *armed,
                           clslice_error *err)
 {
+    cs_armed_clear(armed);
     armed->program = program;
-    armed->kernel = NULL;
     clslice_status st = check_arg_count(job, err);
     if (st == CLSLICE_OK)
         st = check_param_size(program, job, err);
     if (st == CLSLICE_OK)
         st = take(program, job->name, &armed->kernel, err);
     if (st == CLSLICE_OK)
-        st = set_args(armed->kernel->kernel, job, err);
+        st = create_uploads(program, job, armed, err);
+    if (st == CLSLICE_OK)
+        st = set_args(armed->kernel->kernel, job, armed, err);
     if (st != CLSLICE_OK) {
         cs_armed_drop(armed);
         return st;
@@ -189,11 +287,21 @@ clslice_status cs_armed_enqueue(cs_armed_job *armed, cl_command_queue queue,
     return st;
 }
 
+void cs_armed_clear(cs_armed_job *armed)
+{
+    armed->kernel = NULL;
+    for (int u = 0; u < CS_JOB_MAX_UPLOADS; u++)
+        armed->uploads[u] = NULL;
+}
+
+/* The uploads are released with the kernel: a released buffer that an
+ * enqueued launch uses lives until the launch finishes. */
 void cs_armed_drop(cs_armed_job *armed)
 {
     if (armed->kernel)
         cs_kernel_give(armed->program, armed->kernel);
     armed->kernel = NULL;
+    release_uploads(armed);
 }
 
 clslice_status cs_job_enqueue(cl_command_queue queue,

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "opencl/base/divide.h"
+#include "opencl/base/kernel_tables.h"
 #include "opencl/base/move.h"
 #include "opencl/runtime/runtime.h"
 
@@ -29,11 +30,14 @@
 enum {
     CS_JOB_MAX_ARGS = 16, /* the batch kernels take 14: src, 8
                            * destinations, the table, four scalars */
-    CS_JOB_TABLE_WORDS = 22 + 3 * CS_MAX_DIMS /* the largest table: the
-                                             * blocked kernels' (the
-                                             * generic scatter grid's is
-                                             * 18 + 3 * CS_MAX_DIMS; each
-                                             * packer checks its own) */
+    CS_JOB_TABLE_WORDS = CS_WORDS_GRID4 + CS_WORDS_GRIDN > CS_WORDS_LANES
+                             ? CS_WORDS_GRID4 + CS_WORDS_GRIDN
+                             : CS_WORDS_LANES, /* the most a job holds: a
+                                                * generic grid's two
+                                                * tables, or the blocked
+                                                * kernels' one (job.c
+                                                * checks every table) */
+    CS_JOB_MAX_UPLOADS = 2 /* a generic fill: its element and table */
 };
 
 /* One kernel launch being prepared.  Argument values point into the job
@@ -51,7 +55,14 @@ typedef struct cs_job {
     /* storage the arguments may point into */
     union { cl_uint u32; cl_ulong u64; } src_base, dst_base;
     int table_bits;      /* 32 or 64: the kernel's cs_idx */
-    size_t table_words;
+    size_t table_words;  /* words used by the tables so far */
+    size_t last_at, last_words; /* the last table stored */
+    /* arguments that travel in a constant buffer made for the launch:
+     * their argument index, bytes and host data */
+    cl_uint upload_count;
+    cl_uint upload_arg[CS_JOB_MAX_UPLOADS];
+    size_t upload_size[CS_JOB_MAX_UPLOADS];
+    const void *upload_data[CS_JOB_MAX_UPLOADS];
     union {
         cl_uint u32[CS_JOB_TABLE_WORDS];
         cl_ulong u64[CS_JOB_TABLE_WORDS];
@@ -64,17 +75,30 @@ void cs_job_start(cs_job *job, const char *family, cs_variant variant,
 /* Appends an argument (value must live as long as the job). */
 void cs_job_arg(cs_job *job, size_t size, const void *value);
 void cs_job_mem(cs_job *job, const cl_mem *buffer);
-/* The kernels' tables are structs whose members are all one cs_idx
- * (cl/ sources), so they are built as a list of words of the index width:
- * cs_job_table starts it, cs_job_word appends a value (wrapped to the
- * width: negative strides become two's complement, as the kernels
- * expect), cs_job_dims appends n values then pads to `dims` with `pad`,
- * and cs_job_table_arg appends the table as the next argument. */
-void cs_job_table(cs_job *job, int index_bits);
-void cs_job_word(cs_job *job, int64_t value);
-void cs_job_dims(cs_job *job, const int64_t *values, int n, int dims,
-                 int64_t pad);
+/* The kernels' tables (base/kernel_tables.h) are filled by member in
+ * their 64-bit form; cs_job_table stores one after the job's previous
+ * ones in the kernel's index width, word by word (every member is one
+ * index word; a 32-bit kernel gets each word wrapped: negative strides
+ * become two's complement, as the kernels expect).  Then
+ * cs_job_table_arg appends the table just stored as the next argument by
+ * value (the small tables, read at constant indices), or
+ * cs_job_table_upload as a constant buffer made for the launch (every
+ * table a kernel indexes with a run-time dim). */
+#define CS_JOB_TABLE(job, index_bits, table64)                              \
+    cs_job_table(job, index_bits, &(table64), sizeof(table64))
+void cs_job_table(cs_job *job, int index_bits, const void *table64,
+                  size_t bytes);
+/* The word-by-word narrowing itself: `bytes` of a 64-bit table stored at
+ * `out` in index_bits-wide words (the batch tables, which hold many). */
+void cs_table_store(int index_bits, const void *table64, size_t bytes,
+                    void *out);
 void cs_job_table_arg(cs_job *job);
+void cs_job_table_upload(cs_job *job);
+/* Appends a constant-buffer argument holding `bytes` of `data` (which
+ * must live until the job is armed): cs_job_arm creates the buffer,
+ * cs_armed_enqueue and cs_armed_drop release it (OpenCL keeps it alive
+ * until the launch finishes). */
+void cs_job_upload(cs_job *job, size_t bytes, const void *data);
 /* A __local argument of `bytes`. */
 void cs_job_local(cs_job *job, size_t bytes);
 /* A 1-D NDRange over `items` work-items in groups of up to `local`;
@@ -88,10 +112,16 @@ typedef struct cs_armed_job {
     const cs_program_info *program;
     cs_pooled_kernel *kernel; /* NULL once fired or dropped */
     cs_launch launch;
+    cl_mem uploads[CS_JOB_MAX_UPLOADS]; /* the job's constant buffers;
+                                         * NULL once released */
 } cs_armed_job;
 
-/* Takes the job's kernel from the program's pool and sets its arguments;
- * the NDRange is fitted to the device and kernel (max_groups bounds
+/* An armed job holding nothing, which cs_armed_drop leaves alone: what a
+ * caller that may drop a job it never armed starts from. */
+void cs_armed_clear(cs_armed_job *armed);
+
+/* Takes the job's kernel from the program's pool, creates its uploads'
+ * buffers and sets its arguments; the NDRange is fitted to the device and kernel (max_groups bounds
  * grid-stride ones). */
 clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
                           size_t max_groups, cs_armed_job *armed,

@@ -5,14 +5,18 @@
  * (cl/grid_gather.cl) and the scatter and fill kernels
  * (cl/grid_scatter.cl).
  *
- * The per-dimension tables travel by value as a struct argument (on PoCL
- * that was ~4x faster than a __constant buffer; docs/design.md).  Every
- * member of the kernels' tables is one cs_idx, so the host writes them as
- * words of the index width (cs_job_word) and both sides agree on the
- * layout without padding rules.  Ranks 1-4 have fixed-rank kernels with
- * 4-entry tables; higher ranks use the generic kernel's
- * CS_MAX_DIMS-entry table and its rank.  The folded dims' divisors come
- * with magic numbers (base/divide.h), so the kernels divide by a mul_hi.
+ * The tables are base/kernel_tables.h's: every kernel takes a
+ * cs_grid_table4 by value (dims 0-3), read at constant indices only;
+ * ranks above 4 run the generic kernels, which also take cs_grid_tablen
+ * (CS_MAX_DIMS entries, read with a run-time dim) in a constant buffer
+ * made for the launch (cs_job_table_upload), as a fill's element travels
+ * (read with a run-time carrier index).  A struct argument indexed at
+ * run time would be copied into every work-item's private memory
+ * (docs/design.md, "Kernel techniques"); the innermost dims stay by value
+ * because a GPU reads kernel arguments as operands (NVIDIA's constant
+ * bank), where values loaded from a buffer would each hold a register
+ * through the row loops.  The folded dims' divisors come with magic
+ * numbers (base/divide.h), so the kernels divide by a mul_hi.
  */
 #include <assert.h>
 
@@ -22,18 +26,11 @@ enum {
     SMALL_DIMS = 4 /* the fixed-rank kernels' table entries */
 };
 
-/* The largest tables: the generic scatter table (3 strides of
- * CS_MAX_DIMS, the magic numbers, rank and outer). */
-#define GENERIC_SCATTER_WORDS (3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2)
-static_assert(GENERIC_SCATTER_WORDS <= CS_JOB_TABLE_WORDS,
-              "the job's table storage holds every grid table");
-/* OpenCL promises 1024 bytes of kernel arguments: the largest calls are a
- * scatter (two pointers, two bases, the table) and a fill (one pointer,
- * one base, the element, the table). */
-static_assert(GENERIC_SCATTER_WORDS * 8 + 2 * 8 + 2 * 8 <= 1024,
-              "scatter arguments must fit the 1024 bytes OpenCL promises");
-static_assert(GENERIC_SCATTER_WORDS * 8 + 8 + 8 + CS_FILL_BYTES <= 1024,
-              "fill arguments must fit the 1024 bytes OpenCL promises");
+/* The largest argument list: a generic scatter's (two pointers, two
+ * bases, the small table by value, the generic table's buffer);
+ * embedded-profile devices promise 256 bytes. */
+static_assert(CS_WORDS_GRID4 * 8 + 5 * 8 <= 256,
+              "scatter arguments must fit the 256 bytes OpenCL promises");
 
 /* The folded dims' work-items, the dividends of their divisions. */
 static int64_t outer_of(const cs_move *move)
@@ -47,40 +44,52 @@ static int64_t outer_of(const cs_move *move)
 /* Magic numbers for the divisors count[first + m] (m < n) of the folded
  * row index, or none (a shift of 0: divide) when the index may not fit
  * the 32 bits the magic division works in. */
-static void pack_magic(cs_job *job, const cs_move *move, int n)
+static void magic_of(const cs_move *move, int n, uint64_t *magic,
+                     uint64_t *shift)
 {
     bool fits = outer_of(move) <= (int64_t)UINT32_MAX + 1;
     int first = cs_grid_folded_from(move->rank);
-    cs_magic m[CS_MAGIC_DIMS] = {{0, 0}};
-    for (int k = 0; k < n && first + k < move->rank; k++)
-        if (fits)
-            m[k] = cs_magic_of((uint64_t)move->count[first + k]);
-    for (int k = 0; k < n; k++)
-        cs_job_word(job, m[k].magic);
-    for (int k = 0; k < n; k++)
-        cs_job_word(job, m[k].shift);
+    for (int k = 0; k < n; k++) {
+        cs_magic m = {0, 0};
+        if (fits && first + k < move->rank)
+            m = cs_magic_of((uint64_t)move->count[first + k]);
+        magic[k] = m.magic;
+        shift[k] = m.shift;
+    }
 }
 
-/* cs_table4 / cs_tablen (gathers) or cs_stable4 / cs_stablen (scatters,
- * fills): count and source stride per dim, a destination stride for
- * scatters, zeros past the rank, the magic numbers of the folded dims'
- * divisors (rank 4: count[2] alone), and in the generic tables the rank
- * and the folded dims' product. */
-static void pack_table(const cs_kernel_call *call, cs_job *job)
+/* count, source and destination stride of dim k, zeros past the rank
+ * (negative strides as two's complement words). */
+#define SET_DIM(t, move, k)                                                 \
+    do {                                                                    \
+        bool in_ = (k) < (move)->rank;                                      \
+        (t).count[k] = in_ ? (uint64_t)(move)->count[k] : 0;                \
+        (t).stride[k] = in_ ? (uint64_t)(move)->stride[k] : 0;              \
+        (t).dst_stride[k] = in_ ? (uint64_t)(move)->dst_stride[k] : 0;      \
+    } while (0)
+
+/* The small table: magic and shift divide by count[2] (rank 4; unused
+ * above). */
+static void pack_small(const cs_move *move, int index_bits, cs_job *job)
 {
-    const cs_move *move = &call->choice->move;
-    bool generic = move->rank > SMALL_DIMS;
-    int dims = generic ? CS_MAX_DIMS : SMALL_DIMS;
-    cs_job_table(job, call->choice->index_bits);
-    cs_job_dims(job, move->count, move->rank, dims, 0);
-    cs_job_dims(job, move->stride, move->rank, dims, 0);
-    if (call->kind != CS_KERNEL_GATHER)
-        cs_job_dims(job, move->dst_stride, move->rank, dims, 0);
-    pack_magic(job, move, generic ? CS_MAGIC_DIMS : 1);
-    if (generic) {
-        cs_job_word(job, move->rank);
-        cs_job_word(job, outer_of(move));
-    }
+    cs_grid_table4_64 t;
+    for (int k = 0; k < SMALL_DIMS; k++)
+        SET_DIM(t, move, k);
+    magic_of(move, 1, &t.magic, &t.shift);
+    CS_JOB_TABLE(job, index_bits, t);
+}
+
+/* The generic table: every dim, the folded dims' magic numbers, the rank
+ * and the folded dims' product. */
+static void pack_generic(const cs_move *move, int index_bits, cs_job *job)
+{
+    cs_grid_tablen_64 t;
+    for (int k = 0; k < CS_MAX_DIMS; k++)
+        SET_DIM(t, move, k);
+    magic_of(move, CS_MAGIC_DIMS, t.magic, t.shift);
+    t.rank = (uint64_t)move->rank;
+    t.outer = (uint64_t)outer_of(move);
+    CS_JOB_TABLE(job, index_bits, t);
 }
 
 static const char *family_name(cs_kernel_kind kind)
@@ -91,7 +100,9 @@ static const char *family_name(cs_kernel_kind kind)
 }
 
 /* Gathers and scatters take (src, dst, src_base, dst_base, table); fills
- * take (dst, dst_base, element, table). */
+ * take (dst, dst_base, element, table), the element a constant buffer;
+ * the generic kernels take the small table too, then the generic one's
+ * buffer. */
 void cs_grid_job(const cs_kernel_call *call, cs_job *job)
 {
     const cs_choice *c = call->choice;
@@ -106,7 +117,6 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
         job->src_base.u64 = (cl_ulong)move->src_base;
         job->dst_base.u64 = (cl_ulong)move->dst_base;
     }
-    pack_table(call, job);
     if (call->kind != CS_KERNEL_FILL)
         cs_job_mem(job, &call->src);
     cs_job_mem(job, &call->dst);
@@ -114,8 +124,13 @@ void cs_grid_job(const cs_kernel_call *call, cs_job *job)
         cs_job_arg(job, index_size, &job->src_base);
     cs_job_arg(job, index_size, &job->dst_base);
     if (call->kind == CS_KERNEL_FILL)
-        cs_job_arg(job, CS_FILL_BYTES, call->pattern);
+        cs_job_upload(job, CS_FILL_BYTES, call->pattern);
+    pack_small(move, c->index_bits, job);
     cs_job_table_arg(job);
+    if (move->rank > SMALL_DIMS) {
+        pack_generic(move, c->index_bits, job);
+        cs_job_table_upload(job);
+    }
     cs_grid_shape(move, c->group, &job->shape);
 }
 

@@ -8,18 +8,7 @@
  * the innermost dim along NDRange dim 0 and the folded rows along dim 1,
  * shaped as the dense element grid of a 2-D move (cs_grid_shape).
  */
-#include <assert.h>
-
 #include "opencl/run/pack.h"
-
-enum { SIDE_WORDS = 7, HEAD_WORDS = 8 };
-
-static_assert(HEAD_WORDS + 3 * CS_MAX_DIMS + 2 * SIDE_WORDS <=
-                  CS_JOB_TABLE_WORDS,
-              "the job's table storage holds the blocked kernels'");
-static_assert((HEAD_WORDS + 3 * CS_MAX_DIMS + 2 * SIDE_WORDS) * 8 + 2 * 8 <=
-                  1024,
-              "blocked arguments must fit the 1024 bytes OpenCL promises");
 
 /* log2(block) for a power of two, else -1 (the kernel divides). */
 static int64_t shift_of(int64_t block)
@@ -32,15 +21,17 @@ static int64_t shift_of(int64_t block)
     return shift;
 }
 
-/* cs_lane_side of cl/blocked.cl; dim -1 and shift -1 wrap to the
+/* cs_lane_map of base/kernel_tables.h; dim -1 and shift -1 wrap to the
  * kernel's CS_NO_DIM. */
-static void pack_side(const cs_lane_side *side, cs_job *job)
+static cs_lane_map_64 map_of(const cs_lane_side *side)
 {
-    const int64_t words[SIDE_WORDS] = {
-        side->dim,          side->start,       side->step,
-        side->block,        shift_of(side->block), side->block_stride,
-        side->lane_stride};
-    cs_job_dims(job, words, SIDE_WORDS, SIDE_WORDS, 0);
+    return (cs_lane_map_64){.dim = (uint64_t)(int64_t)side->dim,
+                            .start = (uint64_t)side->start,
+                            .step = (uint64_t)side->step,
+                            .block = (uint64_t)side->block,
+                            .shift = (uint64_t)shift_of(side->block),
+                            .block_stride = (uint64_t)side->block_stride,
+                            .lane_stride = (uint64_t)side->lane_stride};
 }
 
 static int64_t rows_of(const cs_move *move)
@@ -61,22 +52,27 @@ void cs_lanes_job(const cs_program_info *program, const cs_kernel_call *call,
     int64_t per = grid ? rows
                        : cs_odometer_rows(move, program->device.compute_units);
     int64_t items = (rows + per - 1) / per;
-    const int64_t head[HEAD_WORDS] = {move->src_base, move->dst_base,
-                                      move->rank,     rows,
-                                      per,            items,
-                                      c->lanes.lo,    c->lanes.hi};
     cs_job_start(job, call->kind == CS_KERNEL_GATHER ? "gather" : "scatter",
                  c->variant, move->carrier);
-    cs_job_table(job, c->index_bits);
-    cs_job_dims(job, head, HEAD_WORDS, HEAD_WORDS, 0);
-    cs_job_dims(job, move->count, move->rank, CS_MAX_DIMS, 1);
-    cs_job_dims(job, move->stride, move->rank, CS_MAX_DIMS, 0);
-    cs_job_dims(job, move->dst_stride, move->rank, CS_MAX_DIMS, 0);
-    pack_side(&c->lanes.src, job);
-    pack_side(&c->lanes.dst, job);
+    /* cs_lanes_table, in a constant buffer: both kernels read it with
+     * run-time dims.  Dims past the rank count 1 at stride 0. */
+    cs_lanes_table_64 t = {
+        .src_base = (uint64_t)move->src_base,
+        .dst_base = (uint64_t)move->dst_base, .rank = (uint64_t)move->rank,
+        .rows = (uint64_t)rows, .per_item = (uint64_t)per,
+        .items = (uint64_t)items, .lo = (uint64_t)c->lanes.lo,
+        .hi = (uint64_t)c->lanes.hi, .src = map_of(&c->lanes.src),
+        .dst = map_of(&c->lanes.dst)};
+    for (int k = 0; k < CS_MAX_DIMS; k++) {
+        bool in = k < move->rank;
+        t.count[k] = in ? (uint64_t)move->count[k] : 1;
+        t.stride[k] = in ? (uint64_t)move->stride[k] : 0;
+        t.dst_stride[k] = in ? (uint64_t)move->dst_stride[k] : 0;
+    }
+    CS_JOB_TABLE(job, c->index_bits, t);
     cs_job_mem(job, &call->src);
     cs_job_mem(job, &call->dst);
-    cs_job_table_arg(job);
+    cs_job_table_upload(job);
     if (grid) {
         /* one carrier per work-item over the plane of rows, in the fixed
          * group shapes (cs_grid_fixed) */

@@ -7,29 +7,26 @@
  * work-item.  Which kernel, and its group size, is cs_choose's decision
  * (select/rows.c); this file packs its arguments.
  */
-#include <assert.h>
-
 #include "opencl/run/pack.h"
 
-/* The odometer's table is the largest a job holds; its arguments must
- * fit the 1024 bytes OpenCL promises. */
-static_assert(6 + 3 * CS_MAX_DIMS <= CS_JOB_TABLE_WORDS,
-              "the job's table storage holds the odometer's");
-static_assert((6 + 3 * CS_MAX_DIMS) * 8 + 2 * 8 <= 1024,
-              "odometer arguments must fit the 1024 bytes OpenCL promises");
-
-/* cs_rows of cl/rows.cl: 11 words (n2 is the NDRange's dim 1). */
+/* cs_rows_table (base/kernel_tables.h), by value: the kernel reads it at
+ * fixed places only (n2 is the NDRange's dim 1). */
 static void pack_rows(const cs_rows *r, int index_bits, cs_job *job)
 {
-    const int64_t words[] = {r->src_base, r->dst_base, r->n0, r->st0,
-                             r->dt0,      r->n1,       r->s1, r->d1,
-                             r->s2,       r->d2,       r->last};
-    cs_job_table(job, index_bits);
-    cs_job_dims(job, words, 11, 11, 0);
+    cs_rows_table_64 t = {
+        .src_base = (uint64_t)r->src_base, .dst_base = (uint64_t)r->dst_base,
+        .n0 = (uint64_t)r->n0, .st0 = (uint64_t)r->st0,
+        .dt0 = (uint64_t)r->dt0, .n1 = (uint64_t)r->n1,
+        .s1 = (uint64_t)r->s1, .d1 = (uint64_t)r->d1,
+        .s2 = (uint64_t)r->s2, .d2 = (uint64_t)r->d2,
+        .last = (uint64_t)r->last};
+    CS_JOB_TABLE(job, index_bits, t);
+    cs_job_table_arg(job);
 }
 
-/* cs_odometer of cl/rows.cl.  Dims past the rank count 1 at
- * stride 0, so the kernel may read count[1] of a rank-1 move. */
+/* cs_odometer_table, in a constant buffer: the kernel reads it with
+ * run-time dims.  Dims past the rank count 1 at stride 0, so the kernel
+ * may read count[1] of a rank-1 move. */
 static size_t pack_odometer(const cs_move *move, int64_t per, int index_bits,
                             cs_job *job)
 {
@@ -37,13 +34,19 @@ static size_t pack_odometer(const cs_move *move, int64_t per, int index_bits,
     for (int k = 1; k < move->rank; k++)
         rows *= move->count[k];
     int64_t items = (rows + per - 1) / per;
-    const int64_t head[] = {move->src_base, move->dst_base, rows, per,
-                            items, move->rank};
-    cs_job_table(job, index_bits);
-    cs_job_dims(job, head, 6, 6, 0);
-    cs_job_dims(job, move->count, move->rank, CS_MAX_DIMS, 1);
-    cs_job_dims(job, move->stride, move->rank, CS_MAX_DIMS, 0);
-    cs_job_dims(job, move->dst_stride, move->rank, CS_MAX_DIMS, 0);
+    cs_odometer_table_64 t = {
+        .src_base = (uint64_t)move->src_base,
+        .dst_base = (uint64_t)move->dst_base, .rows = (uint64_t)rows,
+        .per_item = (uint64_t)per, .items = (uint64_t)items,
+        .rank = (uint64_t)move->rank};
+    for (int k = 0; k < CS_MAX_DIMS; k++) {
+        bool in = k < move->rank;
+        t.count[k] = in ? (uint64_t)move->count[k] : 1;
+        t.stride[k] = in ? (uint64_t)move->stride[k] : 0;
+        t.dst_stride[k] = in ? (uint64_t)move->dst_stride[k] : 0;
+    }
+    CS_JOB_TABLE(job, index_bits, t);
+    cs_job_table_upload(job);
     return (size_t)items;
 }
 
@@ -77,6 +80,8 @@ void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
     const cs_move *move = &c->move;
     cs_job_start(job, call->kind == CS_KERNEL_GATHER ? "gather" : "scatter",
                  c->variant, move->carrier);
+    cs_job_mem(job, &call->src);
+    cs_job_mem(job, &call->dst);
     if (c->odometer) {
         int64_t per = cs_odometer_rows(move, program->device.compute_units);
         odometer_shape(pack_odometer(move, per, c->index_bits, job),
@@ -87,7 +92,4 @@ void cs_rows_job(const cs_program_info *program, const cs_kernel_call *call,
         pack_rows(&rows, c->index_bits, job);
         rows_shape(&rows, c->local, &job->shape);
     }
-    cs_job_mem(job, &call->src);
-    cs_job_mem(job, &call->dst);
-    cs_job_table_arg(job);
 }
