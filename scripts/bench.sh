@@ -13,7 +13,8 @@
 # about a minute of one core): the table goes to the terminal and
 # bench/results/gpu_model.md, one JSON object per case to
 # bench/results/gpu_model.json.  Further arguments go to clslice-gpu-model
-# (--case 7,9, --small, --help).
+# (--case 7,9, --small, --figures TSV, --help); its occupancy needs the
+# GPU compiler gate's figures, tests/gpu_gate/baseline.tsv by default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh

@@ -8,6 +8,12 @@
  * NVIDIA's profilers report for such kernels (the CUDA C++ Best Practices
  * Guide, "Coalesced Access to Global Memory"), so a plugin that groups or
  * counts wrongly shows here first (bounds.c checks them exactly).
+ *
+ * The private side has its own: `ptable` adds to each word an entry of a
+ * by-value table indexed with the work-item's id, the construct that
+ * makes AMD's backend copy the table to per-lane scratch.  Each
+ * work-item must show exactly one run-time-indexed private read (and the
+ * copies none), or the plugin misses the traffic the model charges.
  */
 #include "gpu_model.h"
 
@@ -20,7 +26,18 @@ static const char SOURCE[] =
     "kernel void copy16(global const uint4 *s, global uint4 *d, uint n)\n"
     "{ uint i = get_global_id(0); if (i < n) d[i] = s[i]; }\n"
     "kernel void stride2(global const uint *s, global uint *d, uint n)\n"
-    "{ uint i = get_global_id(0); if (i < n) d[i] = s[2 * i]; }\n";
+    "{ uint i = get_global_id(0); if (i < n) d[i] = s[2 * i]; }\n"
+    "typedef struct table8 { uint v[8]; } table8;\n"
+    "kernel void ptable(global const uint *s, global uint *d, uint n,\n"
+    "                   table8 t)\n"
+    "{ uint i = get_global_id(0); if (i < n) d[i] = s[i] + t.v[i & 7]; }\n";
+
+enum { TABLE_WORDS = 8 };
+
+static bool is_table(const bench_gm_case *c)
+{
+    return strcmp(c->id, "ptable") == 0;
+}
 
 enum { GROUP = 256 };
 
@@ -35,7 +52,8 @@ static cl_kernel kernel_of(const bench_gm_env *env, const bench_gm_case *c,
     bench_cl_check(clBuildProgram(*program, 1, &env->cl.device, "", NULL,
                                   NULL),
                    "clBuildProgram");
-    const char *name = c->expr[0] ? "stride2"
+    const char *name = is_table(c)    ? "ptable"
+                       : c->expr[0]     ? "stride2"
                        : c->elem_size == 16 ? "copy16" : "copy4";
     cl_kernel k = clCreateKernel(*program, name, &rc);
     bench_cl_check(rc, "clCreateKernel");
@@ -52,9 +70,19 @@ void bench_gm_run_copy(const bench_gm_env *env, const bench_gm_case *c,
     unsigned char *got = bench_gm_alloc(out_bytes);
     unsigned char *want = bench_gm_alloc(out_bytes);
     bench_fill_pattern(input, in_bytes);
-    for (size_t i = 0; i < out_bytes / c->elem_size; i++)
+    cl_uint table[TABLE_WORDS];
+    for (cl_uint k = 0; k < TABLE_WORDS; k++)
+        table[k] = 0x01010101u * (k + 1);
+    for (size_t i = 0; i < out_bytes / c->elem_size; i++) {
         memcpy(want + i * c->elem_size, input + i * step * c->elem_size,
                c->elem_size);
+        if (is_table(c)) {
+            cl_uint word;
+            memcpy(&word, want + i * 4, 4);
+            word += table[i % TABLE_WORDS];
+            memcpy(want + i * 4, &word, 4);
+        }
+    }
     cl_program program;
     cl_kernel k = kernel_of(env, c, &program);
     cl_mem src = bench_gm_upload(env, input, in_bytes);
@@ -62,6 +90,9 @@ void bench_gm_run_copy(const bench_gm_env *env, const bench_gm_case *c,
     bench_cl_check(clSetKernelArg(k, 0, sizeof src, &src), "clSetKernelArg");
     bench_cl_check(clSetKernelArg(k, 1, sizeof dst, &dst), "clSetKernelArg");
     bench_cl_check(clSetKernelArg(k, 2, sizeof n, &n), "clSetKernelArg");
+    if (is_table(c))
+        bench_cl_check(clSetKernelArg(k, 3, sizeof table, table),
+                       "clSetKernelArg");
     size_t local = GROUP, global = (n + GROUP - 1) / GROUP * GROUP;
     bench_cl_check(clEnqueueNDRangeKernel(env->cl.queue, k, 1, NULL, &global,
                                           &local, 0, NULL, NULL),
@@ -82,15 +113,18 @@ void bench_gm_run_copy(const bench_gm_env *env, const bench_gm_case *c,
 }
 
 /* What each calibration row must show: sectors per load and per store
- * request, and the loads' efficiency (the stores' is 100 %); exact, as
- * they depend only on the addresses. */
+ * request, the loads' efficiency (the stores' is 100 %), and
+ * run-time-indexed private accesses per element; exact, as they depend
+ * only on the addresses and the kernel's source. */
 typedef struct calibration {
     const char *id;
-    double ld, st, ld_eff;
+    double ld, st, ld_eff, prv_dyn;
 } calibration;
 
-static const calibration KNOWN[] = {
-    {"copy4", 4, 4, 1.0}, {"copy16", 16, 16, 1.0}, {"stride2", 8, 4, 0.5}};
+static const calibration KNOWN[] = {{"copy4", 4, 4, 1.0, 0},
+                                    {"copy16", 16, 16, 1.0, 0},
+                                    {"stride2", 8, 4, 0.5, 0},
+                                    {"ptable", 4, 4, 1.0, 1}};
 
 static const calibration *known(const char *id)
 {
@@ -115,6 +149,12 @@ int bench_gm_calibration_check(const bench_gm_row *rows, int count)
                    "%.0f at %.0f %% and 100 %%\n",
                    r->c->id, r->f.ld_spr, r->f.st_spr, 100 * r->f.ld_eff,
                    100 * r->f.st_eff, k->ld, k->st, 100 * k->ld_eff);
+            bad++;
+        }
+        if (r->f.prv_dyn_per_elem != k->prv_dyn) {
+            printf("calibration: %s shows %.2f run-time-indexed private "
+                   "accesses per element, not %.0f\n",
+                   r->c->id, r->f.prv_dyn_per_elem, k->prv_dyn);
             bad++;
         }
     }

@@ -31,6 +31,9 @@ const bench_gm_case bench_gm_cases[] = {
      0, 1.0},
     {"stride2", BENCH_GM_COPY, "u32", 4, 1, {1 << 22}, {16384}, {4096},
      "[::2]", 0, 0},
+    /* ...and its private traffic: a by-value table indexed at run time */
+    {"ptable", BENCH_GM_COPY, "u32", 4, 1, {1 << 22}, {16384}, {4096}, "",
+     0, 0},
     /* gathers: the bench's dense cases */
     {"1", BENCH_GM_GATHER, "f32", 4, 3, T_FULL, {4, 256, 256}, {3, 16, 256},
      "[1:-1, ::2, 3:250]", 0, 1.25},

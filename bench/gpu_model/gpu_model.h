@@ -70,14 +70,43 @@ typedef struct bench_gm_side {
         partial, widest;
 } bench_gm_side;
 
+/* Instructions one integer division by a run-time divisor costs: about
+ * 20 for 32 bits and 70 for 64 bits, from clang's AMDGPU expansion (the
+ * NVPTX one has a 32-bit fast path, so 64 is an upper bound there). */
+enum { BENCH_GM_DIV32_OPS = 20, BENCH_GM_DIV64_OPS = 70 };
+
+/* One launch's part of what v2 needs (the model times launches one
+ * after another, each with its own kernel's occupancy). */
+typedef struct bench_gm_launch {
+    char kernel[64];
+    uint64_t items;
+    size_t local[3];
+    uint64_t ld_used, unique;       /* load bytes; distinct sectors, both
+                                     * sides */
+    uint64_t warp_rounds, warp_ops; /* per warp's busiest lane; ops with
+                                     * divisions weighed and run-time-indexed
+                                     * private reads */
+    uint64_t prv_bytes;             /* summed over lanes */
+} bench_gm_launch;
+
+enum { BENCH_GM_MAX_LAUNCHES = 8 };
+
 typedef struct bench_gm_counts {
     int launches;
+    bench_gm_launch launch[BENCH_GM_MAX_LAUNCHES];
+    int main_launch;    /* the one with the most items */
     uint64_t items, warps;
     uint64_t lane_ir, lane_div;
     uint64_t warp_plain, warp_div32, warp_div64;
+    uint64_t warp_rounds;   /* load rounds, each warp's busiest lane's */
+    /* private memory, summed over lanes: loads, stores, bytes, and the
+     * run-time-indexed accesses; warp_prv_dyn per warp's busiest lane */
+    uint64_t prv_ld, prv_st, prv_bytes, prv_dyn, warp_prv_dyn;
+    uint64_t cst_ld;        /* constant-space loads, summed over lanes */
     bench_gm_side ld, st;
     char kernels[160];  /* the launches' kernel names, comma-separated */
-    size_t global[3], local[3]; /* of the launch with the most items */
+    char main_kernel[64];       /* the launch with the most items: */
+    size_t global[3], local[3]; /* its NDRange */
     uint64_t main_items;
 } bench_gm_counts;
 
@@ -108,6 +137,10 @@ typedef struct bench_gm_run {
     char full_launch[96];   /* the NDRange the library would launch at
                              * the bench's size ("" when not known) */
     bool full_same_group;   /* ...with the simulated run's group shape */
+    /* the main launch's work-items and group size at the bench's size
+     * (0: not known; the model scales the simulated launch) */
+    uint64_t full_items;
+    size_t full_group;
 } bench_gm_run;
 
 /* Each runs case c on env (checked against the host; a mismatch exits
@@ -146,7 +179,41 @@ void bench_gm_expect_gather(const bench_gm_env *env, const bench_gm_case *c,
                             void *want, size_t out_bytes);
 void *bench_gm_alloc(size_t bytes);
 
+/* ---- the compilers' figures and occupancy (occupancy.c) ----------------- */
+
+/* One kernel as a GPU compiler built it (the gate's baseline row). */
+typedef struct bench_gm_compiled {
+    char kernel[64];
+    int width;              /* index bits: 32 or 64 */
+    int registers;          /* per work-item (-1: not known) */
+    long private_bytes;     /* stack / scratch per work-item */
+    long spill_bytes;
+} bench_gm_compiled;
+
+typedef struct bench_gm_compiled_table {
+    bench_gm_compiled *rows;
+    int count;
+    char path[512], target[32];
+} bench_gm_compiled_table;
+
+/* Reads the rows of `target` from the figures file at `path`; dies with
+ * a message naming the file when it is missing or malformed. */
+void bench_gm_compiled_load(const char *path, const char *target,
+                            bench_gm_compiled_table *table);
+void bench_gm_compiled_free(bench_gm_compiled_table *table);
+/* The row of (kernel, width); dies naming both when there is none. */
+const bench_gm_compiled *bench_gm_compiled_find(
+    const bench_gm_compiled_table *table, const char *kernel, int width);
+/* Resident warps per H100 SM for a kernel of `registers` per work-item
+ * launched in groups of `group_items` (NVIDIA's occupancy rules for
+ * compute capability 9.0); 0 when such a group cannot be resident. */
+int bench_gm_warps_per_sm(int registers, size_t group_items);
+
 /* ---- the model (model.c) ------------------------------------------------ */
+
+/* The H100 SXM5 the model is of (model.c says where each figure comes
+ * from). */
+enum { BENCH_GM_SMS = 132, BENCH_GM_SM_THREADS = 2048 };
 
 typedef struct bench_gm_figures {
     double ld_eff, st_eff;          /* bytes used / bytes of the sectors
@@ -161,10 +228,33 @@ typedef struct bench_gm_figures {
                                      * size */
     double t_copy;
     double ratio, ratio_hi;         /* max(t_mem, t_issue) / t_copy */
+    /* v2: what the compilers and the launch add */
+    double prv_bytes_per_elem, prv_dyn_per_elem; /* private traffic */
+    int registers;                  /* sm_90, of the main kernel */
+    long private_bytes;             /* sm_90 stack frame per work-item */
+    int warps_per_sm;               /* resident, from registers and group */
+    double launched_warps, resident_warps; /* at the bench's size */
+    double inflight_bytes;          /* per warp and round trip */
+    double t2_mem, t2_private, t2_latency, t2_issue, t2_launch;
+    double t2, t2_copy, ratio2;     /* modelled seconds; t2 / t2_copy */
+    const char *binding;            /* the largest of the terms */
+    const char *body_binding;       /* ...leaving the launch overhead out */
 } bench_gm_figures;
 
-void bench_gm_figures_of(const bench_gm_counts *n, const bench_gm_run *run,
+void bench_gm_figures_of(const bench_gm_case *c, const bench_gm_counts *n,
+                         const bench_gm_run *run,
+                         const bench_gm_compiled_table *compiled,
                          bench_gm_figures *f);
+/* The v2 terms from occupancy on: exposed for the model's own test. */
+typedef struct bench_gm_launch_terms {
+    double load_bytes, dram_bytes, private_bytes; /* at the bench's size */
+    double warp_rounds, warp_ops;
+    double launched_warps, groups;
+    int warps_per_sm, launches;
+} bench_gm_launch_terms;
+void bench_gm_terms(const bench_gm_launch_terms *in, bench_gm_figures *f);
+/* The v2 time of a copy of out_bytes (16-byte lanes, full occupancy). */
+double bench_gm_copy_time(double out_bytes);
 
 /* The table (and the notes under it) for the cases run. */
 typedef struct bench_gm_row {
@@ -183,6 +273,10 @@ void bench_gm_report_json(FILE *out, const bench_gm_row *rows, int count,
  * report for such kernels; prints each miss and returns how many
  * (calibrate.c). */
 int bench_gm_calibration_check(const bench_gm_row *rows, int count);
+
+/* The occupancy and v2 terms against hand-worked values; prints each
+ * miss and returns how many (selftest.c). */
+int bench_gm_self_test(void);
 
 /* ---- the bounds the test suite holds (bounds.c) ------------------------- */
 

@@ -6,7 +6,8 @@
  *
  *   oclgrind --plugins libclslice-gpu-model-plugin.so \
  *       clslice-gpu-model [--small] [--case ID,...] [--json FILE]
- *       [--check BOUNDS | --write-bounds BOUNDS]
+ *       [--check BOUNDS | --write-bounds BOUNDS] [--figures TSV]
+ *   clslice-gpu-model --self-test
  *
  * scripts/bench.sh --gpu-model runs it at the report's sizes; the test
  * suite runs it with --small --check bench/gpu_model/bounds.txt.
@@ -21,8 +22,8 @@
 #include "opencl/runtime/runtime.h"
 
 typedef struct options {
-    bool small;
-    const char *only, *json, *check, *write;
+    bool small, self_test;
+    const char *only, *json, *check, *write, *figures;
 } options;
 
 static void usage(FILE *out)
@@ -31,13 +32,19 @@ static void usage(FILE *out)
             "usage: oclgrind --plugins libclslice-gpu-model-plugin.so \\\n"
             "         clslice-gpu-model [--small] [--case ID,...] "
             "[--json FILE]\n"
-            "         [--check BOUNDS | --write-bounds BOUNDS]\n"
+            "         [--check BOUNDS | --write-bounds BOUNDS] "
+            "[--figures TSV]\n"
+            "  --figures TSV   the GPU compilers' figures (default "
+            "%s)\n"
+            "  --self-test     check the occupancy and v2 terms against\n"
+            "                  hand-worked values (no Oclgrind) and exit\n"
             "  --small         the test's sizes (else the report's)\n"
             "  --case ID,...   only these cases (ids as the table shows)\n"
             "  --json FILE     one JSON object per case\n"
             "  --check BOUNDS  exit 1 when a count passes its bound or the\n"
             "                  calibration is off\n"
-            "  --write-bounds BOUNDS  record the counts as the bounds\n");
+            "  --write-bounds BOUNDS  record the counts as the bounds\n",
+            CLSLICE_GPU_MODEL_FIGURES);
 }
 
 static const char *value_of(int argc, char **argv, int *i)
@@ -51,10 +58,12 @@ static const char *value_of(int argc, char **argv, int *i)
 
 static options parse(int argc, char **argv)
 {
-    options o = {0};
+    options o = {.figures = CLSLICE_GPU_MODEL_FIGURES};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--small"))
             o.small = true;
+        else if (!strcmp(argv[i], "--self-test"))
+            o.self_test = true;
         else if (!strcmp(argv[i], "--case"))
             o.only = value_of(argc, argv, &i);
         else if (!strcmp(argv[i], "--json"))
@@ -63,6 +72,8 @@ static options parse(int argc, char **argv)
             o.check = value_of(argc, argv, &i);
         else if (!strcmp(argv[i], "--write-bounds"))
             o.write = value_of(argc, argv, &i);
+        else if (!strcmp(argv[i], "--figures"))
+            o.figures = value_of(argc, argv, &i);
         else if (!strcmp(argv[i], "--help")) {
             usage(stdout);
             exit(0);
@@ -148,7 +159,9 @@ static void run_case(const bench_gm_env *env, const bench_gm_case *c,
 }
 
 static int run_all(const options *o, const bench_gm_env *env,
-                   const char *records, bench_gm_row *rows)
+                   const char *records,
+                   const bench_gm_compiled_table *compiled,
+                   bench_gm_row *rows)
 {
     long offset = 0;
     bench_gm_counts skipped = {0};
@@ -165,7 +178,7 @@ static int run_all(const options *o, const bench_gm_env *env,
         if (bench_gm_records_take(records, &offset, &r->n) == 0)
             bench_die("case %s launched no kernel the warp plugin saw: is "
                       "it loaded (oclgrind --plugins ...)?", c->id);
-        bench_gm_figures_of(&r->n, &r->run, &r->f);
+        bench_gm_figures_of(c, &r->n, &r->run, compiled, &r->f);
     }
     return count;
 }
@@ -173,12 +186,20 @@ static int run_all(const options *o, const bench_gm_env *env,
 int main(int argc, char **argv)
 {
     options o = parse(argc, argv);
+    if (o.self_test)
+        return bench_gm_self_test() ? 1 : 0;
+    /* first, so that a missing figures file stops the run at once */
+    bench_gm_compiled_table compiled;
+    bench_gm_compiled_load(o.figures, "sm_90", &compiled);
     bench_gm_env env;
     char records[512];
     bool own_records = open_env(&env, o.small, records, sizeof records);
+    const char *slash = strrchr(compiled.path, '/');
+    printf("compiler figures: %d %s rows of %s\n", compiled.count,
+           compiled.target, slash ? slash + 1 : compiled.path);
     bench_gm_row *rows = bench_gm_alloc((size_t)bench_gm_case_count *
                                         sizeof *rows);
-    int count = run_all(&o, &env, records, rows);
+    int count = run_all(&o, &env, records, &compiled, rows);
     bench_gm_report(stdout, rows, count, o.small);
     if (o.json) {
         FILE *f = fopen(o.json, "w");
@@ -198,6 +219,7 @@ int main(int argc, char **argv)
     clslice_runtime_release(&env.rt);
     bench_cl_close(&env.cl);
     free(rows);
+    bench_gm_compiled_free(&compiled);
     if (bad)
         printf("clslice-gpu-model: %d count(s) out of bounds\n", bad);
     return bad ? 1 : 0;

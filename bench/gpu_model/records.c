@@ -65,9 +65,31 @@ static void add_name(bench_gm_counts *sum, const char *line)
              used ? "," : "", name);
 }
 
+static void keep_launch(bench_gm_counts *sum, const char *line)
+{
+    if (sum->launches >= BENCH_GM_MAX_LAUNCHES)
+        bench_die("a case made more than %d launches",
+                  BENCH_GM_MAX_LAUNCHES);
+    bench_gm_launch *l = &sum->launch[sum->launches];
+    const char *at = strstr(line, " name=");
+    if (!at || sscanf(at + 6, "%63s", l->kernel) != 1)
+        bench_die("the warp plugin's record has no name: %.80s", line);
+    l->items = word(line, "items");
+    triple(line, "local", l->local);
+    l->ld_used = word(line, "ld_used");
+    l->unique = word(line, "ld_unique") + word(line, "st_unique");
+    l->warp_rounds = word(line, "warp_rounds");
+    l->warp_ops = word(line, "warp_plain") +
+                  BENCH_GM_DIV32_OPS * word(line, "warp_div32") +
+                  BENCH_GM_DIV64_OPS * word(line, "warp_div64") +
+                  word(line, "warp_prv_dyn");
+    l->prv_bytes = word(line, "lane_prv_bytes");
+}
+
 static void add_record(bench_gm_counts *sum, const char *line)
 {
     uint64_t items = word(line, "items");
+    keep_launch(sum, line);
     sum->launches++;
     sum->items += items;
     sum->warps += word(line, "warps");
@@ -76,11 +98,22 @@ static void add_record(bench_gm_counts *sum, const char *line)
     sum->warp_plain += word(line, "warp_plain");
     sum->warp_div32 += word(line, "warp_div32");
     sum->warp_div64 += word(line, "warp_div64");
+    sum->warp_rounds += word(line, "warp_rounds");
+    sum->prv_ld += word(line, "lane_prv_ld");
+    sum->prv_st += word(line, "lane_prv_st");
+    sum->prv_bytes += word(line, "lane_prv_bytes");
+    sum->prv_dyn += word(line, "lane_prv_dyn");
+    sum->warp_prv_dyn += word(line, "warp_prv_dyn");
+    sum->cst_ld += word(line, "lane_cst_ld");
     add_side(line, "ld", &sum->ld);
     add_side(line, "st", &sum->st);
     add_name(sum, line);
     if (items > sum->main_items) {
         sum->main_items = items;
+        sum->main_launch = sum->launches - 1;
+        const char *at = strstr(line, " name=");
+        if (!at || sscanf(at + 6, "%63s", sum->main_kernel) != 1)
+            bench_die("the warp plugin's record has no name: %.80s", line);
         triple(line, "global", sum->global);
         triple(line, "local", sum->local);
     }

@@ -85,6 +85,8 @@ static void describe_full(const bench_gm_env *env, const bench_gm_case *c,
     const size_t *g = full_launch.global, *l = full_launch.local;
     snprintf(run->full_launch, sizeof run->full_launch,
              "%zux%zux%zu / %zux%zux%zu", g[0], g[1], g[2], l[0], l[1], l[2]);
+    run->full_items = (uint64_t)g[0] * g[1] * g[2];
+    run->full_group = l[0] * l[1] * l[2];
     run->full_same_group = sim.variant == full.variant &&
                            sim.carrier == full.carrier &&
                            memcmp(sim_launch.local, full_launch.local,

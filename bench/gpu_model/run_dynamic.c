@@ -166,6 +166,13 @@ void bench_gm_run_dynamic(const bench_gm_env *env, const bench_gm_case *c,
             (size_t)clslice_plan_output_elements(full) * c->elem_size;
         clslice_plan_release(&full);
     }
+    /* The dynamic grid caps its launch at what the device's compute
+     * units keep resident (2,048 work-items each) and loops: on an H100
+     * that is 270,336 work-items, whatever the slice. */
+    uint64_t cap = (uint64_t)BENCH_GM_SMS * BENCH_GM_SM_THREADS;
+    uint64_t wanted = run->full_out_bytes / c->elem_size;
+    run->full_items = wanted < cap ? wanted : cap;
+    run->full_group = 0;
     clslice_plan_release(&d.plan);
     free(d.input);
     free(d.value);

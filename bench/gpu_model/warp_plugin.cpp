@@ -25,6 +25,23 @@
 // divisions, which are counted apart by width so that the model can weigh
 // them.
 //
+// Private memory (the kernel's by-value arguments and anything the
+// compiler left on a work-item's stack) is counted apart, per lane: the
+// accesses and their bytes, and how many of them reach their address
+// through a run-time index (a table indexed by a loop's dim).  A GPU
+// compiler keeps fixed-offset reads of an argument in its constant bank,
+// but a run-time-indexed one it must either read from there one lane at
+// a time or copy the whole table to per-lane scratch (AMD's backend
+// does); the model charges those, and the report shows them per element.
+//
+// For the latency term each lane also counts its load rounds: runs of
+// global loads that no global store interrupts (loads through constant
+// pointers, tables the constant cache serves, are counted apart and
+// start none).  A warp waits for a
+// round's data before the store that uses it, so the loads of a round are
+// in flight together, and a warp has (busiest lane's rounds) round trips
+// to memory to make.
+//
 // Each launch appends one line of `key=value` words to the file named by
 // CLSLICE_GPU_MODEL_OUT (read at each launch's end; no file, no record).
 // Oclgrind 21.10's plugin API is C++; liboclgrind is built without RTTI,
@@ -38,8 +55,11 @@
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
+#include <llvm/IR/Argument.h>
 #include <llvm/IR/Instruction.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
 #include <llvm/IR/Type.h>
 
 #include <algorithm>
@@ -58,9 +78,14 @@ const unsigned WARP = 32;       // lanes per warp (NVIDIA)
 const unsigned SECTOR_BITS = 5; // 32-byte sectors
 
 // What one work-item ran.
+// ir..div64: instructions; rounds: load rounds (above); prv_*: private
+// accesses, their bytes and the run-time-indexed ones; cst_ld: loads from
+// the constant address space (tables a GPU serves from its constant
+// cache).
 struct LaneCount
 {
-  uint64_t ir = 0, plain = 0, div32 = 0, div64 = 0;
+  uint64_t ir = 0, plain = 0, div32 = 0, div64 = 0, rounds = 0;
+  uint64_t prv_ld = 0, prv_st = 0, prv_bytes = 0, prv_dyn = 0, cst_ld = 0;
 
   void keep_max(const LaneCount& o)
   {
@@ -68,6 +93,12 @@ struct LaneCount
     plain = std::max(plain, o.plain);
     div32 = std::max(div32, o.div32);
     div64 = std::max(div64, o.div64);
+    rounds = std::max(rounds, o.rounds);
+    prv_ld = std::max(prv_ld, o.prv_ld);
+    prv_st = std::max(prv_st, o.prv_st);
+    prv_bytes = std::max(prv_bytes, o.prv_bytes);
+    prv_dyn = std::max(prv_dyn, o.prv_dyn);
+    cst_ld = std::max(cst_ld, o.cst_ld);
   }
   void add(const LaneCount& o)
   {
@@ -75,6 +106,12 @@ struct LaneCount
     plain += o.plain;
     div32 += o.div32;
     div64 += o.div64;
+    rounds += o.rounds;
+    prv_ld += o.prv_ld;
+    prv_st += o.prv_st;
+    prv_bytes += o.prv_bytes;
+    prv_dyn += o.prv_dyn;
+    cst_ld += o.cst_ld;
   }
 };
 
@@ -125,6 +162,7 @@ struct Side
 struct Lane
 {
   size_t warp = 0;
+  bool loading = false; // in a load round (its last global access a load)
   LaneCount count;
   std::unordered_map<const llvm::Instruction*, uint32_t> trips;
 };
@@ -170,6 +208,53 @@ bool is_private_load(const llvm::Instruction* inst)
 {
   const auto* load = llvm::dyn_cast<llvm::LoadInst>(inst);
   return load && load->getPointerAddressSpace() == oclgrind::AddrSpacePrivate;
+}
+
+// The address `inst` reads (store: false) or writes: a load's or store's
+// pointer, a memcpy's source or destination.
+const llvm::Value* address_of(const llvm::Instruction* inst, bool store)
+{
+  if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(inst))
+    return load->getPointerOperand();
+  if (const auto* st = llvm::dyn_cast<llvm::StoreInst>(inst))
+    return st->getPointerOperand();
+  if (const auto* copy = llvm::dyn_cast<llvm::MemTransferInst>(inst))
+    return store ? copy->getRawDest() : copy->getRawSource();
+  if (const auto* set = llvm::dyn_cast<llvm::MemSetInst>(inst))
+    return set->getRawDest();
+  return nullptr;
+}
+
+// Whether `inst` reads through a pointer to the constant address space.
+bool reads_constant(const llvm::Instruction* inst)
+{
+  if (const auto* load = llvm::dyn_cast_or_null<llvm::LoadInst>(inst))
+    return load->getPointerAddressSpace() == oclgrind::AddrSpaceConstant;
+  if (const auto* copy = llvm::dyn_cast_or_null<llvm::MemTransferInst>(inst))
+    return copy->getSourceAddressSpace() == oclgrind::AddrSpaceConstant;
+  return false;
+}
+
+// Whether an address is its object's base plus compile-time offsets (an
+// argument's or a stack slot's field), or needs a run-time index: a GEP
+// with a variable index, or a pointer chosen at run time (phi, select,
+// loaded).
+bool runtime_indexed(const llvm::Value* p)
+{
+  for (int depth = 0; p && depth < 32; depth++) {
+    if (const auto* gep = llvm::dyn_cast<llvm::GEPOperator>(p)) {
+      if (!gep->hasAllConstantIndices())
+        return true;
+      p = gep->getPointerOperand();
+    } else if (const auto* op = llvm::dyn_cast<llvm::Operator>(p);
+               op && (op->getOpcode() == llvm::Instruction::BitCast ||
+                      op->getOpcode() == llvm::Instruction::AddrSpaceCast)) {
+      p = op->getOperand(0);
+    } else {
+      return !llvm::isa<llvm::Argument>(p) && !llvm::isa<llvm::AllocaInst>(p);
+    }
+  }
+  return true;
 }
 
 class WarpModel : public oclgrind::Plugin
@@ -284,14 +369,45 @@ private:
   void record(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
               size_t address, size_t size, bool store)
   {
-    if (memory->getAddressSpace() != oclgrind::AddrSpaceGlobal || !item)
+    if (!item)
+      return;
+    unsigned space = memory->getAddressSpace();
+    if (space == oclgrind::AddrSpacePrivate)
+      record_private(item, size, store);
+    if (space == oclgrind::AddrSpaceConstant && !store)
+      lane_of(item).count.cst_ld++;
+    if (space != oclgrind::AddrSpaceGlobal)
       return;
     const llvm::Instruction* inst = item->getCurrentInstruction();
     Lane& lane = lane_of(item);
+    if (!store && reads_constant(inst)) {
+      // Oclgrind keeps constant buffers in global memory: the access
+      // counts as global traffic, but a table read through a constant
+      // pointer is served by the constant cache and starts no round.
+      lane.count.cst_ld++;
+    } else {
+      if (!store && !lane.loading)
+        lane.count.rounds++;
+      lane.loading = !store;
+    }
     uint32_t trip = ++lane.trips[inst];
     Request& r = requests[RequestKey{lane.warp, inst, trip}];
     r.store = store;
     r.lanes.push_back(Access{address, (uint32_t)size});
+  }
+
+  void record_private(const oclgrind::WorkItem* item, size_t size, bool store)
+  {
+    const llvm::Instruction* inst = item->getCurrentInstruction();
+    LaneCount& c = lane_of(item).count;
+    if (store)
+      c.prv_st++;
+    else
+      c.prv_ld++;
+    c.prv_bytes += size;
+    const llvm::Value* address = inst ? address_of(inst, store) : nullptr;
+    if (!address || runtime_indexed(address))
+      c.prv_dyn++;
   }
 
   void close_request(const Request& r)
@@ -347,6 +463,14 @@ private:
             (unsigned long long)c.ir, prefix, (unsigned long long)c.plain,
             prefix, (unsigned long long)c.div32, prefix,
             (unsigned long long)c.div64);
+    fprintf(f,
+            " %s_rounds=%llu %s_prv_ld=%llu %s_prv_st=%llu %s_prv_bytes=%llu"
+            " %s_prv_dyn=%llu %s_cst_ld=%llu",
+            prefix, (unsigned long long)c.rounds, prefix,
+            (unsigned long long)c.prv_ld, prefix, (unsigned long long)c.prv_st,
+            prefix, (unsigned long long)c.prv_bytes, prefix,
+            (unsigned long long)c.prv_dyn, prefix,
+            (unsigned long long)c.cst_ld);
   }
 
   void write()
