@@ -17,7 +17,7 @@
 
 #include "clslice_cl.h"
 
-/* ---- cases (cases.c) ---------------------------------------------------- */
+/* ---- cases (dense_cases.c) -------------------------------------------- */
 
 #define BENCH_MAX_RANK 8
 
@@ -78,7 +78,7 @@ bool bench_cpu_sample(cpu_sample *s);
  * NAN when it cannot be told. */
 double bench_other_load(const cpu_sample *a, const cpu_sample *b);
 
-/* ---- OpenCL device (device.c) ------------------------------------------ */
+/* ---- OpenCL device (bench_device.c) ------------------------------------ */
 
 typedef struct bench_cl {
     cl_device_id device;

@@ -53,7 +53,7 @@ void bench_csr_generate(const csr_spec *spec, bench_host_csr *m)
 {
     if (spec->max_row_nnz > 64 || spec->max_row_nnz > spec->cols ||
         (double)spec->rows * spec->max_row_nnz > 2e9)
-        bench_die("internal: CSR spec out of range (cases.c)");
+        bench_die("internal: CSR spec out of range (dense_cases.c)");
     uint64_t state = SEED;
     size_t rows = (size_t)spec->rows;
     int32_t *indptr = malloc((rows + 1) * sizeof *indptr);

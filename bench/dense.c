@@ -352,7 +352,8 @@ void bench_dense_case(const bench_cl *cl, clslice_runtime *rt,
                         &err, c->name);
     r.in_bytes = bench_case_bytes(c, shape);
     r.out_bytes = (size_t)clslice_plan_output_elements(r.plan) * c->elem_size;
-    if (r.out_bytes == 0 || r.out_bytes > r.in_bytes) /* cases.c is wrong */
+    /* Else dense_cases.c is wrong. */
+    if (r.out_bytes == 0 || r.out_bytes > r.in_bytes)
         bench_die("case %d %s: output of %zu bytes from %zu", c->id, c->name,
                   r.out_bytes, r.in_bytes);
 

@@ -207,7 +207,7 @@ const char *bench_peers_version(const bench_peers *p, int peer)
 }
 
 /* {"dtype": ..., "shape": [...], "expr": ..., "gather": g, "scatter": s}.
- * Expressions hold no quotes or backslashes (cases.c). */
+ * Expressions hold no quotes or backslashes (dense_cases.c). */
 static void case_json(const bench_case *c, const int64_t *shape, bool gather,
                       bool scatter, char *out, size_t size)
 {

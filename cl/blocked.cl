@@ -4,7 +4,7 @@
  * Copies through a blocked axis (OpenCL C 1.2): gathers and scatters
  * between tensors of which one or both store an axis in blocks of lanes
  * (NC4HW4, PHWC4, fsv16, ...), where the host could not make the layout
- * affine (src/core/lanes.c says when it can).
+ * affine (src/core/layout/lanes_simplify.c says when it can).
  *
  * The move is the dense kernels' (per dim, innermost first, a count and
  * source and destination strides in carriers), but each side may address

@@ -31,7 +31,7 @@ typedef int cs_ix;
 typedef uint cs_ux;
 #endif
 
-/* Mirrors cs_csr_params in src/opencl/ops/csr.h: all long, no
+/* Mirrors cs_csr_params in src/opencl/ops/csr_slicer.h: all long, no
  * padding. */
 typedef struct cs_csr_params {
     long rows, cols, nnz;
@@ -57,7 +57,7 @@ typedef char cs_csr_params_size_check[
          i += (long)get_global_size(0))
 
 /* Output column of column c (0 <= c < cols), or -1; as cs_csr_column in
- * src/core/csr.h. */
+ * src/core/csr/csr_slice.h. */
 static long cs_column(const cs_csr_params *p, long c)
 {
     if (p->out_cols == 0)

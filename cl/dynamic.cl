@@ -38,7 +38,7 @@
  */
 
 /* cs_idx and CS_FOR: cl/common.cl; the record's words CS_DYN_*:
- * src/core/record.h, which the embedding step puts in front of this
+ * core/dynamic/record.h, which the embedding step puts in front of this
  * file with the table's header. */
 
 /* The static half of a call, cs_dyn_table (src/opencl/base/

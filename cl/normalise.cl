@@ -5,7 +5,7 @@
  * (ONNX starts/ends/steps/axes, XLA start_indices) read from device
  * buffers into a dynamic plan record (clslice.h CLSLICE_DYNAMIC_*).
  *
- * The embedding step puts src/core/resolve.h and src/core/record.h in
+ * The embedding step puts core/plan/resolve.h and core/dynamic/record.h in
  * front of this file: every rule (wrap, clamp, counts, the step, shrink
  * and axis checks, the value shape match) is the host's own code, and the
  * descriptor (cs_norm_desc), its flags and the record's words (CS_DYN_*)

@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The clslice Authors
 # Checks the include structure of the library (test_lib_layers):
-#   - src/core includes no OpenCL header and nothing of src/opencl;
+#   - src/core is one folder per idea, stated in CORE_LAYERS from the
+#     bottom up; every file lies in one of them, includes no OpenCL header
+#     and nothing of src/opencl, names internal headers by their path
+#     ("core/<folder>/x.h") and includes only from its own folder or one
+#     listed before it;
 #   - every file of src/opencl/<layer>/ includes internal headers by their
-#     layer path ("opencl/<layer>/x.h", "core/x.h") and only from its own
-#     layer or one listed before it in LAYERS, so testing/ may use
+#     layer path ("opencl/<layer>/x.h", "core/<folder>/x.h") and only from
+#     its own layer or one listed before it in LAYERS, so testing/ may use
 #     everything and nothing uses testing/;
 #   - runtime/state.h, the runtime's private state, is included only by
 #     runtime/runtime.c, runtime/shared.c (the list of shared runtimes,
@@ -17,6 +21,7 @@ if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "check_layers.cmake: SOURCE_DIR is not set")
 endif()
 
+set(CORE_LAYERS plan fronts layout dynamic interval split concat csr host)
 set(LAYERS base select runtime run ops testing)
 set(problems "")
 set(nodes "")
@@ -71,9 +76,19 @@ macro(add_edge from to)
 endmacro()
 
 # ---- src/core ---------------------------------------------------------------
-file(GLOB core_files RELATIVE ${SOURCE_DIR}/src
+file(GLOB_RECURSE core_files RELATIVE ${SOURCE_DIR}/src
      ${SOURCE_DIR}/src/core/*.c ${SOURCE_DIR}/src/core/*.h)
 foreach(rel ${core_files})
+  if(NOT rel MATCHES "^core/([a-z_]+)/[^/]+$")
+    list(APPEND problems "${rel} lies outside src/core's folders")
+    continue()
+  endif()
+  set(own ${CMAKE_MATCH_1})
+  list(FIND CORE_LAYERS ${own} own_rank)
+  if(own_rank LESS 0)
+    list(APPEND problems "${rel}: core/${own}/ is not one of ${CORE_LAYERS}")
+    continue()
+  endif()
   quoted_includes(${SOURCE_DIR}/src/${rel} names)
   file(STRINGS ${SOURCE_DIR}/src/${rel} cl_lines
        REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](CL/|clslice_cl\\.h)")
@@ -82,10 +97,20 @@ foreach(rel ${core_files})
   endif()
   node_of(${rel} node)
   foreach(name ${names})
-    if(name MATCHES "^opencl/")
+    if(name MATCHES "^clslice\\.h$")
+      continue()
+    elseif(name MATCHES "^opencl/")
       list(APPEND problems "${rel} includes ${name}: core is below OpenCL")
-    elseif(NOT name MATCHES "^clslice")
-      add_edge(${node} core/${name})
+    elseif(name MATCHES "^core/([a-z_]+)/[^/]+$")
+      list(FIND CORE_LAYERS ${CMAKE_MATCH_1} rank)
+      if(rank LESS 0 OR rank GREATER own_rank)
+        list(APPEND problems
+             "${rel} (core/${own}) includes ${name}, a higher folder")
+      endif()
+      add_edge(${node} ${name})
+    else()
+      list(APPEND problems
+           "${rel} includes \"${name}\": name internal headers by path")
     endif()
   endforeach()
 endforeach()
@@ -109,7 +134,7 @@ foreach(rel ${opencl_files})
   foreach(name ${names})
     if(name MATCHES "^clslice(_cl)?\\.h$" OR name MATCHES "\\.def$")
       continue()
-    elseif(name MATCHES "^core/")
+    elseif(name MATCHES "^core/[a-z_]+/[^/]+$")
       add_edge(${node} ${name})
     elseif(name MATCHES "^opencl/([a-z_]+)/")
       set(layer ${CMAKE_MATCH_1})

@@ -2,7 +2,7 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * The model's cases: every kernel family, each on the bench's size
- * (bench/cases.c, batch_bench.c, dynamic_bench.c, the CSR matrix) and on
+ * (dense_cases.c, batch_bench.c, dynamic_bench.c, the CSR matrix) and on
  * two simulated ones, since Oclgrind runs every work-item.  The report's
  * size shrinks only outer dims, keeping the full size's kernel, carrier,
  * inner extents and so its group shape (the report says where the full

@@ -7,7 +7,9 @@
  * a flag "--name", or --help / -h.  A subcommand passes the tables of the
  * options it accepts (its own and, e.g., cli_spec_options); an unknown
  * option, a repeated option, a missing value, a value given to a flag and a
- * stray argument are usage errors naming the argument. */
+ * stray argument are usage errors naming the argument.  The parser is
+ * args.c; running a subcommand through it (cli_run_command*) is
+ * command_run.c. */
 #ifndef CLI_ARGS_H
 #define CLI_ARGS_H
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "args.h"
-#include "blocked.h"
+#include "blocked_option.h"
 #include "commands.h"
 #include "device.h"
 #include "device_dynamic.h"

@@ -28,9 +28,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/dyn_record.h"
-#include "core/plan.h"
-#include "core/scatter.h"
+#include "core/dynamic/dyn_record.h"
+#include "core/fronts/fronts.h"
+#include "core/layout/scatter.h"
 #include "opencl/testing/testing.h"
 #include "devutil.h"
 #include "testutil.h"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dyn_record.h"
+#include "core/dynamic/dyn_record.h"
 #include "devutil.h"
 #include "opencl/testing/testing.h"
 #include "randplan.h"

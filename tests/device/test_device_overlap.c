@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opencl/ops/batch.h"
+#include "opencl/ops/gather_batch.h"
 #include "devutil.h"
 #include "testutil.h"
 

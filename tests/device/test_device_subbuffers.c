@@ -4,8 +4,8 @@
  * Every device path with sub-buffers: inference engines keep tensors as
  * sub-buffers of one large allocation, and PoCL 3.1 segfaults inside
  * clEnqueueCopyBufferRect when its source or destination is one
- * (src/opencl/runtime/device.c), so before the selector routed around it
- * a small box of rows crashed the process here.
+ * (src/opencl/runtime/device_facts.c), so before the selector routed
+ * around it a small box of rows crashed the process here.
  *
  * Each array lives in a parent buffer filled with a sentinel: as a
  * sub-buffer at a non-zero origin aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN,

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/blocked.h"
+#include "core/layout/blocked_layout.h"
 #include "hostcall.h"
 #include "randblocked.h"
 #include "randvalue.h"

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "core/concat.h"
+#include "core/concat/concat_part.h"
 #include "randplan.h"
 #include "testutil.h"
 

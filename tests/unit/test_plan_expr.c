@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/plan.h"
+#include "core/fronts/fronts.h"
 
 /* ------------------------------------------------------------------------ */
 /* Parser: accepted expressions                                              */

@@ -15,8 +15,8 @@
 
 #include "opencl/base/check.h"
 
-#include "core/common.h"
-#include "core/plan.h"
+#include "core/plan/common.h"
+#include "core/plan/plan.h"
 
 /* An array's names in messages: its buffer, offset and strides. */
 typedef struct array_names {

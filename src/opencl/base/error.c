@@ -6,7 +6,7 @@
  * also in clslice_error.opencl_code.
  */
 #include "opencl/base/check.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* Stringizing the macro name keeps each name tied to its value in cl.h. */
 #define CS_NAME(code) \

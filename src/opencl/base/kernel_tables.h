@@ -2,7 +2,7 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * The kernels' per-launch tables, stated once for two compilers, as
- * src/core/record.h is.  The embedding step puts this header in front of
+ * core/dynamic/record.h is.  The embedding step puts this header in front of
  * every program that reads a table (src/opencl/CMakeLists.txt,
  * CLSLICE_PREPEND_<file>), where the structs are instantiated for the
  * program's cs_idx; the host instantiates each for uint64_t (suffix _64),

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Layer base: a lanes layout (core/blocked.h) in carrier units, the move
- * the blocked kernels (cl/blocked.cl) run.  Pure arithmetic, as move.h.
+ * Layer base: a lanes layout (core/layout/blocked_layout.h) in carrier
+ * units, the move the blocked kernels (cl/blocked.cl) run.  Pure
+ * arithmetic, as move.h.
  */
 #ifndef CLSLICE_OPENCL_BASE_LANES_H
 #define CLSLICE_OPENCL_BASE_LANES_H
 
 #include <stdint.h>
 
-#include "core/blocked.h"
+#include "core/layout/blocked_layout.h"
 #include "opencl/base/move.h"
 
 /* A lane map in carriers: index j of move dim `dim` (innermost first) is

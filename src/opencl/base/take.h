@@ -12,6 +12,6 @@
 #define CLSLICE_OPENCL_BASE_TAKE_H
 
 #include "clslice_cl.h"
-#include "core/sized.h" /* CS_SIZE_THROUGH, cs_take_struct */
+#include "core/plan/sized.h" /* CS_SIZE_THROUGH, cs_take_struct */
 
 #endif

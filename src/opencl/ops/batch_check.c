@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opencl/ops/batch.h"
-#include "core/common.h"
+#include "opencl/ops/gather_batch.h"
+#include "core/plan/common.h"
 
 static clslice_status check_arguments(const cs_batch_call *call,
                                       clslice_error *err)

@@ -10,7 +10,7 @@
 
 #include "opencl/ops/concat.h"
 #include "opencl/run/batch_launch.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 static void build_moves(const cs_concat_call *c, cs_move *moves,
                         cl_mem *srcs)

@@ -13,7 +13,7 @@
 #define CLSLICE_OPENCL_OPS_CONCAT_H
 
 #include "opencl/run/call.h"
-#include "core/concat.h"
+#include "core/concat/concat_part.h"
 
 /* What the checks keep of one part. */
 typedef struct cs_concat_layout {

@@ -4,7 +4,7 @@
  * The checks of a concatenation, all made before anything is enqueued,
  * in the order of the host's clslice_host_concat (its reference): the
  * head's (cs_call_check), the arguments, each part as a strided scatter
- * of a value of the slice's shape (core/concat.h, shared with the host),
+ * of a value of the slice's shape (concat_part.h, shared with the host),
  * that no two parts write one element, and then the buffers: the
  * destination view, and each source view inside its buffer and apart
  * from the destination's bytes.  Messages name the members: parts[i].plan,
@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "opencl/ops/concat.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* cs_concat_check_parts reads each part's plan as its first member. */
 static_assert(offsetof(clslice_cl_concat_part, plan) == 0, "plan first");

@@ -5,8 +5,8 @@
  * head (cs_call_check), then the plan against both matrices and every
  * array's buffer; then the choice and the program for the index width.
  */
-#include "opencl/ops/csr.h"
-#include "core/common.h"
+#include "opencl/ops/csr_slicer.h"
+#include "core/plan/common.h"
 
 static clslice_status check_matrices(const cs_csr_call *call,
                                      clslice_error *err)

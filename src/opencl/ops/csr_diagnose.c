@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "opencl/ops/csr.h"
-#include "core/common.h"
+#include "opencl/ops/csr_slicer.h"
+#include "core/plan/common.h"
 
 /* Blocking read of `count` indices from buffer at byte offset into a new
  * host array. */

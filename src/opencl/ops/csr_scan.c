@@ -8,8 +8,8 @@
  * Simple, and rows can be counted in billions: 1024-value blocks make
  * three levels enough for a billion rows.
  */
-#include "opencl/ops/csr.h"
-#include "core/common.h"
+#include "opencl/ops/csr_slicer.h"
+#include "core/plan/common.h"
 
 /* Values per work-item: CS_SCAN_ITEMS of cl/csr.cl. */
 enum { SCAN_ITEMS = 4 };

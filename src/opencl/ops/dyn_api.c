@@ -20,7 +20,7 @@
 
 #include "opencl/ops/dyn_consume.h"
 #include "opencl/ops/dyn_normalise.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 static cs_dyn_value value_of(const clslice_device_values *v,
                              clslice_index_type type)

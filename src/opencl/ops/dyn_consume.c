@@ -16,9 +16,9 @@
 
 #include "opencl/ops/dyn_consume.h"
 #include "opencl/select/dynamic.h"
-#include "core/common.h"
-#include "core/plan.h"
-#include "core/scatter.h"
+#include "core/plan/common.h"
+#include "core/plan/plan.h"
+#include "core/layout/scatter.h"
 
 enum { TABLE_WORDS = 6 + 2 * CS_MAX_DIMS };
 

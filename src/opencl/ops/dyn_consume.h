@@ -3,11 +3,11 @@
 /*
  * Layer ops: the consumers of a dynamic plan record, a gather or scatter
  * whose slice the host does not know, read on the device from the record
- * the normalise command wrote (core/record.h).  Every check the host can
- * make is made before anything is enqueued; then exactly one command (a
- * kernel of cl/dynamic.cl, or a marker when the input has no elements)
- * runs behind the wait list, and nothing in the path waits for or reads
- * back the record.
+ * the normalise command wrote (core/dynamic/record.h).  Every check the
+ * host can make is made before anything is enqueued; then exactly one
+ * command (a kernel of cl/dynamic.cl, or a marker when the input has no
+ * elements) runs behind the wait list, and nothing in the path waits for
+ * or reads back the record.
  */
 #ifndef CLSLICE_OPENCL_OPS_DYN_CONSUME_H
 #define CLSLICE_OPENCL_OPS_DYN_CONSUME_H

@@ -10,15 +10,16 @@
  * from masks and ranks alone) and from it a descriptor telling the kernel
  * which slot resolves which input dim, with which bounds given.  The
  * kernel (cl/normalise.cl) then reads the values and resolves them with
- * src/core/resolve.h, the code the host front-ends run, into a record.
+ * src/core/plan/resolve.h, the code the host front-ends run, into a record.
  */
 #include <string.h>
 
 #include "opencl/ops/dyn_normalise.h"
 #include "opencl/run/job.h"
 #include "opencl/select/dynamic.h"
-#include "core/plan.h"
-#include "core/scatter.h"
+#include "core/dynamic/dyn_bound.h"
+#include "core/fronts/fronts.h"
+#include "core/layout/scatter.h"
 
 /* The four vectors of a spec as its front-end names them. */
 static const char *const value_names[4][CS_NORM_VALUES] = {

@@ -3,13 +3,14 @@
 /*
  * Layer ops: the normalise command (dyn_normalise.c, cl/normalise.cl).
  * The host's half of normalising a spec, and the command that writes the
- * record on the device from the descriptor (core/record.h: cs_norm_desc,
- * its flags and the record's words, which the kernel compiles too).
+ * record on the device from the descriptor (core/dynamic/record.h:
+ * cs_norm_desc, its flags and the record's words, which the kernel
+ * compiles too).
  */
 #ifndef CLSLICE_OPENCL_OPS_DYN_NORMALISE_H
 #define CLSLICE_OPENCL_OPS_DYN_NORMALISE_H
 
-#include "core/record.h"
+#include "core/dynamic/record.h"
 #include "opencl/ops/dyn_spec.h"
 #include "opencl/run/call.h"
 

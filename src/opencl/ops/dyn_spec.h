@@ -4,9 +4,9 @@
  * Layer ops: the spec of a slice whose bounds are computed on the device.
  * The normalise command (dyn_normalise.c, cl/normalise.cl) turns
  * begin/end/strides (ONNX starts/ends/steps/axes, XLA start_indices) read
- * from device buffers into a dynamic plan record (core/record.h), by the
- * same rules the host front-ends apply: both run the one C-subset
- * normaliser in core/resolve.h.  The gather or scatter that reads the
+ * from device buffers into a dynamic plan record (core/dynamic/record.h),
+ * by the same rules the host front-ends apply: both run the one C-subset
+ * normaliser in core/plan/resolve.h.  The gather or scatter that reads the
  * record is dyn_consume.h; the public calls that chain the two are
  * dyn_api.c.
  */

@@ -9,13 +9,13 @@
  * CPU device, else a gather kernel of the device's family.
  *
  * Strided tensors (clslice.h, "Strided views") only change the layout
- * (core/strided.c) and the bytes each buffer must hold, so they run the
- * same pipeline: one that simplifies to one contiguous run still takes
- * the copy, and a box with positive pitches the Rect copy.  A gather whose
- * destination is not contiguous runs the scatter kernels, which read both
- * sides' strides.  Blocked tensors (clslice.h, "Blocked layouts") give a
- * lanes layout (core/blocked.c): where it is affine it runs as any
- * layout, else the blocked kernels run it.
+ * (core/layout/strided.c) and the bytes each buffer must hold, so they
+ * run the same pipeline: one that simplifies to one contiguous run still
+ * takes the copy, and a box with positive pitches the Rect copy.  A
+ * gather whose destination is not contiguous runs the scatter kernels,
+ * which read both sides' strides.  Blocked tensors (clslice.h, "Blocked
+ * layouts") give a lanes layout (core/layout/blocked_layout.c): where it
+ * is affine it runs as any layout, else the blocked kernels run it.
  */
 #include "opencl/run/dispatch.h"
 

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* Zeros over the tensor's bytes, as the chain's next link. */
 static clslice_status zero(const cs_op *op, cs_chain *chain,

@@ -10,7 +10,7 @@
 
 #include "opencl/runtime/runtime.h"
 #include "opencl/select/select.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* A device outside the context would build programs no call can use. */
 static clslice_status check_device(cl_context context, cl_device_id device,

@@ -4,12 +4,13 @@
  * clslice_cl_scatter, its plain form clslice_enqueue_scatter, and
  * clslice_enqueue_fill: writing a value tensor, or one element, into a
  * slice of a device tensor in place.  Both run the pipeline of
- * run/dispatch.c on the plan's scatter layout (core/scatter_layout.c), or
- * on the layout between strided tensors (core/strided.c) when either side
- * has strides, or on the lanes layout of blocked tensors (core/blocked.c).
+ * run/dispatch.c on the plan's scatter layout (scatter_layout.c), or on
+ * the layout between strided tensors (strided.c) when either side has
+ * strides, or on the lanes layout of blocked tensors (blocked_layout.c),
+ * all three in core/layout/.
  */
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* The scatter of both forms; `members` as in gather.c. */
 static clslice_status scatter(const cs_call *call,

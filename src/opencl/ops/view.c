@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "opencl/base/check.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* The device's base-address alignment in bytes (OpenCL gives bits). */
 static clslice_status base_align(cl_device_id device, size_t *align,

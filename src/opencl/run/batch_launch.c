@@ -20,7 +20,7 @@
 
 #include "opencl/run/batch_launch.h"
 #include "opencl/run/job.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 enum {
     MAX_BUFFERS = CS_BATCH_MAX_BUFFERS,

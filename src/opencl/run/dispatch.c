@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "opencl/run/dispatch.h"
-#include "core/common.h"
-#include "core/scatter.h"
+#include "core/plan/common.h"
+#include "core/layout/scatter.h"
 
 /* ---- checks ------------------------------------------------------------- */
 
@@ -19,8 +19,8 @@ static bool is_blocked(const cs_op *op)
     return op->src_blocking || op->dst_blocking;
 }
 
-/* A blocked call's lanes layout (core/blocked.c), with both tensors'
- * storage as the views whose bytes check_buffers checks. */
+/* A blocked call's lanes layout (core/layout/blocked_layout.c), with both
+ * tensors' storage as the views whose bytes check_buffers checks. */
 static clslice_status build_lanes(cs_op *op, clslice_error *err)
 {
     cs_tensor_form src = {op->src_strides, op->src_blocking};

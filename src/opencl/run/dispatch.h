@@ -16,8 +16,8 @@
 #ifndef CLSLICE_OPENCL_RUN_DISPATCH_H
 #define CLSLICE_OPENCL_RUN_DISPATCH_H
 
-#include "core/blocked.h"
-#include "core/strided.h"
+#include "core/layout/blocked_layout.h"
+#include "core/layout/strided.h"
 #include "opencl/run/call.h"
 #include "opencl/run/job.h"
 #include "opencl/run/pack.h"

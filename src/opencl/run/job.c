@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "opencl/run/job.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* Every table of base/kernel_tables.h is its word count of index words in
  * both host forms: no member is anything but one index word, so the

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "opencl/runtime/runtime.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* The log, flattened to one line, into buf (empty if unavailable). */
 static void build_log(cl_program program, cl_device_id device, char *buf,

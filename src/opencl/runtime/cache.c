@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #include "opencl/runtime/runtime.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 enum {
     HEADER_WORDS = 3,

@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "opencl/runtime/runtime.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* What an entry that is not a regular file is, for messages. */
 static const char *kind_of(mode_t mode)

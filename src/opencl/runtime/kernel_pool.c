@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "opencl/runtime/runtime.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 struct cs_kernel_pool {
     pthread_mutex_t lock;

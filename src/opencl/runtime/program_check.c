@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "opencl/runtime/runtime.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 /* variants.def's argument count for kernel `name` of the family, false
  * when the family has no such kernel. */

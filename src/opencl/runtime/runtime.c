@@ -29,7 +29,7 @@
 #include "opencl/base/move.h"
 #include "opencl/runtime/state.h"
 #include "opencl/select/tuning.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 static void free_runtime(clslice_runtime *rt)
 {
@@ -120,6 +120,32 @@ clslice_status clslice_runtime_create(cl_context context,
         clslice_runtime_release(&rt);
         return st;
     }
+    *runtime = rt;
+    return cs_ok(err);
+}
+
+/* One runtime per context for every caller that attaches (shared.c):
+ * found and counted, or made and listed, under the list's lock, so two
+ * first attaches make one runtime; making one builds nothing and is
+ * quick. */
+clslice_status clslice_runtime_attach(cl_context context,
+                                      clslice_runtime **runtime,
+                                      clslice_error *err)
+{
+    if (!runtime || !context) /* create's checks and messages */
+        return clslice_runtime_create(context, runtime, err);
+    *runtime = NULL;
+    cs_shared_lock();
+    clslice_runtime *rt = cs_shared_take(context);
+    clslice_status st = CLSLICE_OK;
+    if (!rt) {
+        st = clslice_runtime_create(context, &rt, err);
+        if (st == CLSLICE_OK)
+            cs_shared_add(rt);
+    }
+    cs_shared_unlock();
+    if (st != CLSLICE_OK)
+        return st;
     *runtime = rt;
     return cs_ok(err);
 }

@@ -20,7 +20,7 @@
  * built with -DCS_FILL_BYTES set to it (runtime.c). */
 #define CS_FILL_BYTES CLSLICE_FILL_INLINE_MAX
 
-/* ---- devices (device.c) ------------------------------------------------ */
+/* ---- devices (device_facts.c) ------------------------------------------ */
 
 /* Asks OpenCL for the facts the selector reads (select/facts.h). */
 clslice_status cs_device_query(cl_device_id device, cs_device_info *info,

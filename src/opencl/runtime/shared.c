@@ -14,55 +14,46 @@
  * reused) while a runtime is listed, since the runtime retains it.
  *
  * Every change of a listed runtime's count to or from the list's view
- * happens under the one lock: attach finds and adds a reference, and the
- * last release unlinks, atomically, so attach never finds a runtime that
- * is being freed.  clslice_runtime_retain needs no lock: its caller holds
- * a reference, so the count cannot be dropping to zero at the time.
+ * happens under the one lock: attach (runtime.c) finds and adds a
+ * reference or makes and lists a runtime, and the last release unlinks,
+ * atomically, so attach never finds a runtime that is being freed.
+ * clslice_runtime_retain needs no lock: its caller holds a reference, so
+ * the count cannot be dropping to zero at the time.  This file is the
+ * list alone, below the runtime's lifecycle: it makes and frees no
+ * runtime, so runtime.c calls it and it calls nothing of runtime.c.
  */
 #include <pthread.h>
 
 #include "opencl/runtime/state.h"
-#include "core/common.h"
 
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static clslice_runtime *shared_list; /* guarded by shared_lock */
 
-/* Call with the lock held. */
-static clslice_runtime *find_shared(cl_context context)
+void cs_shared_lock(void)
+{
+    pthread_mutex_lock(&shared_lock);
+}
+
+void cs_shared_unlock(void)
+{
+    pthread_mutex_unlock(&shared_lock);
+}
+
+clslice_runtime *cs_shared_take(cl_context context)
 {
     for (clslice_runtime *rt = shared_list; rt; rt = rt->next)
-        if (rt->context == context)
+        if (rt->context == context) {
+            atomic_fetch_add_explicit(&rt->refs, 1, memory_order_relaxed);
             return rt;
+        }
     return NULL;
 }
 
-clslice_status clslice_runtime_attach(cl_context context,
-                                      clslice_runtime **runtime,
-                                      clslice_error *err)
+void cs_shared_add(clslice_runtime *runtime)
 {
-    if (!runtime || !context) /* create's checks and messages */
-        return clslice_runtime_create(context, runtime, err);
-    *runtime = NULL;
-    pthread_mutex_lock(&shared_lock);
-    clslice_runtime *rt = find_shared(context);
-    clslice_status st = CLSLICE_OK;
-    if (rt) {
-        atomic_fetch_add_explicit(&rt->refs, 1, memory_order_relaxed);
-    } else {
-        /* Made under the lock, so two first attaches make one runtime;
-         * making one builds nothing and is quick. */
-        st = clslice_runtime_create(context, &rt, err);
-        if (st == CLSLICE_OK) {
-            rt->shared = true;
-            rt->next = shared_list;
-            shared_list = rt;
-        }
-    }
-    pthread_mutex_unlock(&shared_lock);
-    if (st != CLSLICE_OK)
-        return st;
-    *runtime = rt;
-    return cs_ok(err);
+    runtime->shared = true;
+    runtime->next = shared_list;
+    shared_list = runtime;
 }
 
 bool cs_shared_drop(clslice_runtime *runtime)

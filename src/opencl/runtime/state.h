@@ -54,6 +54,15 @@ struct clslice_runtime {
 /* Frees a runtime whose last reference is gone (runtime.c). */
 void cs_runtime_destroy(clslice_runtime *runtime);
 
+/* The list of runtimes shared through clslice_runtime_attach (shared.c).
+ * Take and add only between lock and unlock: take gives the listed
+ * runtime of a context with one more reference (NULL: none listed), add
+ * lists a new runtime and marks it shared. */
+void cs_shared_lock(void);
+void cs_shared_unlock(void);
+clslice_runtime *cs_shared_take(cl_context context);
+void cs_shared_add(clslice_runtime *runtime);
+
 /* Drops one reference to a shared runtime under the list's lock; true
  * when it was the last, the runtime now out of the list and to be
  * destroyed (shared.c). */

@@ -16,7 +16,7 @@
  *                           ours, so GPUs keep the kernel; never with a
  *                           sub-buffer on a device whose Rect copy
  *                           crashes on them (PoCL 3.1 segfaults there,
- *                           runtime/device.c), which runs the kernel
+ *                           runtime/device_facts.c), which runs the kernel
  *                           instead;
  *   anything else           a kernel: on CPU devices the row family
  *                           (cl/rows.cl, rows.c) for gathers and scatters

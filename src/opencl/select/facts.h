@@ -59,8 +59,8 @@ enum { CS_DEVICE_TEXT = 96 };
  * rounds a group to whole sub-groups changes nothing there. */
 enum { CS_SUB_GROUP_DEFAULT = 1 };
 
-/* What the library asks of a device once and keeps (runtime/device.c
- * fills it). */
+/* What the library asks of a device once and keeps
+ * (runtime/device_facts.c fills it). */
 typedef struct cs_device_info {
     cl_device_id device;
     bool cpu;              /* CL_DEVICE_TYPE_CPU alone: row kernels */
@@ -71,7 +71,7 @@ typedef struct cs_device_info {
     size_t pointer_size;   /* CL_DEVICE_ADDRESS_BITS / 8 */
     bool rect_sub_buffer_crash; /* clEnqueueCopyBufferRect crashes when
                                  * src or dst is a sub-buffer (PoCL,
-                                 * runtime/device.c) */
+                                 * runtime/device_facts.c) */
     /* Who made it and what it is: the keys of the tuning table. */
     cl_device_type type;   /* CL_DEVICE_TYPE, every bit it claims */
     cl_uint vendor_id;     /* CL_DEVICE_VENDOR_ID */

@@ -121,10 +121,10 @@ typedef struct cs_lanes_call {
     unsigned flags;
 } cs_lanes_call;
 
-/* How a simplified lanes layout that stays one (core/blocked.h) runs: a
- * marker when empty, else the blocked program's rows (row family) or
- * element grid, its move and lane maps, the index width the tensors'
- * ends need. */
+/* How a simplified lanes layout that stays one
+ * (core/layout/blocked_layout.h) runs: a marker when empty, else the
+ * blocked program's rows (row family) or element grid, its move and lane
+ * maps, the index width the tensors' ends need. */
 void cs_choose_lanes(const cs_device_info *device, const cs_tuning *tuning,
                      const cs_lanes_call *call, const cs_lanes *lanes,
                      cs_choice *choice);

@@ -2,7 +2,7 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * Who made a device and what kind it is, from the facts the runtime asked
- * (runtime/device.c): the keys the tuning table looks rows up by
+ * (runtime/device_facts.c): the keys the tuning table looks rows up by
  * (tuning.h).  Pure: tests check every rule with made-up facts.
  *
  * The vendor comes from CL_DEVICE_VENDOR_ID, which for GPUs is the PCI

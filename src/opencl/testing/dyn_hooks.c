@@ -8,7 +8,7 @@
  * public calls.
  */
 #include "opencl/testing/testing.h"
-#include "core/common.h"
+#include "core/plan/common.h"
 
 clslice_status cs_enqueue_normalise(clslice_runtime *rt, cl_command_queue q,
                                     const cs_dyn_spec *spec, cl_mem info,
