@@ -308,6 +308,21 @@ static void test_launch_geometry(void **state)
     move.carrier = 8;
     cs_grid_extents(&move, extent);
     assert_int_equal(extent[0], 1001);
+    /* above rank 4, dim 2 is walked in chunks of at most a few rows,
+     * each a work-item of NDRange dim 2 beside the folded dims */
+    move.rank = 6;
+    int64_t counts[6] = {5, 3, 28, 2, 3, 4};
+    for (int k = 0; k < 6; k++)
+        move.count[k] = counts[k];
+    size_t chunks, rows;
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_true(chunks > 1 && rows <= 8 && chunks * rows >= 28 &&
+                (chunks - 1) * rows < 28);
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[2], chunks * 24);
+    move.count[2] = 1;
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[2], 24);
 }
 
 /* Groups fitted on GPUs; on CPU devices, whose drivers compile a kernel
