@@ -21,7 +21,7 @@ enum {
     SHORT_ROW_ITEMS = 8, /* group, 8 items along each of several rows */
     GRID_PER_SMALL = 4,  /* carriers per work-item of 1- and 2-byte
                           * carriers (cl/common.cl, CS_GRID_PER_<C>) */
-    WALK_ROWS = 4        /* the most rows of dim 2 a work-item of the
+    WALK_ROWS = 8        /* the most rows of dim 2 a work-item of the
                           * generic kernels walks (cs_grid_walk) */
 };
 
@@ -53,11 +53,15 @@ int cs_grid_folded_from(int rank)
 }
 
 /* Their walk is cut into chunks of at most WALK_ROWS rows, balanced (28
- * rows: 7 chunks of 4; 9 rows: 3 of 3), each chunk a work-item of its
+ * rows: 4 chunks of 7; 9 rows: 2 of 5), each chunk a work-item of its
  * own: walking all of dim 2 launched too few work-items to hide the
  * memory's latency, one round trip per walked row (the rank-8 case of
  * the GPU memory model, docs/performance.md: 2.18x a copy walking 28
- * rows, about 1.1x walking 4).  Ranks up to 4 walk nothing: one chunk. */
+ * rows, latency-bound; 1.10x walking 7 or 4, memory-bound; 1.31x walking
+ * 14).  8 rather than 4: the same model time with half the work-items,
+ * and the fill of that case stays memory-bound (walking 4 made it
+ * issue-bound, 0.83x rather than 0.80x).  Ranks up to 4 walk nothing:
+ * one chunk. */
 void cs_grid_walk(const cs_move *move, size_t *chunks, size_t *rows)
 {
     size_t n = move->rank > 4 && move->count[2] > 0 ? (size_t)move->count[2]
