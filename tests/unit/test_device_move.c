@@ -323,6 +323,18 @@ static void test_launch_geometry(void **state)
     move.count[2] = 1;
     cs_grid_extents(&move, extent);
     assert_int_equal(extent[2], 24);
+    /* chunks whose index would pass 32 bits (2^31 folded rows x 4): the
+     * kernels' magic-number split cannot take it, dim 2 is one walk */
+    move.count[2] = 28;
+    move.count[3] = 1 << 16;
+    move.count[4] = 1 << 15;
+    move.count[5] = 1;
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_int_equal(chunks, 1);
+    assert_int_equal(rows, 28);
+    move.count[4] = 1 << 14; /* 2^30 x 4 chunks: fits */
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_true(chunks > 1);
 }
 
 /* Groups fitted on GPUs; on CPU devices, whose drivers compile a kernel

@@ -66,7 +66,15 @@ void cs_grid_walk(const cs_move *move, size_t *chunks, size_t *rows)
 {
     size_t n = move->rank > 4 && move->count[2] > 0 ? (size_t)move->count[2]
                                                     : 1;
+    uint64_t outer = 1;
+    for (int k = 3; k < move->rank; k++)
+        outer *= (uint64_t)move->count[k];
     *chunks = ceil_div(n, WALK_ROWS);
+    /* The kernels split NDRange dim 2 by the chunks' magic number, which
+     * needs its index in 32 bits; a launch too large for that has work-items
+     * enough without the chunks, and walks all of dim 2 (no division). */
+    if (outer * *chunks > (uint64_t)UINT32_MAX + 1)
+        *chunks = 1;
     *rows = ceil_div(n, *chunks);
 }
 

@@ -79,14 +79,14 @@ static void pack_small(const cs_move *move, int index_bits, cs_job *job)
     CS_JOB_TABLE(job, index_bits, t);
 }
 
-/* The chunks of dim 2's walk (launch.c, cs_grid_walk), their magic
- * number where NDRange dim 2's index fits 32 bits. */
+/* The chunks of dim 2's walk (launch.c, cs_grid_walk) and their magic
+ * number: more than one chunk only where NDRange dim 2's index fits the
+ * 32 bits it needs; one chunk has none (shift 0), and no division. */
 static void walk_of(const cs_move *move, cs_grid_tablen_64 *t)
 {
     size_t chunks, rows;
     cs_grid_walk(move, &chunks, &rows);
-    bool fits = (uint64_t)outer_of(move) * chunks <= (uint64_t)UINT32_MAX + 1;
-    cs_magic m = fits ? cs_magic_of(chunks) : (cs_magic){0, 0};
+    cs_magic m = cs_magic_of(chunks);
     t->chunks = chunks;
     t->walk = rows;
     t->chunk_magic = m.magic;
