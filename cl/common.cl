@@ -69,6 +69,22 @@ static uint cs_magic_divide(uint n, uint magic, uint shift)
                                        (uint)(shift))                       \
              : (rest) / (count))
 
+/* The element grids' generic kernels (rank > 4): NDRange dim 2's index
+ * i as the folded row `fold` (dims 3 ..) and the rows [first, stop) of
+ * dim 2 that the work-item walks, chunk i % chunks of at most tp->walk
+ * rows (src/opencl/base/launch.c, cs_grid_walk): one magic-number
+ * division per work-item, none where dim 2 is one chunk (chunk_shift
+ * 0; the host makes one chunk wherever i might not fit 32 bits). */
+#define CS_WALK(tp, i, count2, fold, first, stop)                           \
+    cs_idx fold = (tp)->chunk_shift                                         \
+                      ? (cs_idx)cs_magic_divide((uint)(i),                  \
+                                                (uint)(tp)->chunk_magic,    \
+                                                (uint)(tp)->chunk_shift)    \
+                      : (i);                                                \
+    cs_idx first = ((i) - fold * (tp)->chunks) * (tp)->walk;                \
+    cs_idx stop = (count2) - first > (tp)->walk ? first + (tp)->walk        \
+                                                : (count2)
+
 /* a / b in 32 bits where `narrow` says both fit them, whatever cs_idx
  * is: a GPU spends about 20 instructions on a 32-bit division and about
  * 70 on a 64-bit one. */

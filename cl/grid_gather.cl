@@ -32,7 +32,8 @@
  *   CS_LITTLE_ENDIAN  1 on little-endian devices (wide stores).
  *
  * NDRange dim 0 walks the innermost output dim, dim 1 the next, dim 2 the
- * rest, folded (above rank 4: all but dim 2, which each work-item walks),
+ * rest, folded (above rank 4: the dims past dim 2, and the chunks of
+ * at most a few rows of dim 2 that each work-item walks, CS_WALK),
  * and unfolded with a magic-number division per folded dim but the last
  * (CS_DIVIDE).  Every kernel first drops the work-items past
  * the extents (groups are rounded up), before any index arithmetic.  Each
@@ -164,23 +165,27 @@ kernel void cs_gather_r4_c##C(CS_ARGS(T, cs_grid_table4 t))                 \
     }
 
 /* Any rank >= 5: dims 3..rank-1 folded into NDRange dim 2, and each
- * work-item walks all of dim 2 itself, stepping its row by stride[2]:
- * unfolding the folded dims cost one division per dim for every row, and
- * made the rank-8 case instruction-bound in the GPU memory model
- * (docs/performance.md); walking dim 2 pays it once per count[2] rows. */
+ * work-item walks up to tp->walk rows of dim 2 itself, stepping its row
+ * by stride[2] (CS_WALK; the chunks of dim 2 share NDRange dim 2 with
+ * the folded dims): unfolding the folded dims cost one division per dim
+ * for every row, and made the rank-8 case instruction-bound in the GPU
+ * memory model (docs/performance.md); walking all of dim 2 left too few
+ * work-items to hide the memory's latency, a short walk pays the
+ * divisions once per few rows and keeps the grid wide. */
 #define CS_KERNEL_RN(T, C)                                                  \
 kernel void cs_gather_rn_c##C(                                              \
     CS_ARGS(T, cs_grid_table4 t, constant cs_grid_tablen *restrict tp))     \
 {                                                                           \
-    cs_idx outer = tp->outer;                                               \
-    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= outer)                 \
+    cs_idx items = tp->outer * tp->chunks;                                  \
+    if (CS_IDLE(C, t) || (cs_idx)get_global_id(2) >= items)                 \
         return;                                                             \
-    CS_FOR(i3, 2, outer) {                                                  \
+    CS_FOR(i3, 2, items) {                                                  \
+        CS_WALK(tp, i3, t.count[2], fold, first, stop);                     \
         cs_idx s3 = src_base;                                               \
-        CS_UNFOLD(*tp, i3, s3, stride)                                      \
-        for (cs_idx i2 = 0; i2 < t.count[2]; i2++) {                        \
+        CS_UNFOLD(*tp, fold, s3, stride)                                    \
+        for (cs_idx i2 = first; i2 < stop; i2++) {                          \
             cs_idx s2 = s3 + i2 * t.stride[2];                              \
-            cs_idx row = (i3 * t.count[2] + i2) * t.count[1];               \
+            cs_idx row = (fold * t.count[2] + i2) * t.count[1];             \
             CS_FOR(i1, 1, t.count[1]) {                                     \
                 cs_idx s = s2 + i1 * t.stride[1];                           \
                 cs_idx d = dst_base + (row + i1) * t.count[0];              \

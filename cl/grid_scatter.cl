@@ -33,7 +33,8 @@
  * NDRange dim 0 walks the innermost dim (four carriers per work-item for
  * 1- and 2-byte carriers, CS_GRID_PER_<C>), dim 1 the next, dim 2 the
  * rest (folded, unfolded by magic-number division as in
- * cl/grid_gather.cl); work-items past the extents leave before any index
+ * cl/grid_gather.cl; above rank 4 with the chunks of dim 2 that each
+ * work-item walks); work-items past the extents leave before any index
  * arithmetic, and each dim is a grid-stride loop, so the host may cap
  * the grid.
  */
@@ -164,16 +165,19 @@
         }                                                                   \
     }
 
-/* Any rank >= 5: dims 3..rank-1 folded into NDRange dim 2, each folded
- * row's indices found by one division per dim but the last, by magic
- * number for the first CS_MAGIC_DIMS of them; each work-item walks all
- * of dim 2 from there, as cl/grid_gather.cl's generic kernel does. */
+/* Any rank >= 5: dims 3..rank-1 folded into NDRange dim 2 with the
+ * chunks of dim 2 (CS_WALK), each folded row's indices found by one
+ * division per dim but the last, by magic number for the first
+ * CS_MAGIC_DIMS of them; each work-item walks its chunk of at most
+ * tp->walk rows of dim 2 from there, as cl/grid_gather.cl's generic
+ * kernel does. */
 #define CS_BODY_rn(t, C, LOAD)                                              \
-    cs_idx outer = tp->outer;                                               \
-    if (CS_IDLE(t, C) || (cs_idx)get_global_id(2) >= outer)                 \
+    cs_idx items = tp->outer * tp->chunks;                                  \
+    if (CS_IDLE(t, C) || (cs_idx)get_global_id(2) >= items)                 \
         return;                                                             \
-    CS_FOR(i3, 2, outer) {                                                  \
-        cs_idx rest = i3, s3 = src_base, d3 = dst_base, k = 3;              \
+    CS_FOR(i3, 2, items) {                                                  \
+        CS_WALK(tp, i3, t.count[2], fold, first, stop);                     \
+        cs_idx rest = fold, s3 = src_base, d3 = dst_base, k = 3;            \
         for (; k + 1 < tp->rank; k++) {                                     \
             cs_idx m = k - 3;                                               \
             cs_idx q = m < CS_MAGIC_DIMS                                    \
@@ -187,7 +191,7 @@
         }                                                                   \
         s3 += rest * tp->stride[k];                                         \
         d3 += rest * tp->dst_stride[k];                                     \
-        for (cs_idx i2 = 0; i2 < t.count[2]; i2++) {                        \
+        for (cs_idx i2 = first; i2 < stop; i2++) {                          \
             cs_idx s2 = s3 + i2 * t.stride[2];                              \
             cs_idx d2 = d3 + i2 * t.dst_stride[2];                          \
             CS_FOR(i1, 1, t.count[1]) {                                     \

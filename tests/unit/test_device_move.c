@@ -308,6 +308,33 @@ static void test_launch_geometry(void **state)
     move.carrier = 8;
     cs_grid_extents(&move, extent);
     assert_int_equal(extent[0], 1001);
+    /* above rank 4, dim 2 is walked in chunks of at most a few rows,
+     * each a work-item of NDRange dim 2 beside the folded dims */
+    move.rank = 6;
+    int64_t counts[6] = {5, 3, 28, 2, 3, 4};
+    for (int k = 0; k < 6; k++)
+        move.count[k] = counts[k];
+    size_t chunks, rows;
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_true(chunks > 1 && rows <= 8 && chunks * rows >= 28 &&
+                (chunks - 1) * rows < 28);
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[2], chunks * 24);
+    move.count[2] = 1;
+    cs_grid_extents(&move, extent);
+    assert_int_equal(extent[2], 24);
+    /* chunks whose index would pass 32 bits (2^31 folded rows x 4): the
+     * kernels' magic-number split cannot take it, dim 2 is one walk */
+    move.count[2] = 28;
+    move.count[3] = 1 << 16;
+    move.count[4] = 1 << 15;
+    move.count[5] = 1;
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_int_equal(chunks, 1);
+    assert_int_equal(rows, 28);
+    move.count[4] = 1 << 14; /* 2^30 x 4 chunks: fits */
+    cs_grid_walk(&move, &chunks, &rows);
+    assert_true(chunks > 1);
 }
 
 /* Groups fitted on GPUs; on CPU devices, whose drivers compile a kernel

@@ -76,6 +76,8 @@ static void check_narrowing(void **state)
     /* the word offsets agree between the widths */
     assert_int_equal(offsetof(cs_grid_tablen_32, outer) / 4,
                      WORD_AT(cs_grid_tablen, outer));
+    assert_int_equal(offsetof(cs_grid_tablen_32, chunk_shift) / 4,
+                     WORD_AT(cs_grid_tablen, chunk_shift));
     assert_int_equal(offsetof(cs_lanes_table_32, dst.lane_stride) / 4,
                      WORD_AT(cs_lanes_table, dst.lane_stride));
 }
@@ -121,6 +123,9 @@ static void check_generic_grid(void **state)
     (void)state;
     for (int bits = 32; bits <= 64; bits += 32) {
         cs_move m = move_of_rank(6);
+        /* dim 2 long enough to be walked in several chunks */
+        m.elements = m.elements / m.count[2] * 11;
+        m.count[2] = 11;
         cs_choice choice;
         cs_job job;
         job_of(CS_KERNEL_SCATTER, CS_VARIANT_SCATTER_RN, bits, &m, NULL,
@@ -159,6 +164,25 @@ static void check_generic_grid(void **state)
         assert_true(read_word(t, bits, WORD_AT(cs_grid_tablen, rank)) == 6);
         assert_true(read_word(t, bits, WORD_AT(cs_grid_tablen, outer)) ==
                     (uint64_t)(m.count[3] * m.count[4] * m.count[5]));
+        /* dim 2's walk: chunks of `walk` rows that cover its 11 rows,
+         * none of them empty, and the chunks' magic number */
+        uint64_t chunks = read_word(t, bits, WORD_AT(cs_grid_tablen, chunks));
+        uint64_t walk = read_word(t, bits, WORD_AT(cs_grid_tablen, walk));
+        size_t want_chunks, want_walk;
+        cs_grid_walk(&m, &want_chunks, &want_walk);
+        assert_true(chunks == want_chunks && walk == want_walk);
+        assert_true(chunks > 1 && chunks * walk >= 11 &&
+                    (chunks - 1) * walk < 11);
+        cs_magic cm = cs_magic_of(chunks);
+        assert_true(read_word(t, bits, WORD_AT(cs_grid_tablen, chunk_magic)) ==
+                    word_of((int64_t)cm.magic, bits));
+        assert_true(read_word(t, bits, WORD_AT(cs_grid_tablen, chunk_shift)) ==
+                    word_of((int64_t)cm.shift, bits));
+        assert_true(cm.shift > 0);
+        /* NDRange dim 2 counts the folded rows times the chunks */
+        assert_int_equal(job.shape.extent[2],
+                         chunks * (uint64_t)(m.count[3] * m.count[4] *
+                                             m.count[5]));
     }
 }
 

@@ -34,7 +34,7 @@
 
 /* Index words of each table. */
 #define CS_WORDS_GRID4 14
-#define CS_WORDS_GRIDN (3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 2)
+#define CS_WORDS_GRIDN (3 * CS_MAX_DIMS + 2 * CS_MAGIC_DIMS + 6)
 #define CS_WORDS_ROWS 11
 #define CS_WORDS_ODOMETER (6 + 3 * CS_MAX_DIMS)
 #define CS_WORDS_LANE_MAP 7
@@ -56,7 +56,9 @@
     } cs_grid_table4##SUFFIX;                                               \
     /* The element grids' generic kernels, rank >= 5 (constant buffer):    \
      * magic[m] and shift[m] divide by count[3 + m]; outer is the product \
-     * of the folded dims 3 .. rank - 1. */                                \
+     * of the folded dims 3 .. rank - 1; each work-item walks at most     \
+     * `walk` rows of dim 2, one of its `chunks` (NDRange dim 2 counts    \
+     * outer x chunks), chunk_magic and chunk_shift divide by chunks. */  \
     typedef struct cs_grid_tablen##SUFFIX {                                 \
         IDX count[CS_MAX_DIMS];                                             \
         IDX stride[CS_MAX_DIMS];                                            \
@@ -64,6 +66,7 @@
         IDX magic[CS_MAGIC_DIMS];                                           \
         IDX shift[CS_MAGIC_DIMS];                                           \
         IDX rank, outer;                                                    \
+        IDX chunks, walk, chunk_magic, chunk_shift;                         \
     } cs_grid_tablen##SUFFIX;                                               \
     /* The CPU row kernels (by value; cl/rows.cl says what each is). */    \
     typedef struct cs_rows_table##SUFFIX {                                  \

@@ -19,8 +19,10 @@
 enum {
     SHORT_ROW = 32,      /* fixed shapes: rows shorter than this share a */
     SHORT_ROW_ITEMS = 8, /* group, 8 items along each of several rows */
-    GRID_PER_SMALL = 4   /* carriers per work-item of 1- and 2-byte
+    GRID_PER_SMALL = 4,  /* carriers per work-item of 1- and 2-byte
                           * carriers (cl/common.cl, CS_GRID_PER_<C>) */
+    WALK_ROWS = 8        /* the most rows of dim 2 a work-item of the
+                          * generic kernels walks (cs_grid_walk) */
 };
 
 static size_t min_size(size_t a, size_t b)
@@ -44,20 +46,47 @@ size_t cs_grid_per_item(size_t carrier)
 }
 
 /* The generic kernels (rank > 4) walk dim 2 in each work-item, so that
- * their per-row divisions are paid once per count[2] rows. */
+ * their per-row divisions are paid once per walk, not once per row. */
 int cs_grid_folded_from(int rank)
 {
     return rank > 4 ? 3 : 2;
 }
 
+/* Their walk is cut into chunks of at most WALK_ROWS rows, balanced (28
+ * rows: 4 chunks of 7; 9 rows: 2 of 5), each chunk a work-item of its
+ * own: walking all of dim 2 launched too few work-items to hide the
+ * memory's latency, one round trip per walked row (the rank-8 case of
+ * the GPU memory model, docs/performance.md: 2.18x a copy walking 28
+ * rows, latency-bound; 1.10x walking 7 or 4, memory-bound; 1.31x walking
+ * 14).  8 rather than 4: the same model time with half the work-items,
+ * and the fill of that case stays memory-bound (walking 4 made it
+ * issue-bound, 0.83x rather than 0.80x).  Ranks up to 4 walk nothing:
+ * one chunk. */
+void cs_grid_walk(const cs_move *move, size_t *chunks, size_t *rows)
+{
+    size_t n = move->rank > 4 && move->count[2] > 0 ? (size_t)move->count[2]
+                                                    : 1;
+    uint64_t outer = 1;
+    for (int k = 3; k < move->rank; k++)
+        outer *= (uint64_t)move->count[k];
+    *chunks = ceil_div(n, WALK_ROWS);
+    /* The kernels split NDRange dim 2 by the chunks' magic number, which
+     * needs its index in 32 bits; a launch too large for that has work-items
+     * enough without the chunks, and walks all of dim 2 (no division). */
+    if (outer * *chunks > (uint64_t)UINT32_MAX + 1)
+        *chunks = 1;
+    *rows = ceil_div(n, *chunks);
+}
+
 /* Extent of NDRange dim d: count[0] in work-items, count[1], then the
- * rest folded. */
+ * rest folded (above rank 4, times the chunks of dim 2's walk). */
 void cs_grid_extents(const cs_move *move, size_t extent[3])
 {
+    size_t rows;
     extent[0] = ceil_div((size_t)move->count[0],
                          cs_grid_per_item(move->carrier));
     extent[1] = move->rank > 1 ? (size_t)move->count[1] : 1;
-    extent[2] = 1;
+    cs_grid_walk(move, &extent[2], &rows);
     for (int k = cs_grid_folded_from(move->rank); k < move->rank; k++)
         extent[2] *= (size_t)move->count[k];
 }

@@ -104,9 +104,11 @@ void cs_launch_fit(const cs_shape *shape, const cs_launch_limits *limits,
  * dim 0 covers count[0], cs_grid_per_item carriers per work-item (four
  * for 1- and 2-byte carriers, else one), dim 1 count[1], dim 2 the
  * product of the dims from cs_grid_folded_from(rank) up: above rank 4
- * each work-item walks dim 2 itself. */
+ * each work-item walks at most `rows` rows of dim 2 itself, and dim 2
+ * also counts the `chunks` that cs_grid_walk cuts dim 2 into. */
 size_t cs_grid_per_item(size_t carrier);
 int cs_grid_folded_from(int rank);
+void cs_grid_walk(const cs_move *move, size_t *chunks, size_t *rows);
 void cs_grid_extents(const cs_move *move, size_t extent[3]);
 
 /* A group of at most `budget` work-items fitted to `extent`, dim by dim

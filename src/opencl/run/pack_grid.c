@@ -79,8 +79,22 @@ static void pack_small(const cs_move *move, int index_bits, cs_job *job)
     CS_JOB_TABLE(job, index_bits, t);
 }
 
-/* The generic table: every dim, the folded dims' magic numbers, the rank
- * and the folded dims' product. */
+/* The chunks of dim 2's walk (launch.c, cs_grid_walk) and their magic
+ * number: more than one chunk only where NDRange dim 2's index fits the
+ * 32 bits it needs; one chunk has none (shift 0), and no division. */
+static void walk_of(const cs_move *move, cs_grid_tablen_64 *t)
+{
+    size_t chunks, rows;
+    cs_grid_walk(move, &chunks, &rows);
+    cs_magic m = cs_magic_of(chunks);
+    t->chunks = chunks;
+    t->walk = rows;
+    t->chunk_magic = m.magic;
+    t->chunk_shift = m.shift;
+}
+
+/* The generic table: every dim, the folded dims' magic numbers, the rank,
+ * the folded dims' product and dim 2's chunks. */
 static void pack_generic(const cs_move *move, int index_bits, cs_job *job)
 {
     cs_grid_tablen_64 t;
@@ -89,6 +103,7 @@ static void pack_generic(const cs_move *move, int index_bits, cs_job *job)
     magic_of(move, CS_MAGIC_DIMS, t.magic, t.shift);
     t.rank = (uint64_t)move->rank;
     t.outer = (uint64_t)outer_of(move);
+    walk_of(move, &t);
     CS_JOB_TABLE(job, index_bits, t);
 }
 
