@@ -37,19 +37,20 @@ typedef struct general {
     const char *zeroed; /* the error of an all-zero descriptor */
 } general;
 
+/* d may be NULL (the NULL-descriptor rows): no member access then. */
 static clslice_status gather2(const any_desc *d, clslice_error *err)
 {
-    return clslice_host_gather2(&d->gather, err);
+    return clslice_host_gather2(d ? &d->gather : NULL, err);
 }
 
 static clslice_status scatter2(const any_desc *d, clslice_error *err)
 {
-    return clslice_host_scatter2(&d->scatter, err);
+    return clslice_host_scatter2(d ? &d->scatter : NULL, err);
 }
 
 static clslice_status concat(const any_desc *d, clslice_error *err)
 {
-    return clslice_host_concat(&d->concat, err);
+    return clslice_host_concat(d ? &d->concat : NULL, err);
 }
 
 /* On LP64: pinned below, and the members of clslice_cl_gather_desc,
