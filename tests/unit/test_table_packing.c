@@ -82,22 +82,33 @@ static void check_narrowing(void **state)
                      WORD_AT(cs_lanes_table, dst.lane_stride));
 }
 
+/* The per-dim arrays of a table, `dims` entries each from the word offsets
+ * of their first entries: the move's counts and strides, and past its
+ * rank a count of count_pad at strides 0. */
+static void check_dims(const void *t, int bits, const cs_move *m, int dims,
+                       size_t count_at, size_t stride_at, size_t dst_at,
+                       int64_t count_pad)
+{
+    for (int k = 0; k < dims; k++) {
+        bool in = k < m->rank;
+        assert_true(read_word(t, bits, count_at + (size_t)k) ==
+                    word_of(in ? m->count[k] : count_pad, bits));
+        assert_true(read_word(t, bits, stride_at + (size_t)k) ==
+                    word_of(in ? m->stride[k] : 0, bits));
+        assert_true(read_word(t, bits, dst_at + (size_t)k) ==
+                    word_of(in ? m->dst_stride[k] : 0, bits));
+    }
+}
+
 /* The small table by value at argument `arg`: dims 0-3 of the move. */
 static void check_small(const cs_job *job, cl_uint arg, const cs_move *m,
                         int bits)
 {
     const void *t = job->arg_value[arg];
     assert_int_equal(job->arg_size[arg], CS_WORDS_GRID4 * (size_t)bits / 8);
-    for (int k = 0; k < 4; k++) {
-        bool in = k < m->rank;
-        assert_true(read_word(t, bits, WORD_AT(cs_grid_table4, count[k])) ==
-                    word_of(in ? m->count[k] : 0, bits));
-        assert_true(read_word(t, bits, WORD_AT(cs_grid_table4, stride[k])) ==
-                    word_of(in ? m->stride[k] : 0, bits));
-        assert_true(
-            read_word(t, bits, WORD_AT(cs_grid_table4, dst_stride[k])) ==
-            word_of(in ? m->dst_stride[k] : 0, bits));
-    }
+    check_dims(t, bits, m, 4, WORD_AT(cs_grid_table4, count),
+               WORD_AT(cs_grid_table4, stride),
+               WORD_AT(cs_grid_table4, dst_stride), 0);
 }
 
 static void job_of(cs_kernel_kind kind, cs_variant variant, int bits,
@@ -139,18 +150,9 @@ static void check_generic_grid(void **state)
         assert_int_equal(job.upload_size[0],
                          CS_WORDS_GRIDN * (size_t)bits / 8);
         const void *t = job.upload_data[0];
-        for (int k = 0; k < CS_MAX_DIMS; k++) {
-            bool in = k < m.rank;
-            assert_true(
-                read_word(t, bits, WORD_AT(cs_grid_tablen, count[k])) ==
-                word_of(in ? m.count[k] : 0, bits));
-            assert_true(
-                read_word(t, bits, WORD_AT(cs_grid_tablen, stride[k])) ==
-                word_of(in ? m.stride[k] : 0, bits));
-            assert_true(
-                read_word(t, bits, WORD_AT(cs_grid_tablen, dst_stride[k])) ==
-                word_of(in ? m.dst_stride[k] : 0, bits));
-        }
+        check_dims(t, bits, &m, CS_MAX_DIMS, WORD_AT(cs_grid_tablen, count),
+                   WORD_AT(cs_grid_tablen, stride),
+                   WORD_AT(cs_grid_tablen, dst_stride), 0);
         /* dims 3, 4, 5 are folded: their divisors' magic numbers */
         for (int j = 0; j < CS_MAGIC_DIMS; j++) {
             cs_magic want = {0, 0};
@@ -262,19 +264,11 @@ static void check_odometer(void **state)
         assert_true(read_word(t, bits, WORD_AT(cs_odometer_table, items)) ==
                     (uint64_t)((rows + per - 1) / per));
         assert_true(read_word(t, bits, WORD_AT(cs_odometer_table, rank)) == 5);
-        for (int k = 0; k < CS_MAX_DIMS; k++) {
-            bool in = k < m.rank;
-            /* past the rank: count 1 at stride 0 */
-            assert_true(
-                read_word(t, bits, WORD_AT(cs_odometer_table, count[k])) ==
-                word_of(in ? m.count[k] : 1, bits));
-            assert_true(
-                read_word(t, bits, WORD_AT(cs_odometer_table, stride[k])) ==
-                word_of(in ? m.stride[k] : 0, bits));
-            assert_true(read_word(t, bits,
-                                  WORD_AT(cs_odometer_table, dst_stride[k])) ==
-                        word_of(in ? m.dst_stride[k] : 0, bits));
-        }
+        /* past the rank: count 1 at stride 0 */
+        check_dims(t, bits, &m, CS_MAX_DIMS,
+                   WORD_AT(cs_odometer_table, count),
+                   WORD_AT(cs_odometer_table, stride),
+                   WORD_AT(cs_odometer_table, dst_stride), 1);
     }
 }
 
