@@ -317,6 +317,22 @@ static void test_scatter_members(void **state)
 
 /* ---- the same as the plain calls -------------------------------------- */
 
+/* A descriptor call against its plain twin (row r at elem_size es): the
+ * same status, the one the row wants, the same bytes written. */
+static void check_same(size_t r, size_t es, clslice_status old_st,
+                       const clslice_error *old_err, clslice_status new_st,
+                       const clslice_error *new_err, clslice_status want,
+                       const unsigned char *old_dst,
+                       const unsigned char *new_dst)
+{
+    if (old_st != new_st)
+        print_error("row %zu, elem_size %zu: %s / %s\n", r, es,
+                    old_err->message, new_err->message);
+    assert_int_equal(old_st, new_st);
+    assert_int_equal(new_st, want);
+    assert_memory_equal(old_dst, new_dst, BYTES);
+}
+
 /* A contiguous gather: its plan, and the bytes each side's buffer holds
  * as a difference from what the tensor needs (-1: one byte short). */
 typedef struct gather_row {
@@ -382,12 +398,8 @@ static void test_gather_as_plain(void **state)
             d.dst = (clslice_host_tensor){row->dst_null ? NULL : new_dst,
                                           dst_bytes, 0, NULL};
             clslice_status new_st = clslice_host_gather2(&d, &new_err);
-            if (old_st != new_st)
-                print_error("row %zu, elem_size %zu: %s / %s\n", r, es,
-                            old_err.message, new_err.message);
-            assert_int_equal(old_st, new_st);
-            assert_int_equal(new_st, row->want);
-            assert_memory_equal(old_dst, new_dst, BYTES);
+            check_same(r, es, old_st, &old_err, new_st, &new_err, row->want,
+                       old_dst, new_dst);
             clslice_plan_release(&plan);
         }
 }
@@ -460,12 +472,8 @@ static void test_scatter_as_plain(void **state)
             d.rule = row->rule;
             d.dst = (clslice_host_tensor){new_dst, dst_bytes, 0, NULL};
             clslice_status new_st = clslice_host_scatter2(&d, &new_err);
-            if (old_st != new_st)
-                print_error("row %zu, elem_size %zu: %s / %s\n", r, es,
-                            old_err.message, new_err.message);
-            assert_int_equal(old_st, new_st);
-            assert_int_equal(new_st, row->want);
-            assert_memory_equal(old_dst, new_dst, BYTES);
+            check_same(r, es, old_st, &old_err, new_st, &new_err, row->want,
+                       old_dst, new_dst);
             clslice_plan_release(&plan);
         }
 }
