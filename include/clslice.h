@@ -135,9 +135,27 @@ typedef struct clslice_plan clslice_plan;
 
 /** Frees a plan and sets *plan to NULL, so a released plan cannot be used by
  * accident (functions given a NULL plan fail with CLSLICE_ERROR_ARGUMENT).
- * Accepts NULL and a pointer to NULL. */
+ * Accepts NULL and a pointer to NULL.
+ *
+ * It takes the plan's address: `clslice_plan_release(&plan)`.  In C11 and
+ * later the header wraps the call in a type check, so passing the plan
+ * itself, `clslice_plan_release(plan)`, is a compile error rather than a
+ * warning and a crash; only a `clslice_plan **` or a `void *` (NULL) is
+ * accepted.  C++ refuses it by the parameter's type alone; C99 compilers
+ * get the plain declaration (most warn). */
 CLSLICE_API
 void clslice_plan_release(clslice_plan **plan);
+/* The check: _Generic has no association for any other type, so the call
+ * does not compile.  The operand is not evaluated twice (only the chosen
+ * association is), and the function keeps its address and its symbol:
+ * `(clslice_plan_release)(p)` or a function pointer bypass the macro. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) &&                 \
+    __STDC_VERSION__ >= 201112L
+#define clslice_plan_release(plan)                                         \
+    (clslice_plan_release)(_Generic((plan),                                \
+        clslice_plan **: (plan),                                           \
+        void *: (plan)))
+#endif
 
 /** Rank of the input the plan was built for. */
 CLSLICE_API
