@@ -94,6 +94,12 @@
 extern "C" {
 #endif
 
+/** @defgroup opencl OpenCL runtime and device calls
+ * The runtime (one program cache per context), the call head, and
+ * the gathers, scatters, fills, gradients, batches, concatenations
+ * and views on the caller's queue.
+ * @{ */
+
 /** Opaque per-context state: the cache of built programs.  Programs are
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
@@ -707,9 +713,14 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup csr
+ * @{ */
 
 /** A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
  * format and the slicing rules).  Each array starts at its byte offset;
@@ -793,9 +804,14 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
                                    const clslice_cl_csr_desc *desc,
                                    clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Dynamic slices: spec values in device memory                             */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup dynamic
+ * @{ */
 
 /* When begin/end/strides (TF, OpenVINO), starts/ends/axes/steps (ONNX)
  * or start_indices (XLA) are in device buffers, a dynamic call slices
@@ -1006,6 +1022,8 @@ clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_cl_dynamic_desc *desc,
                                       const clslice_xla_dynamic_spec *spec,
                                       clslice_error *err);
+
+/** @} */
 
 #ifdef __cplusplus
 }
