@@ -145,9 +145,21 @@ clslice_status clslice_runtime_retain(clslice_runtime *runtime,
  * reference releases every program and kernel the runtime built and the
  * context, and frees the runtime; work already enqueued keeps running
  * (OpenCL retains what it uses).  Thread-safe for different references
- * to one runtime.  Accepts NULL. */
+ * to one runtime.  Accepts NULL.
+ *
+ * It takes the runtime's address, `clslice_runtime_release(&runtime)`;
+ * in C11 and later passing the runtime itself does not compile, as for
+ * clslice_plan_release. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
+/* The type check, as clslice_plan_release's in clslice.h. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) &&                 \
+    __STDC_VERSION__ >= 201112L
+#define clslice_runtime_release(runtime)                                   \
+    (clslice_runtime_release)(_Generic((runtime),                          \
+        clslice_runtime **: (runtime),                                     \
+        void *: (runtime)))
+#endif
 
 /** Flags for clslice_runtime_prepare. */
 enum {
