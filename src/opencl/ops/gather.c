@@ -16,8 +16,10 @@
  * which read both sides' strides.  Blocked tensors (clslice.h, "Blocked
  * layouts") give a lanes layout (core/layout/blocked_layout.c): where it
  * is affine it runs as any layout, else the blocked kernels run it.
+ * Image-backed sides (clslice_cl_image) go to ops/image.c.
  */
 #include "opencl/run/dispatch.h"
+#include "opencl/ops/image.h"
 
 /* The gather of both forms; `members`: messages name the tensors as the
  * descriptor's members (src.offset) rather than as arguments. */
@@ -48,7 +50,11 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
                                 clslice_cl_gather_desc, dst_blocking, &taken,
                                 err);
-    return st == CLSLICE_OK ? gather(&head, &taken, true, err) : st;
+    if (st != CLSLICE_OK)
+        return st;
+    if (taken.src_image || taken.dst_image) /* ops/image.c */
+        return cs_image_gather(&head, &taken, err);
+    return gather(&head, &taken, true, err);
 }
 
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
