@@ -14,6 +14,7 @@
 
 #include "opencl/ops/image.h"
 #include "opencl/run/job.h"
+#include "opencl/select/image_kernel.h"
 #include "core/plan/common.h"
 
 /* What the checks learn and the launch uses. */
@@ -201,22 +202,6 @@ static void fill_table(const image_op *op, int64_t *t)
                           : op->out_elements;
 }
 
-/* The kernel of the two sides and the image's channel type. */
-static cs_variant variant_of(const image_op *op)
-{
-    bool f32 = op->channel == CL_FLOAT, f16 = op->channel == CL_HALF_FLOAT;
-    if (op->desc->src_image && op->desc->dst_image)
-        return f32 || f16 ? CS_VARIANT_IMAGE_TO_IMAGE_F
-                          : CS_VARIANT_IMAGE_TO_IMAGE_U8;
-    if (op->desc->src_image)
-        return f32   ? CS_VARIANT_IMAGE_TO_BUF_F32
-               : f16 ? CS_VARIANT_IMAGE_TO_BUF_F16
-                     : CS_VARIANT_IMAGE_TO_BUF_U8;
-    return f32   ? CS_VARIANT_BUF_TO_IMAGE_F32
-           : f16 ? CS_VARIANT_BUF_TO_IMAGE_F16
-                 : CS_VARIANT_BUF_TO_IMAGE_U8;
-}
-
 enum { IMAGE_LOCAL = 64 };
 
 static clslice_status launch(const image_op *op, clslice_error *err)
@@ -238,7 +223,10 @@ static clslice_status launch(const image_op *op, clslice_error *err)
     cl_mem src = d->src_image ? d->src_image->image : d->src.buffer;
     cl_mem dst = d->dst_image ? d->dst_image->image : d->dst.buffer;
     cs_job job;
-    cs_job_start(&job, "image gather", variant_of(op), 0);
+    cs_job_start(&job, "image gather",
+                 cs_choose_image(d->src_image != NULL, d->dst_image != NULL,
+                                 op->channel),
+                 0);
     cs_job_mem(&job, &src);
     cs_job_mem(&job, &dst);
     cs_job_upload(&job, sizeof table, table);
