@@ -13,7 +13,13 @@
  *   cs_buf_to_image_*   one work-item per dst texel: its four lanes are
  *   cs_image_to_image_*  four output elements, each read from the buffer
  *                       (or the src image), padding lanes past the
- *                       channel count written as zeros, then one write.
+ *                       channel count written as zeros, then one write;
+ *   cs_scatter_image_*  a scatter into an image: one work-item per dst
+ *                       texel, each lane inside the slice read from the
+ *                       value buffer, every other lane (padding included)
+ *                       copied from `old`, a copy of dst the host made
+ *                       first (OpenCL 1.2 kernels cannot read and write
+ *                       one image).
  *
  * Float and half images take read_imagef and write_imagef (exact for a
  * half image: every half is a float), so no kernel needs cl_khr_fp16;
@@ -231,3 +237,57 @@ static uint cs_img_read_u(read_only image2d_t src, constant long *t,
 
 CS_IMAGE_TO_IMAGE(f, float4, 0.0f, cs_img_read_f, write_imagef)
 CS_IMAGE_TO_IMAGE(u8, uint4, 0u, cs_img_read_u, write_imageui)
+
+/* ---- scatters into an image --------------------------------------------- */
+
+/* Whether input index `in` (rank <= 4) lies in the slice, and if so the
+ * value element it takes, in *at. */
+static bool cs_img_in_slice(constant long *t, const long *in, int rank,
+                            long *at)
+{
+    long v = t[CS_IMG_SRC_BASE];
+    for (int d = 0; d < rank; d++) {
+        long r = in[d] - t[CS_IMG_ISTART + d], step = t[CS_IMG_ISTEP + d];
+        if (r % step != 0)
+            return false;
+        long q = r / step;
+        if (q < 0 || q >= t[CS_IMG_ICOUNT + d])
+            return false;
+        v += q * t[CS_IMG_IVSTRIDE + d];
+    }
+    *at = v;
+    return true;
+}
+
+#define CS_SCATTER_IMAGE(SUFFIX, T, V4, READ, LOAD, WRITE)                  \
+    kernel void cs_scatter_image_##SUFFIX(global const T *value,            \
+                                          read_only image2d_t old,          \
+                                          write_only image2d_t dst,         \
+                                          constant long *t)                 \
+    {                                                                       \
+        int2 texel;                                                         \
+        long in[4], at;                                                     \
+        if (!cs_img_dst_texel(t, (long)get_global_id(0), &texel, in))       \
+            return;                                                         \
+        constant long *g = t + CS_IMG_DST_GEOM;                             \
+        long cdim = g[CS_IMG_G_CDIM], c0 = in[cdim];                        \
+        int rank = (int)g[CS_IMG_G_RANK];                                   \
+        V4 out = READ(old, CS_IMG_SAMPLER, texel);                          \
+        for (int lane = 0; lane < 4; lane++) {                              \
+            in[cdim] = c0 + lane;                                           \
+            if (in[cdim] >= g[CS_IMG_G_CHANNELS] ||                         \
+                !cs_img_in_slice(t, in, rank, &at))                         \
+                continue;                                                   \
+            if (lane == 0) out.x = LOAD(at, value);                         \
+            else if (lane == 1) out.y = LOAD(at, value);                    \
+            else if (lane == 2) out.z = LOAD(at, value);                    \
+            else out.w = LOAD(at, value);                                   \
+        }                                                                   \
+        WRITE(dst, texel, out);                                             \
+    }
+
+CS_SCATTER_IMAGE(f32, float, float4, read_imagef, CS_LOAD_PLAIN,
+                 write_imagef)
+CS_SCATTER_IMAGE(f16, half, float4, read_imagef, CS_LOAD_HALF, write_imagef)
+CS_SCATTER_IMAGE(u8, uchar, uint4, read_imageui, CS_LOAD_BYTE,
+                 write_imageui)

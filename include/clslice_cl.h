@@ -711,6 +711,11 @@ typedef struct clslice_cl_scatter_desc {
     /** How dst is stored; NULL: plain.  Only the slice's elements are
      * written: padding lanes are left alone. */
     const clslice_blocking *dst_blocking;
+    /* Appended in 0.2 (image-backed tensors). */
+    /** dst held by an image instead of dst.buffer; NULL: a buffer.  Only
+     * the slice's elements change; padding lanes and every other
+     * element keep their values. */
+    const clslice_cl_image *dst_image;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
@@ -726,7 +731,20 @@ typedef struct clslice_cl_scatter_desc {
  * dst_blocking, that side is a blocked tensor, checked and run as for
  * clslice_cl_gather; a blocked dst gets the slice's elements only, its
  * padding lanes and everything else are left alone, and a value dim that
- * broadcasts is read at its index 0, blocked or not. */
+ * broadcasts is read at its index 0, blocked or not.
+ *
+ * With dst_image, dst is an image-backed tensor (clslice_cl_image) of the
+ * plan's input shape, checked as clslice_cl_gather checks a dst image
+ * (its CL_MEM_READ_ONLY included); value is then a contiguous row-major
+ * buffer (value.strides NULL, no value_blocking, value.offset a multiple
+ * of elem_size), and elem_size the image's channel size.  Only the
+ * slice's elements change.  Since an OpenCL 1.2 kernel cannot read and
+ * write one image, the call copies dst into a temporary image of its
+ * format (clEnqueueCopyImage, released after the enqueue), then one
+ * kernel writes every texel of dst: the slice's lanes from value, the
+ * others from the copy.  The copy waits for the wait list, the kernel for
+ * the copy; the event completes with the kernel.  An empty slice enqueues
+ * a marker when an event is wanted. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

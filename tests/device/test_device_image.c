@@ -407,6 +407,132 @@ static void test_random_jobs(void **state)
     assert_true(partial > 0);
 }
 
+/* ---- scatters into images ----------------------------------------------- */
+
+/* A value for the slice of j's plan: its output shape, now and then
+ * with dims of 1 (broadcast) or leading dims dropped. */
+static int value_shape(fixture *f, const job *j, int64_t *shape,
+                       clslice_value_rule *rule)
+{
+    *rule = CLSLICE_VALUE_EXACT;
+    int rank = j->orank;
+    for (int d = 0; d < rank; d++)
+        shape[d] = j->oshape[d];
+    if (tu_chance(&f->rng, 50)) {
+        *rule = CLSLICE_VALUE_BROADCAST;
+        for (int d = 0; d < rank; d++)
+            if (tu_chance(&f->rng, 40))
+                shape[d] = 1;
+        int drop = (int)tu_range(&f->rng, 0, rank);
+        memmove(shape, shape + drop, sizeof *shape * (size_t)(rank - drop));
+        rank -= drop;
+    }
+    return rank;
+}
+
+static void run_scatter(fixture *f, job *j)
+{
+    size_t es = channel_size(j->type);
+    int64_t vshape[CLSLICE_MAX_RANK];
+    clslice_value_rule rule;
+    int vrank = value_shape(f, j, vshape, &rule);
+    size_t velements = 1;
+    for (int d = 0; d < vrank; d++)
+        velements *= (size_t)vshape[d];
+    size_t voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
+    size_t vbytes = voffset + velements * es;
+    unsigned char *value = malloc(vbytes);
+    assert_non_null(value);
+    random_fill(&f->rng, j->type, value, vbytes / es);
+    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, vbytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, vbytes,
+                                     value, 0, NULL, NULL));
+    side dst; /* random old texels, read and written in place */
+    make_src(f, j, &dst);
+    clReleaseMemObject(dst.mem);
+    dst.mem = make_image(f->dev.cl.context, j->type, dst.layout.width,
+                         dst.layout.height, CL_MEM_READ_WRITE, dst.host);
+    clslice_cl_image image = {.image = dst.mem, .packing = j->src_packing};
+
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = j->plan;
+    desc.elem_size = es;
+    desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
+    desc.value_shape = vshape;
+    desc.value_rank = vrank;
+    desc.rule = rule;
+    desc.dst_image = &image;
+    clslice_error err;
+    clslice_status st = clslice_cl_scatter(f->dev.runtime, &call, &desc,
+                                           &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_cl_scatter: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    clslice_host_scatter_desc ref = CLSLICE_HOST_SCATTER_DESC_INIT;
+    ref.plan = j->plan;
+    ref.elem_size = es;
+    ref.value = (clslice_host_tensor){.data = value, .bytes = vbytes,
+                                      .offset = voffset};
+    ref.value_shape = vshape;
+    ref.value_rank = vrank;
+    ref.rule = rule;
+    ref.dst = host_tensor(j, &dst, SIDE_IMAGE);
+    ref.dst_blocking = &dst.layout.blocking;
+    st = clslice_host_scatter2(&ref, &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_host_scatter2: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    unsigned char *got = malloc(dst.bytes);
+    assert_non_null(got);
+    read_image(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
+               got);
+    size_t first = 0;
+    while (first < dst.bytes && got[first] == dst.host[first])
+        first++;
+    if (first < dst.bytes)
+        print_error("first difference at byte %zu of %zu\n", first,
+                    dst.bytes);
+    EXPECT(first == dst.bytes);
+    free(got);
+    free(value);
+    free(dst.host);
+    clReleaseMemObject(vbuf);
+    clReleaseMemObject(dst.mem);
+}
+
+static void test_random_scatters(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    long jobs = tu_scaled(JOBS / 2), partial = 0;
+    for (long i = 0; i < jobs; i++) {
+        job j;
+        draw_job(f, &j, SIDE_IMAGE, SIDE_BUFFER);
+        if (clslice_plan_output_elements(j.plan) == 0) {
+            clslice_plan_release(&j.plan);
+            i--;
+            continue;
+        }
+        int cdim = j.src_packing == CLSLICE_PACKING_NC4HW4 ? 1
+                                                           : j.irank - 1;
+        partial += j.ishape[cdim] % 4 != 0;
+        snprintf(j.desc + strlen(j.desc), sizeof j.desc - strlen(j.desc),
+                 " (scatter)");
+        run_scatter(f, &j);
+        clslice_plan_release(&j.plan);
+    }
+    print_message("%ld random scatters into images (seed 0x%016" PRIx64
+                  "), %ld with a partial last texel\n", jobs, f->seed,
+                  partial);
+    assert_true(partial > 0);
+}
+
 /* ---- the checks --------------------------------------------------------- */
 
 #define EXPECT_FAIL(call, status, ...)                                    \
@@ -569,6 +695,73 @@ static void test_checks(void **state)
     clReleaseMemObject(buf);
 }
 
+static clslice_status scatter(fixture *f, const clslice_plan *plan,
+                              size_t elem_size, clslice_cl_tensor value,
+                              const int64_t *value_shape, int value_rank,
+                              const clslice_cl_image *dst, clslice_error *err)
+{
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = elem_size;
+    desc.value = value;
+    desc.value_shape = value_shape;
+    desc.value_rank = value_rank;
+    desc.rule = CLSLICE_VALUE_BROADCAST;
+    desc.dst_image = dst;
+    return clslice_cl_scatter(f->dev.runtime, &call, &desc, err);
+}
+
+/* A failing scatter leaves the image as it was. */
+static void test_scatter_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    const int64_t shape[] = {4, 2, 6}; /* HWC: 2 x 8 texels in PHWC4 */
+    clslice_plan *plan = tu_expr_plan(shape, 3, "1:3, :, 1:6");
+    unsigned char host[2 * 8 * 4], got[2 * 8 * 4];
+    for (size_t i = 0; i < sizeof host; i++)
+        host[i] = (unsigned char)(i * 7 + 3);
+    cl_mem img = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
+                            host);
+    cl_mem ro = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
+                           host);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 256);
+    clslice_cl_image dst = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_image dst_ro = {.image = ro,
+                               .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_tensor value = {.buffer = buf};
+    const int64_t fits[] = {2, 1, 5}, wrong[] = {3, 2, 5};
+    int64_t strides[] = {1, 1, 1};
+    clslice_cl_tensor strided = {.buffer = buf, .strides = strides};
+
+    EXPECT_FAIL(scatter(f, plan, 1, value, wrong, 3, &dst, &err_),
+                CLSLICE_ERROR_SHAPE, "value");
+    EXPECT_FAIL(scatter(f, plan, 1, strided, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_ARGUMENT, "value.strides");
+    EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &dst_ro, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is "
+                "CL_MEM_READ_ONLY");
+    EXPECT_FAIL(scatter(f, plan, 4, value, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 4");
+    clslice_cl_tensor far = {.buffer = buf, .offset = 250};
+    EXPECT_FAIL(scatter(f, plan, 1, far, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_BUFFER, "value");
+    clslice_cl_image nhwc = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &nhwc, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->packing");
+    read_image(f->dev.queue, img, 2, 8, got);
+    assert_memory_equal(got, host, sizeof host);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(img);
+    clReleaseMemObject(ro);
+    clReleaseMemObject(buf);
+}
+
 /* An empty slice of an image source is a marker: nothing runs, the
  * event completes. */
 static void test_empty(void **state)
@@ -604,7 +797,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_jobs),
+        cmocka_unit_test(test_random_scatters),
         cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_scatter_checks),
         cmocka_unit_test(test_empty),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

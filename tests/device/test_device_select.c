@@ -841,6 +841,15 @@ static void test_image_choices(void **state)
         assert_string_equal(cs_kernel_name(v, 0), cases[i].name);
         g_seen[v] = true;
     }
+    const char *scatters[] = {"cs_scatter_image_f32", "cs_scatter_image_f16",
+                              "cs_scatter_image_u8"};
+    const cl_channel_type channels[] = {CL_FLOAT, CL_HALF_FLOAT,
+                                        CL_UNSIGNED_INT8};
+    for (int i = 0; i < 3; i++) {
+        cs_variant v = cs_choose_image_scatter(channels[i]);
+        assert_string_equal(cs_kernel_name(v, 0), scatters[i]);
+        g_seen[v] = true;
+    }
 }
 
 /* No row of variants.def is dead: across this program's cases the

@@ -96,25 +96,17 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
     *side = (cs_image_side){.name = output ? "dst_image" : "src_image",
                             .image = image, .output = output,
                             .elem_size = op->desc->elem_size};
-    cs_image_facts facts;
-    clslice_status st = cs_image_geometry_of(image->packing, shape, rank,
-                                             side->name, &side->geometry,
-                                             err);
-    if (st == CLSLICE_OK)
-        st = cs_image_query(op->call->device, image->image, side->name,
-                            &facts, err);
-    if (st == CLSLICE_OK)
-        st = cs_image_check_facts(&facts, cs_call_context(op->call), side,
-                                  err);
+    cl_channel_type channel = 0;
+    clslice_status st = cs_image_side_check(op->call, image, shape, rank,
+                                            side, &channel, err);
     if (st == CLSLICE_OK && output && op->desc->src_image &&
-        facts.format.image_channel_data_type != op->channel)
+        channel != op->channel)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "dst_image->image has channel type 0x%x but "
                        "src_image->image 0x%x: an image gather does not "
-                       "convert", (unsigned)facts.format.image_channel_data_type,
-                       (unsigned)op->channel);
+                       "convert", (unsigned)channel, (unsigned)op->channel);
     if (st == CLSLICE_OK && !(output && op->desc->src_image))
-        op->channel = facts.format.image_channel_data_type;
+        op->channel = channel;
     return st;
 }
 

@@ -6,7 +6,8 @@
  * the image's size) and the checks of an image against the tensor it
  * claims to hold: a query of OpenCL into cs_image_facts, then a pure
  * check of those facts, which tests drive with facts no device here has
- * (a device without image support).  image.c runs the gathers.
+ * (a device without image support).  image.c runs the gathers,
+ * image_scatter.c the scatters.
  */
 #ifndef CLSLICE_OPENCL_OPS_IMAGE_H
 #define CLSLICE_OPENCL_OPS_IMAGE_H
@@ -75,5 +76,21 @@ clslice_status cs_image_check_facts(const cs_image_facts *facts,
 clslice_status cs_image_gather(cs_call *call,
                                const clslice_cl_gather_desc *desc,
                                clslice_error *err);
+
+/* clslice_cl_scatter with desc->dst_image (image_scatter.c), checked
+ * and run as clslice_cl_scatter says. */
+clslice_status cs_image_scatter(cs_call *call,
+                                const clslice_cl_scatter_desc *desc,
+                                clslice_error *err);
+
+/* The checks of an image side shared by both files: the geometry of a
+ * tensor of `shape` in image->packing, the image's facts asked of OpenCL
+ * and checked (cs_image_check_facts); the channel type in *channel. */
+clslice_status cs_image_side_check(const cs_call *call,
+                                   const clslice_cl_image *image,
+                                   const int64_t *shape, int rank,
+                                   cs_image_side *side,
+                                   cl_channel_type *channel,
+                                   clslice_error *err);
 
 #endif

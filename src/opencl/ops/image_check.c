@@ -223,3 +223,23 @@ clslice_status cs_image_check_facts(const cs_image_facts *facts,
                        packing_name(side->image->packing));
     return CLSLICE_OK;
 }
+
+clslice_status cs_image_side_check(const cs_call *call,
+                                   const clslice_cl_image *image,
+                                   const int64_t *shape, int rank,
+                                   cs_image_side *side,
+                                   cl_channel_type *channel,
+                                   clslice_error *err)
+{
+    cs_image_facts facts = {.device_images = CL_FALSE};
+    clslice_status st = cs_image_geometry_of(image->packing, shape, rank,
+                                             side->name, &side->geometry,
+                                             err);
+    if (st == CLSLICE_OK)
+        st = cs_image_query(call->device, image->image, side->name, &facts,
+                            err);
+    if (st == CLSLICE_OK)
+        st = cs_image_check_facts(&facts, cs_call_context(call), side, err);
+    *channel = facts.format.image_channel_data_type;
+    return st;
+}

@@ -55,6 +55,13 @@
 /* Per input dim of an image src: the first index read (the index of a
  * shrunk dim). */
 #define CS_IMG_ISTART (CS_IMG_OSTRIDE + CS_IMG_MAX_RANK)
-#define CS_IMG_WORDS (CS_IMG_ISTART + CS_IMG_MAX_RANK)
+/* A scatter into an image (dst of the plan's input shape, rank <= 4):
+ * per input dim the step and count of the slice there and the value's
+ * stride, in elements, per index of the slice along it (0 where the
+ * value broadcasts); SRC_BASE is then the value's first element. */
+#define CS_IMG_ISTEP (CS_IMG_ISTART + CS_IMG_MAX_RANK)
+#define CS_IMG_ICOUNT (CS_IMG_ISTEP + 4)
+#define CS_IMG_IVSTRIDE (CS_IMG_ICOUNT + 4)
+#define CS_IMG_WORDS (CS_IMG_IVSTRIDE + 4)
 
 #endif

@@ -10,6 +10,7 @@
  * all three in core/layout/.
  */
 #include "opencl/run/dispatch.h"
+#include "opencl/ops/image.h"
 #include "core/plan/common.h"
 
 /* The scatter of both forms; `members` as in gather.c. */
@@ -43,7 +44,11 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
                                 clslice_cl_scatter_desc, dst_blocking, &taken,
                                 err);
-    return st == CLSLICE_OK ? scatter(&head, &taken, true, err) : st;
+    if (st != CLSLICE_OK)
+        return st;
+    if (taken.dst_image) /* ops/image_scatter.c */
+        return cs_image_scatter(&head, &taken, err);
+    return scatter(&head, &taken, true, err);
 }
 
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,

@@ -18,3 +18,10 @@ cs_variant cs_choose_image(bool src_image, bool dst_image,
            : f16 ? CS_VARIANT_BUF_TO_IMAGE_F16
                  : CS_VARIANT_BUF_TO_IMAGE_U8;
 }
+
+cs_variant cs_choose_image_scatter(cl_channel_type channel)
+{
+    return channel == CL_FLOAT        ? CS_VARIANT_SCATTER_IMAGE_F32
+           : channel == CL_HALF_FLOAT ? CS_VARIANT_SCATTER_IMAGE_F16
+                                      : CS_VARIANT_SCATTER_IMAGE_U8;
+}

@@ -22,4 +22,8 @@
 cs_variant cs_choose_image(bool src_image, bool dst_image,
                            cl_channel_type channel);
 
+/* The kernel of a scatter of a buffer value into an image of
+ * `channel`. */
+cs_variant cs_choose_image_scatter(cl_channel_type channel);
+
 #endif
