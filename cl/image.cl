@@ -28,26 +28,44 @@
  *
  * The table (src/opencl/ops/image_table.h, put in front of this file)
  * holds 64-bit words; indices here are longs.  The host keeps every
- * image side at rank 3 or 4, so index arrays have 4 entries.
+ * image side at rank 3 or 4, so an index fits a long4.
  */
 
 #define CS_IMG_SAMPLER                                                      \
     (CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST)
 
+/* An index of rank <= 4 lives in a long4, read and written at a run-time
+ * dim through selects: an array indexed at run time would go to private
+ * memory (scratch) on GPU compilers. */
+static long cs_v_get(long4 v, long d)
+{
+    return d == 0 ? v.x : d == 1 ? v.y : d == 2 ? v.z : v.w;
+}
+
+static long4 cs_v_set(long4 v, long d, long x)
+{
+    v.x = d == 0 ? x : v.x;
+    v.y = d == 1 ? x : v.y;
+    v.z = d == 2 ? x : v.z;
+    v.w = d == 3 ? x : v.w;
+    return v;
+}
+
 /* v[d] as the texel coordinates read it: the slice for the channel dim,
  * 0 for no dim. */
-static long cs_img_coord_part(constant long *g, long dim, const long *idx)
+static long cs_img_coord_part(constant long *g, long dim, long4 idx)
 {
     if (dim < 0)
         return 0;
-    return dim == g[CS_IMG_G_CDIM] ? idx[dim] >> 2 : idx[dim];
+    long v = cs_v_get(idx, dim);
+    return dim == g[CS_IMG_G_CDIM] ? v >> 2 : v;
 }
 
 /* The texel holding the element at index idx (rank 3 or 4) of geometry
  * g; its lane in *lane. */
-static int2 cs_img_texel(constant long *g, const long *idx, int *lane)
+static int2 cs_img_texel(constant long *g, long4 idx, int *lane)
 {
-    *lane = (int)(idx[g[CS_IMG_G_CDIM]] & 3);
+    *lane = (int)(cs_v_get(idx, g[CS_IMG_G_CDIM]) & 3);
     long x = cs_img_coord_part(g, g[CS_IMG_G_XO], idx) * g[CS_IMG_G_XIN] +
              cs_img_coord_part(g, g[CS_IMG_G_XI], idx);
     long y = cs_img_coord_part(g, g[CS_IMG_G_YO], idx) * g[CS_IMG_G_YIN] +
@@ -57,20 +75,20 @@ static int2 cs_img_texel(constant long *g, const long *idx, int *lane)
 
 /* The inverse: the index of lane 0 of texel (x, y), the channel dim at
  * its slice's first channel. */
-static void cs_img_untexel(constant long *g, long x, long y, long *idx)
+static long4 cs_img_untexel(constant long *g, long x, long y)
 {
-    for (int d = 0; d < 4; d++)
-        idx[d] = 0;
+    long4 idx = (long4)(0);
     long xin = g[CS_IMG_G_XIN], yin = g[CS_IMG_G_YIN];
     if (g[CS_IMG_G_XI] >= 0)
-        idx[g[CS_IMG_G_XI]] = x % xin;
+        idx = cs_v_set(idx, g[CS_IMG_G_XI], x % xin);
     if (g[CS_IMG_G_XO] >= 0)
-        idx[g[CS_IMG_G_XO]] = x / xin;
+        idx = cs_v_set(idx, g[CS_IMG_G_XO], x / xin);
     if (g[CS_IMG_G_YI] >= 0)
-        idx[g[CS_IMG_G_YI]] = y % yin;
+        idx = cs_v_set(idx, g[CS_IMG_G_YI], y % yin);
     if (g[CS_IMG_G_YO] >= 0)
-        idx[g[CS_IMG_G_YO]] = y / yin;
-    idx[g[CS_IMG_G_CDIM]] *= 4;
+        idx = cs_v_set(idx, g[CS_IMG_G_YO], y / yin);
+    long cdim = g[CS_IMG_G_CDIM];
+    return cs_v_set(idx, cdim, cs_v_get(idx, cdim) * 4);
 }
 
 static float cs_img_lane_f(float4 p, int lane)
@@ -84,24 +102,25 @@ static uint cs_img_lane_u(uint4 p, int lane)
 }
 
 /* The input index output index o reads, for an image src (rank <= 4). */
-static void cs_img_source_index(constant long *t, const long *o, int orank,
-                                long *in)
+static long4 cs_img_source_index(constant long *t, long4 o, int orank)
 {
-    for (int d = 0; d < 4; d++)
-        in[d] = t[CS_IMG_ISTART + d];
+    long4 in = (long4)(t[CS_IMG_ISTART], t[CS_IMG_ISTART + 1],
+                       t[CS_IMG_ISTART + 2], t[CS_IMG_ISTART + 3]);
     for (int j = 0; j < orank; j++) {
         long k = t[CS_IMG_OSRC + j];
         if (k >= 0)
-            in[k] += o[j] * t[CS_IMG_OSTEP + j];
+            in = cs_v_set(in, k, cs_v_get(in, k) +
+                                     cs_v_get(o, j) * t[CS_IMG_OSTEP + j]);
     }
+    return in;
 }
 
 /* The element output index o reads, for a buffer src. */
-static long cs_img_source_at(constant long *t, const long *o, int orank)
+static long cs_img_source_at(constant long *t, long4 o, int orank)
 {
     long at = t[CS_IMG_SRC_BASE];
     for (int j = 0; j < orank; j++)
-        at += o[j] * t[CS_IMG_OSTRIDE + j];
+        at += cs_v_get(o, j) * t[CS_IMG_OSTRIDE + j];
     return at;
 }
 
@@ -109,10 +128,10 @@ static long cs_img_source_at(constant long *t, const long *o, int orank)
 
 /* The input index of output element `item` (row-major), walked innermost
  * first: no array of the output's rank, which may be up to 32. */
-static void cs_img_item_source(constant long *t, long item, long *in)
+static long4 cs_img_item_source(constant long *t, long item)
 {
-    for (int d = 0; d < 4; d++)
-        in[d] = t[CS_IMG_ISTART + d];
+    long4 in = (long4)(t[CS_IMG_ISTART], t[CS_IMG_ISTART + 1],
+                       t[CS_IMG_ISTART + 2], t[CS_IMG_ISTART + 3]);
     long rem = item;
     for (int j = (int)t[CS_IMG_ORANK] - 1; j >= 0; j--) {
         long n = t[CS_IMG_OSHAPE + j];
@@ -120,8 +139,9 @@ static void cs_img_item_source(constant long *t, long item, long *in)
         rem /= n;
         long k = t[CS_IMG_OSRC + j];
         if (k >= 0)
-            in[k] += o * t[CS_IMG_OSTEP + j];
+            in = cs_v_set(in, k, cs_v_get(in, k) + o * t[CS_IMG_OSTEP + j]);
     }
+    return in;
 }
 
 #define CS_IMAGE_TO_BUF(SUFFIX, T, READ, LANE, STORE)                       \
@@ -131,9 +151,8 @@ static void cs_img_item_source(constant long *t, long item, long *in)
         long item = (long)get_global_id(0);                                 \
         if (item >= t[CS_IMG_ITEMS])                                        \
             return;                                                         \
-        long in[4];                                                         \
         int lane;                                                           \
-        cs_img_item_source(t, item, in);                                    \
+        long4 in = cs_img_item_source(t, item);                             \
         int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);             \
         STORE(LANE(READ(src, CS_IMG_SAMPLER, at), lane),                    \
               t[CS_IMG_DST_BASE] + item, dst);                              \
@@ -151,13 +170,14 @@ CS_IMAGE_TO_BUF(u8, uchar, read_imageui, cs_img_lane_u, CS_STORE_BYTE)
 
 /* Work-item `item`'s dst texel and the output index of its lane 0; false
  * past the last texel. */
-static bool cs_img_dst_texel(constant long *t, long item, int2 *at, long *o)
+static bool cs_img_dst_texel(constant long *t, long item, int2 *at,
+                             long4 *o)
 {
     if (item >= t[CS_IMG_ITEMS])
         return false;
     constant long *g = t + CS_IMG_DST_GEOM;
     long x = item % g[CS_IMG_G_WIDTH], y = item / g[CS_IMG_G_WIDTH];
-    cs_img_untexel(g, x, y, o);
+    *o = cs_img_untexel(g, x, y);
     *at = (int2)((int)x, (int)y);
     return true;
 }
@@ -166,12 +186,12 @@ static bool cs_img_dst_texel(constant long *t, long item, int2 *at, long *o)
  * channel inside the tensor, else 0. */
 #define CS_INTO_IMAGE_BODY(V4, ZERO, VALUE)                                 \
     constant long *g = t + CS_IMG_DST_GEOM;                                 \
-    long cdim = g[CS_IMG_G_CDIM], c0 = o[cdim];                             \
+    long cdim = g[CS_IMG_G_CDIM], c0 = cs_v_get(o, cdim);                   \
     int orank = (int)t[CS_IMG_ORANK];                                       \
     V4 out = (V4)(ZERO);                                                    \
     for (int lane = 0; lane < 4; lane++) {                                  \
-        o[cdim] = c0 + lane;                                                \
-        if (o[cdim] < g[CS_IMG_G_CHANNELS]) {                               \
+        o = cs_v_set(o, cdim, c0 + lane);                                   \
+        if (c0 + lane < g[CS_IMG_G_CHANNELS]) {                             \
             if (lane == 0) out.x = VALUE;                                   \
             else if (lane == 1) out.y = VALUE;                              \
             else if (lane == 2) out.z = VALUE;                              \
@@ -185,8 +205,8 @@ static bool cs_img_dst_texel(constant long *t, long item, int2 *at, long *o)
                                          constant long *t)                  \
     {                                                                       \
         int2 at;                                                            \
-        long o[4];                                                          \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, o))           \
+        long4 o;                                                            \
+        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, &o))          \
             return;                                                         \
         CS_INTO_IMAGE_BODY(V4, ZERO, LOAD(cs_img_source_at(t, o, orank),    \
                                           src))                             \
@@ -203,21 +223,19 @@ CS_BUF_TO_IMAGE(u8, uchar, uint4, 0u, CS_LOAD_BYTE, write_imageui)
 
 /* The lane of the src image that output index o reads. */
 static float cs_img_read_f(read_only image2d_t src, constant long *t,
-                           const long *o, int orank)
+                           long4 o, int orank)
 {
-    long in[4];
     int lane;
-    cs_img_source_index(t, o, orank, in);
+    long4 in = cs_img_source_index(t, o, orank);
     int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);
     return cs_img_lane_f(read_imagef(src, CS_IMG_SAMPLER, at), lane);
 }
 
 static uint cs_img_read_u(read_only image2d_t src, constant long *t,
-                          const long *o, int orank)
+                          long4 o, int orank)
 {
-    long in[4];
     int lane;
-    cs_img_source_index(t, o, orank, in);
+    long4 in = cs_img_source_index(t, o, orank);
     int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);
     return cs_img_lane_u(read_imageui(src, CS_IMG_SAMPLER, at), lane);
 }
@@ -228,8 +246,8 @@ static uint cs_img_read_u(read_only image2d_t src, constant long *t,
                                            constant long *t)                \
     {                                                                       \
         int2 at;                                                            \
-        long o[4];                                                          \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, o))           \
+        long4 o;                                                            \
+        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, &o))          \
             return;                                                         \
         CS_INTO_IMAGE_BODY(V4, ZERO, READ(src, t, o, orank))                \
         WRITE(dst, at, out);                                                \
@@ -242,12 +260,12 @@ CS_IMAGE_TO_IMAGE(u8, uint4, 0u, cs_img_read_u, write_imageui)
 
 /* Whether input index `in` (rank <= 4) lies in the slice, and if so the
  * value element it takes, in *at. */
-static bool cs_img_in_slice(constant long *t, const long *in, int rank,
-                            long *at)
+static bool cs_img_in_slice(constant long *t, long4 in, int rank, long *at)
 {
     long v = t[CS_IMG_SRC_BASE];
     for (int d = 0; d < rank; d++) {
-        long r = in[d] - t[CS_IMG_ISTART + d], step = t[CS_IMG_ISTEP + d];
+        long r = cs_v_get(in, d) - t[CS_IMG_ISTART + d];
+        long step = t[CS_IMG_ISTEP + d];
         if (r % step != 0)
             return false;
         long q = r / step;
@@ -266,16 +284,17 @@ static bool cs_img_in_slice(constant long *t, const long *in, int rank,
                                           constant long *t)                 \
     {                                                                       \
         int2 texel;                                                         \
-        long in[4], at;                                                     \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &texel, in))       \
+        long4 in;                                                           \
+        long at;                                                            \
+        if (!cs_img_dst_texel(t, (long)get_global_id(0), &texel, &in))      \
             return;                                                         \
         constant long *g = t + CS_IMG_DST_GEOM;                             \
-        long cdim = g[CS_IMG_G_CDIM], c0 = in[cdim];                        \
+        long cdim = g[CS_IMG_G_CDIM], c0 = cs_v_get(in, cdim);              \
         int rank = (int)g[CS_IMG_G_RANK];                                   \
         V4 out = READ(old, CS_IMG_SAMPLER, texel);                          \
         for (int lane = 0; lane < 4; lane++) {                              \
-            in[cdim] = c0 + lane;                                           \
-            if (in[cdim] >= g[CS_IMG_G_CHANNELS] ||                         \
+            in = cs_v_set(in, cdim, c0 + lane);                             \
+            if (c0 + lane >= g[CS_IMG_G_CHANNELS] ||                        \
                 !cs_img_in_slice(t, in, rank, &at))                         \
                 continue;                                                   \
             if (lane == 0) out.x = LOAD(at, value);                         \
