@@ -27,22 +27,25 @@
  * core OpenCL C.  Byte images take read_imageui and write_imageui.
  *
  * The table (src/opencl/ops/image_table.h, put in front of this file)
- * holds 64-bit words; indices here are longs.  The host keeps every
- * image side at rank 3 or 4, so an index fits a long4.
+ * holds 64-bit words.  The host keeps every image side at rank 3 or 4,
+ * so an index fits an int4 (below).
  */
 
 #define CS_IMG_SAMPLER                                                      \
     (CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST)
 
-/* An index of rank <= 4 lives in a long4, read and written at a run-time
+/* An index of rank <= 4 lives in an int4, read and written at a run-time
  * dim through selects: an array indexed at run time would go to private
- * memory (scratch) on GPU compilers. */
-static long cs_v_get(long4 v, long d)
+ * memory (scratch) on GPU compilers.  Every index and coordinate of an
+ * image side fits an int (the host refuses an image of 2^31 lanes or
+ * more, and a step of a dim with one index read travels as 1), so the
+ * divisions are 32-bit; buffer addresses alone are longs. */
+static int cs_v_get(int4 v, int d)
 {
     return d == 0 ? v.x : d == 1 ? v.y : d == 2 ? v.z : v.w;
 }
 
-static long4 cs_v_set(long4 v, long d, long x)
+static int4 cs_v_set(int4 v, int d, int x)
 {
     v.x = d == 0 ? x : v.x;
     v.y = d == 1 ? x : v.y;
@@ -51,43 +54,48 @@ static long4 cs_v_set(long4 v, long d, long x)
     return v;
 }
 
+#define CS_W(t, i) ((int)(t)[i])
+
 /* v[d] as the texel coordinates read it: the slice for the channel dim,
  * 0 for no dim. */
-static long cs_img_coord_part(constant long *g, long dim, long4 idx)
+static int cs_img_coord_part(constant long *g, int dim, int4 idx)
 {
     if (dim < 0)
         return 0;
-    long v = cs_v_get(idx, dim);
-    return dim == g[CS_IMG_G_CDIM] ? v >> 2 : v;
+    int v = cs_v_get(idx, dim);
+    return dim == CS_W(g, CS_IMG_G_CDIM) ? v >> 2 : v;
 }
 
 /* The texel holding the element at index idx (rank 3 or 4) of geometry
  * g; its lane in *lane. */
-static int2 cs_img_texel(constant long *g, long4 idx, int *lane)
+static int2 cs_img_texel(constant long *g, int4 idx, int *lane)
 {
-    *lane = (int)(cs_v_get(idx, g[CS_IMG_G_CDIM]) & 3);
-    long x = cs_img_coord_part(g, g[CS_IMG_G_XO], idx) * g[CS_IMG_G_XIN] +
-             cs_img_coord_part(g, g[CS_IMG_G_XI], idx);
-    long y = cs_img_coord_part(g, g[CS_IMG_G_YO], idx) * g[CS_IMG_G_YIN] +
-             cs_img_coord_part(g, g[CS_IMG_G_YI], idx);
-    return (int2)((int)x, (int)y);
+    *lane = cs_v_get(idx, CS_W(g, CS_IMG_G_CDIM)) & 3;
+    int x = cs_img_coord_part(g, CS_W(g, CS_IMG_G_XO), idx) *
+                CS_W(g, CS_IMG_G_XIN) +
+            cs_img_coord_part(g, CS_W(g, CS_IMG_G_XI), idx);
+    int y = cs_img_coord_part(g, CS_W(g, CS_IMG_G_YO), idx) *
+                CS_W(g, CS_IMG_G_YIN) +
+            cs_img_coord_part(g, CS_W(g, CS_IMG_G_YI), idx);
+    return (int2)(x, y);
 }
 
 /* The inverse: the index of lane 0 of texel (x, y), the channel dim at
  * its slice's first channel. */
-static long4 cs_img_untexel(constant long *g, long x, long y)
+static int4 cs_img_untexel(constant long *g, int x, int y)
 {
-    long4 idx = (long4)(0);
-    long xin = g[CS_IMG_G_XIN], yin = g[CS_IMG_G_YIN];
+    int4 idx = (int4)(0);
+    int xin = CS_W(g, CS_IMG_G_XIN), yin = CS_W(g, CS_IMG_G_YIN);
+    int xq = x / xin, yq = y / yin;
     if (g[CS_IMG_G_XI] >= 0)
-        idx = cs_v_set(idx, g[CS_IMG_G_XI], x % xin);
+        idx = cs_v_set(idx, CS_W(g, CS_IMG_G_XI), x - xq * xin);
     if (g[CS_IMG_G_XO] >= 0)
-        idx = cs_v_set(idx, g[CS_IMG_G_XO], x / xin);
+        idx = cs_v_set(idx, CS_W(g, CS_IMG_G_XO), xq);
     if (g[CS_IMG_G_YI] >= 0)
-        idx = cs_v_set(idx, g[CS_IMG_G_YI], y % yin);
+        idx = cs_v_set(idx, CS_W(g, CS_IMG_G_YI), y - yq * yin);
     if (g[CS_IMG_G_YO] >= 0)
-        idx = cs_v_set(idx, g[CS_IMG_G_YO], y / yin);
-    long cdim = g[CS_IMG_G_CDIM];
+        idx = cs_v_set(idx, CS_W(g, CS_IMG_G_YO), yq);
+    int cdim = CS_W(g, CS_IMG_G_CDIM);
     return cs_v_set(idx, cdim, cs_v_get(idx, cdim) * 4);
 }
 
@@ -101,26 +109,32 @@ static uint cs_img_lane_u(uint4 p, int lane)
     return lane == 0 ? p.x : lane == 1 ? p.y : lane == 2 ? p.z : p.w;
 }
 
-/* The input index output index o reads, for an image src (rank <= 4). */
-static long4 cs_img_source_index(constant long *t, long4 o, int orank)
+static int4 cs_img_starts(constant long *t)
 {
-    long4 in = (long4)(t[CS_IMG_ISTART], t[CS_IMG_ISTART + 1],
-                       t[CS_IMG_ISTART + 2], t[CS_IMG_ISTART + 3]);
+    return (int4)(CS_W(t, CS_IMG_ISTART), CS_W(t, CS_IMG_ISTART + 1),
+                  CS_W(t, CS_IMG_ISTART + 2), CS_W(t, CS_IMG_ISTART + 3));
+}
+
+/* The input index output index o reads, for an image src (rank <= 4). */
+static int4 cs_img_source_index(constant long *t, int4 o, int orank)
+{
+    int4 in = cs_img_starts(t);
     for (int j = 0; j < orank; j++) {
-        long k = t[CS_IMG_OSRC + j];
+        int k = CS_W(t, CS_IMG_OSRC + j);
         if (k >= 0)
             in = cs_v_set(in, k, cs_v_get(in, k) +
-                                     cs_v_get(o, j) * t[CS_IMG_OSTEP + j]);
+                                     cs_v_get(o, j) *
+                                         CS_W(t, CS_IMG_OSTEP + j));
     }
     return in;
 }
 
 /* The element output index o reads, for a buffer src. */
-static long cs_img_source_at(constant long *t, long4 o, int orank)
+static long cs_img_source_at(constant long *t, int4 o, int orank)
 {
     long at = t[CS_IMG_SRC_BASE];
     for (int j = 0; j < orank; j++)
-        at += cs_v_get(o, j) * t[CS_IMG_OSTRIDE + j];
+        at += (long)cs_v_get(o, j) * t[CS_IMG_OSTRIDE + j];
     return at;
 }
 
@@ -128,18 +142,18 @@ static long cs_img_source_at(constant long *t, long4 o, int orank)
 
 /* The input index of output element `item` (row-major), walked innermost
  * first: no array of the output's rank, which may be up to 32. */
-static long4 cs_img_item_source(constant long *t, long item)
+static int4 cs_img_item_source(constant long *t, int item)
 {
-    long4 in = (long4)(t[CS_IMG_ISTART], t[CS_IMG_ISTART + 1],
-                       t[CS_IMG_ISTART + 2], t[CS_IMG_ISTART + 3]);
-    long rem = item;
-    for (int j = (int)t[CS_IMG_ORANK] - 1; j >= 0; j--) {
-        long n = t[CS_IMG_OSHAPE + j];
-        long o = rem % n;
-        rem /= n;
-        long k = t[CS_IMG_OSRC + j];
+    int4 in = cs_img_starts(t);
+    int rem = item;
+    for (int j = CS_W(t, CS_IMG_ORANK) - 1; j >= 0; j--) {
+        int n = CS_W(t, CS_IMG_OSHAPE + j);
+        int q = rem / n, o = rem - q * n;
+        rem = q;
+        int k = CS_W(t, CS_IMG_OSRC + j);
         if (k >= 0)
-            in = cs_v_set(in, k, cs_v_get(in, k) + o * t[CS_IMG_OSTEP + j]);
+            in = cs_v_set(in, k, cs_v_get(in, k) +
+                                     o * CS_W(t, CS_IMG_OSTEP + j));
     }
     return in;
 }
@@ -148,11 +162,11 @@ static long4 cs_img_item_source(constant long *t, long item)
     kernel void cs_image_to_buf_##SUFFIX(read_only image2d_t src,           \
                                          global T *dst, constant long *t)   \
     {                                                                       \
-        long item = (long)get_global_id(0);                                 \
-        if (item >= t[CS_IMG_ITEMS])                                        \
+        int item = (int)get_global_id(0);                                   \
+        if (item >= CS_W(t, CS_IMG_ITEMS))                                  \
             return;                                                         \
         int lane;                                                           \
-        long4 in = cs_img_item_source(t, item);                             \
+        int4 in = cs_img_item_source(t, item);                              \
         int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);             \
         STORE(LANE(READ(src, CS_IMG_SAMPLER, at), lane),                    \
               t[CS_IMG_DST_BASE] + item, dst);                              \
@@ -170,15 +184,16 @@ CS_IMAGE_TO_BUF(u8, uchar, read_imageui, cs_img_lane_u, CS_STORE_BYTE)
 
 /* Work-item `item`'s dst texel and the output index of its lane 0; false
  * past the last texel. */
-static bool cs_img_dst_texel(constant long *t, long item, int2 *at,
-                             long4 *o)
+static bool cs_img_dst_texel(constant long *t, int item, int2 *at,
+                             int4 *o)
 {
-    if (item >= t[CS_IMG_ITEMS])
+    if (item >= CS_W(t, CS_IMG_ITEMS))
         return false;
     constant long *g = t + CS_IMG_DST_GEOM;
-    long x = item % g[CS_IMG_G_WIDTH], y = item / g[CS_IMG_G_WIDTH];
+    int width = CS_W(g, CS_IMG_G_WIDTH);
+    int y = item / width, x = item - y * width;
     *o = cs_img_untexel(g, x, y);
-    *at = (int2)((int)x, (int)y);
+    *at = (int2)(x, y);
     return true;
 }
 
@@ -186,12 +201,12 @@ static bool cs_img_dst_texel(constant long *t, long item, int2 *at,
  * channel inside the tensor, else 0. */
 #define CS_INTO_IMAGE_BODY(V4, ZERO, VALUE)                                 \
     constant long *g = t + CS_IMG_DST_GEOM;                                 \
-    long cdim = g[CS_IMG_G_CDIM], c0 = cs_v_get(o, cdim);                   \
-    int orank = (int)t[CS_IMG_ORANK];                                       \
+    int cdim = CS_W(g, CS_IMG_G_CDIM), c0 = cs_v_get(o, cdim);              \
+    int orank = CS_W(t, CS_IMG_ORANK);                                      \
     V4 out = (V4)(ZERO);                                                    \
     for (int lane = 0; lane < 4; lane++) {                                  \
         o = cs_v_set(o, cdim, c0 + lane);                                   \
-        if (c0 + lane < g[CS_IMG_G_CHANNELS]) {                             \
+        if (c0 + lane < CS_W(g, CS_IMG_G_CHANNELS)) {                       \
             if (lane == 0) out.x = VALUE;                                   \
             else if (lane == 1) out.y = VALUE;                              \
             else if (lane == 2) out.z = VALUE;                              \
@@ -205,8 +220,8 @@ static bool cs_img_dst_texel(constant long *t, long item, int2 *at,
                                          constant long *t)                  \
     {                                                                       \
         int2 at;                                                            \
-        long4 o;                                                            \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, &o))          \
+        int4 o;                                                             \
+        if (!cs_img_dst_texel(t, (int)get_global_id(0), &at, &o))           \
             return;                                                         \
         CS_INTO_IMAGE_BODY(V4, ZERO, LOAD(cs_img_source_at(t, o, orank),    \
                                           src))                             \
@@ -223,19 +238,19 @@ CS_BUF_TO_IMAGE(u8, uchar, uint4, 0u, CS_LOAD_BYTE, write_imageui)
 
 /* The lane of the src image that output index o reads. */
 static float cs_img_read_f(read_only image2d_t src, constant long *t,
-                           long4 o, int orank)
+                           int4 o, int orank)
 {
     int lane;
-    long4 in = cs_img_source_index(t, o, orank);
+    int4 in = cs_img_source_index(t, o, orank);
     int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);
     return cs_img_lane_f(read_imagef(src, CS_IMG_SAMPLER, at), lane);
 }
 
 static uint cs_img_read_u(read_only image2d_t src, constant long *t,
-                          long4 o, int orank)
+                          int4 o, int orank)
 {
     int lane;
-    long4 in = cs_img_source_index(t, o, orank);
+    int4 in = cs_img_source_index(t, o, orank);
     int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);
     return cs_img_lane_u(read_imageui(src, CS_IMG_SAMPLER, at), lane);
 }
@@ -246,8 +261,8 @@ static uint cs_img_read_u(read_only image2d_t src, constant long *t,
                                            constant long *t)                \
     {                                                                       \
         int2 at;                                                            \
-        long4 o;                                                            \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &at, &o))          \
+        int4 o;                                                             \
+        if (!cs_img_dst_texel(t, (int)get_global_id(0), &at, &o))           \
             return;                                                         \
         CS_INTO_IMAGE_BODY(V4, ZERO, READ(src, t, o, orank))                \
         WRITE(dst, at, out);                                                \
@@ -260,18 +275,16 @@ CS_IMAGE_TO_IMAGE(u8, uint4, 0u, cs_img_read_u, write_imageui)
 
 /* Whether input index `in` (rank <= 4) lies in the slice, and if so the
  * value element it takes, in *at. */
-static bool cs_img_in_slice(constant long *t, long4 in, int rank, long *at)
+static bool cs_img_in_slice(constant long *t, int4 in, int rank, long *at)
 {
     long v = t[CS_IMG_SRC_BASE];
     for (int d = 0; d < rank; d++) {
-        long r = cs_v_get(in, d) - t[CS_IMG_ISTART + d];
-        long step = t[CS_IMG_ISTEP + d];
-        if (r % step != 0)
+        int r = cs_v_get(in, d) - CS_W(t, CS_IMG_ISTART + d);
+        int step = CS_W(t, CS_IMG_ISTEP + d);
+        int q = r / step;
+        if (q * step != r || q < 0 || q >= CS_W(t, CS_IMG_ICOUNT + d))
             return false;
-        long q = r / step;
-        if (q < 0 || q >= t[CS_IMG_ICOUNT + d])
-            return false;
-        v += q * t[CS_IMG_IVSTRIDE + d];
+        v += (long)q * t[CS_IMG_IVSTRIDE + d];
     }
     *at = v;
     return true;
@@ -284,17 +297,17 @@ static bool cs_img_in_slice(constant long *t, long4 in, int rank, long *at)
                                           constant long *t)                 \
     {                                                                       \
         int2 texel;                                                         \
-        long4 in;                                                           \
+        int4 in;                                                            \
         long at;                                                            \
-        if (!cs_img_dst_texel(t, (long)get_global_id(0), &texel, &in))      \
+        if (!cs_img_dst_texel(t, (int)get_global_id(0), &texel, &in))       \
             return;                                                         \
         constant long *g = t + CS_IMG_DST_GEOM;                             \
-        long cdim = g[CS_IMG_G_CDIM], c0 = cs_v_get(in, cdim);              \
-        int rank = (int)g[CS_IMG_G_RANK];                                   \
+        int cdim = CS_W(g, CS_IMG_G_CDIM), c0 = cs_v_get(in, cdim);         \
+        int rank = CS_W(g, CS_IMG_G_RANK);                                  \
         V4 out = READ(old, CS_IMG_SAMPLER, texel);                          \
         for (int lane = 0; lane < 4; lane++) {                              \
             in = cs_v_set(in, cdim, c0 + lane);                             \
-            if (c0 + lane >= g[CS_IMG_G_CHANNELS] ||                        \
+            if (c0 + lane >= CS_W(g, CS_IMG_G_CHANNELS) ||                  \
                 !cs_img_in_slice(t, in, rank, &at))                         \
                 continue;                                                   \
             if (lane == 0) out.x = LOAD(at, value);                         \

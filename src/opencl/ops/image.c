@@ -175,8 +175,11 @@ static void fill_plan(const image_op *op, int64_t *t)
         int k = clslice_plan_output_source(d->plan, j);
         t[CS_IMG_OSHAPE + j] = op->oshape[j];
         t[CS_IMG_OSRC + j] = k;
-        t[CS_IMG_OSTEP + j] = k >= 0 ? step[k] : 0;
-        t[CS_IMG_OSTRIDE + j] = k >= 0 ? step[k] * row[k] : 0;
+        /* a dim that reads one index moves by 0: its step, which may be
+         * any int64, travels as 1 (the kernels read steps in 32 bits) */
+        t[CS_IMG_OSTEP + j] = k >= 0 && op->oshape[j] > 1 ? step[k] : 0;
+        t[CS_IMG_OSTRIDE + j] =
+            k >= 0 && op->oshape[j] > 1 ? step[k] * row[k] : 0;
     }
 }
 

@@ -93,12 +93,14 @@ clslice_status cs_image_geometry_of(clslice_image_packing packing,
     g->height = extent(shape, cdim, (int)g->words[CS_IMG_G_YO],
                        g->words[CS_IMG_G_YIN]);
     g->words[CS_IMG_G_WIDTH] = g->width;
-    if (g->width > INT_MAX || g->height > INT_MAX)
+    /* The kernels index lanes in 32 bits (cl/image.cl). */
+    if (g->width > INT_MAX / 4 || g->height > INT_MAX / 4 ||
+        g->width * g->height > INT_MAX / 4)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s: the tensor needs %" PRId64 " x %" PRId64
-                       " texels in %s, more than an image coordinate (an "
-                       "int) reaches", name, g->width, g->height,
-                       packing_name(packing));
+                       " texels in %s, 2^31 lanes or more (the image "
+                       "kernels index lanes in 32 bits)", name, g->width,
+                       g->height, packing_name(packing));
     return CLSLICE_OK;
 }
 

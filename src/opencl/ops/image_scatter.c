@@ -133,7 +133,9 @@ static void fill_table(const scatter_op *op, int64_t *t)
         int64_t start, step, count;
         clslice_plan_dim(d->plan, k, &start, &step, &count, NULL);
         t[CS_IMG_ISTART + k] = start;
-        t[CS_IMG_ISTEP + k] = step;
+        /* one index read: any step, which may be any int64, finds it;
+         * the kernel reads steps in 32 bits */
+        t[CS_IMG_ISTEP + k] = count > 1 ? step : 1;
         t[CS_IMG_ICOUNT + k] = count;
         t[CS_IMG_IVSTRIDE + k] = vstride[k];
     }
