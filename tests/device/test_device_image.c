@@ -762,6 +762,32 @@ static void test_scatter_checks(void **state)
     clReleaseMemObject(buf);
 }
 
+/* Dims that read one index, with steps no int holds, both ways and
+ * scattered into (the kernels read steps in 32 bits). */
+static void test_huge_steps(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    const int64_t shape[] = {2, 3, 5};
+    job j = {.src_kind = SIDE_IMAGE, .dst_kind = SIDE_BUFFER,
+             .src_packing = CLSLICE_PACKING_PHWC4,
+             .dst_packing = CLSLICE_PACKING_TFLITE_TEXTURE_2D,
+             .type = CL_UNSIGNED_INT8};
+    j.plan = tu_expr_plan(shape, 3, "1:2:999999999999, ::-1, 4:5:88888888888");
+    j.irank = 3;
+    j.orank = clslice_plan_output_rank(j.plan);
+    clslice_plan_input_shape(j.plan, j.ishape);
+    clslice_plan_output_shape(j.plan, j.oshape);
+    snprintf(j.desc, sizeof j.desc, "huge steps");
+    run_job(f, &j);
+    j.dst_kind = SIDE_IMAGE;
+    run_job(f, &j);
+    run_scatter(f, &j);
+    clslice_plan_release(&j.plan);
+}
+
 /* An empty slice of an image source is a marker: nothing runs, the
  * event completes. */
 static void test_empty(void **state)
@@ -800,6 +826,7 @@ int main(void)
         cmocka_unit_test(test_random_scatters),
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_scatter_checks),
+        cmocka_unit_test(test_huge_steps),
         cmocka_unit_test(test_empty),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
