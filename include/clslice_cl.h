@@ -496,7 +496,8 @@ typedef struct clslice_cl_gather_desc {
  * CL_MEM_WRITE_ONLY) or write (dst: not CL_MEM_READ_ONLY), its format
  * is CL_RGBA of one of the three channel types, its channel size is
  * elem_size, the tensor's rank fits the packing and its width and height
- * are the packing's for the tensor's shape, and src and dst are not one
+ * are the packing's for the tensor's shape (fewer than 2^31 lanes in
+ * all: the kernels index lanes in 32 bits), and src and dst are not one
  * image; each is CLSLICE_ERROR_ARGUMENT naming the member (src_image->
  * image, dst_image->packing, ...), the value and what was expected.  An
  * image dst is written whole: the output's elements and, in the last
