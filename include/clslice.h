@@ -1765,7 +1765,8 @@ typedef struct clslice_shard_desc {
  * (block-local, per output dim), in the plan's order.  A gather moves
  * them from input_owner to output_owner, a scatter the other way; the
  * engine copies the piece's `elements` elements only when those differ.
- * Written up to the caller's struct_size. */
+ * Written up to the caller's struct_size; of each array only the first
+ * input-rank (input_*) or output-rank (output_*) entries. */
 typedef struct clslice_shard_piece {
     size_t struct_size;   /**< sizeof(clslice_shard_piece), set by caller */
     int64_t input_owner;  /**< holds the input block */

@@ -327,36 +327,69 @@ static void fill_output(const state *s, clslice_shard_piece *p)
     }
 }
 
-/* The current segments as a piece with its owners; *keep tells whether
- * the owner and role asked for take part in it. */
-static clslice_status make_piece(const state *s, clslice_shard_piece *p,
-                                 bool *keep, clslice_error *err)
+/* The owners of the current segments' two blocks. */
+static clslice_status owners_now(const state *s, int64_t *input_owner,
+                                 int64_t *output_owner, clslice_error *err)
 {
-    fill_input(s, p);
-    fill_output(s, p);
-    clslice_status st = cs_shard_owner(&s->input, "input", p->input_block,
-                                       &p->input_owner, err);
-    if (st == CLSLICE_OK)
-        st = cs_shard_owner(&s->output, "output", p->output_block,
-                            &p->output_owner, err);
-    if (st != CLSLICE_OK)
-        return st;
-    bool gather = s->direction == CLSLICE_SHARD_GATHER;
-    p->from_owner = gather ? p->input_owner : p->output_owner;
-    p->to_owner = gather ? p->output_owner : p->input_owner;
-    *keep = s->owner == CLSLICE_SHARD_EVERY_OWNER ||
-            ((s->role & CLSLICE_SHARD_SENDS) && p->from_owner == s->owner) ||
-            ((s->role & CLSLICE_SHARD_RECEIVES) && p->to_owner == s->owner);
-    return CLSLICE_OK;
+    const clslice_plan *plan = s->plan;
+    int64_t in_blocks[CLSLICE_MAX_RANK], out_blocks[CLSLICE_MAX_RANK];
+    for (int d = 0; d < plan->rank; d++)
+        if (plan->shrunk[d])
+            in_blocks[d] = s->shrunk[d].index;
+    for (int j = 0; j < plan->out_rank; j++) {
+        out_blocks[j] = s->walk[j].out.index;
+        if (plan->out_source[j] >= 0)
+            in_blocks[plan->out_source[j]] = s->walk[j].in.index;
+    }
+    clslice_status st =
+        cs_shard_owner(&s->input, "input", in_blocks, input_owner, err);
+    return st == CLSLICE_OK ? cs_shard_owner(&s->output, "output", out_blocks,
+                                             output_owner, err)
+                            : st;
 }
 
-static clslice_status take_piece(clslice_shard_piece *piece,
-                                 clslice_shard_piece *copy,
-                                 clslice_error *err)
+/* Whether the owner and role asked for take part in a piece. */
+static bool kept(const state *s, int64_t from, int64_t to)
 {
+    return s->owner == CLSLICE_SHARD_EVERY_OWNER ||
+           ((s->role & CLSLICE_SHARD_SENDS) && from == s->owner) ||
+           ((s->role & CLSLICE_SHARD_RECEIVES) && to == s->owner);
+}
+
+/* The current segments as a piece, written into the caller's struct
+ * directly when it has this library's size (a piece is over 2 KiB, and
+ * copying it twice cost more than finding it), else through a copy cut
+ * at the caller's struct_size. */
+static void write_piece(const state *s, int64_t input_owner,
+                        int64_t output_owner, clslice_shard_piece *piece)
+{
+    clslice_shard_piece copy;
+    size_t size = piece->struct_size;
+    clslice_shard_piece *p = size == sizeof copy ? piece : &copy;
+    bool gather = s->direction == CLSLICE_SHARD_GATHER;
+    p->input_owner = input_owner;
+    p->output_owner = output_owner;
+    p->from_owner = gather ? input_owner : output_owner;
+    p->to_owner = gather ? output_owner : input_owner;
+    fill_input(s, p);
+    fill_output(s, p);
+    if (p == &copy) {
+        copy.struct_size = size;
+        memcpy(piece, &copy, size);
+    }
+}
+
+/* A piece's struct_size: from its first published size to this
+ * library's (cs_take_struct's rule and messages). */
+static clslice_status check_piece(const clslice_shard_piece *piece,
+                                  clslice_error *err)
+{
+    clslice_shard_piece copy;
+    if (piece && piece->struct_size == sizeof copy)
+        return CLSLICE_OK;
     return cs_take_struct(piece, "piece", "clslice_shard_piece",
                           CS_SIZE_THROUGH(clslice_shard_piece, output_count),
-                          sizeof *copy, copy, err);
+                          sizeof copy, &copy, err);
 }
 
 clslice_status clslice_shard_next(clslice_shard_iter *iter,
@@ -369,8 +402,7 @@ clslice_status clslice_shard_next(clslice_shard_iter *iter,
                        "iter was not started by clslice_shard_begin");
     if (!more)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "more is NULL");
-    clslice_shard_piece p;
-    clslice_status st = take_piece(piece, &p, err);
+    clslice_status st = check_piece(piece, err);
     if (st != CLSLICE_OK)
         return st;
     if (s->failed != CLSLICE_OK)
@@ -378,20 +410,22 @@ clslice_status clslice_shard_next(clslice_shard_iter *iter,
                        "error (%s)", clslice_status_string(s->failed));
     *more = 0;
     while (!s->done) {
-        bool keep = false;
         if (s->started && !step_segments(s)) {
             s->done = true;
             break;
         }
         s->started = true;
-        st = make_piece(s, &p, &keep, err);
+        int64_t input_owner, output_owner;
+        st = owners_now(s, &input_owner, &output_owner, err);
         if (st != CLSLICE_OK) {
             s->failed = st;
             s->done = true;
             return st;
         }
-        if (keep) {
-            memcpy(piece, &p, p.struct_size);
+        bool gather = s->direction == CLSLICE_SHARD_GATHER;
+        if (kept(s, gather ? input_owner : output_owner,
+                 gather ? output_owner : input_owner)) {
+            write_piece(s, input_owner, output_owner, piece);
             *more = 1;
             break;
         }
