@@ -22,14 +22,14 @@ static void random_bounds(tu_rng *rng, int64_t n, int64_t blocks,
 
 static int64_t fn_owner(void *context, const int64_t *coord, int rank)
 {
-    const rs_layout *l = context;
+    const rsh_layout *l = context;
     uint64_t h = (uint64_t)l->fn_salt;
     for (int d = 0; d < rank; d++)
         h = (h ^ (uint64_t)coord[d]) * 0x100000001b3u;
     return (int64_t)(h % (uint64_t)l->layout.owners);
 }
 
-int64_t rs_blocks(const rs_layout *l, int d)
+int64_t rsh_blocks(const rsh_layout *l, int d)
 {
     const clslice_shard_axis *a = &l->axes[d];
     if (a->bounds)
@@ -40,12 +40,12 @@ int64_t rs_blocks(const rs_layout *l, int d)
     return b ? b : 1;
 }
 
-static int64_t grid(const rs_layout *l, int d)
+static int64_t grid(const rsh_layout *l, int d)
 {
-    return l->axes[d].procs ? l->axes[d].procs : rs_blocks(l, d);
+    return l->axes[d].procs ? l->axes[d].procs : rsh_blocks(l, d);
 }
 
-void rs_block_range(const rs_layout *l, int d, int64_t b, int64_t *lo,
+void rsh_block_range(const rsh_layout *l, int d, int64_t b, int64_t *lo,
                     int64_t *hi)
 {
     const clslice_shard_axis *a = &l->axes[d];
@@ -59,14 +59,14 @@ void rs_block_range(const rs_layout *l, int d, int64_t b, int64_t *lo,
 }
 
 /* Per axis: at most `cells` grid coordinates; returns those used. */
-static int64_t random_axis(tu_rng *rng, rs_layout *l, int d, int64_t cells)
+static int64_t random_axis(tu_rng *rng, rsh_layout *l, int d, int64_t cells)
 {
     int64_t n = l->shape[d];
     clslice_shard_axis *a = &l->axes[d];
     memset(a, 0, sizeof *a);
     int64_t want = tu_range(rng, 1, cells < n + 1 ? cells : n + 1);
-    if (want > RS_MAX_BOUNDS)
-        want = RS_MAX_BOUNDS;
+    if (want > RSH_MAX_BOUNDS)
+        want = RSH_MAX_BOUNDS;
     if (tu_chance(rng, 40) && n > 0) {
         a->bounds = l->bounds[d];
         a->blocks = want;
@@ -76,7 +76,7 @@ static int64_t random_axis(tu_rng *rng, rs_layout *l, int d, int64_t cells)
         if (tu_chance(rng, 20))
             a->block = tu_range(rng, 1, n > 1 ? n : 1);
     }
-    int64_t blocks = rs_blocks(l, d);
+    int64_t blocks = rsh_blocks(l, d);
     if (blocks > 1 && tu_chance(rng, 30)) {
         a->procs = tu_range(rng, 1, blocks);
         a->first_proc = tu_range(rng, 0, a->procs - 1);
@@ -84,8 +84,8 @@ static int64_t random_axis(tu_rng *rng, rs_layout *l, int d, int64_t cells)
     return grid(l, d);
 }
 
-void rs_random_layout(tu_rng *rng, const int64_t *shape, int rank,
-                      int64_t max_cells, int64_t max_owners, rs_layout *l)
+void rsh_random_layout(tu_rng *rng, const int64_t *shape, int rank,
+                      int64_t max_cells, int64_t max_owners, rsh_layout *l)
 {
     memset(&l->layout, 0, sizeof l->layout);
     l->owner_map = NULL;
@@ -136,20 +136,20 @@ void rs_random_layout(tu_rng *rng, const int64_t *shape, int rank,
     }
 }
 
-void rs_free_layout(rs_layout *l)
+void rsh_free_layout(rsh_layout *l)
 {
     free(l->owner_map);
     l->owner_map = NULL;
 }
 
-int64_t rs_owner_of(const rs_layout *l, const int64_t *index,
+int64_t rsh_owner_of(const rsh_layout *l, const int64_t *index,
                     int64_t *blocks)
 {
     int64_t coord[CLSLICE_MAX_RANK], number = 0;
     for (int d = 0; d < l->layout.rank; d++) {
         int64_t b = 0, lo, hi;
         for (;; b++) {
-            rs_block_range(l, d, b, &lo, &hi);
+            rsh_block_range(l, d, b, &lo, &hi);
             if (index[d] >= lo && index[d] < hi)
                 break;
         }
@@ -188,7 +188,7 @@ static void friendly_range(tu_rng *rng, int64_t n, rp_slot *s)
     }
 }
 
-clslice_plan *rs_random_plan(tu_rng *rng, const int64_t *shape, int rank,
+clslice_plan *rsh_random_plan(tu_rng *rng, const int64_t *shape, int rank,
                              rp_case *c)
 {
     memset(c, 0, sizeof *c);
@@ -225,7 +225,7 @@ clslice_plan *rs_random_plan(tu_rng *rng, const int64_t *shape, int rank,
     clslice_error err;
     clslice_status st = rp_build(c, &plan, &err);
     if (st != CLSLICE_OK) {
-        print_error("rs_random_plan: %s: %s\n", c->desc, err.message);
+        print_error("rsh_random_plan: %s: %s\n", c->desc, err.message);
         fail();
     }
     return plan;

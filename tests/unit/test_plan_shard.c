@@ -500,7 +500,7 @@ static void check_owners(clslice_shard_desc desc, const pieces *all)
 
 /* A sharded tensor's data: each block a row-major tensor of its own. */
 typedef struct held {
-    const rs_layout *l;
+    const rsh_layout *l;
     int64_t nblocks[CLSLICE_MAX_RANK];
     int32_t **block;  /* row-major over block indices */
     int64_t count;
@@ -518,7 +518,7 @@ static void block_shape(const held *h, const int64_t *b, int64_t *shape)
 {
     for (int d = 0; d < h->l->layout.rank; d++) {
         int64_t lo, hi;
-        rs_block_range(h->l, d, b[d], &lo, &hi);
+        rsh_block_range(h->l, d, b[d], &lo, &hi);
         shape[d] = hi - lo;
     }
 }
@@ -534,12 +534,12 @@ static int64_t strides_of(const int64_t *shape, int rank, int64_t *strides)
     return n;
 }
 
-static void hold(held *h, const rs_layout *l)
+static void hold(held *h, const rsh_layout *l)
 {
     h->l = l;
     h->count = 1;
     for (int d = 0; d < l->layout.rank; d++) {
-        h->nblocks[d] = rs_blocks(l, d);
+        h->nblocks[d] = rsh_blocks(l, d);
         h->count *= h->nblocks[d];
     }
     h->block = calloc((size_t)h->count, sizeof *h->block);
@@ -576,12 +576,12 @@ static void whole_and_blocks(held *h, int32_t *whole, bool to_blocks)
                 shape[CLSLICE_MAX_RANK], bs[CLSLICE_MAX_RANK], at = 0;
         for (int d = 0; d < rank; d++)
             index[d] = e / strides[d] % h->l->shape[d];
-        rs_owner_of(h->l, index, b);
+        rsh_owner_of(h->l, index, b);
         block_shape(h, b, shape);
         strides_of(shape, rank, bs);
         for (int d = 0; d < rank; d++) {
             int64_t lo, hi;
-            rs_block_range(h->l, d, b[d], &lo, &hi);
+            rsh_block_range(h->l, d, b[d], &lo, &hi);
             at += (index[d] - lo) * bs[d];
         }
         int32_t *cell = &h->block[block_number(h, b)][at];
@@ -662,7 +662,7 @@ static int64_t elements_of(const int64_t *shape, int rank)
     return n;
 }
 
-static rs_layout g_in, g_out;
+static rsh_layout g_in, g_out;
 static int64_t g_pieces, g_moved;
 
 /* One random case: gather and scatter run piece by piece. */
@@ -673,11 +673,11 @@ static void run_case(tu_rng *rng, int i)
     for (int d = 0; d < rank; d++)
         shape[d] = tu_range(rng, i % 40 == 0 ? 0 : 1, rank > 2 ? 8 : 24);
     static rp_case c;
-    clslice_plan *plan = rs_random_plan(rng, shape, rank, &c);
+    clslice_plan *plan = rsh_random_plan(rng, shape, rank, &c);
     int out_rank = clslice_plan_output_rank(plan);
     clslice_plan_output_shape(plan, out_shape);
-    rs_random_layout(rng, shape, rank, 48, 12, &g_in);
-    rs_random_layout(rng, out_shape, out_rank, 48, 12, &g_out);
+    rsh_random_layout(rng, shape, rank, 48, 12, &g_in);
+    rsh_random_layout(rng, out_shape, out_rank, 48, 12, &g_out);
     snprintf(g_ctx, sizeof g_ctx, "case %d: %s on %s; input %s; output %s",
              i, c.desc, tu_shape_str(shape, rank), g_in.desc, g_out.desc);
     int64_t n_in = elements_of(shape, rank);
@@ -734,8 +734,8 @@ static void run_case(tu_rng *rng, int i)
     free(all.at);
     unhold(&in);
     unhold(&out);
-    rs_free_layout(&g_in);
-    rs_free_layout(&g_out);
+    rsh_free_layout(&g_in);
+    rsh_free_layout(&g_out);
     free(src);
     free(want);
     free(got);

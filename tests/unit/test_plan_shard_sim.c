@@ -27,10 +27,10 @@
 
 static uint64_t g_seed;
 static char g_ctx[8192];
-static rs_layout g_in, g_out;
+static rsh_layout g_in, g_out;
 static int64_t g_src[MAX_ELEMS];
 static unsigned char g_produced[MAX_ELEMS], g_sent[MAX_ELEMS];
-/* per axis: the block of each index, walked naively (rs_owner_of's walk
+/* per axis: the block of each index, walked naively (rsh_owner_of's walk
  * per element would cost the blocks of an axis each time) */
 static int64_t g_in_block[CLSLICE_MAX_RANK][MAX_ELEMS];
 static int64_t g_out_block[CLSLICE_MAX_RANK][MAX_ELEMS];
@@ -42,7 +42,7 @@ static int64_t g_out_block[CLSLICE_MAX_RANK][MAX_ELEMS];
 /* numpy.array_split of each axis into grid[d] blocks (the first n % g
  * one longer; empty ones when n < g), owners numbered by default. */
 static void split_layout(const int64_t *shape, int rank, const int64_t *grid,
-                         rs_layout *l)
+                         rsh_layout *l)
 {
     memset(&l->layout, 0, sizeof l->layout);
     l->owner_map = NULL;
@@ -74,12 +74,12 @@ static void grid_4096(int rank, int64_t *grid)
         grid[d] = side[rank];
 }
 
-static void block_tables(const rs_layout *l,
+static void block_tables(const rsh_layout *l,
                          int64_t (*table)[MAX_ELEMS])
 {
     for (int d = 0; d < l->layout.rank; d++)
-        for (int64_t b = 0, lo, hi; b < rs_blocks(l, d); b++) {
-            rs_block_range(l, d, b, &lo, &hi);
+        for (int64_t b = 0, lo, hi; b < rsh_blocks(l, d); b++) {
+            rsh_block_range(l, d, b, &lo, &hi);
             for (int64_t i = lo; i < hi; i++)
                 table[d][i] = b;
         }
@@ -87,7 +87,7 @@ static void block_tables(const rs_layout *l,
 
 /* The owner of the element at `index`, from the tables and the members
  * as clslice.h states them. */
-static int64_t owner_at(const rs_layout *l, int64_t (*table)[MAX_ELEMS],
+static int64_t owner_at(const rsh_layout *l, int64_t (*table)[MAX_ELEMS],
                         const int64_t *index, int64_t *blocks)
 {
     int64_t coord[CLSLICE_MAX_RANK], number = 0;
@@ -96,7 +96,7 @@ static int64_t owner_at(const rs_layout *l, int64_t (*table)[MAX_ELEMS],
         blocks[d] = table[d][index[d]];
         coord[d] = a->procs ? (blocks[d] + a->first_proc) % a->procs
                             : blocks[d];
-        number = number * (a->procs ? a->procs : rs_blocks(l, d)) + coord[d];
+        number = number * (a->procs ? a->procs : rsh_blocks(l, d)) + coord[d];
     }
     if (l->layout.owner_fn)
         return l->layout.owner_fn(l->layout.owner_context, coord,
@@ -259,14 +259,14 @@ static void run_case(tu_rng *rng, int i, totals *t)
     grid_4096(rank, grid);
     random_shape(rng, rank, exact ? grid : NULL, shape);
     static rp_case c;
-    clslice_plan *plan = rs_random_plan(rng, shape, rank, &c);
+    clslice_plan *plan = rsh_random_plan(rng, shape, rank, &c);
     int out_rank = clslice_plan_output_rank(plan);
     clslice_plan_output_shape(plan, out_shape);
     if (exact)
         split_layout(shape, rank, grid, &g_in);
     else
-        rs_random_layout(rng, shape, rank, cap, cap, &g_in);
-    rs_random_layout(rng, out_shape, out_rank, cap, cap, &g_out);
+        rsh_random_layout(rng, shape, rank, cap, cap, &g_in);
+    rsh_random_layout(rng, out_shape, out_rank, cap, cap, &g_out);
     snprintf(g_ctx, sizeof g_ctx, "case %d: %s on %s; input %s; output %s",
              i, c.desc, tu_shape_str(shape, rank), g_in.desc, g_out.desc);
     int64_t n_out = rp_enumerate(plan, g_src, MAX_ELEMS);
@@ -306,8 +306,8 @@ static void run_case(tu_rng *rng, int i, totals *t)
     t->elements += n_out;
     t->moved += moved;
     t->at_4096 += g_in.layout.owners == 4096 || g_out.layout.owners == 4096;
-    rs_free_layout(&g_in);
-    rs_free_layout(&g_out);
+    rsh_free_layout(&g_in);
+    rsh_free_layout(&g_out);
     clslice_plan_release(&plan);
 }
 
