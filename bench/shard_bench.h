@@ -8,7 +8,7 @@
 #define CLSLICE_BENCH_SHARD_H
 
 /* Prints the table, timing each row as the median of `batches` batches
- * of about per_batch / touched plans (at least one). */
+ * of about per_batch / (10 touched) plans (at least one). */
 void bench_shard_rows(long batches, long per_batch);
 
 #endif
