@@ -455,6 +455,58 @@ static void test_touched_blocks(void **state)
     clslice_plan_release(&plan);
 }
 
+/* ---- int64 extremes --------------------------------------------------- */
+
+/* An axis of INT64_MAX elements in blocks of INT64_MAX / 3 (the fourth
+ * holds one element), block-cyclic over INT64_MAX - 1 coordinates from
+ * INT64_MAX - 2, read backwards: no sum on the way may overflow (the
+ * sanitizer build checks), and the owners are the coordinates. */
+static void test_extremes(void **state)
+{
+    (void)state;
+    snprintf(g_ctx, sizeof g_ctx, "int64 extremes");
+    const int64_t big = INT64_MAX, third = INT64_MAX / 3;
+    const int64_t shape[] = {big};
+    const clslice_shard_axis axes[] = {
+        {.block = third, .procs = big - 1, .first_proc = big - 2}};
+    const clslice_shard_axis out_axes[] = {{.block = big}};
+    clslice_shard_layout in = CLSLICE_SHARD_LAYOUT_INIT,
+                         out = CLSLICE_SHARD_LAYOUT_INIT;
+    in.rank = out.rank = 1;
+    in.shape = out.shape = shape;
+    in.axes = axes;
+    in.owners = big;
+    out.axes = out_axes;
+    out.owners = 1;
+    clslice_plan *plan = tu_expr_plan(shape, 1, "[::-1]");
+    clslice_shard_desc desc = gather_desc(plan, &in, &out);
+    pieces got = {0};
+    clslice_error err;
+    EXPECT(collect(&desc, &got, &err) == CLSLICE_OK);
+    EXPECT(got.count == 4);
+    const int64_t owner[4] = {2, 1, 0, big - 2};
+    const int64_t count[4] = {1, third, third, third};
+    for (int k = 0; k < 4 && k < got.count; k++) {
+        EXPECT(got.at[k].input_block[0] == 3 - k);
+        EXPECT(got.at[k].input_owner == owner[k]);
+        EXPECT(got.at[k].input_count[0] == count[k]);
+        EXPECT(got.at[k].input_start[0] == count[k] - 1);
+        EXPECT(got.at[k].input_step[0] == -1);
+    }
+    int64_t n, elements, moved;
+    EXPECT(clslice_shard_count(&desc, &n, &elements, &moved, &err) ==
+           CLSLICE_OK);
+    EXPECT(n == 4 && elements == big && moved == 1 + 2 * third);
+    /* the owner at the last coordinate sends its one piece */
+    desc.owner = big - 2;
+    desc.role = CLSLICE_SHARD_SENDS;
+    EXPECT(clslice_shard_count(&desc, &n, &elements, NULL, &err) ==
+           CLSLICE_OK);
+    EXPECT(n == 1 && elements == third);
+    free(got.at);
+    clslice_plan_release(&plan);
+}
+
 /* ---- one owner's pieces ----------------------------------------------- */
 
 static bool takes_part(const clslice_shard_piece *p, int64_t owner,
@@ -764,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_unknown_plan_and_piece_size),
         cmocka_unit_test(test_owner_errors),
         cmocka_unit_test(test_touched_blocks),
+        cmocka_unit_test(test_extremes),
         cmocka_unit_test(test_host_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,8 +37,10 @@ int64_t cs_shard_coord(const clslice_shard_layout *layout, int d,
     const clslice_shard_axis *axis = &layout->axes[d];
     if (axis->procs == 0)
         return index;
-    /* index % procs + first_proc < 2 * procs: no overflow. */
-    return (index % axis->procs + axis->first_proc) % axis->procs;
+    /* (index + first_proc) mod procs without forming a sum that could
+     * pass INT64_MAX for a procs near it. */
+    int64_t c = index % axis->procs, room = axis->procs - axis->first_proc;
+    return c >= room ? c - room : c + axis->first_proc;
 }
 
 cs_shard_block cs_shard_block_of(const clslice_shard_layout *layout, int d,
@@ -65,17 +67,20 @@ cs_shard_block cs_shard_block_of(const clslice_shard_layout *layout, int d,
     return (cs_shard_block){low, axis->bounds[low], axis->bounds[low + 1]};
 }
 
-/* Row-major number of the coordinates of `blocks` on the grid; fits
- * int64 (the grid's size was checked by cs_shard_layout_take). */
+/* The grid coordinates of `blocks`, and their row-major number on the
+ * grid where a table or the default numbering needs one (the grid's size
+ * then fits int64: cs_shard_layout_take checked it); -1 for owner_fn,
+ * whose grid may be larger than int64 can number. */
 static int64_t grid_number(const clslice_shard_layout *layout,
                            const int64_t *blocks, int64_t *coord)
 {
     int64_t number = 0;
     for (int d = 0; d < layout->rank; d++) {
         coord[d] = cs_shard_coord(layout, d, blocks[d]);
-        number = number * cs_shard_grid(layout, d) + coord[d];
+        if (!layout->owner_fn)
+            number = number * cs_shard_grid(layout, d) + coord[d];
     }
-    return number;
+    return layout->owner_fn ? -1 : number;
 }
 
 /* "(1, 2, 0)" for a message. */
