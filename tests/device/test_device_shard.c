@@ -304,6 +304,55 @@ static void run_pieces(const clslice_shard_desc *desc, held *in, held *out)
         clReleaseEvent(done[e]);
 }
 
+/* The same through clslice_cl_shard_run: one call, a marker per
+ * receiving owner (checked against the pieces) and one on queue 0. */
+static void run_call(const clslice_shard_desc *shard, held *in, held *out)
+{
+    bool receives[MAX_OWNERS] = {false};
+    clslice_shard_iter iter;
+    clslice_shard_piece p = CLSLICE_SHARD_PIECE_INIT;
+    EXPECT(clslice_shard_begin(&iter, shard, NULL) == CLSLICE_OK);
+    for (int more = 1; clslice_shard_next(&iter, &p, &more, NULL) ==
+                           CLSLICE_OK &&
+                       more;)
+        receives[p.to_owner] = true;
+    cl_event owner_events[MAX_OWNERS], done = NULL;
+    memset(owner_events, 0x5C, sizeof owner_events);
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = g_multi.queue[0];
+    call.event = &done;
+    clslice_cl_shard_desc desc = CLSLICE_CL_SHARD_DESC_INIT;
+    desc.shard = shard;
+    desc.elem_size = sizeof(int32_t);
+    desc.input_blocks = in->block;
+    desc.output_blocks = out->block;
+    desc.queues = g_multi.queue;
+    desc.owner_events = owner_events;
+    clslice_error err;
+    clslice_status st = clslice_cl_shard_run(g_multi.runtime, &call, &desc,
+                                             &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_cl_shard_run: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+    EXPECT(done != NULL);
+    EXPECT(clWaitForEvents(1, &done) == CL_SUCCESS);
+    clReleaseEvent(done);
+    int64_t owners = shard->input->owners > shard->output->owners
+                         ? shard->input->owners
+                         : shard->output->owners;
+    for (int64_t o = 0; o < owners; o++) {
+        EXPECT((owner_events[o] != NULL) == receives[o]);
+        if (owner_events[o]) {
+            cl_int status = CL_QUEUED;
+            clGetEventInfo(owner_events[o],
+                           CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                           &status, NULL);
+            EXPECT(status == CL_COMPLETE);
+            clReleaseEvent(owner_events[o]);
+        }
+    }
+}
+
 static rsh_layout g_in, g_out;
 
 static void run_case(tu_rng *rng, int i, long long *pieces)
@@ -350,7 +399,10 @@ static void run_case(tu_rng *rng, int i, long long *pieces)
         hold(&in, &g_in, src);
         hold(&out, &g_out, value);
         desc.direction = way ? CLSLICE_SHARD_SCATTER : CLSLICE_SHARD_GATHER;
-        run_pieces(&desc, &in, &out);
+        if (i % 2)
+            run_pieces(&desc, &in, &out);
+        else
+            run_call(&desc, &in, &out);
         if (way == 0) {
             EXPECT(clslice_host_gather(plan, sizeof(int32_t), src, in_bytes,
                                        want, out_bytes, &err) == CLSLICE_OK);
@@ -393,12 +445,126 @@ static void test_sharded_on_devices(void **state)
     EXPECT(pieces >= cases);
 }
 
+/* ---- clslice_cl_shard_run's checks ----------------------------------- */
+
+/* [8] in blocks of 4 on owners 0 and 1, reversed into [8] in blocks of 4:
+ * each owner receives the other's block.  Each bad call must fail with
+ * its message, enqueue nothing and leave the outputs' sentinels. */
+static void test_run_errors(void **state)
+{
+    (void)state;
+    if (!g_multi.context)
+        skip();
+    snprintf(g_ctx, sizeof g_ctx, "clslice_cl_shard_run errors");
+    const int64_t shape[] = {8};
+    const clslice_shard_axis axes[] = {{.block = 4}}, bad_axes[] = {{0}};
+    clslice_shard_layout layout = CLSLICE_SHARD_LAYOUT_INIT;
+    layout.rank = 1;
+    layout.shape = shape;
+    layout.axes = axes;
+    layout.owners = 2;
+    clslice_shard_layout bad_layout = layout;
+    bad_layout.axes = bad_axes;
+    clslice_plan *plan = tu_expr_plan(shape, 1, "[::-1]");
+    clslice_shard_desc shard = CLSLICE_SHARD_DESC_INIT;
+    shard.plan = plan;
+    shard.input = shard.output = &layout;
+    shard.owner = CLSLICE_SHARD_EVERY_OWNER;
+    const int32_t ones[4] = {1, 1, 1, 1}, sentinel[4] = {-7, -7, -7, -7};
+    cl_mem in[2], out[2], tiny;
+    cl_int rc;
+    for (int k = 0; k < 2; k++) {
+        in[k] = clCreateBuffer(g_multi.context,
+                               CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                               sizeof ones, (void *)ones, &rc);
+        out[k] = clCreateBuffer(g_multi.context,
+                                CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                sizeof sentinel, (void *)sentinel, &rc);
+    }
+    tiny = clCreateBuffer(g_multi.context, CL_MEM_READ_WRITE, 4, NULL, &rc);
+    cl_context other = clCreateContext(NULL, 1, g_multi.devices, NULL, NULL,
+                                       &rc);
+    cl_command_queue foreign = clCreateCommandQueue(other, g_multi.devices[0],
+                                                    0, &rc);
+    assert_int_equal(rc, CL_SUCCESS);
+    static const struct {
+        const char *what;
+        clslice_status status;
+        const char *message;
+    } cases[] = {
+        {"desc NULL", CLSLICE_ERROR_ARGUMENT, "desc is NULL"},
+        {"shard NULL", CLSLICE_ERROR_ARGUMENT, "desc->shard is NULL"},
+        {"one owner", CLSLICE_ERROR_ARGUMENT, "desc->shard->owner = 0"},
+        {"elem_size", CLSLICE_ERROR_ARGUMENT, "desc->elem_size = 0"},
+        {"queue NULL", CLSLICE_ERROR_ARGUMENT, "desc->queues[1] is NULL"},
+        {"too small", CLSLICE_ERROR_BUFFER,
+         "desc->output_blocks[1] holds 4 bytes"},
+        {"block NULL", CLSLICE_ERROR_ARGUMENT, "desc->input_blocks[1] is NULL"},
+        {"same buffer", CLSLICE_ERROR_ARGUMENT,
+         "desc->input_blocks[1] and desc->output_blocks[0] lie in the same"},
+        {"other context", CLSLICE_ERROR_ARGUMENT,
+         "desc->queues[0] belongs to another context"},
+        {"bad layout", CLSLICE_ERROR_ARGUMENT, "input.axes[0].block = 0"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        snprintf(g_ctx, sizeof g_ctx, "error case %zu: %s", k, cases[k].what);
+        cl_mem ins[2] = {in[0], in[1]}, outs[2] = {out[0], out[1]};
+        cl_command_queue queues[2] = {g_multi.queue[0], g_multi.queue[1]};
+        clslice_shard_desc s2 = shard;
+        clslice_cl_shard_desc desc = CLSLICE_CL_SHARD_DESC_INIT;
+        desc.shard = &s2;
+        desc.elem_size = sizeof(int32_t);
+        desc.input_blocks = ins;
+        desc.output_blocks = outs;
+        desc.queues = queues;
+        switch (k) {
+        case 1: desc.shard = NULL; break;
+        case 2: s2.owner = 0; break;
+        case 3: desc.elem_size = 0; break;
+        case 4: queues[1] = NULL; break;
+        case 5: outs[1] = tiny; break;
+        case 6: ins[1] = NULL; break;
+        case 7: outs[0] = in[1]; break;
+        case 8: queues[0] = foreign; break;
+        case 9: s2.input = &bad_layout; break;
+        }
+        cl_event done = NULL;
+        clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+        call.queue = g_multi.queue[0];
+        call.event = &done;
+        clslice_error err;
+        EXPECT(clslice_cl_shard_run(g_multi.runtime, &call,
+                                    k == 0 ? NULL : &desc, &err) ==
+               cases[k].status);
+        tu_assert_error(&err, cases[k].status, cases[k].message, NULL);
+        EXPECT(done == NULL);
+        clFinish(g_multi.queue[0]);
+        clFinish(g_multi.queue[1]);
+        for (int b = 0; b < 2; b++) {
+            int32_t got[4];
+            EXPECT(clEnqueueReadBuffer(g_multi.queue[0], out[b], CL_TRUE, 0,
+                                       sizeof got, got, 0, NULL, NULL) ==
+                   CL_SUCCESS);
+            EXPECT(!memcmp(got, sentinel, sizeof got));
+        }
+    }
+    clReleaseCommandQueue(foreign);
+    clReleaseContext(other);
+    for (int k = 0; k < 2; k++) {
+        clReleaseMemObject(in[k]);
+        clReleaseMemObject(out[k]);
+    }
+    clReleaseMemObject(tiny);
+    clslice_plan_release(&plan);
+}
+
 int main(void)
 {
     g_seed = tu_seed(0x44534844u);
     open_multi(&g_multi);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sharded_on_devices),
+        cmocka_unit_test(test_run_errors),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     close_multi(&g_multi);

@@ -11,6 +11,8 @@
  *
  * CLSLICE_TEST_SEED replays a run; the seed is printed on failure.
  */
+#include <stddef.h>
+
 #include "randshard.h"
 
 static uint64_t g_seed;
@@ -807,6 +809,38 @@ static void test_host_moves(void **state)
     EXPECT(g_pieces > 1500 && g_moved > 1000);
 }
 
+/* ---- the structs' layouts --------------------------------------------- */
+
+#define PIN(type, member, at) assert_int_equal(offsetof(type, member), (at))
+
+/* The first published layouts on LP64: a member inserted, moved or
+ * resized breaks programs built against them (CONTRIBUTING.md, "ABI and
+ * versions"); appending to a descriptor moves nothing here. */
+static void test_layouts(void **state)
+{
+    (void)state;
+    if (sizeof(void *) != 8 || sizeof(size_t) != 8 || sizeof(int) != 4)
+        skip();
+    assert_int_equal(sizeof(clslice_shard_axis), 40); /* frozen */
+    PIN(clslice_shard_axis, bounds, 8);
+    PIN(clslice_shard_axis, procs, 24);
+    PIN(clslice_shard_axis, first_proc, 32);
+    PIN(clslice_shard_layout, rank, 8);
+    PIN(clslice_shard_layout, axes, 24);
+    PIN(clslice_shard_layout, owners, 32);
+    PIN(clslice_shard_layout, owner_fn, 48);
+    PIN(clslice_shard_layout, owner_context, 56);
+    PIN(clslice_shard_desc, plan, 8);
+    PIN(clslice_shard_desc, direction, 32);
+    PIN(clslice_shard_desc, owner, 40);
+    PIN(clslice_shard_desc, role, 48);
+    PIN(clslice_shard_piece, elements, 40);
+    PIN(clslice_shard_piece, input_block, 48);
+    PIN(clslice_shard_piece, output_block, 1328);
+    PIN(clslice_shard_piece, output_count, 2096);
+    assert_int_equal(sizeof(clslice_shard_iter), CLSLICE_SHARD_ITER_BYTES);
+}
+
 int main(void)
 {
     g_seed = tu_seed(0x5a4d5348u);
@@ -818,6 +852,7 @@ int main(void)
         cmocka_unit_test(test_touched_blocks),
         cmocka_unit_test(test_extremes),
         cmocka_unit_test(test_host_moves),
+        cmocka_unit_test(test_layouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

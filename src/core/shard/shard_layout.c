@@ -43,6 +43,18 @@ int64_t cs_shard_coord(const clslice_shard_layout *layout, int d,
     return c >= room ? c - room : c + axis->first_proc;
 }
 
+cs_shard_block cs_shard_block_at(const clslice_shard_layout *layout, int d,
+                                 int64_t index)
+{
+    const clslice_shard_axis *axis = &layout->axes[d];
+    if (axis->bounds)
+        return (cs_shard_block){index, axis->bounds[index],
+                                axis->bounds[index + 1]};
+    int64_t lo = index * axis->block, left = layout->shape[d] - lo;
+    return (cs_shard_block){index, lo,
+                            lo + (left < axis->block ? left : axis->block)};
+}
+
 cs_shard_block cs_shard_block_of(const clslice_shard_layout *layout, int d,
                                  int64_t idx)
 {

@@ -39,6 +39,10 @@ int64_t cs_shard_blocks(const clslice_shard_layout *layout, int d);
 cs_shard_block cs_shard_block_of(const clslice_shard_layout *layout, int d,
                                  int64_t idx);
 
+/* Block `index` of axis d (0 <= index < cs_shard_blocks). */
+cs_shard_block cs_shard_block_at(const clslice_shard_layout *layout, int d,
+                                 int64_t index);
+
 /* Grid coordinate of block `index` of axis d. */
 int64_t cs_shard_coord(const clslice_shard_layout *layout, int d,
                        int64_t index);
