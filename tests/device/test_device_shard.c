@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Sharded gathers and scatters run on several devices of one context:
- * the shard planner's pieces, each enqueued as one clslice_cl_gather
- * between the blocks' buffers (a strided view of the read block at the
- * plan's steps, the box of the written block) on the queue of the owner
- * that receives it, one marker event per receiving owner, against the
- * whole-tensor host gather and scatter.  The context holds every device
+ * Sharded gathers and scatters run on several devices of one context,
+ * against the whole-tensor host gather and scatter: half the cases
+ * through clslice_cl_shard_run (its per-owner and whole events checked),
+ * half through the loop an engine would write, each piece one
+ * clslice_cl_gather between the blocks' buffers (a strided view of the
+ * read block at the plan's steps, the box of the written block) on the
+ * queue of the owner that receives it, one marker per receiving owner;
+ * then every error of clslice_cl_shard_run, named, with nothing
+ * enqueued.  The context holds every device
  * of the default device's platform and type (PoCL with
  * POCL_DEVICES="pthread pthread", as ctest sets it, gives two), owner o
  * using device o mod devices; a block read by another device's queue
