@@ -1821,7 +1821,8 @@ clslice_status clslice_shard_layout_check(const clslice_shard_layout *layout,
  * "input." or "output." first), that they have the plan's input and
  * output shapes (CLSLICE_ERROR_SHAPE naming the dim), the direction,
  * role and owner (CLSLICE_ERROR_ARGUMENT).  Costs the rank and, for
- * explicit bounds, their length. */
+ * explicit bounds, their length.  On failure `iter` holds no iteration
+ * (clslice_shard_next refuses it), whatever it held before. */
 CLSLICE_API
 clslice_status clslice_shard_begin(clslice_shard_iter *iter,
                                    const clslice_shard_desc *desc,
