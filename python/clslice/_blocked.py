@@ -122,7 +122,7 @@ def _c_strides(shape: Tuple[int, ...], itemsize: int) -> Tuple[int, ...]:
 
 def gather_device(x: Any, key: Key, form: Optional[Form],
                   out_form: Optional[Form], queue: Any,
-                  wait_for: Any) -> Any:
+                  wait_for: Any, allocator: Any = None) -> Any:
     """The device's blocked gather of pyopencl array x (made contiguous
     first when it is a view) into a new array, enqueued."""
     from . import _cl
@@ -134,7 +134,7 @@ def gather_device(x: Any, key: Key, form: Optional[Form],
     x = _cl.contiguous(x, "x", queue, wait_for)
     size = int(np.prod(out_shape, dtype=np.int64))
     out = new_array(x, queue, out_shape, x.dtype, size,
-                    _c_strides(out_shape, x.dtype.itemsize))
+                    _c_strides(out_shape, x.dtype.itemsize), allocator)
     if not size or not x.dtype.itemsize:
         return out
     named = (("x", x),)

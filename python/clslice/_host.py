@@ -2,7 +2,7 @@
 # Copyright 2026 The clslice Authors
 """numpy arrays and scipy CSR matrices: the C library's host executors."""
 import ctypes
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -116,20 +116,27 @@ def _gather_view(plan: Any, itemsize: int, view: Tuple[int, int, int, Any],
     return out
 
 
-def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
-    """gather into the numpy array `out` (any layout, of the result's
-    shape and x's dtype), as numpy's out= arguments take one."""
+def _check_out(x: np.ndarray, plan: Any, out: Any,
+               name: str = "out") -> None:
+    """out= of a gather: a writable numpy array of the result's shape and
+    x's dtype."""
     plan.require_known()
     _check_dtype(x.dtype, "x")
     if not isinstance(out, np.ndarray):
-        raise TypeError("clslice: out must be a numpy array for a numpy x, "
-                        "got %s" % type(out).__name__)
+        raise TypeError("clslice: %s must be a numpy array for a numpy x, "
+                        "got %s" % (name, type(out).__name__))
     if out.shape != plan.output_shape or out.dtype != x.dtype:
         raise ValueError(
-            "clslice: out has shape %r and dtype %s; the result has shape "
-            "%r and dtype %s" % (out.shape, out.dtype, plan.output_shape,
-                                 x.dtype))
-    _writable(out, "out", "the result is written into it")
+            "clslice: %s has shape %r and dtype %s; the result has shape "
+            "%r and dtype %s" % (name, out.shape, out.dtype,
+                                 plan.output_shape, x.dtype))
+    _writable(out, name, "the result is written into it")
+
+
+def gather_into(x: np.ndarray, plan: Any, out: np.ndarray) -> np.ndarray:
+    """gather into the numpy array `out` (any layout, of the result's
+    shape and x's dtype), as numpy's out= arguments take one."""
+    _check_out(x, plan, out)
     if not out.size or not x.itemsize:
         return out
     if np.may_share_memory(out, x) or not (out.flags.c_contiguous or
@@ -150,6 +157,26 @@ def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
     if status:
         _lib.raise_for(status, err)
     return out
+
+
+def gather_many_into(x: np.ndarray, plans: Sequence[Any],
+                     given: Any) -> List[np.ndarray]:
+    """slice_many's and split's out=: piece i gathered into the numpy
+    array out[i] (gather_into's rules, its errors naming out[i]); every
+    array is checked before any is written."""
+    try:
+        outs = list(given)
+    except TypeError:
+        raise TypeError("clslice: out must be a sequence of arrays, one "
+                        "per piece, got %s" % type(given).__name__) from None
+    if len(outs) != len(plans):
+        raise ValueError("clslice: out has %d arrays for %d pieces"
+                         % (len(outs), len(plans)))
+    for i, (plan, out) in enumerate(zip(plans, outs)):
+        _check_out(x, plan, out, "out[%d]" % i)
+    for plan, out in zip(plans, outs):
+        gather_into(x, plan, out)
+    return outs
 
 
 def _writable(x: np.ndarray, name: str = "x",
