@@ -72,7 +72,7 @@ __all__ = [
     "chunk", "torch_split", "tf_split", "onnx_split", "openvino_split",
     "variadic_split", "TFLite", "TFSlice", "XLASlice", "DynamicSlice",
     "DynamicUpdateSlice", "OpenVINOSlice", "Narrow", "Torch",
-    "shape", "plan", "assign",
+    "shape", "plan", "assign", "assign_blocked",
     "fill", "strided_slice_grad", "slice_grad", "csr_slice",
     "prepare", "memory_pool", "release_runtimes", "key_to_expr", "as_spec",
     "Plan", "Spec", "Expr", "TF", "OpenVINO", "ONNX",
@@ -145,9 +145,11 @@ def plan(input_shape: _ShapeLike, key: _Key) -> Plan:
 def shape(input_shape: _ShapeLike,
           key: _Key) -> _Tuple[_Optional[int], ...]:
     """Output shape of slicing an input of `input_shape` by `key` (a numpy
-    key, an expression string, or a Spec such as TF(begin, end, ...)),
-    without any data.  Unknown dimensions are None (in: None or -1)."""
-    return as_spec(key).plan(input_shape).output_shape
+    key, an expression string, or a Spec such as TF(begin, end, ...):
+    the Spec's class is the front-end, as the C API's clslice_shape_tf,
+    _onnx, ... are), without any data and without building a plan (the
+    C shape queries).  Unknown dimensions are None (in: None or -1)."""
+    return as_spec(key).output_shape(input_shape)
 
 
 def slice(x: _AnyArray, key: _Key, *,  # noqa: A001
@@ -207,6 +209,36 @@ def slice_blocked(x: _AnyArray, key: _Key, *, blocked: _Any = None,
         return result
     _host_only(queue, wait_for, allocator)
     return _kind(x, _blocked.gather_host(_numpy(x), key, form, out_form))
+
+
+def assign_blocked(x: _AnyArray, key: _Key, value: _Any, exact: bool = False,
+                   *, blocked: _Any = None, value_blocked: _Any = None,
+                   queue: _Queue = None,
+                   wait_for: _WaitFor = None) -> _AnyArray:
+    """x[key] = value where x, the value or both hold a blocked tensor's
+    dense storage (slice_blocked's convention, clslice_host_scatter2 and
+    clslice_cl_scatter with their blockings): blocked=(axis, block) or
+    (axis, block, size) describes x, value_blocked=(axis, block) or (axis,
+    block, size) the value; key indexes x's logical tensor.  Only the
+    slice's elements are written (padding lanes are left alone), in
+    place, and x is returned.  x is C-contiguous (the storage itself);
+    the value, converted to x's dtype, broadcasts to the slice under the
+    library's rule (TensorFlow's), or with exact=True must have the
+    slice's shape.  numpy arrays run on the host, pyopencl arrays are
+    enqueued as assign's are."""
+    from . import _blocked
+    form = _blocked.parse(blocked, "blocked", True)
+    value_form = _blocked.parse(value_blocked, "value_blocked", True)
+    rule = _host.EXACT if exact else _host.BROADCAST
+    if _device_module(x) is not None:
+        return _kind(x, _blocked.scatter_device(x, key, value, form,
+                                                value_form, rule, queue,
+                                                wait_for))
+    _host_only(queue, wait_for)
+    if _device_module(value) is not None:
+        value = value.get()
+    return _kind(x, _blocked.scatter_host(_as_any(x), key, value, form,
+                                          value_form, rule))
 
 
 def _run_host(x: _NDArray, p: Plan, out: _Any, queue: _Any,

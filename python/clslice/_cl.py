@@ -7,7 +7,9 @@ wait_for= and the events of the arrays it reads and writes, and adds its
 own event to the array it writes (the result, out=, or x for writes), as
 pyopencl's array operations do.  One clslice_runtime (the per-context
 program cache) is kept per OpenCL context until release_runtimes() or the
-interpreter's exit.
+interpreter's exit: the context's shared runtime (clslice_runtime_attach),
+so an engine or plug-in in this process that attaches to the same
+context shares its built programs with the package.
 """
 import atexit
 import ctypes
@@ -53,7 +55,7 @@ def runtime_for(context: Any) -> ctypes.c_void_p:
             if rt is None:
                 rt = ctypes.c_void_p()
                 err = Error()
-                status = lib.clslice_runtime_create(key, ctypes.byref(rt),
+                status = lib.clslice_runtime_attach(key, ctypes.byref(rt),
                                                     ctypes.byref(err))
                 if status:
                     _lib.raise_for(status, err)
