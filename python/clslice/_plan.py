@@ -35,17 +35,20 @@ class Plan:
     start, a signed step and a count, and the output shape.  Unknown sizes
     are None."""
 
-    __slots__ = ("_ptr", "_as_parameter_", "input_shape", "output_shape",
-                 "size", "known", "_strides", "__weakref__")
+    __slots__ = ("_ptr", "_as_parameter_", "address", "input_shape",
+                 "output_shape", "size", "known", "_strides", "__weakref__")
 
     input_shape: Tuple[Optional[int], ...]
     output_shape: Tuple[Optional[int], ...]
     size: Optional[int]
     known: bool
+    #: The C plan's address, for the descriptors' plan member.
+    address: Optional[int]
 
     def __init__(self, ptr: ctypes.c_void_p) -> None:
         self._ptr = ptr
         self._as_parameter_ = ptr
+        self.address = ptr.value
         rank = lib.clslice_plan_input_rank(ptr)
         buf = (ctypes.c_int64 * max(rank, 1))()
         lib.clslice_plan_input_shape(ptr, buf)
