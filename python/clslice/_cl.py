@@ -13,6 +13,7 @@ context shares its built programs with the package.
 """
 import atexit
 import ctypes
+import struct
 import sys
 import threading
 from typing import Any, Dict, List, Sequence, Tuple
@@ -28,6 +29,7 @@ from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
                        raise_named, same_context, wait_list)
 from ._host import _check_dtype, BROADCAST as _BROADCAST
 from ._lib import cl_lib as lib, Error  # loads the full library
+from ._packed import address, check_layout, descriptor, void_call
 
 __all__ = ["gather", "gather_many", "concat", "flatten", "scatter", "fill",
            "grad", "csr_slice", "prepare", "runtime_for", "release_runtimes",
@@ -40,10 +42,41 @@ _lock = threading.Lock()
 # attribute lookups through pyopencl's modules are part of that.
 _Array = cla.Array
 _event_from_ptr = cl.Event.from_int_ptr
-_enqueue_gather = lib.clslice_enqueue_gather
-_byref = ctypes.byref
-_c_void_p = ctypes.c_void_p
 _IDENTITY = "..."
+
+# The contiguous gather's head and descriptor (clslice_cl_call,
+# clslice_cl_gather_desc) packed into reused memory (_packed.py): the
+# members from offset 8 that a call changes, up to dst.offset; dst's
+# strides and the blockings stay 0.
+_CALL = struct.Struct("@NP" "II" "PP")
+_GATHER = struct.Struct("@NPN" "PNP" "PNP" "PP")
+check_layout(_CALL, _lib.CLCall,
+             ["struct_size", "queue", "flags", "num_events_in_wait_list",
+              "event_wait_list", "event"])
+check_layout(_GATHER, _lib.CLGatherDesc,
+             ["struct_size", "plan", "elem_size", "src.buffer",
+              "src.offset", "src.strides", "dst.buffer", "dst.offset",
+              "dst.strides", "src_blocking", "dst_blocking"])
+_pack_call = struct.Struct("@P" "II" "PP").pack_into
+_pack_gather = struct.Struct("@PN" "PNP" "PN").pack_into
+_cl_gather = void_call(lib, "clslice_cl_gather", 4)
+
+
+class _Calls(threading.local):
+    """This thread's call head, gather descriptor (memory, address),
+    event slot and error record (object, address), made once: a call
+    fills and runs them without running other Python code between."""
+
+    def __init__(self) -> None:
+        self.call = descriptor(_CALL, _lib.CLCall)
+        self.gather = descriptor(_GATHER, _lib.CLGatherDesc)
+        event = ctypes.c_void_p()
+        self.event = (event, ctypes.addressof(event))
+        err = Error()
+        self.err = (err, ctypes.addressof(err))
+
+
+_calls = _Calls()
 
 
 def runtime_for(context: Any) -> ctypes.c_void_p:
@@ -161,19 +194,23 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         return _gather_strided(x, plan, out, queue, wait_for, name,
                                target_named)
     if wait_for is None and not x.events and not target_named:
-        n, waits = 0, None
+        n, waits = 0, 0
     else:
-        n, waits = wait_list(wait_for, ((name, x),) + target_named)
+        n, waits_array = wait_list(wait_for, ((name, x),) + target_named)
+        waits = address(waits_array)
     context = x.context
     rt = _runtimes.get(context.int_ptr)
     if rt is None:
         rt = runtime_for(context)
-    event = _c_void_p()
-    err = Error()
-    status = _enqueue_gather(rt, queue.int_ptr, plan, itemsize,
-                             x.base_data.int_ptr, x.offset,
-                             out.base_data.int_ptr, out.offset, 0, n, waits,
-                             _byref(event), _byref(err))
+    calls = _calls
+    event, event_address = calls.event
+    call, call_address = calls.call
+    _pack_call(call, 8, queue.int_ptr, 0, n, waits, event_address)
+    desc, desc_address = calls.gather
+    _pack_gather(desc, 8, plan.address, itemsize, x.base_data.int_ptr,
+                 x.offset, 0, out.base_data.int_ptr, out.offset)
+    err, err_address = calls.err
+    status = _cl_gather(rt, call_address, desc_address, err_address)
     if status:
         raise_named(status, err, wait_for, ((name, x),) + target_named)
     out.add_event(_event_from_ptr(event.value,  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _lib
 from ._lib import lib, Error
+from ._packed import address, check_layout, descriptor, void_call
 
 BROADCAST, EXACT = 0, 1
 _addressof = ctypes.addressof
@@ -77,51 +78,21 @@ def _shape_arg(shape: Sequence[int]) -> Tuple[Any, int]:
 
 
 # The descriptors of clslice_host_gather2 and clslice_host_scatter2 as
-# struct formats, every member in order (tensors: data, bytes, offset,
-# strides; NULL pointers are 0): one pack_into fills a descriptor in a
-# few hundred nanoseconds, where building it from ctypes Structures cost
-# about 2.5 us of a 4.2 us slice (which kept the contiguous path on the
-# plain positional calls).  _check_layout proves the formats against the
-# ctypes declarations at import.
+# struct formats (_packed.py), every member in order (tensors: data,
+# bytes, offset, strides; NULL pointers are 0).
 _GATHER = struct.Struct("@NPN" "PNNP" "PNNP" "PP")
 _SCATTER = struct.Struct("@NPN" "PNNP" "Pii" "PNNP" "PP")
-
-
-def _check_layout(form: struct.Struct, cls: Any, fields: Sequence[str]
-                  ) -> None:
-    """Packs distinct numbers into a descriptor by `form` and reads them
-    back through the ctypes members named `fields` (nested with dots)."""
-    if form.size != ctypes.sizeof(cls):
-        raise ImportError("clslice: %s is %d bytes, its struct format %d"
-                          % (cls.__name__, ctypes.sizeof(cls), form.size))
-    memory = bytearray(form.size)
-    probe = list(range(1, len(fields) + 1))
-    form.pack_into(memory, 0, *probe)
-    desc = cls.from_buffer(memory)
-    for number, field in zip(probe, fields):
-        value: Any = desc
-        for part in field.split("."):
-            value = getattr(value, part)
-        if not isinstance(value, int):  # a pointer member
-            value = ctypes.cast(value, ctypes.c_void_p).value
-        if value != number:
-            raise ImportError("clslice: %s.%s is not where its struct "
-                              "format puts it" % (cls.__name__, field))
-
-
 _TENSOR = ("data", "bytes", "offset", "strides")
-_check_layout(_GATHER, _lib.HostGatherDesc,
-              ["struct_size", "plan", "elem_size"] +
-              ["src." + f for f in _TENSOR] + ["dst." + f for f in _TENSOR] +
-              ["src_blocking", "dst_blocking"])
-_check_layout(_SCATTER, _lib.HostScatterDesc,
-              ["struct_size", "plan", "elem_size"] +
-              ["value." + f for f in _TENSOR] +
-              ["value_shape", "value_rank", "rule"] +
-              ["dst." + f for f in _TENSOR] +
-              ["value_blocking", "dst_blocking"])
-
-
+check_layout(_GATHER, _lib.HostGatherDesc,
+             ["struct_size", "plan", "elem_size"] +
+             ["src." + f for f in _TENSOR] + ["dst." + f for f in _TENSOR] +
+             ["src_blocking", "dst_blocking"])
+check_layout(_SCATTER, _lib.HostScatterDesc,
+             ["struct_size", "plan", "elem_size"] +
+             ["value." + f for f in _TENSOR] +
+             ["value_shape", "value_rank", "rule"] +
+             ["dst." + f for f in _TENSOR] +
+             ["value_blocking", "dst_blocking"])
 # The members from `plan` to dst.bytes (offset 8): all a contiguous gather
 # changes; its descriptor keeps zeros in dst.offset, dst.strides and the
 # blockings from its first fill on.
@@ -136,44 +107,22 @@ class _Calls(threading.local):
     other Python code in between, so one of each per thread is enough."""
 
     def __init__(self) -> None:
-        self.plain = _descriptor(_GATHER, _lib.HostGatherDesc)
-        self.gather = _descriptor(_GATHER, _lib.HostGatherDesc)
-        self.scatter = _descriptor(_SCATTER, _lib.HostScatterDesc)
+        self.plain = descriptor(_GATHER, _lib.HostGatherDesc)
+        self.gather = descriptor(_GATHER, _lib.HostGatherDesc)
+        self.scatter = descriptor(_SCATTER, _lib.HostScatterDesc)
         err = Error()
         self.err = (err, ctypes.addressof(err))
 
 
-def _descriptor(form: struct.Struct, cls: Any) -> Tuple[bytearray, int]:
-    """A descriptor of `form`: struct_size set, every other member 0."""
-    memory = bytearray(form.size)
-    members = len(form.unpack(memory))
-    form.pack_into(memory, 0, form.size, *[0] * (members - 1))
-    return memory, ctypes.addressof(cls.from_buffer(memory))
-
-
-def _raw(name: str) -> Any:
-    """A second handle on a descriptor call, declared with void pointers:
-    ctypes converts a Python int for a c_void_p argument in a fraction of
-    what a POINTER(Structure) argument's check costs (about 0.6 against
-    1.7 us a call, measured on this package's host calls)."""
-    fn = lib[name]
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-    return fn
-
-
 _calls = _Calls()
-_gather2 = _raw("clslice_host_gather2")
-_scatter2 = _raw("clslice_host_scatter2")
+_gather2 = void_call(lib, "clslice_host_gather2", 2)
+_scatter2 = void_call(lib, "clslice_host_scatter2", 2)
 _pack_gather = _GATHER.pack_into
 _pack_plain = _GATHER_PLAIN.pack_into
 _pack_scatter = _SCATTER.pack_into
 _GATHER_SIZE = _GATHER.size
 _SCATTER_SIZE = _SCATTER.size
-
-
-def _strides_address(strides: Any) -> int:
-    return 0 if strides is None else _addressof(strides)
+_strides_address = address
 
 
 def _run_gather(plan: Any, itemsize: int,
