@@ -67,9 +67,11 @@ def _jax_starts(operand: Any, starts: Any, wraps: List[bool], queue: Any,
         return starts
     add = np.array([n if wrap else 0 for n, wrap in zip(operand.shape,
                                                         wraps)], np.int64)
-    allocator = allocator_for(operand, queue)
-    adds = cla.to_device(queue, add, allocator=allocator, async_=True)
-    out = cla.empty(queue, starts.shape, np.int64, allocator=allocator)
+    # Plain buffers, not a pool's: OpenCL keeps them until the commands
+    # that use them are done, where a pool could hand them to a command
+    # on another queue as soon as these arrays are collected.
+    adds = cla.to_device(queue, add, async_=True)
+    out = cla.empty(queue, starts.shape, np.int64)
     waits = list(wait_for or []) + list(starts.events) + list(adds.events)
     event = _wrap_kernel(operand.context, starts.dtype)(
         starts, adds, out, queue=queue, wait_for=waits)
@@ -173,8 +175,9 @@ def dynamic_update_slice(operand: Any, update: Any, starts: Any,
         else:
             update = contiguous(update, "update", queue)
     else:
-        update = cla.to_device(queue, np.ascontiguousarray(
-            update, dtype=operand.dtype),
+        # order="C" keeps a 0-d update 0-d (ascontiguousarray would not)
+        update = cla.to_device(queue, np.asarray(
+            update, dtype=operand.dtype, order="C"),
             allocator=allocator_for(operand, queue))
     spec, keep = _spec(operand, starts, update.shape, wraps, queue,
                        wait_for)
