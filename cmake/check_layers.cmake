@@ -21,7 +21,7 @@ if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "check_layers.cmake: SOURCE_DIR is not set")
 endif()
 
-set(CORE_LAYERS plan fronts layout dynamic interval split concat csr host)
+set(CORE_LAYERS plan fronts layout dynamic interval split concat csr host shard)
 set(LAYERS base select runtime run ops testing)
 set(problems "")
 set(nodes "")

@@ -1037,6 +1037,70 @@ clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
 
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+/* Sharded tensors on several devices                                        */
+/* ------------------------------------------------------------------------ */
+
+/** @addtogroup shard
+ * @{ */
+
+/** What clslice_cl_shard_run does: the pieces of `shard` (clslice.h,
+ * "Sharded tensors": the plan, both layouts and the direction; owner
+ * CLSLICE_SHARD_EVERY_OWNER and role 0, for every owner's pieces run by
+ * this one call) between blocks held in buffers of the runtime's context,
+ * on the devices of the owners' queues. */
+typedef struct clslice_cl_shard_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_shard_desc) */
+    const clslice_shard_desc *shard;
+    size_t elem_size;
+    /** One buffer per block of shard->input, row-major over the block
+     * indices; a block is a contiguous row-major tensor of its shape at
+     * byte 0 of its buffer.  NULL where no piece touches the block. */
+    const cl_mem *input_blocks;
+    /** The same for shard->output's blocks. */
+    const cl_mem *output_blocks;
+    /** One queue per owner (as many as the larger of the layouts'
+     * owners), each of the runtime's context, any of its devices; a
+     * piece runs on its receiving owner's queue (to_owner).  NULL for an
+     * owner that receives nothing. */
+    const cl_command_queue *queues;
+    /** NULL, or one event per owner: a marker on its queue after its
+     * pieces, for each owner that receives a piece; NULL for the others.
+     * The caller releases each. */
+    cl_event *owner_events;
+} clslice_cl_shard_desc;
+
+#define CLSLICE_CL_SHARD_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_shard_desc)
+
+/** Runs a sharded gather or scatter on several devices of one context:
+ * each piece is one strided gather from the read block to the box of the
+ * written block (clslice_cl_gather, with the head's flags), enqueued on
+ * the receiving owner's queue behind the head's wait list; a block that
+ * lives on another device reaches it as OpenCL moves buffers within a
+ * context.  `call->queue` (of the runtime's context) receives one marker
+ * behind every owner's last piece: `call->event`, when wanted, completes
+ * when the whole redistribution has.  Pieces that stay on one owner run
+ * like any other.  Contexts other than the runtime's are refused (pieces
+ * between contexts would be staged through the host; not done here).
+ *
+ * Every check comes before the first enqueue: the head as every general
+ * call, desc and its struct_size, shard given with every owner and role
+ * 0 (CLSLICE_ERROR_ARGUMENT), the planner's checks and owner lookups
+ * (clslice_shard_count's errors), elem_size >= 1, then for every piece
+ * its receiving queue given and of the runtime's context
+ * ("queues[2]"), both blocks' buffers given, of the context, holding
+ * the block ("input_blocks[5]", CLSLICE_ERROR_BUFFER when too small),
+ * and no buffer both read and written ("input_blocks[1] and
+ * output_blocks[0] are the same buffer").  An OpenCL failure after the
+ * first enqueue is reported naming its call, as every device call. */
+CLSLICE_API
+clslice_status clslice_cl_shard_run(clslice_runtime *runtime,
+                                    const clslice_cl_call *call,
+                                    const clslice_cl_shard_desc *desc,
+                                    clslice_error *err);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

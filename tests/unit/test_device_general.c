@@ -30,6 +30,7 @@ typedef union any_desc {
     clslice_cl_concat_desc concat;
     clslice_cl_dynamic_desc dynamic;
     clslice_cl_csr_desc csr;
+    clslice_cl_shard_desc shard;
     unsigned char bytes[256];
 } any_desc;
 
@@ -103,6 +104,12 @@ static clslice_status csr_fill(const clslice_cl_call *call, const void *desc,
     return clslice_cl_csr_fill(NULL, call, desc, err);
 }
 
+static clslice_status shard_run(const clslice_cl_call *call,
+                                const void *desc, clslice_error *err)
+{
+    return clslice_cl_shard_run(NULL, call, desc, err);
+}
+
 typedef struct general {
     const char *name;
     general_fn run;
@@ -142,6 +149,9 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
     {"clslice_cl_csr_fill", csr_fill,
      CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
+    {"clslice_cl_shard_run", shard_run,
+     CS_SIZE_THROUGH(clslice_cl_shard_desc, owner_events),
+     sizeof(clslice_cl_shard_desc)},
 };
 
 enum { GENERAL_COUNT = sizeof GENERAL / sizeof *GENERAL };
@@ -390,6 +400,11 @@ static void test_layouts(void **state)
     assert_int_equal(GENERAL[4].first_size, 120);
     PIN(clslice_cl_csr_desc, in, 16);
     assert_int_equal(GENERAL[8].first_size, 32);
+    PIN(clslice_cl_shard_desc, elem_size, 16);
+    PIN(clslice_cl_shard_desc, input_blocks, 24);
+    PIN(clslice_cl_shard_desc, queues, 40);
+    PIN(clslice_cl_shard_desc, owner_events, 48);
+    assert_int_equal(GENERAL[10].first_size, 56);
     for (int i = 0; i < GENERAL_COUNT; i++)
         assert_int_equal(GENERAL[i].first_size, GENERAL[i].size);
     assert_int_equal(sizeof(clslice_error), 520);
