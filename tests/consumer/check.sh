@@ -95,7 +95,7 @@ by_pkg_config() {
 
 step "install $build"
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-for f in include/clslice.h include/clslice_cl.h; do
+for f in include/clslice.h include/clslice_cl.h include/clslice_device.h; do
   [ -f "$work/prefix/$f" ] || fail "$f not installed"
 done
 # Functions declared right after a CLSLICE_API line of the installed headers
