@@ -9,10 +9,16 @@
  *                 device header does;
  *   fused         examples/fused/slice_relu.cl's slice_relu, one launch
  *                 reading x through clslice_device.h's 64-bit table;
- *   fused 32-bit  its slice_relu32 (the 32-bit table).
- * The three results are compared byte for byte before anything is
- * timed.  Prints, per way, the median wall time (enqueue to clFinish)
- * over --runs runs after a warm-up, the bytes each moves (every element
+ *   fused 32-bit  its slice_relu32 (the 32-bit table);
+ *   fused rows    its slice_relu_rows: a work-item per output row, the
+ *                 row's first source element found once and the row
+ *                 walked, as a CPU engine would;
+ *   fused 3-D     its slice_relu_3d: a 3-D range whose ids are the
+ *                 output index, handed to clslice_source_offset_nd (no
+ *                 division), as an engine with N-D kernels would.
+ * The results are compared byte for byte before anything is timed.
+ * Prints, per way, the median wall time (enqueue to clFinish) over
+ * --runs rounds after a warm-up (each round runs the ways in turn), the bytes each moves (every element
  * read and written once per launch: 2 x 4 bytes per output element per
  * launch) and the rate those bytes make.
  *
@@ -43,8 +49,9 @@ typedef struct setup {
     clslice_plan *plan;
     size_t out_elems;
     cl_mem x, tmp, table, table32, flag;
-    cl_mem y[3];
-    cl_kernel relu, fused, fused32;
+    cl_mem y[5];
+    cl_kernel relu, fused, fused32, fused3d, fused_rows;
+    size_t range3[3]; /* the output shape, innermost first */
 } setup;
 
 static char *read_text(const char *path)
@@ -147,23 +154,44 @@ static void run_two(setup *s)
 
 static void run_fused(setup *s) { enqueue(s, s->fused); }
 static void run_fused32(setup *s) { enqueue(s, s->fused32); }
-
-static double timed(setup *s, void (*run)(setup *), int runs)
+static void run_fused_rows(setup *s)
 {
-    double *t = malloc(sizeof *t * (size_t)runs);
+    size_t rows = s->range3[1] * s->range3[2];
+    bench_cl_check(clEnqueueNDRangeKernel(s->cl.queue, s->fused_rows, 1,
+                                          NULL, &rows, NULL, 0, NULL, NULL),
+                   "clEnqueueNDRangeKernel");
+}
+static void run_fused3d(setup *s)
+{
+    bench_cl_check(clEnqueueNDRangeKernel(s->cl.queue, s->fused3d, 3, NULL,
+                                          s->range3, NULL, 0, NULL, NULL),
+                   "clEnqueueNDRangeKernel");
+}
+
+#define WAYS 5
+
+/* The median time of each way (enqueue to clFinish) over `runs` rounds
+ * after a warm-up; each round runs every way once, in turn, so that a
+ * shared machine's load falls on all of them alike. */
+static void timed(setup *s, void (*const run[WAYS])(setup *), int runs,
+                  double *median)
+{
+    double *t = malloc(sizeof *t * (size_t)runs * WAYS);
     if (!t)
         bench_die("out of memory");
-    run(s); /* warm-up: builds, first touches */
+    for (int w = 0; w < WAYS; w++)
+        run[w](s); /* warm-up: builds, first touches */
     bench_cl_check(clFinish(s->cl.queue), "clFinish");
-    for (int i = 0; i < runs; i++) {
-        double start = bench_now();
-        run(s);
-        bench_cl_check(clFinish(s->cl.queue), "clFinish");
-        t[i] = bench_now() - start;
-    }
-    double m = bench_median(t, runs);
+    for (int i = 0; i < runs; i++)
+        for (int w = 0; w < WAYS; w++) {
+            double start = bench_now();
+            run[w](s);
+            bench_cl_check(clFinish(s->cl.queue), "clFinish");
+            t[w * runs + i] = bench_now() - start;
+        }
+    for (int w = 0; w < WAYS; w++)
+        median[w] = bench_median(t + w * runs, runs);
     free(t);
-    return m;
 }
 
 /* Every way's y against the two launches', and no table refused. */
@@ -176,13 +204,15 @@ static void compare(setup *s)
     bench_cl_check(clEnqueueReadBuffer(s->cl.queue, s->y[0], CL_TRUE, 0,
                                        bytes, a, 0, NULL, NULL),
                    "clEnqueueReadBuffer");
-    for (int w = 1; w < 3; w++) {
+    static const char *const names[] = {"", "64-bit", "32-bit", "3-D",
+                                        "rows"};
+    for (int w = 1; w < 5; w++) {
         bench_cl_check(clEnqueueReadBuffer(s->cl.queue, s->y[w], CL_TRUE, 0,
                                            bytes, b, 0, NULL, NULL),
                        "clEnqueueReadBuffer");
         if (memcmp(a, b, bytes) != 0)
             bench_die("the fused result (%s) differs from slice-then-ReLU",
-                      w == 1 ? "64-bit" : "32-bit");
+                      names[w]);
     }
     int bad = 0;
     bench_cl_check(clEnqueueReadBuffer(s->cl.queue, s->flag, CL_TRUE, 0,
@@ -250,8 +280,12 @@ int main(int argc, char **argv)
     size_t in_elems = (size_t)(shape[0] * shape[1] * shape[2]);
     s.x = bench_buffer(&s.cl, in_elems * 4);
     s.tmp = bench_buffer(&s.cl, s.out_elems * 4);
-    for (int w = 0; w < 3; w++)
+    for (int w = 0; w < 5; w++)
         s.y[w] = bench_buffer(&s.cl, s.out_elems * 4);
+    int64_t out_shape[3];
+    clslice_plan_output_shape(s.plan, out_shape);
+    for (int d = 0; d < 3; d++)
+        s.range3[d] = (size_t)out_shape[2 - d];
     int zero = 0;
     s.flag = table_buffer(&s, &zero, sizeof zero);
     fill_x(&s, in_elems);
@@ -266,44 +300,50 @@ int main(int argc, char **argv)
     s.fused = kernel_of(fused, "slice_relu", s.x, s.table, s.y[1], s.flag);
     s.fused32 =
         kernel_of(fused, "slice_relu32", s.x, s.table32, s.y[2], s.flag);
+    s.fused3d =
+        kernel_of(fused, "slice_relu_3d", s.x, s.table, s.y[3], s.flag);
+    s.fused_rows =
+        kernel_of(fused, "slice_relu_rows", s.x, s.table, s.y[4], s.flag);
     run_two(&s);
     run_fused(&s);
     run_fused32(&s);
+    run_fused3d(&s);
+    run_fused_rows(&s);
     compare(&s);
 
     double bytes_one = (double)s.out_elems * 8; /* read 4, write 4 */
-    struct {
-        const char *name;
-        void (*run)(setup *);
-        int launches;
-    } ways[] = {{"two launches (clslice_cl_gather, ReLU)", run_two, 2},
-                {"fused (clslice_device.h, 64-bit table)", run_fused, 1},
-                {"fused (32-bit table)", run_fused32, 1}};
+    static const char *const names[WAYS] = {
+        "two launches (clslice_cl_gather, ReLU)",
+        "fused (clslice_device.h, 64-bit table)", "fused (32-bit table)",
+        "fused (3-D range, N-D index)", "fused (a work-item per row)"};
+    static const int launches[WAYS] = {2, 1, 1, 1, 1};
+    void (*const run[WAYS])(setup *) = {run_two, run_fused, run_fused32,
+                                        run_fused3d, run_fused_rows};
     printf("case %d: relu(x%s), x float32 %lldx%lldx%lld; device: %s; "
-           "median of %d runs\n",
+           "median of %d rounds, the ways in turn\n",
            BENCH_ID, SLICE, (long long)shape[0], (long long)shape[1],
            (long long)shape[2], s.cl.device_name, runs);
     printf("%-40s %8s %10s %10s %8s\n", "way", "launches", "MB moved", "ms",
            "GB/s");
-    double base = 0;
-    for (int w = 0; w < 3; w++) {
-        double t = timed(&s, ways[w].run, runs);
-        double moved = bytes_one * ways[w].launches;
-        if (w == 0)
-            base = t;
-        printf("%-40s %8d %10.1f %10.3f %8.2f", ways[w].name,
-               ways[w].launches, moved / 1e6, t * 1e3, moved / t / 1e9);
+    double t[WAYS];
+    timed(&s, run, runs, t);
+    for (int w = 0; w < WAYS; w++) {
+        double moved = bytes_one * launches[w];
+        printf("%-40s %8d %10.1f %10.3f %8.2f", names[w], launches[w],
+               moved / 1e6, t[w] * 1e3, moved / t[w] / 1e9);
         if (w > 0)
-            printf("  %.2fx faster", base / t);
+            printf("  %.2fx the two launches' time", t[w] / t[0]);
         printf("\n");
     }
     clReleaseKernel(s.relu);
     clReleaseKernel(s.fused);
     clReleaseKernel(s.fused32);
+    clReleaseKernel(s.fused3d);
+    clReleaseKernel(s.fused_rows);
     clReleaseProgram(relu);
     clReleaseProgram(fused);
     cl_mem mems[] = {s.x, s.tmp, s.table, s.table32, s.flag,
-                     s.y[0], s.y[1], s.y[2]};
+                     s.y[0], s.y[1], s.y[2], s.y[3], s.y[4]};
     for (size_t m = 0; m < sizeof mems / sizeof mems[0]; m++)
         clReleaseMemObject(mems[m]);
     clslice_plan_release(&s.plan);

@@ -13,7 +13,7 @@
  *      in a small constant buffer.  No clslice launch, no temporary.
  *
  * As a test (ctest test_example_fused) it runs random shapes, padded and
- * offset sources included, through the 64-bit, 32-bit and 3-D kernels
+ * offset sources included, through the 64-bit, 32-bit, row and 3-D kernels
  * and compares every element with clslice_host_gather2 followed by a
  * ReLU on the host; a table of another version must be refused.  Prints
  * the seed on failure.  Exits 0 with a message when there is no OpenCL
@@ -43,7 +43,8 @@ typedef struct engine {
     cl_context context;
     cl_command_queue queue;
     cl_program program;
-    cl_kernel wide, narrow, nd; /* slice_relu, slice_relu32, slice_relu_3d */
+    /* slice_relu, slice_relu32, slice_relu_rows, slice_relu_3d */
+    cl_kernel wide, narrow, rows, nd;
 } engine;
 
 static unsigned long long g_seed;
@@ -136,14 +137,16 @@ static int build_engine(engine *e, cl_device_id device, const char *kernel,
     if (rc == CL_SUCCESS)
         e->narrow = clCreateKernel(e->program, "slice_relu32", &rc);
     if (rc == CL_SUCCESS)
+        e->rows = clCreateKernel(e->program, "slice_relu_rows", &rc);
+    if (rc == CL_SUCCESS)
         e->nd = clCreateKernel(e->program, "slice_relu_3d", &rc);
     return rc == CL_SUCCESS ? 0 : fail("clCreateKernel", rc);
 }
 
 static void release_engine(engine *e)
 {
-    cl_kernel kernels[3] = {e->wide, e->narrow, e->nd};
-    for (int k = 0; k < 3; k++)
+    cl_kernel kernels[4] = {e->wide, e->narrow, e->rows, e->nd};
+    for (int k = 0; k < 4; k++)
         if (kernels[k])
             clReleaseKernel(kernels[k]);
     if (e->program)
@@ -322,6 +325,12 @@ static int trial(engine *e, unsigned long long *rng, int number)
                             want, elements, false, "slice_relu") ||
                  run_kernel(e, e->narrow, x, &narrow, sizeof narrow, &global,
                             1, want, elements, false, "slice_relu32");
+    /* one work-item per row of the innermost dim */
+    size_t rows = elements > 0 ? (size_t)(elements / wide.count[wide.rank - 1])
+                               : 0;
+    if (!status && elements > 0)
+        status = run_kernel(e, e->rows, x, &wide, sizeof wide, &rows, 1, want,
+                            elements, false, "slice_relu_rows");
     if (!status && elements > 0 && s.rank == 3) {
         int64_t shape[3];
         clslice_plan_output_shape(plan, shape);

@@ -46,6 +46,29 @@ kernel void slice_relu32(global const float *x,
         y[i] = fmax(x[clslice_source_offset32(t, i)], 0.0f);
 }
 
+/* One work-item per output row (the innermost dim), as a CPU engine
+ * would have it: the row's first source element costs the divisions
+ * once, then the row is walked at the innermost dim's source stride.
+ * Any output rank of 1 or more. */
+kernel void slice_relu_rows(global const float *x,
+                            constant clslice_device_table *t,
+                            global float *y, global int *bad_table)
+{
+    long row = get_global_id(0);
+    if (!clslice_device_table_ok(t) || t->rank < 1) {
+        if (row == 0)
+            *bad_table = 1;
+        return;
+    }
+    long n = t->count[t->rank - 1], step = t->stride[t->rank - 1];
+    if (row * n >= t->elements)
+        return;
+    long from = clslice_source_offset(t, row * n);
+    global float *out = y + row * n;
+    for (long k = 0; k < n; k++)
+        out[k] = fmax(x[from + k * step], 0.0f);
+}
+
 /* An engine whose kernels run on a 3-D range over a rank-3 output (dim 0
  * of the range is the output's last dim) hands its own index to the N-D
  * form and divides nothing. */

@@ -64,6 +64,7 @@ static bool close_out(FILE *f, const char *name)
 
 /* The fused example's kernels (examples/fused/slice_relu.cl). */
 static const char *const fused_kernels[] = {"slice_relu", "slice_relu32",
+                                            "slice_relu_rows",
                                             "slice_relu_3d"};
 
 /* Copies the file at `from` to OUTDIR/name. */
