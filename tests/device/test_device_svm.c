@@ -9,7 +9,8 @@
  * scatter in place with its value in the destination's allocation; then
  * the checks: a side given twice, no size, too small a size (named
  * before anything is enqueued), overlapping views in one allocation.
- * A device without SVM skips, saying so.
+ * A device without SVM skips those, saying so, and checks that an SVM
+ * side is refused there.
  *
  * CLSLICE_TEST_SEED replays a run; the seed is printed on failure.
  */
@@ -359,6 +360,36 @@ static void test_checks(void **state)
     clslice_plan_release(&plan);
 }
 
+/* A device without SVM (Mesa's rusticl here): an SVM side is refused,
+ * named, before anything is enqueued.  The pointer is never touched. */
+static void test_device_without_svm(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (f->caps) {
+        print_message("the device has SVM: nothing to refuse, skipped\n");
+        skip();
+    }
+    const int64_t shape[] = {4};
+    clslice_plan *plan = tu_expr_plan(shape, 1, "[1:]");
+    float host[4] = {0};
+    cl_mem buffer = tu_cl_buffer(&f->dev.cl, sizeof host);
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = 4;
+    desc.src_svm = (clslice_cl_svm){host, sizeof host};
+    desc.dst.buffer = buffer;
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_error err;
+    assert_int_equal(clslice_cl_gather(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src_svm",
+                    "no shared virtual memory", NULL);
+    clReleaseMemObject(buffer);
+    clslice_plan_release(&plan);
+}
+
 int main(void)
 {
     g_seed = tu_seed(0x5B3A110Cull);
@@ -367,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_gathers_fine),
         cmocka_unit_test(test_scatter_one_allocation),
         cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_device_without_svm),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
