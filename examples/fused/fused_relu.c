@@ -259,9 +259,18 @@ static int run_kernel(engine *e, cl_kernel kernel, cl_mem x, const void *table,
     cl_mem args[4] = {x, t, y, flag};
     for (cl_uint a = 0; a < 4 && rc == CL_SUCCESS; a++)
         rc = clSetKernelArg(kernel, a, sizeof(cl_mem), &args[a]);
+    /* A 1-D range in groups of 64, rounded up (the kernels skip the
+     * work-items past the end), as an engine would launch: one
+     * work-group size also spares PoCL a compile per new range. */
+    size_t wg = 0, padded = (global[0] + 63) / 64 * 64, local = 64;
     if (rc == CL_SUCCESS)
-        rc = clEnqueueNDRangeKernel(e->queue, kernel, dims, NULL, global,
-                                    NULL, 0, NULL, NULL);
+        rc = clGetKernelWorkGroupInfo(kernel, NULL, CL_KERNEL_WORK_GROUP_SIZE,
+                                      sizeof wg, &wg, NULL);
+    bool grouped = dims == 1 && wg >= local;
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueNDRangeKernel(e->queue, kernel, dims, NULL,
+                                    grouped ? &padded : global,
+                                    grouped ? &local : NULL, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueReadBuffer(e->queue, flag, CL_TRUE, 0, sizeof bad, &bad,
                                  0, NULL, NULL);
