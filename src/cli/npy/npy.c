@@ -221,12 +221,32 @@ static void map_data(npy_source *src, cli_npy *arr)
     if (!src->may_map || arr->bytes == 0)
         return;
     size_t length = (size_t)src->size;
-    unsigned char *base = npy_map(src->fd, length, src->path);
-    if (!base)
+    /* A descriptor of our own, for cli_npy_read: the caller's is closed
+     * after loading (standard input's is not ours to keep). */
+    int fd = fcntl(src->fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
         return;
+    unsigned char *base = npy_map(src->fd, length, src->path);
+    if (!base) {
+        close(fd);
+        return;
+    }
     arr->data = base + src->offset;
     arr->mapping = base;
     arr->mapping_bytes = length;
+    arr->in_file = true;
+    arr->file_fd = fd;
+    arr->file_offset = (size_t)src->offset;
+    snprintf(arr->file_name, sizeof arr->file_name, "%s", src->path);
+}
+
+/* The data no longer equals the file's bytes: reads go to memory. */
+static void forget_file(cli_npy *arr)
+{
+    if (arr->in_file)
+        close(arr->file_fd);
+    arr->in_file = false;
+    arr->file_fd = -1;
 }
 
 /* Reads the data, which must end exactly where the file does. */
@@ -262,7 +282,12 @@ static int read_data(npy_source *src, const npy_header *h, cli_npy *arr)
  * buffer. */
 static int normalise(npy_source *src, const npy_header *h, cli_npy *arr)
 {
-    npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
+    if (h->dtype.swap_unit >= 2 && arr->bytes) {
+        /* Every page is rewritten, so all of them become the process's
+         * own: nothing of the data can fault any more. */
+        npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
+        forget_file(arr);
+    }
     if (!h->fortran_order)
         return CLI_EXIT_OK;
     unsigned char *copy = NULL;
@@ -391,6 +416,7 @@ int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
 
 void npy_release_data(cli_npy *arr)
 {
+    forget_file(arr);
     if (arr->mapping)
         npy_unmap(arr->mapping, arr->mapping_bytes);
     else
