@@ -282,7 +282,8 @@ const cli_command cli_cmd_assign = {
     .name = "assign",
     .summary = "write a .npy value into a slice of a .npy tensor",
     .usage = "assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host] "
-             "[--exact] [--dynamic]",
+             "[--exact] [--dynamic]\n"
+             "      [--dst-blocked AXIS:BLOCK[:SIZE]]",
     .description =
         "\n"
         "Writes OUT.npy = IN.npy with IN[SPEC] = VALUE.npy: the elements of\n"
@@ -298,6 +299,15 @@ const cli_command cli_cmd_assign = {
         "  --dynamic    run with the spec's values in a device buffer, as\n"
         "               'clslice slice --dynamic' (the device checks that\n"
         "               VALUE fits; a misfit is explained as above)\n"
+        "  --dst-blocked AXIS:BLOCK[:SIZE]  IN holds the dense blocked\n"
+        "               storage of a tensor (NC4HW4, fsv16, nChw16c: its\n"
+        "               logical shape with AXIS counting blocks, then one\n"
+        "               more dim of BLOCK lanes; SIZE is the logical size\n"
+        "               of AXIS, default every lane), as 'clslice slice\n"
+        "               --src-blocked' reads it.  SPEC slices the logical\n"
+        "               tensor, VALUE is plain, and OUT is IN's storage with\n"
+        "               the slice's elements written; padding lanes keep\n"
+        "               their bytes.  Not with --dynamic.\n"
         "A VALUE of another dtype, or a shape that does not fit, exits with\n"
         "status 3.  OUT is written to a temporary file next to it and\n"
         "renamed into place at the end, so a failed run leaves OUT as it\n"
@@ -322,7 +332,9 @@ const cli_command cli_cmd_assign = {
         "--end 2 --host\n"
         "  $ python3 -c 'import numpy as np; print(np.load(\"b.npy\"))'\n"
         "  [[ 0.  1.  2.]\n"
-        "   [-1. -1. -1.]]\n",
+        "   [-1. -1. -1.]]\n"
+        "  $ clslice assign nc4hw4.npy s.npy c.npy --expr '[:, 3:7]' "
+        "--dst-blocked 1:4:10\n",
     .takes_spec = true,
     .takes_files = true,
     .run = run_assign,
