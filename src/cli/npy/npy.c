@@ -214,11 +214,15 @@ static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
 /* Maps the data of a regular file, whose size was checked: the pages
  * are read when the slice touches them, so a slice of a big file costs
  * little more memory than the slice.  Sets arr->data to NULL when the
- * file cannot be mapped (then it is read). */
-static void map_data(npy_source *src, cli_npy *arr)
+ * file cannot be mapped (then it is read).  Data to byte-swap is read
+ * too: swapping in place would make every page a private copy, yet a
+ * truncation of the file discards even those (the kernel unmaps private
+ * copies past the new end as well), so they could still fault, where a
+ * heap copy cannot. */
+static void map_data(npy_source *src, const npy_header *h, cli_npy *arr)
 {
     arr->data = NULL;
-    if (!src->may_map || arr->bytes == 0)
+    if (!src->may_map || arr->bytes == 0 || h->dtype.swap_unit >= 2)
         return;
     size_t length = (size_t)src->size;
     /* A descriptor of our own, for cli_npy_read: the caller's is closed
@@ -240,7 +244,7 @@ static void map_data(npy_source *src, cli_npy *arr)
     snprintf(arr->file_name, sizeof arr->file_name, "%s", src->path);
 }
 
-/* The data no longer equals the file's bytes: reads go to memory. */
+/* The data no longer lies in the file: reads go to memory. */
 static void forget_file(cli_npy *arr)
 {
     if (arr->in_file)
@@ -256,7 +260,7 @@ static int read_data(npy_source *src, const npy_header *h, cli_npy *arr)
     long long left = src->size >= 0 ? src->size - src->offset : -1;
     if (left >= 0 && left != (long long)bytes)
         return size_mismatch(src, h, bytes, left);
-    map_data(src, arr);
+    map_data(src, h, arr);
     if (arr->data)
         return CLI_EXIT_OK;
     arr->data = malloc(bytes ? bytes : 1);
@@ -282,12 +286,7 @@ static int read_data(npy_source *src, const npy_header *h, cli_npy *arr)
  * buffer. */
 static int normalise(npy_source *src, const npy_header *h, cli_npy *arr)
 {
-    if (h->dtype.swap_unit >= 2 && arr->bytes) {
-        /* Every page is rewritten, so all of them become the process's
-         * own: nothing of the data can fault any more. */
-        npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
-        forget_file(arr);
-    }
+    npy_swap_bytes(arr->data, arr->bytes, h->dtype.swap_unit);
     if (!h->fortran_order)
         return CLI_EXIT_OK;
     unsigned char *copy = NULL;

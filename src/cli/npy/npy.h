@@ -42,13 +42,14 @@ typedef struct cli_npy {
     size_t bytes;      /* elements * elem_size */
     /* malloc'd (at least 1 byte even when empty), or inside `mapping` */
     unsigned char *data;
-    /* A loaded regular file is mapped, not read: the whole file is at
-     * `mapping` (mapping_bytes), the data inside it.  NULL when data is
-     * malloc'd.  Writes to the data stay private to the process. */
+    /* A loaded regular file is mapped, not read (unless its data needs
+     * byte-swapping): the whole file is at `mapping` (mapping_bytes), the
+     * data inside it.  NULL when data is malloc'd.  Writes to the data
+     * stay private to the process. */
     void *mapping;
     size_t mapping_bytes;
-    /* The mapped data as the file holds it (not byte-swapped, not
-     * permuted, as loaded) can also be read through the file: it lies at
+    /* Mapped data (unchanged since loading) can also be read through
+     * the file: it lies at
      * file_offset in the file open as file_fd, named file_name in
      * messages.  The device paths read it that way (cli_npy_read): a
      * driver's threads never touch the mapping, so a file truncated
