@@ -8,7 +8,7 @@
  * --wrap of cli_session_buffer: exactly the bound's bytes, or the whole
  * input's with no ranges), the result equal to the host slice, and a
  * slice past the bound (values outside their ranges, given straight to
- * the device path) refused by the device with nothing read back.
+ * the device path) refused by the device with nothing handed over.
  */
 #include <string.h>
 
@@ -215,7 +215,7 @@ static void test_device_output(void **state)
     cli_err err;
     int64_t bound, rejected;
 
-    /* the 1-row crop: one row allocated, row 700 read back */
+    /* the 1-row crop: one row allocated, row 700 handed over */
     row_crop(&spec, &ranges, 700);
     assert_int_equal(cli_dyn_ranges_bound(&spec, &ranges, shape, 2, &bound,
                                           &err), CLI_EXIT_OK);
@@ -239,7 +239,7 @@ static void test_device_output(void **state)
                         COLS * sizeof(float));
 
     /* ONNX rows 3..5 (ends outside its declared [1, 2]) need 2 rows more
-     * than the bound: the device refuses, nothing is read back */
+     * than the bound: the device refuses, nothing is handed over */
     onnx_rows(&spec, &ranges, 0, 2);
     assert_int_equal(cli_dyn_ranges_bound(&spec, &ranges, shape, 2, &bound,
                                           &err), CLI_EXIT_OK);

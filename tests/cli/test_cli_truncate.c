@@ -21,7 +21,8 @@
  * inside its data.  Run 0 truncates at once, while the tool is still
  * opening the device, so at least one run must end in exit 3.
  * CLSLICE_TRUNCATE_RUNS sets the number of runs (default 5, about 2 s on
- * PoCL; 50 for a thorough run); CLSLICE_TEST_SEED replays one.
+ * PoCL, 2 under sanitizers; 50 for a thorough run); CLSLICE_TEST_SEED
+ * replays one.
  */
 #define _GNU_SOURCE
 
@@ -40,8 +41,9 @@
 #include "devutil.h"
 #include "testutil.h"
 
-#if !defined(CLI_BINARY) || !defined(SIGBUS_DEFAULT)
-#error "CLI_BINARY and SIGBUS_DEFAULT must name the tool and the module"
+#if !defined(CLI_BINARY) || !defined(SIGBUS_DEFAULT) ||                   \
+    !defined(TRUNCATE_RUNS)
+#error "CLI_BINARY, SIGBUS_DEFAULT and TRUNCATE_RUNS come from CMake"
 #endif
 
 enum { DATA_BYTES = 24 << 20 };
@@ -218,7 +220,7 @@ static void test_truncated_during_device_slice(void **state)
     tu_cl_close(&cl);
     seed = tu_seed((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
     const char *runs_text = getenv("CLSLICE_TRUNCATE_RUNS");
-    int runs = runs_text && *runs_text ? atoi(runs_text) : 5;
+    int runs = runs_text && *runs_text ? atoi(runs_text) : TRUNCATE_RUNS;
     print_message("seed 0x%016" PRIx64 ", %d runs\n", seed, runs);
     snprintf(dir, sizeof dir, "/tmp/clslice_truncate_XXXXXX");
     assert_non_null(mkdtemp(dir));

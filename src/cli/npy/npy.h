@@ -48,9 +48,8 @@ typedef struct cli_npy {
      * stay private to the process. */
     void *mapping;
     size_t mapping_bytes;
-    /* Mapped data (unchanged since loading) can also be read through
-     * the file: it lies at
-     * file_offset in the file open as file_fd, named file_name in
+    /* Mapped data can also be read through the file (in_file): it lies
+     * at file_offset in the file open as file_fd, named file_name in
      * messages.  The device paths read it that way (cli_npy_read): a
      * driver's threads never touch the mapping, so a file truncated
      * under us is a short read with a message, not a SIGBUS that the
