@@ -20,7 +20,8 @@
  * their ratio, and the share of the machine other processes took during
  * the run (the cores are shared).
  *
- * Then, on a device with images, the same tensor as an NC4HW4 image
+ * Then bench case 14, on a device with images: the same tensor as an
+ * NC4HW4 image
  * (clslice_cl_image, CL_RGBA CL_FLOAT, 896 x 56 texels) sliced into a
  * plain NCHW buffer, next to the same slice of the NC4HW4 buffer (the
  * buffer path above): what reading through the image costs against
@@ -176,6 +177,7 @@ static void close_bench(bench *b)
 /* ---- the image rows ----------------------------------------------------- */
 
 enum { SLICES4 = C / 4, IMG_W = SLICES4 * 56, IMG_H = 56 };
+#define IMAGE_BENCH_ID 14
 
 /* The NC4HW4 image's storage as a blocked tensor: texel (slice * W + w,
  * h), lane c % 4 (clslice_cl.h, CLSLICE_PACKING_NC4HW4). */
@@ -273,6 +275,8 @@ static void image_rows(bench *b, const int64_t *shape, int runs)
         printf("image rows: skipped (the device has no image support)\n");
         return;
     }
+    printf("bench case %d: an NC4HW4 image against the NC4HW4 buffer\n",
+           IMAGE_BENCH_ID);
     printf("%-18s %-9s %10s %10s %7s\n", "image vs buffer", "slice",
            "image ms", "buffer ms", "ratio");
     for (size_t s = 0; s < sizeof SLICES / sizeof *SLICES; s++) {

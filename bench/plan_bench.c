@@ -12,7 +12,9 @@
  *           output-shape query.
  * Prints the median nanoseconds per plan over --batches batches of
  * --per-batch plans, and the allocations per plan, counted by
- * interposing malloc where glibc allows it.  No device is used.
+ * interposing malloc where glibc allows it.  Then the shard planner's
+ * rows (shard_bench.c): planning time against owners and touched blocks.
+ * No device is used.
  *
  * Usage: clslice-plan-bench [--batches N] [--per-batch N]
  */
@@ -22,6 +24,7 @@
 
 #include "alloc_count.h"
 #include "bench.h"
+#include "shard_bench.h"
 
 /* ---- the specs ------------------------------------------------------------ */
 
@@ -132,6 +135,7 @@ int main(int argc, char **argv)
                 printf("%-6s %-6s %10.1f %14s\n", f == 0 ? "onnx" : "tf",
                        way_name[w], r.ns, "n/a");
         }
+    bench_shard_rows(batches, per_batch);
     if (sampled && bench_cpu_sample(&b))
         printf("other processes used %.0f%% of the machine meanwhile\n",
                100 * bench_other_load(&a, &b));

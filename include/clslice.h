@@ -1725,6 +1725,273 @@ clslice_status clslice_dynamic_bound_intervals(
 
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+/* Sharded tensors                                                           */
+/* ------------------------------------------------------------------------ */
+
+/** @defgroup shard Sharded tensors
+ * Tensors split into blocks over owners: layouts, the redistribution
+ * planner and its pieces, and (clslice_cl.h) the call that runs them
+ * on several devices.
+ * @{ */
+
+/* A sharded tensor is split into a grid of blocks, each held by one of
+ * `owners` owners (devices, processes); the planner says, for a plan of
+ * any front-end, which blocks a slice reads, which blocks of a sharded
+ * result it writes, and what moves between which owners.  It moves no
+ * data: an engine runs each piece with its own copies (a host or device
+ * gather between the two blocks, or a send and a receive).
+ *
+ * Per axis the blocks are uniform (`block` elements each, the last one
+ * shorter, as ScaLAPACK's MB and NB) or explicit boundaries (`bounds`,
+ * as numpy.array_split and tensor-parallel splits give; empty blocks
+ * allowed).  Each block gets a grid coordinate per axis: the block's
+ * index, or with `procs` > 0 the block-cyclic coordinate (index +
+ * first_proc) mod procs of ScaLAPACK's descriptor (process rows and
+ * columns, RSRC and CSRC).  The owner of a block is found from its
+ * coordinates: by default the row-major number of the coordinate on
+ * the grid (so a grid of one block per owner numbers blocks row-major),
+ * else the caller's table or function.
+ *
+ *     input: shape [8, 8], block 4 x 4, owners 0 1 / 2 3
+ *     plan "1:7, ::-3" ->  output [6, 3], one block per owner of 0 and 1
+ *
+ * Pieces.  A piece is one pair (input block, output block) that shares
+ * output elements: per output axis the plan's indices cut by both block
+ * grids give one interval, so the pieces of all owners hold every output
+ * element exactly once and nothing else.  Planning costs the blocks a
+ * slice touches, not the grid: per axis the touched blocks are found by
+ * arithmetic (a binary search for explicit bounds), and a slice that
+ * touches 4 blocks of a 1,000,000-block grid plans in microseconds.
+ *
+ * Pieces come from an iterator in caller storage (clslice_shard_begin,
+ * then clslice_shard_next until it reports none left): no allocation, no
+ * bound to guess, and an engine that wants an array counts first
+ * (clslice_shard_count) and fills it in a second pass. */
+
+/** How one axis of a sharded tensor is cut into blocks.  Frozen: a later
+ * need is a new member of clslice_shard_layout. */
+typedef struct clslice_shard_axis {
+    int64_t block;         /**< uniform blocks: elements per block, >= 1;
+                            * ignored when bounds is given */
+    const int64_t *bounds; /**< explicit blocks: blocks + 1 entries, block
+                            * b holds [bounds[b], bounds[b + 1]); 0 first,
+                            * never decreasing, the axis's size last */
+    int64_t blocks;        /**< number of explicit blocks (>= 1) */
+    int64_t procs;         /**< block-cyclic: grid coordinates on this axis
+                            * (ScaLAPACK's process rows or columns); 0: one
+                            * coordinate per block */
+    int64_t first_proc;    /**< coordinate of block 0 (RSRC / CSRC),
+                            * 0 <= first_proc < procs; 0 when procs is 0 */
+} clslice_shard_axis;
+
+/** An owner function: the owner (0 <= owner < owners) of the blocks at
+ * grid coordinates coord (rank entries).  Called only for blocks a plan
+ * touches. */
+typedef int64_t (*clslice_shard_owner_fn)(void *context, const int64_t *coord,
+                                          int rank);
+
+/** A sharded tensor: its shape, how each axis is cut, and who holds each
+ * block.  A descriptor that grows by addition (struct_size, as the host
+ * descriptors). */
+typedef struct clslice_shard_layout {
+    size_t struct_size; /**< sizeof(clslice_shard_layout) */
+    int rank;           /**< 0 .. CLSLICE_MAX_RANK */
+    const int64_t *shape;            /**< rank entries, each >= 0 */
+    const clslice_shard_axis *axes;  /**< rank entries */
+    int64_t owners;     /**< number of owners, >= 1 */
+    /** The owner of each grid coordinate, row-major over the grid (the
+     * grid is procs, or the number of blocks, per axis); NULL with
+     * owner_fn NULL: the row-major number itself, which needs a grid of at
+     * most `owners` coordinates. */
+    const int64_t *owner_map;
+    clslice_shard_owner_fn owner_fn; /**< instead of owner_map */
+    void *owner_context;             /**< passed to owner_fn */
+} clslice_shard_layout;
+
+#define CLSLICE_SHARD_LAYOUT_INIT CLSLICE_INIT_(clslice_shard_layout)
+
+/** Which way data flows between the plan's sides. */
+typedef enum clslice_shard_direction {
+    /** A gather: input blocks are read, output blocks written. */
+    CLSLICE_SHARD_GATHER = 0,
+    /** A scatter (assign): the output layout is the value's, whose blocks
+     * are read and written into the slice of the input's blocks. */
+    CLSLICE_SHARD_SCATTER = 1
+} clslice_shard_direction;
+
+/** Roles of an owner in clslice_shard_desc.role. */
+#define CLSLICE_SHARD_SENDS 1u    /**< pieces whose read block it holds */
+#define CLSLICE_SHARD_RECEIVES 2u /**< pieces whose written block it holds */
+/** clslice_shard_desc.owner: the pieces of every owner. */
+#define CLSLICE_SHARD_EVERY_OWNER (-1)
+
+/** What to plan: the pieces of `plan` from the sharded tensor `input`
+ * (of the plan's input shape) to `output` (of its output shape, new
+ * axes included), or the reverse for a scatter, that owner `owner`
+ * takes part in. */
+typedef struct clslice_shard_desc {
+    size_t struct_size;       /**< sizeof(clslice_shard_desc) */
+    const clslice_plan *plan; /**< known; any front-end */
+    const clslice_shard_layout *input;  /**< over the plan's input shape */
+    const clslice_shard_layout *output; /**< over its final output shape */
+    clslice_shard_direction direction;
+    /** CLSLICE_SHARD_EVERY_OWNER, or the one owner whose pieces to give */
+    int64_t owner;
+    /** CLSLICE_SHARD_SENDS, _RECEIVES or both; 0 means both */
+    unsigned role;
+} clslice_shard_desc;
+
+#define CLSLICE_SHARD_DESC_INIT CLSLICE_INIT_(clslice_shard_desc)
+
+/** One piece: the input block's elements at input_start + k * input_step
+ * (block-local, per input dim; a shrunk dim reads its one index) fill
+ * the box output_start .. + output_count of the output block
+ * (block-local, per output dim), in the plan's order.  A gather moves
+ * them from input_owner to output_owner, a scatter the other way; the
+ * engine copies the piece's `elements` elements only when those differ.
+ * Written up to the caller's struct_size; of each array only the first
+ * input-rank (input_*) or output-rank (output_*) entries. */
+typedef struct clslice_shard_piece {
+    size_t struct_size;   /**< sizeof(clslice_shard_piece), set by caller */
+    int64_t input_owner;  /**< holds the input block */
+    int64_t output_owner; /**< holds the output block */
+    int64_t from_owner;   /**< the sender: input_owner for a gather */
+    int64_t to_owner;     /**< the receiver */
+    int64_t elements;     /**< product of output_count, >= 1 */
+    int64_t input_block[CLSLICE_MAX_RANK];  /**< block index per input dim */
+    int64_t input_origin[CLSLICE_MAX_RANK]; /**< its first global index */
+    int64_t input_start[CLSLICE_MAX_RANK];  /**< block-local first index */
+    int64_t input_step[CLSLICE_MAX_RANK];   /**< the plan's step; 1 shrunk */
+    int64_t input_count[CLSLICE_MAX_RANK];  /**< 1 for a shrunk dim */
+    int64_t output_block[CLSLICE_MAX_RANK];  /**< per output dim */
+    int64_t output_origin[CLSLICE_MAX_RANK]; /**< its first global index */
+    int64_t output_start[CLSLICE_MAX_RANK];  /**< block-local box start */
+    int64_t output_count[CLSLICE_MAX_RANK];  /**< box size */
+} clslice_shard_piece;
+
+#define CLSLICE_SHARD_PIECE_INIT CLSLICE_INIT_(clslice_shard_piece)
+
+/** Bytes of a clslice_shard_iter.  Part of the ABI: it changes only with
+ * the SONAME. */
+#define CLSLICE_SHARD_ITER_BYTES 4096
+
+/** The planner's state between clslice_shard_next calls, in caller
+ * storage.  It points at the plan and at the layouts' arrays (shape,
+ * axes, bounds, owner_map), which must outlive it; the descriptors
+ * themselves are copied. */
+typedef union clslice_shard_iter {
+    unsigned char bytes[CLSLICE_SHARD_ITER_BYTES];
+    int64_t align_int64_; /**< alignment only */
+    void *align_pointer_; /**< alignment only */
+} clslice_shard_iter;
+
+/** Checks a sharded layout whole: struct_size, rank, shape, every axis
+ * (block >= 1; bounds starting at 0, never decreasing, ending at the
+ * axis's size; procs >= 0 and first_proc in range), owners >= 1, and the
+ * owner of every grid coordinate in [0, owners).  The planner checks the
+ * same but asks for owners only of the blocks a plan touches; call this
+ * once when a layout is made, where its cost (the grid) is paid once.
+ * Errors name the member as written ("axes[1].bounds[3]"): blocks that
+ * do not tile an axis (CLSLICE_ERROR_SHAPE: a gap before the first
+ * bound, overlapping blocks, a last bound other than the size), owners
+ * out of range (CLSLICE_ERROR_INDEX), the rest CLSLICE_ERROR_ARGUMENT. */
+CLSLICE_API
+clslice_status clslice_shard_layout_check(const clslice_shard_layout *layout,
+                                          clslice_error *err);
+
+/** Starts planning the pieces `desc` asks for into `iter`.  Checks desc
+ * and its struct_size, the plan (given, known), both layouts as
+ * clslice_shard_layout_check does except their owners (messages say
+ * "input." or "output." first), that they have the plan's input and
+ * output shapes (CLSLICE_ERROR_SHAPE naming the dim), the direction,
+ * role and owner (CLSLICE_ERROR_ARGUMENT).  Costs the rank and, for
+ * explicit bounds, their length.  On failure `iter` holds no iteration
+ * (clslice_shard_next refuses it), whatever it held before. */
+CLSLICE_API
+clslice_status clslice_shard_begin(clslice_shard_iter *iter,
+                                   const clslice_shard_desc *desc,
+                                   clslice_error *err);
+
+/** The next piece into *piece (*more = 1), or *more = 0 when none is
+ * left (then *piece is untouched, and every later call says the same).
+ * CLSLICE_ERROR_INDEX naming the layout and the grid coordinate when an
+ * owner_map entry or owner_fn gives an owner outside [0, owners);
+ * the iterator then stays at its error. */
+CLSLICE_API
+clslice_status clslice_shard_next(clslice_shard_iter *iter,
+                                  clslice_shard_piece *piece, int *more,
+                                  clslice_error *err);
+
+/** Runs the planner of `desc` through without keeping pieces: the
+ * number of pieces, the output elements they hold, and the elements
+ * that cross owners (pieces whose two owners differ), each pointer may
+ * be NULL.  Reports every error clslice_shard_begin and _next would. */
+CLSLICE_API
+clslice_status clslice_shard_count(const clslice_shard_desc *desc,
+                                   int64_t *pieces, int64_t *elements,
+                                   int64_t *moved_elements,
+                                   clslice_error *err);
+
+/** @} */
+
+/** @defgroup device Fusing a slice into your own kernel
+ * The table that clslice_device.h's OpenCL C functions read, filled
+ * from a plan on the host.
+ * @{ */
+
+/* ------------------------------------------------------------------------ */
+/* A plan inside your own kernel (clslice_device.h)                         */
+/* ------------------------------------------------------------------------ */
+
+struct clslice_device_table;
+struct clslice_device_table32;
+
+/** What clslice_plan_device_table fills: the table that
+ * clslice_device.h's functions read inside a kernel of the caller's own,
+ * giving the source element of every output element of `plan` taken
+ * from a source of the plan's input shape at `src_strides`.  The table
+ * types are defined in clslice_device.h (include it from C too to hold
+ * one); their format is versioned by CLSLICE_DEVICE_TABLE_VERSION. */
+typedef struct clslice_device_table_desc {
+    size_t struct_size; /**< sizeof(clslice_device_table_desc) */
+    const clslice_plan *plan; /**< known sizes and indices */
+    /** Elements between neighbours along each input dim (input-rank
+     * entries, any sign, 0 allowed); NULL: contiguous row-major. */
+    const int64_t *src_strides;
+    /** Elements from the start of the kernel's source pointer to source
+     * element (0, ..., 0); in elements, not bytes, since the kernel
+     * indexes a typed pointer.  Never negative. */
+    int64_t src_offset;
+    /** Elements the kernel's source pointer may read, from its start;
+     * 0: not stated, and only offsets below 0 are refused. */
+    int64_t src_elements;
+    /** The 64-bit table to fill, or NULL. */
+    struct clslice_device_table *table;
+    /** The 32-bit table to fill, or NULL: exactly one of the two. */
+    struct clslice_device_table32 *table32;
+} clslice_device_table_desc;
+
+#define CLSLICE_DEVICE_TABLE_DESC_INIT CLSLICE_INIT_(clslice_device_table_desc)
+
+/** Fills desc->table or desc->table32 from desc->plan (clslice_device.h
+ * says what each word holds; the caller copies the table to the device,
+ * e.g. into a constant buffer, and passes it to its kernel).  The table
+ * is written only on success.  Every offset the table can give a kernel
+ * is checked here, so the kernel needs no check of its own:
+ * CLSLICE_ERROR_ARGUMENT for a NULL desc or plan, a wrong struct_size,
+ * neither or both tables named, a negative src_elements;
+ * CLSLICE_ERROR_UNKNOWN for a plan with unknown sizes;
+ * CLSLICE_ERROR_BUFFER for a negative src_offset, a source element read
+ * before the pointer's start or at or past src_elements;
+ * CLSLICE_ERROR_SHAPE for offsets past int64, or, for table32, output
+ * element numbers, counts, strides or offsets past int32.  No OpenCL. */
+CLSLICE_API
+clslice_status clslice_plan_device_table(const clslice_device_table_desc *desc,
+                                         clslice_error *err);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -310,6 +310,32 @@ typedef struct clslice_cl_tensor {
                              * NULL: contiguous row-major */
 } clslice_cl_tensor;
 
+/** A tensor side held in shared virtual memory (OpenCL 2.0 SVM) instead
+ * of a buffer: the side's clslice_cl_tensor keeps its offset and strides
+ * and leaves `buffer` NULL, and this names the allocation.  `pointer`
+ * comes from clSVMAlloc on the runtime's context (coarse- or
+ * fine-grained) and `bytes` is what that allocation holds from `pointer`
+ * on, as the caller states it: every byte the view can address is
+ * checked against it as against a buffer's size (CLSLICE_ERROR_BUFFER).
+ * The library wraps the allocation in a buffer of those bytes for the
+ * call (clCreateBuffer with CL_MEM_USE_HOST_PTR, which OpenCL 2.0 defines
+ * to share an SVM allocation's storage) and releases the wrapper once
+ * its commands are enqueued, so every path of the buffer calls runs
+ * unchanged.  A coarse-grained allocation must not be mapped for the
+ * host while the call's commands run (the caller's clEnqueueSVMMap /
+ * clEnqueueSVMUnmap order that, as for any kernel).  Both sides in one
+ * allocation are one wrapper, so the overlap checks of buffers apply.
+ *
+ * Intel's unified shared memory (cl_intel_unified_shared_memory:
+ * clDeviceMemAllocINTEL, clSharedMemAllocINTEL) would map onto the same
+ * member, through clSetKernelArgMemPointerINTEL instead of a wrapper; it
+ * is not supported, nor tested: no device here offers it.  Zero members:
+ * not used.  Frozen. */
+typedef struct clslice_cl_svm {
+    void *pointer; /**< from clSVMAlloc; NULL: the side is a buffer */
+    size_t bytes;  /**< the allocation's size from pointer on */
+} clslice_cl_svm;
+
 /** A gather of a plan read as a view of its source buffer (see
  * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
 typedef struct clslice_cl_view {
@@ -435,6 +461,10 @@ typedef struct clslice_cl_gather_desc {
     /** The same for dst and the output; a blocked dst is written whole,
      * its padding lanes as zeros. */
     const clslice_blocking *dst_blocking;
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** dst in SVM (dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
     /* Appended in 0.2 (image-backed tensors; kept together, after every
      * earlier member). */
     /** src held by an image instead of src.buffer; NULL: a buffer. */
@@ -712,6 +742,10 @@ typedef struct clslice_cl_scatter_desc {
     /** How dst is stored; NULL: plain.  Only the slice's elements are
      * written: padding lanes are left alone. */
     const clslice_blocking *dst_blocking;
+    /** value in SVM (clslice_cl_svm; value.buffer NULL); zero: a buffer. */
+    clslice_cl_svm value_svm;
+    /** dst in SVM (dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
     /* Appended in 0.2 (image-backed tensors). */
     /** dst held by an image instead of dst.buffer; NULL: a buffer.  Only
      * the slice's elements change; padding lanes and every other
@@ -1121,6 +1155,70 @@ clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_cl_dynamic_desc *desc,
                                       const clslice_xla_dynamic_spec *spec,
                                       clslice_error *err);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/* Sharded tensors on several devices                                        */
+/* ------------------------------------------------------------------------ */
+
+/** @addtogroup shard
+ * @{ */
+
+/** What clslice_cl_shard_run does: the pieces of `shard` (clslice.h,
+ * "Sharded tensors": the plan, both layouts and the direction; owner
+ * CLSLICE_SHARD_EVERY_OWNER and role 0, for every owner's pieces run by
+ * this one call) between blocks held in buffers of the runtime's context,
+ * on the devices of the owners' queues. */
+typedef struct clslice_cl_shard_desc {
+    size_t struct_size; /**< sizeof(clslice_cl_shard_desc) */
+    const clslice_shard_desc *shard;
+    size_t elem_size;
+    /** One buffer per block of shard->input, row-major over the block
+     * indices; a block is a contiguous row-major tensor of its shape at
+     * byte 0 of its buffer.  NULL where no piece touches the block. */
+    const cl_mem *input_blocks;
+    /** The same for shard->output's blocks. */
+    const cl_mem *output_blocks;
+    /** One queue per owner (as many as the larger of the layouts'
+     * owners), each of the runtime's context, any of its devices; a
+     * piece runs on its receiving owner's queue (to_owner).  NULL for an
+     * owner that receives nothing. */
+    const cl_command_queue *queues;
+    /** NULL, or one event per owner: a marker on its queue after its
+     * pieces, for each owner that receives a piece; NULL for the others.
+     * The caller releases each. */
+    cl_event *owner_events;
+} clslice_cl_shard_desc;
+
+#define CLSLICE_CL_SHARD_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_shard_desc)
+
+/** Runs a sharded gather or scatter on several devices of one context:
+ * each piece is one strided gather from the read block to the box of the
+ * written block (clslice_cl_gather, with the head's flags), enqueued on
+ * the receiving owner's queue behind the head's wait list; a block that
+ * lives on another device reaches it as OpenCL moves buffers within a
+ * context.  `call->queue` (of the runtime's context) receives one marker
+ * behind every owner's last piece: `call->event`, when wanted, completes
+ * when the whole redistribution has.  Pieces that stay on one owner run
+ * like any other.  Contexts other than the runtime's are refused (pieces
+ * between contexts would be staged through the host; not done here).
+ *
+ * Every check comes before the first enqueue: the head as every general
+ * call, desc and its struct_size, shard given with every owner and role
+ * 0 (CLSLICE_ERROR_ARGUMENT), the planner's checks and owner lookups
+ * (clslice_shard_count's errors), elem_size >= 1, then for every piece
+ * its receiving queue given and of the runtime's context
+ * ("queues[2]"), both blocks' buffers given, of the context, holding
+ * the block ("input_blocks[5]", CLSLICE_ERROR_BUFFER when too small),
+ * and no buffer both read and written ("input_blocks[1] and
+ * output_blocks[0] are the same buffer").  An OpenCL failure after the
+ * first enqueue is reported naming its call, as every device call. */
+CLSLICE_API
+clslice_status clslice_cl_shard_run(clslice_runtime *runtime,
+                                    const clslice_cl_call *call,
+                                    const clslice_cl_shard_desc *desc,
+                                    clslice_error *err);
 
 /** @} */
 

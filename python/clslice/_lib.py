@@ -12,7 +12,8 @@ of a build tree) overrides both; CLSLICE_CORE_LIBRARY the host one alone.
 """
 import ctypes
 import os
-from typing import Any, Callable, List, NoReturn, Optional, Sequence
+from typing import (Any, Callable, Dict, List, NoReturn, Optional, Sequence,
+                    Tuple)
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
@@ -130,12 +131,19 @@ class Blocking(ctypes.Structure):
                 ("first_lane", ctypes.c_int), ("flags", ctypes.c_uint)]
 
 
+class CLSvm(ctypes.Structure):
+    """clslice_cl_svm: a side in shared virtual memory (NULL pointer:
+    the side is the tensor's buffer)."""
+    _fields_ = [("pointer", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
+
+
 class CLGatherDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
         ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
         ("src_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
+        ("src_svm", CLSvm), ("dst_svm", CLSvm),
     ]
 
 
@@ -147,6 +155,7 @@ class CLScatterDesc(_Sized):
         ("rule", ctypes.c_int), ("dst", CLTensor),
         ("value_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
+        ("value_svm", CLSvm), ("dst_svm", CLSvm),
     ]
 
 
@@ -412,6 +421,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
+# The front-ends with a clslice_shape_NAME query (clslice.h).
+_SHAPE_QUERIES = ("tf", "openvino", "mxnet", "mxnet_slice_axis",
+                  "mxnet_slice_like", "onnx", "expr", "tflite", "tf_slice",
+                  "xla_slice", "dynamic_slice", "openvino_slice",
+                  "torch_narrow", "torch_index")
+
+
 def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
     """Declares the host calls, and the device calls too when `device`."""
     P, I, S, E = (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t,
@@ -420,7 +436,7 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
     I64, U = ctypes.c_int64, ctypes.c_uint
     st = ctypes.c_int
     CALL = ctypes.POINTER(CLCall)
-    sigs = {
+    sigs: Dict[str, Tuple[Any, List[Any]]] = {
         "clslice_status_string": (ctypes.c_char_p, [st]),
         "clslice_version_string": (ctypes.c_char_p, []),
         "clslice_plan_release": (None, [PP]),
@@ -478,6 +494,7 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_csr_slice": (st, [P, ctypes.POINTER(CSR), P, P, P, I64,
                                         c_int64_p, E]),
         "clslice_runtime_create": (st, [P, PP, E]),
+        "clslice_runtime_attach": (st, [P, PP, E]),
         "clslice_runtime_release": (None, [PP]),
         "clslice_runtime_prepare": (st, [P, P, U, E]),
         "clslice_enqueue_gather": (st, [P, P, P, S, P, S, P, S, U, U, P, PP,
@@ -501,6 +518,12 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                         ctypes.POINTER(CLDynamicDesc),
                                         ctypes.POINTER(XLADynamicSpec), E]),
     }
+    # Each front-end's shape query takes its plan call's arguments, with
+    # (out_shape, &out_rank) in place of &plan.
+    for name in _SHAPE_QUERIES:
+        restype, argtypes = sigs["clslice_plan_" + name]
+        sigs["clslice_shape_" + name] = (
+            restype, argtypes[:-2] + [c_int64_p, ctypes.POINTER(I), E])
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):
             continue

@@ -18,6 +18,7 @@
  * is affine it runs as any layout, else the blocked kernels run it.
  * Image-backed sides (clslice_cl_image) go to ops/image.c.
  */
+#include "opencl/ops/svm.h"
 #include "opencl/run/dispatch.h"
 #include "opencl/ops/image.h"
 
@@ -48,13 +49,21 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_gather_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_gather_desc, dst_blocking, &taken,
+                                clslice_cl_gather_desc, dst_svm, &taken,
                                 err);
+    static const char *const names[2] = {"src", "dst"};
+    const clslice_cl_svm svm[2] = {taken.src_svm, taken.dst_svm};
+    clslice_cl_tensor *tensor[2] = {&taken.src, &taken.dst};
+    cs_svm_wrap wrap;
+    if (st == CLSLICE_OK)
+        st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    if (taken.src_image || taken.dst_image) /* ops/image.c */
-        return cs_image_gather(&head, &taken, err);
-    return gather(&head, &taken, true, err);
+    /* SVM sides are buffers from here on; image sides go to ops/image.c */
+    st = taken.src_image || taken.dst_image
+             ? cs_image_gather(&head, &taken, err)
+             : gather(&head, &taken, true, err);
+    return cs_svm_unwrap(&wrap, st, err);
 }
 
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,

@@ -48,9 +48,10 @@ static clslice_status check_member(const char *name,
                            name, image->flags);
         if (t->buffer || t->offset || t->strides || blocking)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s.buffer, %s.offset, %s.strides and "
-                           "%s_blocking must be NULL or 0 when %s_image "
-                           "holds %s", name, name, name, name, name, name);
+                           "%s.buffer, %s.offset, %s.strides, "
+                           "%s_blocking and %s_svm must be NULL or 0 when "
+                           "%s_image holds %s", name, name, name, name, name,
+                           name, name);
         return CLSLICE_OK;
     }
     if (t->strides || blocking)

@@ -42,8 +42,8 @@ static clslice_status check_members(const clslice_cl_scatter_desc *d,
                        d->dst_image->flags);
     if (d->dst.buffer || d->dst.offset || d->dst.strides || d->dst_blocking)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "dst.buffer, dst.offset, dst.strides and "
-                       "dst_blocking must be NULL or 0 when dst_image holds "
+                       "dst.buffer, dst.offset, dst.strides, dst_blocking "
+                       "and dst_svm must be NULL or 0 when dst_image holds "
                        "dst");
     if (d->value.strides || d->value_blocking)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
