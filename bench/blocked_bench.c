@@ -20,6 +20,14 @@
  * their ratio, and the share of the machine other processes took during
  * the run (the cores are shared).
  *
+ * Then bench case 14, on a device with images: the same tensor as an
+ * NC4HW4 image
+ * (clslice_cl_image, CL_RGBA CL_FLOAT, 896 x 56 texels) sliced into a
+ * plain NCHW buffer, next to the same slice of the NC4HW4 buffer (the
+ * buffer path above): what reading through the image costs against
+ * reading the blocked buffer.  Checked against clslice_host_gather2 on the
+ * image's storage first.
+ *
  * Usage: clslice-blocked-bench [--runs N] [--device I]
  */
 #include <math.h>
@@ -166,6 +174,128 @@ static void close_bench(bench *b)
     bench_cl_close(&b->cl);
 }
 
+/* ---- the image rows ----------------------------------------------------- */
+
+enum { SLICES4 = C / 4, IMG_W = SLICES4 * 56, IMG_H = 56 };
+#define IMAGE_BENCH_ID 14
+
+/* The NC4HW4 image's storage as a blocked tensor: texel (slice * W + w,
+ * h), lane c % 4 (clslice_cl.h, CLSLICE_PACKING_NC4HW4). */
+static const int64_t IMG_STRIDES[4] = {(int64_t)IMG_H * IMG_W * 4, 56 * 4,
+                                       (int64_t)IMG_W * 4, 4};
+
+static void image_gather(bench *b, const clslice_plan *plan, cl_mem image,
+                         cl_mem dst)
+{
+    clslice_cl_image src = {.image = image,
+                            .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_call call = {.struct_size = sizeof call,
+                            .queue = b->cl.queue};
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = 4;
+    desc.src_image = &src;
+    desc.dst.buffer = dst;
+    clslice_error err;
+    bench_clslice_check(clslice_cl_gather(b->rt, &call, &desc, &err), &err,
+                        "clslice_cl_gather");
+}
+
+static void image_check(bench *b, const clslice_plan *plan, cl_mem image)
+{
+    clslice_blocking in = blocking(4);
+    clslice_error err;
+    size_t bytes = (size_t)C * HW * 4;
+    memset(b->want, 0x5A, bytes);
+    clslice_host_gather_desc host = CLSLICE_HOST_GATHER_DESC_INIT;
+    host.plan = plan;
+    host.elem_size = 4;
+    host.src = (clslice_host_tensor){b->host_src, bytes, 0, IMG_STRIDES};
+    host.dst = (clslice_host_tensor){b->want, bytes, 0, NULL};
+    host.src_blocking = &in;
+    bench_clslice_check(clslice_host_gather2(&host, &err), &err,
+                        "clslice_host_gather2");
+    image_gather(b, plan, image, b->dst);
+    bench_cl_check(clEnqueueReadBuffer(b->cl.queue, b->dst, CL_TRUE, 0,
+                                       bytes, b->got, 0, NULL, NULL),
+                   "clEnqueueReadBuffer");
+    size_t out = (size_t)clslice_plan_output_elements(plan) * 4;
+    if (memcmp(b->want, b->got, out) != 0)
+        bench_die("the image gather differs from the host's");
+}
+
+static cl_mem open_image(bench *b)
+{
+    cl_bool images = CL_FALSE;
+    clGetDeviceInfo(b->cl.device, CL_DEVICE_IMAGE_SUPPORT, sizeof images,
+                    &images, NULL);
+    if (!images)
+        return NULL;
+    cl_image_format format = {CL_RGBA, CL_FLOAT};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
+                          .image_width = IMG_W, .image_height = IMG_H};
+    cl_int rc;
+    cl_mem image = clCreateImage(b->cl.context,
+                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                 &format, &desc, b->host_src, &rc);
+    bench_cl_check(rc, "clCreateImage");
+    return image;
+}
+
+/* Medians of the image row and the NC4HW4 buffer row, alternately. */
+static void image_timed(bench *b, const clslice_plan *plan, cl_mem image,
+                        int runs, double *through_image, double *buffer)
+{
+    double *ti = malloc(sizeof *ti * (size_t)runs);
+    double *tb = malloc(sizeof *tb * (size_t)runs);
+    if (!ti || !tb)
+        bench_die("out of memory");
+    for (int i = -3; i < runs; i++) {
+        double start = bench_now();
+        image_gather(b, plan, image, b->dst);
+        double t = finish_since(b, start);
+        start = bench_now();
+        gather(b, plan, 4, 0, b->plain_dst);
+        double u = finish_since(b, start);
+        if (i >= 0) {
+            ti[i] = t;
+            tb[i] = u;
+        }
+    }
+    *through_image = bench_median(ti, runs);
+    *buffer = bench_median(tb, runs);
+    free(ti);
+    free(tb);
+}
+
+static void image_rows(bench *b, const int64_t *shape, int runs)
+{
+    cl_mem image = open_image(b);
+    if (!image) {
+        printf("image rows: skipped (the device has no image support)\n");
+        return;
+    }
+    printf("bench case %d: an NC4HW4 image against the NC4HW4 buffer\n",
+           IMAGE_BENCH_ID);
+    printf("%-18s %-9s %10s %10s %7s\n", "image vs buffer", "slice",
+           "image ms", "buffer ms", "ratio");
+    for (size_t s = 0; s < sizeof SLICES / sizeof *SLICES; s++) {
+        clslice_plan *plan;
+        clslice_error err;
+        bench_clslice_check(clslice_plan_expr(shape, 4, SLICES[s], &plan,
+                                              &err),
+                            &err, "clslice_plan_expr");
+        image_check(b, plan, image);
+        double through_image, buffer;
+        image_timed(b, plan, image, runs, &through_image, &buffer);
+        printf("%-18s %-9s %10.4f %10.4f %6.2fx\n", "NC4HW4 -> NCHW",
+               SLICES[s] + 3, through_image * 1e3, buffer * 1e3,
+               through_image / buffer);
+        clslice_plan_release(&plan);
+    }
+    clReleaseMemObject(image);
+}
+
 int main(int argc, char **argv)
 {
     int runs = 51;
@@ -209,6 +339,7 @@ int main(int argc, char **argv)
         }
         clslice_plan_release(&plan);
     }
+    image_rows(&b, shape, runs);
     close_bench(&b);
     return 0;
 }

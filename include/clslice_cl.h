@@ -407,6 +407,43 @@ clslice_status clslice_enqueue_gather(clslice_runtime *runtime,
                                       cl_event *event,
                                       clslice_error *err);
 
+/** How a tensor is packed into the RGBA texels of a 2-D image: four
+ * channels to a texel (lane = channel % 4), the slices of four channels
+ * (slice = channel / 4, S = ceil(C / 4) of them) laid out as the engine
+ * that uses the packing lays them out.  Texel (x, y) of an image of
+ * width w lies at texel y * w + x.  The last slice of a C that is not a
+ * multiple of 4 has padding lanes (written as zeros, never read). */
+typedef enum clslice_image_packing {
+    /** MNN's OpenCL image layout of an NCHW tensor (rank 4): texel
+     * x = slice * W + w, y = n * H + h; width ceil(C/4) * W, height
+     * N * H. */
+    CLSLICE_PACKING_NC4HW4 = 1,
+    /** PHWC4, slices outermost, as clslice.h's blocked PHWC4 and TFLite
+     * GPU's BUFFER and IMAGE_BUFFER storage order it, on a 2-D image: a
+     * BHWC tensor (rank 4), or HWC (rank 3, B = 1), at texel
+     * x = w * B + b, y = slice * H + h; width W * B, height
+     * ceil(C/4) * H. */
+    CLSLICE_PACKING_PHWC4 = 2,
+    /** TFLite GPU's TEXTURE_2D storage of a BHWC (rank 4) or HWC (rank 3)
+     * tensor, the slices inside each row h: texel x = w * B + b,
+     * y = h * ceil(C/4) + slice; width W * B, height H * ceil(C/4). */
+    CLSLICE_PACKING_TFLITE_TEXTURE_2D = 3
+} clslice_image_packing;
+
+/** A tensor held by a 2-D image (CL_MEM_OBJECT_IMAGE2D, channel order
+ * CL_RGBA, channel type CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8 for
+ * elements of 4, 2 and 1 bytes) in a named packing.  The tensor's shape
+ * is the one the operation gives that side; the image must be exactly as
+ * wide and high as the packing makes that shape.  A descriptor that
+ * points at one takes it in place of its buffer tensor on that side (the
+ * tensor member's buffer then NULL, offset 0, strides NULL).  Frozen: a
+ * later need is a new member of the descriptors that point at it. */
+typedef struct clslice_cl_image {
+    cl_mem image;                  /**< a CL_MEM_OBJECT_IMAGE2D */
+    clslice_image_packing packing; /**< CLSLICE_PACKING_NC4HW4, ... */
+    unsigned flags;                /**< 0; other values are refused */
+} clslice_cl_image;
+
 /** What clslice_cl_gather does: the slice `plan` of the tensor `src`, of
  * the plan's input shape (src.strides: input-rank entries), into `dst`, of
  * the plan's final output shape (dst.strides: output-rank entries, new
@@ -428,6 +465,13 @@ typedef struct clslice_cl_gather_desc {
     clslice_cl_svm src_svm;
     /** dst in SVM (dst.buffer NULL); zero: a buffer. */
     clslice_cl_svm dst_svm;
+    /* Appended in 0.2 (image-backed tensors; kept together, after every
+     * earlier member). */
+    /** src held by an image instead of src.buffer; NULL: a buffer. */
+    const clslice_cl_image *src_image;
+    /** dst held by an image instead of dst.buffer, written whole (its
+     * padding lanes as zeros); NULL: a buffer. */
+    const clslice_cl_image *dst_image;
 } clslice_cl_gather_desc;
 
 #define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
@@ -468,7 +512,32 @@ typedef struct clslice_cl_gather_desc {
  * for a power-of-two block) runs, in the device's family, and a
  * destination with padding lanes always takes it (its program is built
  * at the first such call, or by clslice_runtime_prepare with
- * CLSLICE_PREPARE_BLOCKED). */
+ * CLSLICE_PREPARE_BLOCKED).
+ *
+ * With src_image or dst_image, that side is an image-backed tensor
+ * (clslice_cl_image): image to buffer, buffer to image and image to
+ * image.  The buffer side is then contiguous and row-major (its strides
+ * NULL, no blocking), and elem_size is the image's channel size (4 for
+ * CL_FLOAT, 2 for CL_HALF_FLOAT, 1 for CL_UNSIGNED_INT8; two images
+ * share their channel type).  Checked before anything is enqueued,
+ * beside the plan, elem_size, the head and the buffer side as above:
+ * the device supports images (CL_DEVICE_IMAGE_SUPPORT), the image is a
+ * 2-D image of the runtime's context that the call may read (src: not
+ * CL_MEM_WRITE_ONLY) or write (dst: not CL_MEM_READ_ONLY), its format
+ * is CL_RGBA of one of the three channel types, its channel size is
+ * elem_size, the tensor's rank fits the packing and its width and height
+ * are the packing's for the tensor's shape (fewer than 2^31 lanes in
+ * all: the kernels index lanes in 32 bits), and src and dst are not one
+ * image; each is CLSLICE_ERROR_ARGUMENT naming the member (src_image->
+ * image, dst_image->packing, ...), the value and what was expected.  An
+ * image dst is written whole: the output's elements and, in the last
+ * slice, the padding lanes as zeros.  One kernel runs (cl/image.cl:
+ * read_imagef and write_imagef for CL_FLOAT and CL_HALF_FLOAT, exact for
+ * every finite value; read_imageui and write_imageui for
+ * CL_UNSIGNED_INT8), one work-item per output element for a buffer
+ * dst, per texel for an image dst, its program built at the first such
+ * call; an empty output enqueues a marker when an event is wanted.
+ * Flags change nothing there. */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -677,6 +746,11 @@ typedef struct clslice_cl_scatter_desc {
     clslice_cl_svm value_svm;
     /** dst in SVM (dst.buffer NULL); zero: a buffer. */
     clslice_cl_svm dst_svm;
+    /* Appended in 0.2 (image-backed tensors). */
+    /** dst held by an image instead of dst.buffer; NULL: a buffer.  Only
+     * the slice's elements change; padding lanes and every other
+     * element keep their values. */
+    const clslice_cl_image *dst_image;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
@@ -692,7 +766,20 @@ typedef struct clslice_cl_scatter_desc {
  * dst_blocking, that side is a blocked tensor, checked and run as for
  * clslice_cl_gather; a blocked dst gets the slice's elements only, its
  * padding lanes and everything else are left alone, and a value dim that
- * broadcasts is read at its index 0, blocked or not. */
+ * broadcasts is read at its index 0, blocked or not.
+ *
+ * With dst_image, dst is an image-backed tensor (clslice_cl_image) of the
+ * plan's input shape, checked as clslice_cl_gather checks a dst image
+ * (its CL_MEM_READ_ONLY included); value is then a contiguous row-major
+ * buffer (value.strides NULL, no value_blocking, value.offset a multiple
+ * of elem_size), and elem_size the image's channel size.  Only the
+ * slice's elements change.  Since an OpenCL 1.2 kernel cannot read and
+ * write one image, the call copies dst into a temporary image of its
+ * format (clEnqueueCopyImage, released after the enqueue), then one
+ * kernel writes every texel of dst: the slice's lanes from value, the
+ * others from the copy.  The copy waits for the wait list, the kernel for
+ * the copy; the event completes with the kernel.  An empty slice enqueues
+ * a marker when an event is wanted. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

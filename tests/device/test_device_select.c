@@ -21,6 +21,7 @@
 #include "opencl/select/batch.h"
 #include "opencl/select/csr.h"
 #include "opencl/select/dynamic.h"
+#include "opencl/select/image_kernel.h"
 #include "opencl/select/tuning.h"
 #include "opencl/testing/testing.h"
 #include "randblocked.h"
@@ -814,6 +815,43 @@ static void test_lanes_choices(void **state)
     assert_int_equal(c.paths, 1u << CS_PATH_MARKER);
 }
 
+/* The image kernels: one per direction and channel type, float and
+ * half sharing image to image. */
+static void test_image_choices(void **state)
+{
+    (void)state;
+    const struct {
+        bool src, dst;
+        cl_channel_type channel;
+        const char *name;
+    } cases[] = {
+        {true, false, CL_FLOAT, "cs_image_to_buf_f32"},
+        {true, false, CL_HALF_FLOAT, "cs_image_to_buf_f16"},
+        {true, false, CL_UNSIGNED_INT8, "cs_image_to_buf_u8"},
+        {false, true, CL_FLOAT, "cs_buf_to_image_f32"},
+        {false, true, CL_HALF_FLOAT, "cs_buf_to_image_f16"},
+        {false, true, CL_UNSIGNED_INT8, "cs_buf_to_image_u8"},
+        {true, true, CL_FLOAT, "cs_image_to_image_f"},
+        {true, true, CL_HALF_FLOAT, "cs_image_to_image_f"},
+        {true, true, CL_UNSIGNED_INT8, "cs_image_to_image_u8"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cs_variant v = cs_choose_image(cases[i].src, cases[i].dst,
+                                       cases[i].channel);
+        assert_string_equal(cs_kernel_name(v, 0), cases[i].name);
+        g_seen[v] = true;
+    }
+    const char *scatters[] = {"cs_scatter_image_f32", "cs_scatter_image_f16",
+                              "cs_scatter_image_u8"};
+    const cl_channel_type channels[] = {CL_FLOAT, CL_HALF_FLOAT,
+                                        CL_UNSIGNED_INT8};
+    for (int i = 0; i < 3; i++) {
+        cs_variant v = cs_choose_image_scatter(channels[i]);
+        assert_string_equal(cs_kernel_name(v, 0), scatters[i]);
+        g_seen[v] = true;
+    }
+}
+
 /* No row of variants.def is dead: across this program's cases the
  * families chose every kernel the table lists (runs after the tests that
  * choose). */
@@ -980,6 +1018,7 @@ int main(void)
         cmocka_unit_test(test_dynamic_choices),
         cmocka_unit_test(test_normalise_choices),
         cmocka_unit_test(test_csr_choices),
+        cmocka_unit_test(test_image_choices),
         cmocka_unit_test(test_lanes_choices),
         cmocka_unit_test(test_every_variant_chosen),
         cmocka_unit_test(test_device_facts),

@@ -27,6 +27,8 @@ FAMILIES = [
     ("dynamic grids", r"cs_dyn_\w+_grid"),
     ("blocked grid", r"cs_blocked_grid"),
     ("CSR", r"cs_csr_\w+"),
+    ("image gathers and scatters",
+     r"cs_(image_to_buf|buf_to_image|image_to_image|scatter_image)_\w+"),
     ("cs_normalise", r"cs_normalise"),
     ("CPU family (rows, odometer)", r"cs_(rows|odo)_\w+"),
     ("CPU family (batch, concat, dynamic, blocked rows)", r"cs_\w+_rows\d?"),

@@ -99,6 +99,32 @@ class Completeness(unittest.TestCase):
         self.assertIn("refused", failures[0])
         self.assertIn("unknown type name", failures[0])
 
+    def test_listed_refusal_is_a_note(self):
+        refused = {("sm_90", 32, "image"): "ptxas fatal : Unresolved extern "
+                   "function '_Z10read_imagef'",
+                   ("sm_90", 64, "image"): "ptxas fatal : Unresolved extern "
+                   "function '_Z10read_imagef'"}
+        listed = {("sm_90", "image"): ("Unresolved extern function "
+                                       "'_Z10read_image", "no builtins")}
+        left, stale, notes = gate.excuse_refusals(refused, listed,
+                                                  targets=("sm_90",))
+        self.assertEqual((left, stale, len(notes)), ({}, [], 2))
+        expected = dict(self.EXPECTED, image={"cs_image_to_buf_f32"})
+        failures = gate.completeness([r(), r("cs_gather_r2_c4")], expected,
+                                     left, targets=("sm_90",), widths=(32,),
+                                     skip=set(refused))
+        self.assertEqual(failures, [])
+
+    def test_other_refusal_of_a_listed_program_fails(self):
+        refused = {("sm_90", 32, "image"): "error: unknown type name"}
+        listed = {("sm_90", "image"): ("Unresolved extern", "no builtins")}
+        left, stale, notes = gate.excuse_refusals(refused, listed,
+                                                  targets=("sm_90",))
+        self.assertEqual(list(left), [("sm_90", 32, "image")])
+        self.assertEqual(len(stale), 1)  # the 64-bit build compiled
+        self.assertIn("64-bit image: compiled", stale[0])
+        self.assertEqual(notes, [])
+
     def test_unknown_program_fails(self):
         failures = self.run_case([r(), r("cs_gather_r2_c4"),
                                   r("cs_x", program="stray")])

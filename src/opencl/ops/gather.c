@@ -16,9 +16,11 @@
  * which read both sides' strides.  Blocked tensors (clslice.h, "Blocked
  * layouts") give a lanes layout (core/layout/blocked_layout.c): where it
  * is affine it runs as any layout, else the blocked kernels run it.
+ * Image-backed sides (clslice_cl_image) go to ops/image.c.
  */
 #include "opencl/ops/svm.h"
 #include "opencl/run/dispatch.h"
+#include "opencl/ops/image.h"
 
 /* The gather of both forms; `members`: messages name the tensors as the
  * descriptor's members (src.offset) rather than as arguments. */
@@ -57,7 +59,11 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
         st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_svm_unwrap(&wrap, gather(&head, &taken, true, err), err);
+    /* SVM sides are buffers from here on; image sides go to ops/image.c */
+    st = taken.src_image || taken.dst_image
+             ? cs_image_gather(&head, &taken, err)
+             : gather(&head, &taken, true, err);
+    return cs_svm_unwrap(&wrap, st, err);
 }
 
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,

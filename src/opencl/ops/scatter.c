@@ -11,6 +11,7 @@
  */
 #include "opencl/ops/svm.h"
 #include "opencl/run/dispatch.h"
+#include "opencl/ops/image.h"
 #include "core/plan/common.h"
 
 /* The scatter of both forms; `members` as in gather.c. */
@@ -52,7 +53,11 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
         st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    return cs_svm_unwrap(&wrap, scatter(&head, &taken, true, err), err);
+    /* SVM sides are buffers from here on; an image dst goes to
+     * ops/image_scatter.c */
+    st = taken.dst_image ? cs_image_scatter(&head, &taken, err)
+                         : scatter(&head, &taken, true, err);
+    return cs_svm_unwrap(&wrap, st, err);
 }
 
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,

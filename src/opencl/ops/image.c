@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
+/*
+ * clslice_cl_gather between image-backed tensors and buffers
+ * (clslice_cl_image; cl/image.cl).  Everything is checked before anything
+ * is enqueued: the head, the plan and element size, the descriptor's
+ * members an image side leaves unused, the buffer side (contiguous,
+ * inside its buffer), each image against its tensor (image_check.c).
+ * Then the plan becomes the kernels' table (image_table.h): per output
+ * dim the input dim it reads and its step, per input dim the first
+ * index, and each image side's geometry; one kernel runs.
+ */
+#include <inttypes.h>
+
+#include "opencl/ops/image.h"
+#include "opencl/run/job.h"
+#include "opencl/select/image_kernel.h"
+#include "core/plan/common.h"
+
+/* What the checks learn and the launch uses. */
+typedef struct image_op {
+    cs_call *call;
+    const clslice_cl_gather_desc *desc;
+    int irank, orank;
+    int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
+    int64_t out_elements;
+    cs_image_side src, dst;   /* used where the side is an image */
+    cl_channel_type channel;  /* of the image (src's when both) */
+} image_op;
+
+/* ---- the descriptor ----------------------------------------------------- */
+
+/* An image side leaves its tensor member unused; the buffer side is
+ * contiguous and plain. */
+static clslice_status check_member(const char *name,
+                                   const clslice_cl_tensor *t,
+                                   const clslice_blocking *blocking,
+                                   const clslice_cl_image *image,
+                                   clslice_error *err)
+{
+    if (image) {
+        if (!image->image)
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "%s_image->image is NULL", name);
+        if (image->flags)
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "%s_image->flags = 0x%x: must be 0 (reserved)",
+                           name, image->flags);
+        if (t->buffer || t->offset || t->strides || blocking)
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "%s.buffer, %s.offset, %s.strides, "
+                           "%s_blocking and %s_svm must be NULL or 0 when "
+                           "%s_image holds %s", name, name, name, name, name,
+                           name, name);
+        return CLSLICE_OK;
+    }
+    if (t->strides || blocking)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s.strides and %s_blocking must be NULL: the buffer "
+                       "side of an image gather is contiguous and row-major",
+                       name, name);
+    return CLSLICE_OK;
+}
+
+static clslice_status check_desc(image_op *op, clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
+    if (st == CLSLICE_OK)
+        st = check_member("src", &d->src, d->src_blocking, d->src_image,
+                          err);
+    if (st == CLSLICE_OK)
+        st = check_member("dst", &d->dst, d->dst_blocking, d->dst_image,
+                          err);
+    if (st != CLSLICE_OK)
+        return st;
+    if (d->src_image && d->dst_image &&
+        d->src_image->image == d->dst_image->image)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "src_image->image and dst_image->image are one "
+                       "image: a gather cannot read and write it");
+    op->irank = clslice_plan_input_rank(d->plan);
+    op->orank = clslice_plan_output_rank(d->plan);
+    clslice_plan_input_shape(d->plan, op->ishape);
+    clslice_plan_output_shape(d->plan, op->oshape);
+    op->out_elements = clslice_plan_output_elements(d->plan);
+    return CLSLICE_OK;
+}
+
+/* ---- the sides ---------------------------------------------------------- */
+
+static clslice_status check_image(image_op *op, cs_image_side *side,
+                                  const clslice_cl_image *image,
+                                  const int64_t *shape, int rank,
+                                  bool output, clslice_error *err)
+{
+    *side = (cs_image_side){.name = output ? "dst_image" : "src_image",
+                            .image = image, .output = output,
+                            .elem_size = op->desc->elem_size};
+    cl_channel_type channel = 0;
+    clslice_status st = cs_image_side_check(op->call, image, shape, rank,
+                                            side, &channel, err);
+    if (st == CLSLICE_OK && output && op->desc->src_image &&
+        channel != op->channel)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "dst_image->image has channel type 0x%x but "
+                       "src_image->image 0x%x: an image gather does not "
+                       "convert", (unsigned)channel, (unsigned)op->channel);
+    if (st == CLSLICE_OK && !(output && op->desc->src_image))
+        op->channel = channel;
+    return st;
+}
+
+/* The buffer side: whole elements from its offset, inside its buffer. */
+static clslice_status check_buffer(const image_op *op, bool output,
+                                   clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    const clslice_cl_tensor *t = output ? &d->dst : &d->src;
+    const char *name = output ? "dst" : "src";
+    if (t->offset % d->elem_size)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s.offset = %zu is not a multiple of elem_size = "
+                       "%zu (an image gather addresses whole elements)",
+                       name, t->offset, d->elem_size);
+    size_t bytes;
+    clslice_status st =
+        output ? cs_tensor_bytes(op->out_elements, d->elem_size, "output",
+                                 &bytes, err)
+               : cs_input_bytes(d->plan, d->elem_size, &bytes, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_array a = {.name = name, .member = true,
+                  .what = output ? "output" : "input", .buffer = t->buffer,
+                  .offset = t->offset, .bytes = bytes, .output = output,
+                  .optional = true};
+    return cs_check_arrays(cs_call_context(op->call), &a, 1, NULL, err);
+}
+
+static clslice_status check_sides(image_op *op, clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    clslice_status st =
+        d->src_image ? check_image(op, &op->src, d->src_image, op->ishape,
+                                   op->irank, false, err)
+                     : check_buffer(op, false, err);
+    if (st != CLSLICE_OK)
+        return st;
+    return d->dst_image ? check_image(op, &op->dst, d->dst_image,
+                                      op->oshape, op->orank, true, err)
+                        : check_buffer(op, true, err);
+}
+
+/* ---- the launch --------------------------------------------------------- */
+
+/* The plan's words of the table; a buffer src's strides folded into
+ * OSTRIDE and SRC_BASE. */
+static void fill_plan(const image_op *op, int64_t *t)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    int64_t start[CLSLICE_MAX_RANK], step[CLSLICE_MAX_RANK];
+    int64_t row[CLSLICE_MAX_RANK], running = 1, base = 0;
+    for (int k = op->irank - 1; k >= 0; k--) {
+        int64_t count;
+        clslice_plan_dim(d->plan, k, &start[k], &step[k], &count, NULL);
+        row[k] = running;
+        running *= op->ishape[k] ? op->ishape[k] : 1;
+        base += start[k] * row[k];
+        if (k < 4)
+            t[CS_IMG_ISTART + k] = start[k];
+    }
+    t[CS_IMG_ORANK] = op->orank;
+    t[CS_IMG_SRC_BASE] = (int64_t)(d->src.offset / d->elem_size) + base;
+    t[CS_IMG_DST_BASE] = (int64_t)(d->dst.offset / d->elem_size);
+    for (int j = 0; j < op->orank; j++) {
+        int k = clslice_plan_output_source(d->plan, j);
+        t[CS_IMG_OSHAPE + j] = op->oshape[j];
+        t[CS_IMG_OSRC + j] = k;
+        /* a dim that reads one index moves by 0: its step, which may be
+         * any int64, travels as 1 (the kernels read steps in 32 bits) */
+        t[CS_IMG_OSTEP + j] = k >= 0 && op->oshape[j] > 1 ? step[k] : 0;
+        t[CS_IMG_OSTRIDE + j] =
+            k >= 0 && op->oshape[j] > 1 ? step[k] * row[k] : 0;
+    }
+}
+
+static void fill_table(const image_op *op, int64_t *t)
+{
+    for (int w = 0; w < CS_IMG_WORDS; w++)
+        t[w] = 0;
+    fill_plan(op, t);
+    for (int w = 0; w < CS_IMG_G_WORDS; w++) {
+        t[CS_IMG_SRC_GEOM + w] = op->src.geometry.words[w];
+        t[CS_IMG_DST_GEOM + w] = op->dst.geometry.words[w];
+    }
+    t[CS_IMG_ITEMS] = op->desc->dst_image
+                          ? op->dst.geometry.width * op->dst.geometry.height
+                          : op->out_elements;
+}
+
+enum { IMAGE_LOCAL = 64 };
+
+static clslice_status launch(const image_op *op, clslice_error *err)
+{
+    cs_call *call = op->call;
+    const clslice_cl_gather_desc *d = op->desc;
+    cs_device_info device;
+    cs_tuning tuning;
+    cs_program_info program;
+    clslice_status st = cs_runtime_device(call->runtime, call->device,
+                                          &device, &tuning, err);
+    if (st == CLSLICE_OK)
+        st = cs_runtime_program(call->runtime, call->device,
+                                CS_PROGRAM_IMAGE, 32, &program, err);
+    if (st != CLSLICE_OK)
+        return st;
+    int64_t table[CS_IMG_WORDS];
+    fill_table(op, table);
+    cl_mem src = d->src_image ? d->src_image->image : d->src.buffer;
+    cl_mem dst = d->dst_image ? d->dst_image->image : d->dst.buffer;
+    cs_job job;
+    cs_job_start(&job, "image gather",
+                 cs_choose_image(d->src_image != NULL, d->dst_image != NULL,
+                                 op->channel),
+                 0);
+    cs_job_mem(&job, &src);
+    cs_job_mem(&job, &dst);
+    cs_job_upload(&job, sizeof table, table);
+    cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], IMAGE_LOCAL, false);
+    return cs_job_enqueue(call->queue, &program, &job, tuning.max_groups,
+                          call->num_events, call->wait_list, call->event,
+                          err);
+}
+
+clslice_status cs_image_gather(cs_call *call,
+                               const clslice_cl_gather_desc *desc,
+                               clslice_error *err)
+{
+    image_op op = {.call = call, .desc = desc};
+    clslice_status st = cs_call_check(call, err);
+    if (st == CLSLICE_OK)
+        st = check_desc(&op, err);
+    if (st == CLSLICE_OK)
+        st = check_sides(&op, err);
+    if (st != CLSLICE_OK)
+        return st;
+    if (op.out_elements == 0) /* a src image's slice may be empty */
+        st = cs_enqueue_marker(call->queue, call->num_events,
+                               call->wait_list, call->event, err);
+    else
+        st = launch(&op, err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
+/*
+ * Layer ops: image-backed tensors (clslice_cl_image).  image_check.c
+ * holds what a packing makes of a tensor's shape (its texel geometry and
+ * the image's size) and the checks of an image against the tensor it
+ * claims to hold: a query of OpenCL into cs_image_facts, then a pure
+ * check of those facts, which tests drive with facts no device here has
+ * (a device without image support).  image.c runs the gathers,
+ * image_scatter.c the scatters.
+ */
+#ifndef CLSLICE_OPENCL_OPS_IMAGE_H
+#define CLSLICE_OPENCL_OPS_IMAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "opencl/run/call.h"
+#include "opencl/ops/image_table.h"
+
+/* What a packing makes of a tensor: the table's geometry words
+ * (image_table.h) and the image's size in texels. */
+typedef struct cs_image_geometry {
+    int64_t words[CS_IMG_G_WORDS];
+    int64_t width, height;
+} cs_image_geometry;
+
+/* The geometry of a tensor of `shape` (rank entries) in `packing`;
+ * CLSLICE_ERROR_ARGUMENT naming `name` ("src_image", "dst_image") for an
+ * unknown packing, a rank the packing does not take, or an image side
+ * that does not fit an int (OpenCL's image coordinates). */
+clslice_status cs_image_geometry_of(clslice_image_packing packing,
+                                    const int64_t *shape, int rank,
+                                    const char *name, cs_image_geometry *g,
+                                    clslice_error *err);
+
+/* What OpenCL says of an image and of the device that will use it. */
+typedef struct cs_image_facts {
+    cl_bool device_images;    /* CL_DEVICE_IMAGE_SUPPORT */
+    cl_mem_object_type type;  /* CL_MEM_TYPE */
+    cl_context context;       /* CL_MEM_CONTEXT */
+    cl_mem_flags flags;       /* CL_MEM_FLAGS */
+    cl_image_format format;   /* CL_IMAGE_FORMAT (images only) */
+    size_t width, height;     /* CL_IMAGE_WIDTH, CL_IMAGE_HEIGHT */
+} cs_image_facts;
+
+/* Asks OpenCL for the facts of `image` (not NULL) on `device`; only the
+ * device's and CL_MEM_TYPE when it is no image, so the check names
+ * that. */
+clslice_status cs_image_query(cl_device_id device, cl_mem image,
+                              const char *name, cs_image_facts *facts,
+                              clslice_error *err);
+
+/* One image side of a call, as its checks name and size it. */
+typedef struct cs_image_side {
+    const char *name;        /* "src_image", "dst_image" */
+    const clslice_cl_image *image;
+    bool output;             /* written by the call */
+    size_t elem_size;
+    cs_image_geometry geometry;
+} cs_image_side;
+
+/* The pure check of `facts` against `side`, in this order: the device
+ * supports images, the image is a 2-D image of `context`, the call may
+ * read or write it, its format is CL_RGBA of CL_FLOAT, CL_HALF_FLOAT or
+ * CL_UNSIGNED_INT8, its channel size is elem_size, its width and height
+ * are the geometry's.  CLSLICE_ERROR_ARGUMENT naming side->name. */
+clslice_status cs_image_check_facts(const cs_image_facts *facts,
+                                    cl_context context,
+                                    const cs_image_side *side,
+                                    clslice_error *err);
+
+/* clslice_cl_gather with desc->src_image or desc->dst_image: the head
+ * checked here (cs_call_check), then everything else, then one kernel
+ * (or a marker for an empty output). */
+clslice_status cs_image_gather(cs_call *call,
+                               const clslice_cl_gather_desc *desc,
+                               clslice_error *err);
+
+/* clslice_cl_scatter with desc->dst_image (image_scatter.c), checked
+ * and run as clslice_cl_scatter says. */
+clslice_status cs_image_scatter(cs_call *call,
+                                const clslice_cl_scatter_desc *desc,
+                                clslice_error *err);
+
+/* The checks of an image side shared by both files: the geometry of a
+ * tensor of `shape` in image->packing, the image's facts asked of OpenCL
+ * and checked (cs_image_check_facts); the channel type in *channel. */
+clslice_status cs_image_side_check(const cs_call *call,
+                                   const clslice_cl_image *image,
+                                   const int64_t *shape, int rank,
+                                   cs_image_side *side,
+                                   cl_channel_type *channel,
+                                   clslice_error *err);
+
+#endif

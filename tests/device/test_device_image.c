@@ -1,0 +1,833 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
+/*
+ * Differential test of clslice_cl_gather between image-backed tensors
+ * (clslice_cl_image) and buffers on the default OpenCL device, against
+ * clslice_host_gather2 on the images' storage: the texels of a w x h RGBA
+ * image, row by row, are a blocked tensor (one axis in blocks of 4 lanes)
+ * with the strides each packing's documented texel mapping gives, and
+ * this file derives those strides itself from the formulas in
+ * clslice_cl.h, not from the library's geometry.
+ *
+ * Random plans (randplan.h) of every front-end on random tensors of rank
+ * 3 or 4 whose channel counts are often not multiples of 4 (the partial
+ * last texel), image to buffer, buffer to image and image to image, each
+ * packing (NC4HW4, PHWC4, TFLite's TEXTURE_2D) and each channel type
+ * (CL_FLOAT, CL_HALF_FLOAT, CL_UNSIGNED_INT8), values drawn as finite
+ * normal numbers (a float or half image is read and written through
+ * floats).  An image destination starts as sentinel texels and must come
+ * back as the reference's whole storage, padding lanes as zeros; a
+ * buffer destination's guard bytes must stay untouched.
+ *
+ * Then the checks: every bad image or descriptor a named error, nothing
+ * written; a device without image support through the check's pure
+ * half (no device here lacks images).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "opencl/ops/image.h"
+#include "devutil.h"
+#include "randplan.h"
+
+enum { JOBS = 240, GUARD = 64, SENTINEL = 0x5A };
+
+typedef enum side_kind { SIDE_BUFFER, SIDE_IMAGE } side_kind;
+
+static const clslice_image_packing PACKINGS[] = {
+    CLSLICE_PACKING_NC4HW4, CLSLICE_PACKING_PHWC4,
+    CLSLICE_PACKING_TFLITE_TEXTURE_2D};
+static const cl_channel_type CHANNELS[] = {CL_FLOAT, CL_HALF_FLOAT,
+                                           CL_UNSIGNED_INT8};
+
+static size_t channel_size(cl_channel_type type)
+{
+    return type == CL_FLOAT ? 4 : type == CL_HALF_FLOAT ? 2 : 1;
+}
+
+/* The storage of a tensor of `shape` in `packing`, from clslice_cl.h's
+ * texel mappings: element e at texel (x, y), lane c % 4, lies at element
+ * (y * width + x) * 4 + c % 4; strides per logical dim, the channel
+ * dim's between slices (blocking {cdim, 4}). */
+typedef struct storage {
+    size_t width, height;
+    int64_t strides[4];
+    clslice_blocking blocking;
+} storage;
+
+static storage storage_of(clslice_image_packing packing,
+                          const int64_t *shape, int rank)
+{
+    storage s = {.blocking = {.block = 4}};
+    if (packing == CLSLICE_PACKING_NC4HW4) { /* N C H W */
+        int64_t n = shape[0], c = shape[1], h = shape[2], w = shape[3];
+        int64_t slices = (c + 3) / 4, width = slices * w;
+        s.width = (size_t)width;
+        s.height = (size_t)(n * h);
+        /* x = slice * W + w, y = n * H + h */
+        s.strides[0] = h * width * 4;
+        s.strides[1] = w * 4;
+        s.strides[2] = width * 4;
+        s.strides[3] = 4;
+        s.blocking.axis = 1;
+        return s;
+    }
+    /* [B] H W C: x = w * B + b */
+    int64_t b = rank == 4 ? shape[0] : 1;
+    const int64_t *hwc = shape + (rank - 3);
+    int64_t h = hwc[0], w = hwc[1], slices = (hwc[2] + 3) / 4;
+    int64_t width = w * b;
+    s.width = (size_t)width;
+    s.height = (size_t)(h * slices);
+    int64_t *st = s.strides + (rank - 3);
+    if (rank == 4)
+        s.strides[0] = 4;
+    st[1] = b * 4;
+    if (packing == CLSLICE_PACKING_PHWC4) { /* y = slice * H + h */
+        st[0] = width * 4;
+        st[2] = h * width * 4;
+    } else { /* TEXTURE_2D: y = h * S + slice */
+        st[0] = slices * width * 4;
+        st[2] = width * 4;
+    }
+    s.blocking.axis = rank - 1;
+    return s;
+}
+
+static bool packing_takes(clslice_image_packing packing, int rank)
+{
+    return rank == 4 || (rank == 3 && packing != CLSLICE_PACKING_NC4HW4);
+}
+
+/* A finite normal value's bits (or any byte), never the sentinel
+ * pattern's. */
+static void random_element(tu_rng *rng, cl_channel_type type, void *out)
+{
+    uint64_t r = tu_next(rng);
+    if (type == CL_FLOAT) {
+        uint32_t bits = (uint32_t)(r & 0x807FFFFFu) |
+                        (uint32_t)tu_range(rng, 1, 254) << 23;
+        memcpy(out, &bits, 4);
+    } else if (type == CL_HALF_FLOAT) {
+        uint16_t bits = (uint16_t)((r & 0x83FFu) |
+                                   (uint64_t)tu_range(rng, 1, 30) << 10);
+        memcpy(out, &bits, 2);
+    } else {
+        *(unsigned char *)out = (unsigned char)r;
+    }
+}
+
+static void random_fill(tu_rng *rng, cl_channel_type type, void *data,
+                        size_t elements)
+{
+    size_t es = channel_size(type);
+    for (size_t i = 0; i < elements; i++)
+        random_element(rng, type, (unsigned char *)data + i * es);
+}
+
+static cl_mem make_image(cl_context context, cl_channel_type type,
+                         size_t width, size_t height, cl_mem_flags flags,
+                         void *host)
+{
+    cl_image_format format = {CL_RGBA, type};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
+                          .image_width = width, .image_height = height};
+    cl_int rc;
+    cl_mem image = clCreateImage(context,
+                                 flags | (host ? CL_MEM_COPY_HOST_PTR : 0),
+                                 &format, &desc, host, &rc);
+    if (rc != CL_SUCCESS)
+        fail_msg("clCreateImage %zu x %zu failed with %d", width, height,
+                 (int)rc);
+    return image;
+}
+
+static void read_image(cl_command_queue q, cl_mem image, size_t width,
+                       size_t height, void *out)
+{
+    size_t origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
+    TU_CL_CHECK(clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0,
+                                   out, 0, NULL, NULL));
+}
+
+typedef struct fixture {
+    tu_dev dev;
+    bool images;
+    tu_rng rng;
+    uint64_t seed;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    *state = f;
+    if (!tu_dev_open(&f->dev))
+        return 0;
+    cl_bool images = CL_FALSE;
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_IMAGE_SUPPORT,
+                                sizeof images, &images, NULL));
+    f->images = images == CL_TRUE;
+    if (!f->images)
+        print_message("the device has no image support: the image "
+                      "gathers cannot run here (only the checks do)\n");
+    f->seed = tu_seed(0x1A6E5);
+    f->rng.state = f->seed;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    tu_dev_close(&f->dev);
+    free(f);
+    return 0;
+}
+
+/* One random job: a plan whose image sides have ranks their packings
+ * take and elements to hold. */
+typedef struct job {
+    rp_case c;
+    clslice_plan *plan;
+    side_kind src_kind, dst_kind;
+    clslice_image_packing src_packing, dst_packing;
+    cl_channel_type type;
+    int irank, orank;
+    int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
+    char desc[4400];
+} job;
+
+static bool fits(const job *j)
+{
+    int64_t in = 1, out = clslice_plan_output_elements(j->plan);
+    for (int d = 0; d < j->irank; d++)
+        in *= j->ishape[d];
+    if (j->src_kind == SIDE_IMAGE &&
+        (!packing_takes(j->src_packing, j->irank) || in == 0))
+        return false;
+    return j->dst_kind == SIDE_BUFFER ||
+           (packing_takes(j->dst_packing, j->orank) && out > 0);
+}
+
+static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
+{
+    for (int tries = 0;; tries++) {
+        assert_true(tries < 10000);
+        j->src_kind = src;
+        j->dst_kind = dst;
+        j->type = CHANNELS[tu_range(&f->rng, 0, 2)];
+        j->src_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
+        j->dst_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
+        int rank = src == SIDE_IMAGE ? (int)tu_range(&f->rng, 3, 4)
+                                     : (int)tu_range(&f->rng, 2, 6);
+        rp_random_case(&f->rng, rank, 700, &j->c);
+        clslice_error err;
+        if (rp_build(&j->c, &j->plan, &err) != CLSLICE_OK)
+            continue;
+        j->irank = clslice_plan_input_rank(j->plan);
+        j->orank = clslice_plan_output_rank(j->plan);
+        clslice_plan_input_shape(j->plan, j->ishape);
+        clslice_plan_output_shape(j->plan, j->oshape);
+        if (fits(j))
+            break;
+        clslice_plan_release(&j->plan);
+    }
+    snprintf(j->desc, sizeof j->desc,
+             "%s -> %s, src packing %d, dst packing %d, channel 0x%x, "
+             "input %s: %s",
+             j->src_kind == SIDE_IMAGE ? "image" : "buffer",
+             j->dst_kind == SIDE_IMAGE ? "image" : "buffer",
+             (int)j->src_packing, (int)j->dst_packing, (unsigned)j->type,
+             tu_shape_str(j->ishape, j->irank), j->c.desc);
+}
+
+#define EXPECT(cond) TU_EXPECT(cond, j->desc, f->seed)
+
+/* Host memory of one side and the device object that holds it. */
+typedef struct side {
+    unsigned char *host; /* the storage (image) or the buffer's bytes */
+    size_t bytes, offset;
+    storage layout;      /* images */
+    cl_mem mem;
+    clslice_cl_image image;
+} side;
+
+static void make_src(fixture *f, const job *j, side *s)
+{
+    size_t es = channel_size(j->type);
+    *s = (side){.offset = 0};
+    if (j->src_kind == SIDE_IMAGE) {
+        s->layout = storage_of(j->src_packing, j->ishape, j->irank);
+        size_t elements = s->layout.width * s->layout.height * 4;
+        s->bytes = elements * es;
+        s->host = malloc(s->bytes);
+        assert_non_null(s->host);
+        random_fill(&f->rng, j->type, s->host, elements);
+        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
+                            s->layout.height, CL_MEM_READ_ONLY, s->host);
+        s->image = (clslice_cl_image){.image = s->mem,
+                                      .packing = j->src_packing};
+        return;
+    }
+    size_t elements = (size_t)rp_input_elements(j->plan);
+    s->offset = (size_t)tu_range(&f->rng, 0, 5) * es;
+    s->bytes = s->offset + elements * es + GUARD;
+    s->host = malloc(s->bytes);
+    assert_non_null(s->host);
+    random_fill(&f->rng, j->type, s->host, s->bytes / es);
+    s->mem = tu_cl_buffer(&f->dev.cl, s->bytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, s->mem, CL_TRUE, 0,
+                                     s->bytes, s->host, 0, NULL, NULL));
+}
+
+/* The destination starts as sentinel bytes; host holds the reference. */
+static void make_dst(fixture *f, const job *j, side *s)
+{
+    size_t es = channel_size(j->type);
+    *s = (side){.offset = 0};
+    if (j->dst_kind == SIDE_IMAGE) {
+        s->layout = storage_of(j->dst_packing, j->oshape, j->orank);
+        s->bytes = s->layout.width * s->layout.height * 4 * es;
+    } else {
+        size_t elements = (size_t)clslice_plan_output_elements(j->plan);
+        s->offset = (size_t)tu_range(&f->rng, 0, 5) * es;
+        s->bytes = s->offset + elements * es + GUARD;
+    }
+    s->host = malloc(s->bytes);
+    assert_non_null(s->host);
+    memset(s->host, SENTINEL, s->bytes);
+    if (j->dst_kind == SIDE_IMAGE) {
+        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
+                            s->layout.height, CL_MEM_WRITE_ONLY, s->host);
+        s->image = (clslice_cl_image){.image = s->mem,
+                                      .packing = j->dst_packing};
+        return;
+    }
+    s->mem = tu_cl_buffer(&f->dev.cl, s->bytes);
+    tu_cl_fill(f->dev.queue, s->mem, SENTINEL, s->bytes);
+}
+
+static clslice_host_tensor host_tensor(const job *j, const side *s,
+                                       side_kind kind)
+{
+    return (clslice_host_tensor){
+        .data = s->host, .bytes = s->bytes, .offset = s->offset,
+        .strides = kind == SIDE_IMAGE ? s->layout.strides : NULL};
+    (void)j;
+}
+
+static void run_job(fixture *f, job *j)
+{
+    size_t es = channel_size(j->type);
+    side src, dst;
+    make_src(f, j, &src);
+    make_dst(f, j, &dst);
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = j->plan;
+    desc.elem_size = es;
+    if (j->src_kind == SIDE_IMAGE)
+        desc.src_image = &src.image;
+    else
+        desc.src = (clslice_cl_tensor){.buffer = src.mem,
+                                       .offset = src.offset};
+    if (j->dst_kind == SIDE_IMAGE)
+        desc.dst_image = &dst.image;
+    else
+        desc.dst = (clslice_cl_tensor){.buffer = dst.mem,
+                                       .offset = dst.offset};
+    clslice_error err;
+    clslice_status st = clslice_cl_gather(f->dev.runtime, &call, &desc, &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_cl_gather: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    /* The reference, on the host copies. */
+    clslice_host_gather_desc ref = CLSLICE_HOST_GATHER_DESC_INIT;
+    ref.plan = j->plan;
+    ref.elem_size = es;
+    ref.src = host_tensor(j, &src, j->src_kind);
+    ref.dst = host_tensor(j, &dst, j->dst_kind);
+    ref.src_blocking = j->src_kind == SIDE_IMAGE ? &src.layout.blocking
+                                                 : NULL;
+    ref.dst_blocking = j->dst_kind == SIDE_IMAGE ? &dst.layout.blocking
+                                                 : NULL;
+    st = clslice_host_gather2(&ref, &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_host_gather2: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    unsigned char *got = malloc(dst.bytes);
+    assert_non_null(got);
+    if (j->dst_kind == SIDE_IMAGE)
+        read_image(f->dev.queue, dst.mem, dst.layout.width,
+                   dst.layout.height, got);
+    else
+        tu_cl_read(f->dev.queue, dst.mem, dst.bytes, got);
+    size_t first = 0;
+    while (first < dst.bytes && got[first] == dst.host[first])
+        first++;
+    if (first < dst.bytes)
+        print_error("first difference at byte %zu of %zu: 0x%02x, "
+                    "expected 0x%02x\n", first, dst.bytes, got[first],
+                    dst.host[first]);
+    EXPECT(first == dst.bytes);
+    free(got);
+    free(src.host);
+    free(dst.host);
+    clReleaseMemObject(src.mem);
+    clReleaseMemObject(dst.mem);
+}
+
+static void test_random_jobs(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    const side_kind ways[3][2] = {{SIDE_IMAGE, SIDE_BUFFER},
+                                  {SIDE_BUFFER, SIDE_IMAGE},
+                                  {SIDE_IMAGE, SIDE_IMAGE}};
+    long jobs = tu_scaled(JOBS), partial = 0;
+    for (long i = 0; i < jobs; i++) {
+        job j;
+        draw_job(f, &j, ways[i % 3][0], ways[i % 3][1]);
+        int cdim = j.dst_kind == SIDE_IMAGE
+                       ? (j.dst_packing == CLSLICE_PACKING_NC4HW4
+                              ? 1
+                              : j.orank - 1)
+                       : -1;
+        partial += cdim >= 0 && j.oshape[cdim] % 4 != 0;
+        run_job(f, &j);
+        clslice_plan_release(&j.plan);
+    }
+    print_message("%ld random image jobs (seed 0x%016" PRIx64 "), %ld "
+                  "into a partial last texel\n", jobs, f->seed, partial);
+    assert_true(partial > 0);
+}
+
+/* ---- scatters into images ----------------------------------------------- */
+
+/* A value for the slice of j's plan: its output shape, now and then
+ * with dims of 1 (broadcast) or leading dims dropped. */
+static int value_shape(fixture *f, const job *j, int64_t *shape,
+                       clslice_value_rule *rule)
+{
+    *rule = CLSLICE_VALUE_EXACT;
+    int rank = j->orank;
+    for (int d = 0; d < rank; d++)
+        shape[d] = j->oshape[d];
+    if (tu_chance(&f->rng, 50)) {
+        *rule = CLSLICE_VALUE_BROADCAST;
+        for (int d = 0; d < rank; d++)
+            if (tu_chance(&f->rng, 40))
+                shape[d] = 1;
+        int drop = (int)tu_range(&f->rng, 0, rank);
+        memmove(shape, shape + drop, sizeof *shape * (size_t)(rank - drop));
+        rank -= drop;
+    }
+    return rank;
+}
+
+static void run_scatter(fixture *f, job *j)
+{
+    size_t es = channel_size(j->type);
+    int64_t vshape[CLSLICE_MAX_RANK];
+    clslice_value_rule rule;
+    int vrank = value_shape(f, j, vshape, &rule);
+    size_t velements = 1;
+    for (int d = 0; d < vrank; d++)
+        velements *= (size_t)vshape[d];
+    size_t voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
+    size_t vbytes = voffset + velements * es;
+    unsigned char *value = malloc(vbytes);
+    assert_non_null(value);
+    random_fill(&f->rng, j->type, value, vbytes / es);
+    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, vbytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, vbytes,
+                                     value, 0, NULL, NULL));
+    side dst; /* random old texels, read and written in place */
+    make_src(f, j, &dst);
+    clReleaseMemObject(dst.mem);
+    dst.mem = make_image(f->dev.cl.context, j->type, dst.layout.width,
+                         dst.layout.height, CL_MEM_READ_WRITE, dst.host);
+    clslice_cl_image image = {.image = dst.mem, .packing = j->src_packing};
+
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = j->plan;
+    desc.elem_size = es;
+    desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
+    desc.value_shape = vshape;
+    desc.value_rank = vrank;
+    desc.rule = rule;
+    desc.dst_image = &image;
+    clslice_error err;
+    clslice_status st = clslice_cl_scatter(f->dev.runtime, &call, &desc,
+                                           &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_cl_scatter: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    clslice_host_scatter_desc ref = CLSLICE_HOST_SCATTER_DESC_INIT;
+    ref.plan = j->plan;
+    ref.elem_size = es;
+    ref.value = (clslice_host_tensor){.data = value, .bytes = vbytes,
+                                      .offset = voffset};
+    ref.value_shape = vshape;
+    ref.value_rank = vrank;
+    ref.rule = rule;
+    ref.dst = host_tensor(j, &dst, SIDE_IMAGE);
+    ref.dst_blocking = &dst.layout.blocking;
+    st = clslice_host_scatter2(&ref, &err);
+    if (st != CLSLICE_OK)
+        print_error("clslice_host_scatter2: %s\n", err.message);
+    EXPECT(st == CLSLICE_OK);
+
+    unsigned char *got = malloc(dst.bytes);
+    assert_non_null(got);
+    read_image(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
+               got);
+    size_t first = 0;
+    while (first < dst.bytes && got[first] == dst.host[first])
+        first++;
+    if (first < dst.bytes)
+        print_error("first difference at byte %zu of %zu\n", first,
+                    dst.bytes);
+    EXPECT(first == dst.bytes);
+    free(got);
+    free(value);
+    free(dst.host);
+    clReleaseMemObject(vbuf);
+    clReleaseMemObject(dst.mem);
+}
+
+static void test_random_scatters(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    long jobs = tu_scaled(JOBS / 2), partial = 0;
+    for (long i = 0; i < jobs; i++) {
+        job j;
+        draw_job(f, &j, SIDE_IMAGE, SIDE_BUFFER);
+        if (clslice_plan_output_elements(j.plan) == 0) {
+            clslice_plan_release(&j.plan);
+            i--;
+            continue;
+        }
+        int cdim = j.src_packing == CLSLICE_PACKING_NC4HW4 ? 1
+                                                           : j.irank - 1;
+        partial += j.ishape[cdim] % 4 != 0;
+        snprintf(j.desc + strlen(j.desc), sizeof j.desc - strlen(j.desc),
+                 " (scatter)");
+        run_scatter(f, &j);
+        clslice_plan_release(&j.plan);
+    }
+    print_message("%ld random scatters into images (seed 0x%016" PRIx64
+                  "), %ld with a partial last texel\n", jobs, f->seed,
+                  partial);
+    assert_true(partial > 0);
+}
+
+/* ---- the checks --------------------------------------------------------- */
+
+#define EXPECT_FAIL(call, status, ...)                                    \
+    do {                                                                  \
+        clslice_error err_;                                               \
+        clslice_status st_ = (call);                                      \
+        assert_int_equal(st_, (status));                                  \
+        tu_assert_error(&err_, (status), __VA_ARGS__, NULL);              \
+    } while (0)
+
+static clslice_status gather(fixture *f, const clslice_plan *plan,
+                             size_t elem_size, clslice_cl_tensor src,
+                             const clslice_cl_image *src_image,
+                             clslice_cl_tensor dst,
+                             const clslice_cl_image *dst_image,
+                             clslice_error *err)
+{
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = elem_size;
+    desc.src = src;
+    desc.dst = dst;
+    desc.src_image = src_image;
+    desc.dst_image = dst_image;
+    return clslice_cl_gather(f->dev.runtime, &call, &desc, err);
+}
+
+static void test_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    cl_command_queue q = f->dev.queue;
+    /* NCHW 1 x 6 x 2 x 3: 2 slices, 6 x 2 texels */
+    const int64_t shape[] = {1, 6, 2, 3};
+    clslice_plan *plan = tu_expr_plan(shape, 4, ":, 1:5");
+    cl_mem img = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem wide = make_image(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem half = make_image(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
+                             NULL);
+    cl_mem ro = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
+    clslice_cl_image src = {.image = img,
+                            .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_tensor out = {.buffer = buf};
+    clslice_cl_tensor none = {.buffer = NULL};
+
+    tu_cl_fill(q, buf, 0x11, 4096);
+    EXPECT_FAIL(gather(f, plan, 2, none, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 2",
+                "src_image->image holds channels of 4 bytes");
+    clslice_cl_image wrong = {.image = wide,
+                              .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src_image->image is 7 x 2 texels",
+                "needs 6 x 2", "CLSLICE_PACKING_NC4HW4");
+    wrong = (clslice_cl_image){.image = img,
+                               .packing = CLSLICE_PACKING_PHWC4};
+    /* as BHWC 1 x 6 x 2 x 3: W * B = 2, H * S = 6 */
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "needs 2 x 6",
+                "CLSLICE_PACKING_PHWC4");
+    wrong.packing = (clslice_image_packing)9;
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src_image->packing = 9");
+    wrong = (clslice_cl_image){.image = buf,
+                               .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src_image->image",
+                "not a CL_MEM_OBJECT_IMAGE2D");
+    wrong = (clslice_cl_image){.image = img,
+                               .packing = CLSLICE_PACKING_NC4HW4,
+                               .flags = 1};
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src_image->flags = 0x1");
+    EXPECT_FAIL(gather(f, plan, 4, out, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer", "when src_image");
+    int64_t strides[] = {1, 1, 1, 1};
+    clslice_cl_tensor strided = {.buffer = buf, .strides = strides};
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, strided, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.strides",
+                "contiguous and row-major");
+    clslice_cl_tensor odd = {.buffer = buf, .offset = 2};
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, odd, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst.offset = 2");
+    clslice_cl_tensor far = {.buffer = buf, .offset = 4040};
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, far, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst");
+    tu_cl_assert_filled(q, buf, 4096, 0x11);
+
+    /* into images: the whole output (1 x 4 x 2 x 3: 1 slice, 3 x 2) */
+    cl_mem dst_img = make_image(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE, NULL);
+    clslice_cl_image dst = {.image = dst_img,
+                            .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image dst_ro = {.image = ro,
+                               .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image dst_wide = {.image = wide,
+                                 .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, none, &dst_wide, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is 7 x 2 texels",
+                "needs 3 x 2");
+    const int64_t same_shape[] = {1, 6, 2, 3};
+    clslice_plan *whole = tu_expr_plan(same_shape, 4, "...");
+    EXPECT_FAIL(gather(f, whole, 4, none, &src, none, &dst_ro, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is CL_MEM_READ_ONLY");
+    EXPECT_FAIL(gather(f, whole, 4, none, &src, none, &src, &err_),
+                CLSLICE_ERROR_ARGUMENT, "one image");
+    clslice_cl_image dst_half = {.image = half,
+                                 .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(gather(f, whole, 4, none, &src, none, &dst_half, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 4",
+                "dst_image->image holds channels of 2 bytes");
+    /* a rank the packing does not take: NCHW as a rank-3 output */
+    clslice_plan *shrunk = tu_expr_plan(same_shape, 4, "0");
+    EXPECT_FAIL(gather(f, shrunk, 4, none, &src, none, &dst, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->packing = "
+                "CLSLICE_PACKING_NC4HW4 takes a tensor of rank 4 (NCHW), "
+                "not 3");
+
+    /* No device here lacks images: the pure check with such facts. */
+    cs_image_side checked = {.name = "src_image", .image = &src,
+                          .elem_size = 4};
+    clslice_error err;
+    assert_int_equal(cs_image_geometry_of(CLSLICE_PACKING_NC4HW4, shape, 4,
+                                          "src_image", &checked.geometry, &err),
+                     CLSLICE_OK);
+    cs_image_facts facts;
+    assert_int_equal(cs_image_query(f->dev.cl.device, img, "src_image",
+                                    &facts, &err), CLSLICE_OK);
+    assert_int_equal(cs_image_check_facts(&facts, ctx, &checked, &err),
+                     CLSLICE_OK);
+    facts.device_images = CL_FALSE;
+    assert_int_equal(cs_image_check_facts(&facts, ctx, &checked, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "src_image",
+                    "CL_DEVICE_IMAGE_SUPPORT is CL_FALSE", NULL);
+    facts.device_images = CL_TRUE;
+    facts.format.image_channel_order = CL_RGB;
+    assert_int_equal(cs_image_check_facts(&facts, ctx, &checked, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "not CL_RGBA", NULL);
+    facts.format = (cl_image_format){CL_RGBA, CL_UNSIGNED_INT16};
+    assert_int_equal(cs_image_check_facts(&facts, ctx, &checked, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "channel type",
+                    "CL_UNSIGNED_INT8", NULL);
+
+    clslice_plan_release(&shrunk);
+    clslice_plan_release(&whole);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(dst_img);
+    clReleaseMemObject(img);
+    clReleaseMemObject(wide);
+    clReleaseMemObject(half);
+    clReleaseMemObject(ro);
+    clReleaseMemObject(buf);
+}
+
+static clslice_status scatter(fixture *f, const clslice_plan *plan,
+                              size_t elem_size, clslice_cl_tensor value,
+                              const int64_t *value_shape, int value_rank,
+                              const clslice_cl_image *dst, clslice_error *err)
+{
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = f->dev.queue;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = elem_size;
+    desc.value = value;
+    desc.value_shape = value_shape;
+    desc.value_rank = value_rank;
+    desc.rule = CLSLICE_VALUE_BROADCAST;
+    desc.dst_image = dst;
+    return clslice_cl_scatter(f->dev.runtime, &call, &desc, err);
+}
+
+/* A failing scatter leaves the image as it was. */
+static void test_scatter_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    const int64_t shape[] = {4, 2, 6}; /* HWC: 2 x 8 texels in PHWC4 */
+    clslice_plan *plan = tu_expr_plan(shape, 3, "1:3, :, 1:6");
+    unsigned char host[2 * 8 * 4], got[2 * 8 * 4];
+    for (size_t i = 0; i < sizeof host; i++)
+        host[i] = (unsigned char)(i * 7 + 3);
+    cl_mem img = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
+                            host);
+    cl_mem ro = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
+                           host);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 256);
+    clslice_cl_image dst = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_image dst_ro = {.image = ro,
+                               .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_tensor value = {.buffer = buf};
+    const int64_t fits[] = {2, 1, 5}, wrong[] = {3, 2, 5};
+    int64_t strides[] = {1, 1, 1};
+    clslice_cl_tensor strided = {.buffer = buf, .strides = strides};
+
+    EXPECT_FAIL(scatter(f, plan, 1, value, wrong, 3, &dst, &err_),
+                CLSLICE_ERROR_SHAPE, "value");
+    EXPECT_FAIL(scatter(f, plan, 1, strided, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_ARGUMENT, "value.strides");
+    EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &dst_ro, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is "
+                "CL_MEM_READ_ONLY");
+    EXPECT_FAIL(scatter(f, plan, 4, value, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 4");
+    clslice_cl_tensor far = {.buffer = buf, .offset = 250};
+    EXPECT_FAIL(scatter(f, plan, 1, far, fits, 3, &dst, &err_),
+                CLSLICE_ERROR_BUFFER, "value");
+    clslice_cl_image nhwc = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
+    EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &nhwc, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->packing");
+    read_image(f->dev.queue, img, 2, 8, got);
+    assert_memory_equal(got, host, sizeof host);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(img);
+    clReleaseMemObject(ro);
+    clReleaseMemObject(buf);
+}
+
+/* Dims that read one index, with steps no int holds, both ways and
+ * scattered into (the kernels read steps in 32 bits). */
+static void test_huge_steps(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    const int64_t shape[] = {2, 3, 5};
+    job j = {.src_kind = SIDE_IMAGE, .dst_kind = SIDE_BUFFER,
+             .src_packing = CLSLICE_PACKING_PHWC4,
+             .dst_packing = CLSLICE_PACKING_TFLITE_TEXTURE_2D,
+             .type = CL_UNSIGNED_INT8};
+    j.plan = tu_expr_plan(shape, 3, "1:2:999999999999, ::-1, 4:5:88888888888");
+    j.irank = 3;
+    j.orank = clslice_plan_output_rank(j.plan);
+    clslice_plan_input_shape(j.plan, j.ishape);
+    clslice_plan_output_shape(j.plan, j.oshape);
+    snprintf(j.desc, sizeof j.desc, "huge steps");
+    run_job(f, &j);
+    j.dst_kind = SIDE_IMAGE;
+    run_job(f, &j);
+    run_scatter(f, &j);
+    clslice_plan_release(&j.plan);
+}
+
+/* An empty slice of an image source is a marker: nothing runs, the
+ * event completes. */
+static void test_empty(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    const int64_t shape[] = {2, 3, 5};
+    clslice_plan *plan = tu_expr_plan(shape, 3, ":, 2:2");
+    cl_mem img = make_image(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
+                            CL_MEM_READ_WRITE, NULL);
+    clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    cl_event ev = NULL;
+    call.queue = f->dev.queue;
+    call.event = &ev;
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = 1;
+    desc.src_image = &src;
+    clslice_error err;
+    assert_int_equal(clslice_cl_gather(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_OK);
+    assert_non_null(ev);
+    TU_CL_CHECK(clWaitForEvents(1, &ev));
+    clReleaseEvent(ev);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(img);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_jobs),
+        cmocka_unit_test(test_random_scatters),
+        cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_scatter_checks),
+        cmocka_unit_test(test_huge_steps),
+        cmocka_unit_test(test_empty),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
