@@ -465,8 +465,6 @@ typedef struct clslice_cl_gather_desc {
     clslice_cl_svm src_svm;
     /** dst in SVM (dst.buffer NULL); zero: a buffer. */
     clslice_cl_svm dst_svm;
-    /* Appended in 0.2 (image-backed tensors; kept together, after every
-     * earlier member). */
     /** src held by an image instead of src.buffer; NULL: a buffer. */
     const clslice_cl_image *src_image;
     /** dst held by an image instead of dst.buffer, written whole (its

@@ -144,6 +144,7 @@ class CLGatherDesc(_Sized):
         ("src_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
         ("src_svm", CLSvm), ("dst_svm", CLSvm),
+        ("src_image", ctypes.c_void_p), ("dst_image", ctypes.c_void_p),
     ]
 
 
@@ -156,6 +157,7 @@ class CLScatterDesc(_Sized):
         ("value_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
         ("value_svm", CLSvm), ("dst_svm", CLSvm),
+        ("dst_image", ctypes.c_void_p),
     ]
 
 

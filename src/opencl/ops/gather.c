@@ -49,7 +49,7 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_gather_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_gather_desc, dst_svm, &taken,
+                                clslice_cl_gather_desc, dst_image, &taken,
                                 err);
     static const char *const names[2] = {"src", "dst"};
     const clslice_cl_svm svm[2] = {taken.src_svm, taken.dst_svm};

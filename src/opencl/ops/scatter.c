@@ -43,7 +43,7 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_scatter_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_scatter_desc, dst_svm, &taken,
+                                clslice_cl_scatter_desc, dst_image, &taken,
                                 err);
     static const char *const names[2] = {"value", "dst"};
     const clslice_cl_svm svm[2] = {taken.value_svm, taken.dst_svm};
