@@ -51,13 +51,26 @@ void cs_kernel_pool_release(cs_kernel_pool *pool)
     free(pool);
 }
 
+/* Whether pooled kernel k is `name` of `program`'s program, or of its
+ * unit when the family has no program. */
+static bool matches(const cs_pooled_kernel *k, const cs_program_info *program,
+                    const char *name)
+{
+    if (program->program ? k->program != program->program
+                         : !k->unit || k->device != program->device.device ||
+                               k->index_bits != program->index_bits)
+        return false;
+    return strcmp(k->name, name) == 0;
+}
+
 /* Unlinks a free kernel of (program, name), or returns NULL. */
-static cs_pooled_kernel *find_free(cs_kernel_pool *pool, cl_program program,
+static cs_pooled_kernel *find_free(cs_kernel_pool *pool,
+                                   const cs_program_info *program,
                                    const char *name)
 {
     pthread_mutex_lock(&pool->lock);
     cs_pooled_kernel **at = &pool->free;
-    while (*at && ((*at)->program != program || strcmp((*at)->name, name)))
+    while (*at && !matches(*at, program, name))
         at = &(*at)->next;
     cs_pooled_kernel *k = *at;
     if (k)
@@ -100,11 +113,22 @@ clslice_status cs_kernel_take(const cs_program_info *program,
                               clslice_error *err)
 {
     cs_kernel_pool *pool = program->pool;
-    *kernel = pool ? find_free(pool, program->program, name) : NULL;
+    *kernel = pool ? find_free(pool, program, name) : NULL;
     if (*kernel)
         return CLSLICE_OK;
-    return create(program->program, program->device.device, name, kernel,
-                  err);
+    cl_program built = program->program;
+    clslice_status st =
+        built ? CLSLICE_OK : cs_runtime_unit(program, name, &built, err);
+    if (st == CLSLICE_OK)
+        st = create(built, program->device.device, name, kernel, err);
+    if (st == CLSLICE_OK && !program->program) {
+        (*kernel)->unit = true;
+        (*kernel)->store_pending =
+            cs_runtime_store_pending(program->runtime, built);
+        (*kernel)->device = program->device.device;
+        (*kernel)->index_bits = program->index_bits;
+    }
+    return st;
 }
 
 void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel)
