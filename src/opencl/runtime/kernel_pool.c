@@ -117,11 +117,13 @@ clslice_status cs_kernel_take(const cs_program_info *program,
     if (*kernel)
         return CLSLICE_OK;
     cl_program built = program->program;
-    clslice_status st =
-        built ? CLSLICE_OK : cs_runtime_unit(program, name, &built, err);
+    bool unit = false;
+    clslice_status st = built ? CLSLICE_OK
+                              : cs_runtime_unit(program, name, &built, &unit,
+                                                err);
     if (st == CLSLICE_OK)
         st = create(built, program->device.device, name, kernel, err);
-    if (st == CLSLICE_OK && !program->program) {
+    if (st == CLSLICE_OK && unit) {
         (*kernel)->unit = true;
         (*kernel)->store_pending =
             cs_runtime_store_pending(program->runtime, built);

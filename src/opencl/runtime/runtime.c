@@ -285,8 +285,8 @@ void cs_build_options(cs_program_kind kind, int index_bits,
 /* Publishes a freshly built program, or adopts the one a racing thread
  * published first and releases ours. */
 static clslice_status publish(clslice_runtime *rt, const char *options,
-                              cs_program_info *info, cs_cache_store *store,
-                              clslice_error *err)
+                              bool unit, cs_program_info *info,
+                              cs_cache_store *store, clslice_error *err)
 {
     pthread_mutex_lock(&rt->lock);
     const cs_entry *found = find(rt, info->device.device, options);
@@ -295,6 +295,7 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
         snprintf(e->options, sizeof e->options, "%s", options);
         e->info = *info;
         e->store = store;
+        e->unit = unit;
         e->next = rt->entries;
         rt->entries = e;
         rt->programs++;
@@ -353,7 +354,8 @@ static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
     if (loaded)
         atomic_fetch_add_explicit(&runtime->cache_loads, 1,
                                   memory_order_relaxed);
-    return publish(runtime, build->options, info, store, err);
+    return publish(runtime, build->options, build->want.unit, info, store,
+                   err);
 }
 
 /* The family's info without its program: facts, pool, width. */
@@ -420,18 +422,53 @@ clslice_status cs_runtime_family(clslice_runtime *runtime,
     return CLSLICE_OK;
 }
 
+/* The family's program if built (*unit false), else whether the family
+ * is to be built whole rather than one more unit (*whole). */
+static const cs_entry *family_or_units(clslice_runtime *rt,
+                                       const cs_program_info *family,
+                                       bool *whole)
+{
+    char options[160];
+    cs_build_options(family->kind, family->index_bits, &family->device,
+                     options, sizeof options);
+    pthread_mutex_lock(&rt->lock);
+    const cs_entry *built = find(rt, family->device.device, options);
+    int units = 0;
+    for (const cs_entry *e = rt->entries; e && !built; e = e->next)
+        units += e->unit && e->info.kind == family->kind &&
+                 e->info.index_bits == family->index_bits &&
+                 e->info.device.device == family->device.device;
+    *whole = !rt->cache_dir && units >= CS_UNITS_BEFORE_FAMILY;
+    pthread_mutex_unlock(&rt->lock);
+    return built;
+}
+
 clslice_status cs_runtime_unit(const cs_program_info *family,
                                const char *name, cl_program *program,
-                               clslice_error *err)
+                               bool *is_unit, clslice_error *err)
 {
     clslice_runtime *runtime = family->runtime;
     const char *unit;
     char options[160];
+    *is_unit = false;
     if (!runtime)
         return cs_fail(err, CLSLICE_ERROR_OPENCL,
                        "internal: family %d has neither a program nor a "
                        "runtime to build kernel %s",
                        (int)family->kind, name);
+    bool whole;
+    const cs_entry *built = family_or_units(runtime, family, &whole);
+    if (built || whole) {
+        cs_program_info info;
+        clslice_status st =
+            built ? CLSLICE_OK
+                  : cs_runtime_program(runtime, family->device.device,
+                                       family->kind, family->index_bits,
+                                       &info, err);
+        if (st == CLSLICE_OK)
+            *program = built ? built->info.program : info.program;
+        return st;
+    }
     if (!cs_unit_of(family->kind, name, &unit)) /* as the driver says it */
         return cs_cl_fail(err, "clCreateKernel", CL_INVALID_KERNEL_NAME);
     if (!cs_unit_options(family->kind, family->index_bits, &family->device,
@@ -455,8 +492,10 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
     cs_program_info info = *family;
     clslice_status st = obtain(runtime, &build, true, &info, err);
     free(head);
-    if (st == CLSLICE_OK)
+    if (st == CLSLICE_OK) {
         *program = info.program;
+        *is_unit = true;
+    }
     return st;
 }
 

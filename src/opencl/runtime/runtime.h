@@ -228,12 +228,16 @@ clslice_status cs_runtime_family(clslice_runtime *runtime,
                                  int index_bits, cs_program_info *info,
                                  clslice_error *err);
 
-/* The unit program holding kernel `name` of `family`'s kind and width,
- * built (through the binary cache) on first use and kept by the runtime.
- */
+/* The program to take kernel `name` of `family`'s kind and width from,
+ * built on first use and kept by the runtime: the family's when it was
+ * built; else the kernel's unit, built through the binary cache; but
+ * without a cache folder, once CS_UNITS_BEFORE_FAMILY units of the
+ * family were built, the whole family (one build then serves every
+ * kernel a busy process goes on to use).  *unit says which. */
+enum { CS_UNITS_BEFORE_FAMILY = 4 };
 clslice_status cs_runtime_unit(const cs_program_info *family,
                                const char *name, cl_program *program,
-                               clslice_error *err);
+                               bool *unit, clslice_error *err);
 
 /* Whether `program` (a unit) still waits for its first launch to write
  * its binary cache file: then the launcher reports that launch's event

@@ -21,6 +21,7 @@ typedef struct cs_entry {
     struct cs_entry *next;
     char options[160];
     cs_program_info info;
+    bool unit; /* a unit (units.c), not a whole family */
     cs_cache_store *store;
     cl_event launched;
 } cs_entry;
