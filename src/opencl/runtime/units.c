@@ -66,15 +66,19 @@ bool cs_unit_holds(const char *unit, cs_variant variant, const char *name)
     return strcmp(unit, name) == 0;
 }
 
-/* Appends the line that drops kernel `name`, as far as `size` allows;
- * the length it needs. */
-static size_t skip_line(char *at, size_t size, const char *name)
+/* Appends the line that drops kernel `name` at `at` when `room` holds it
+ * and its terminating zero (at NULL: only measures); its length. */
+static size_t skip_line(char *at, size_t room, const char *name)
 {
-    int n = snprintf(at, size,
-                     "#define %s(...) cs_unit_skipped(void); "
-                     "static void cs_skip_%s(__VA_ARGS__)\n",
-                     name, name);
-    return n < 0 ? 0 : (size_t)n;
+    static const char a[] = "#define ",
+                      b[] = "(...) cs_unit_skipped(void); static void "
+                            "cs_skip_",
+                      c[] = "(__VA_ARGS__)\n";
+    size_t n = strlen(name);
+    size_t length = (sizeof a - 1) + n + (sizeof b - 1) + n + (sizeof c - 1);
+    if (at && room > length)
+        snprintf(at, room, "%s%s%s%s%s", a, name, b, name, c);
+    return length;
 }
 
 /* Writes the unit's source into buf (size 0: only measures); its
@@ -85,7 +89,9 @@ static size_t write_source(cs_program_kind kind, const char *unit, char *buf,
     static const char head[] =
         "/* one unit of the program (src/opencl/runtime/units.c) */\n"
         "kernel void cs_unit_skipped(void);\n";
-    size_t used = (size_t)snprintf(buf, size, "%s", head);
+    size_t used = sizeof head - 1;
+    if (buf && size > used)
+        memcpy(buf, head, sizeof head);
     for (int v = 0; v < CS_VARIANT_COUNT; v++) {
         cs_variant variant = (cs_variant)v;
         if (cs_variant_program(variant) != kind)
