@@ -63,10 +63,9 @@ static bool matches(const cs_pooled_kernel *k, const cs_program_info *program,
     return strcmp(k->name, name) == 0;
 }
 
-/* Unlinks a free kernel of (program, name), or returns NULL. */
-static cs_pooled_kernel *find_free(cs_kernel_pool *pool,
-                                   const cs_program_info *program,
-                                   const char *name)
+cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
+                                      const cs_program_info *program,
+                                      const char *name)
 {
     pthread_mutex_lock(&pool->lock);
     cs_pooled_kernel **at = &pool->free;
@@ -79,11 +78,11 @@ static cs_pooled_kernel *find_free(cs_kernel_pool *pool,
     return k;
 }
 
-/* A new kernel with its work-group limit, asked once per kernel object
- * rather than once per launch. */
-static clslice_status create(cl_program program, cl_device_id device,
-                             const char *name, cs_pooled_kernel **out,
-                             clslice_error *err)
+/* Its work-group limit is asked once per kernel object rather than once
+ * per launch. */
+clslice_status cs_kernel_create(cl_program program, cl_device_id device,
+                                const char *name, cs_pooled_kernel **out,
+                                clslice_error *err)
 {
     cs_pooled_kernel *k = calloc(1, sizeof *k);
     if (!k)
@@ -106,31 +105,6 @@ static clslice_status create(cl_program program, cl_device_id device,
     k->name = name;
     *out = k;
     return CLSLICE_OK;
-}
-
-clslice_status cs_kernel_take(const cs_program_info *program,
-                              const char *name, cs_pooled_kernel **kernel,
-                              clslice_error *err)
-{
-    cs_kernel_pool *pool = program->pool;
-    *kernel = pool ? find_free(pool, program, name) : NULL;
-    if (*kernel)
-        return CLSLICE_OK;
-    cl_program built = program->program;
-    bool unit = false;
-    clslice_status st = built ? CLSLICE_OK
-                              : cs_runtime_unit(program, name, &built, &unit,
-                                                err);
-    if (st == CLSLICE_OK)
-        st = create(built, program->device.device, name, kernel, err);
-    if (st == CLSLICE_OK && unit) {
-        (*kernel)->unit = true;
-        (*kernel)->store_pending =
-            cs_runtime_store_pending(program->runtime, built);
-        (*kernel)->device = program->device.device;
-        (*kernel)->index_bits = program->index_bits;
-    }
-    return st;
 }
 
 void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel)

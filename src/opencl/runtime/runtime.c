@@ -270,18 +270,6 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
     return NULL;
 }
 
-/* The options double as the cache key, so they name the family too. */
-void cs_build_options(cs_program_kind kind, int index_bits,
-                      const cs_device_info *device, char *options,
-                      size_t size)
-{
-    snprintf(options, size,
-             "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
-             "-DCS_MAGIC_DIMS=%d -DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
-             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_MAGIC_DIMS,
-             CS_FILL_BYTES, device->little_endian ? 1 : 0);
-}
-
 /* Publishes a freshly built program, or adopts the one a racing thread
  * published first and releases ours. */
 static clslice_status publish(clslice_runtime *rt, const char *options,

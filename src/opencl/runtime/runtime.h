@@ -50,6 +50,17 @@ typedef struct cs_pooled_kernel {
 } cs_pooled_kernel;
 
 cs_kernel_pool *cs_kernel_pool_create(void);
+
+/* Unlinks a free kernel `name` of `program`'s program (of its unit when
+ * the family has no program), or returns NULL. */
+typedef struct cs_program_info cs_program_info;
+cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
+                                      const cs_program_info *program,
+                                      const char *name);
+/* A new kernel `name` of `program`, outside any pool until given back. */
+clslice_status cs_kernel_create(cl_program program, cl_device_id device,
+                                const char *name, cs_pooled_kernel **out,
+                                clslice_error *err);
 /* Releases every kernel; the pool's users must be done with it. */
 void cs_kernel_pool_release(cs_kernel_pool *pool);
 
@@ -59,19 +70,19 @@ void cs_kernel_pool_release(cs_kernel_pool *pool);
  * program NULL: the family has no program of its own (it was not
  * prepared), and each kernel comes from its unit, a program of that
  * kernel alone built at its first take (units.c). */
-typedef struct cs_program_info {
+struct cs_program_info {
     cl_program program;
     cs_program_kind kind;
     cs_device_info device;
     cs_kernel_pool *pool; /* NULL: a kernel per call */
     struct clslice_runtime *runtime; /* builds the units */
     int index_bits;                  /* 32 or 64 */
-} cs_program_info;
+};
 
 /* A kernel `name` (a string that outlives the pool) of `program` for the
  * caller alone: a free one from the program's pool, else a new one; for a
  * family without a program, from the kernel's unit, built here at the
- * first take. */
+ * first take (take.c). */
 clslice_status cs_kernel_take(const cs_program_info *program,
                               const char *name, cs_pooled_kernel **kernel,
                               clslice_error *err);
