@@ -176,7 +176,10 @@ enum {
  * Without prepare, a call builds only the kernel it launches (a program
  * of that one kernel, a "unit"; the whole program once a process has
  * taken four kernels of it), which is the faster start when few kernels
- * run (docs/design.md, "First calls").
+ * run (docs/design.md, "First calls").  The environment variable
+ * CLSLICE_UNITS=0, read when a runtime is created, makes its calls build
+ * whole programs instead (what a process that runs most kernels of a
+ * program on a cold driver cache, a test suite, spends less on).
  * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
  * flags, or a device outside the runtime's context; CLSLICE_ERROR_BUILD
  * or CLSLICE_ERROR_OPENCL as a first call would report them.  Programs

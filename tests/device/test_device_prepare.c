@@ -273,6 +273,8 @@ static int setup(void **state)
     assert_non_null(dev);
     *state = dev;
     unsetenv("CLSLICE_CACHE_DIR"); /* each test names its own folder */
+    unsetenv("CLSLICE_UNITS");     /* the default: units (the suite's
+                                    * environment turns them off) */
     tu_dev_open(dev);
     return 0;
 }

@@ -122,6 +122,11 @@ clslice_status clslice_runtime_create(cl_context context,
     atomic_init(&rt->cache_loads, 0);
     atomic_init(&rt->stores, 0);
     cs_ok(&rt->cache_refusal);
+    /* CLSLICE_UNITS=0: whole programs at every first call, as before units
+     * (a test suite that takes most kernels of each family on a cold
+     * driver cache spends less on a few whole builds). */
+    const char *units = getenv("CLSLICE_UNITS");
+    rt->whole = units && strcmp(units, "0") == 0;
     clslice_status st = use_environment_cache(rt, err);
     if (st != CLSLICE_OK) {
         clslice_runtime_release(&rt);
@@ -426,7 +431,8 @@ static const cs_entry *family_or_units(clslice_runtime *rt,
         units += e->unit && e->info.kind == family->kind &&
                  e->info.index_bits == family->index_bits &&
                  e->info.device.device == family->device.device;
-    *whole = !rt->cache_dir && units >= CS_UNITS_BEFORE_FAMILY;
+    *whole = rt->whole ||
+             (!rt->cache_dir && units >= CS_UNITS_BEFORE_FAMILY);
     pthread_mutex_unlock(&rt->lock);
     return built;
 }

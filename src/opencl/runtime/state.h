@@ -46,6 +46,8 @@ struct clslice_runtime {
                               * none.  Guarded by lock */
     atomic_long cache_loads; /* programs loaded from it */
     atomic_int stores;       /* entries with a file still to write */
+    bool whole;              /* CLSLICE_UNITS=0: calls build whole
+                              * programs, no units (runtime.c) */
     /* References: create and attach give one, retain adds one, release
      * drops one and the last frees.  A shared runtime's count drops only
      * under the list's lock (shared.c). */
