@@ -191,6 +191,13 @@ enum {
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
+ * Without prepare, a call builds only the kernel it launches (a program
+ * of that one kernel, a "unit"; the whole program once a process has
+ * taken four kernels of it), which is the faster start when few kernels
+ * run (docs/design.md, "First calls").  The environment variable
+ * CLSLICE_UNITS=0, read when a runtime is created, makes its calls build
+ * whole programs instead (what a process that runs most kernels of a
+ * program on a cold driver cache, a test suite, spends less on).
  * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
  * flags, or a device outside the runtime's context; CLSLICE_ERROR_BUILD
  * or CLSLICE_ERROR_OPENCL as a first call would report them.  Programs
@@ -208,9 +215,13 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
  * 64-bit hash of the device, driver and platform names and versions, the
  * library version, the build options and the program source, and is
  * written under a temporary name and renamed into place, so processes may
- * share a folder.  Filling a folder is slow on PoCL, which compiles every
- * kernel of a program to hand out its binary (about 6 s per program
- * against 0.5 s for a build); loading is fast (docs/design.md, "First
+ * share a folder.  Calls keep one file per kernel they launch (a unit),
+ * written once its first launch ran, so that it holds what the driver
+ * compiled for that launch; a later process that loads it compiles
+ * nothing (on PoCL about 0.1 s of CPU to write each file).  Programs that
+ * clslice_runtime_prepare builds are kept whole, which is slow to write
+ * on PoCL: it compiles every kernel of a program to hand out its binary
+ * (about 6 s per program); loading is fast (docs/design.md, "First
  * calls").
  *
  * Trust: a binary holds machine code that runs in the process that loads

@@ -4,10 +4,18 @@
 # The first calls of a fresh process (clslice-first-call, bench/first_call.c)
 # with and without clslice_runtime_prepare and the binary cache, each start
 # in its own process with an empty or a warm PoCL kernel cache
-# (POCL_CACHE_DIR) and an empty or warm clslice cache folder.  Prints one
-# JSON line per start, each labelled; REPEAT (default 3) starts per setting.
-# bench/results/first_call.txt is the committed run docs/design.md quotes.
-# Usage: scripts/bench_first_call.sh [build folder, default build-bench]
+# (POCL_CACHE_DIR; an empty folder per start is PoCL with no cache) and an
+# empty or warm clslice cache folder.  Prints one JSON line per start, each
+# labelled with the build and the machine's 1-minute load, then the medians
+# per setting; REPEAT (default 3) starts per setting.
+#
+# BEFORE=<build folder> of another clslice-first-call (an older commit)
+# times both, interleaved start by start, so that a busy machine weighs on
+# both alike; the medians then stand side by side.
+# bench/results/first_call.txt is the committed run docs/performance.md
+# quotes.
+# Usage: [BEFORE=dir] scripts/bench_first_call.sh [build folder, default
+#        build-bench]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-bench}
@@ -17,18 +25,26 @@ if [[ ! -x $build/bench/clslice-first-call ]]; then
         -DCLSLICE_BUILD_BENCH=ON >/dev/null
   cmake --build "$build" -j 2 --target clslice_first_call >/dev/null
 fi
-tool=$build/bench/clslice-first-call
+declare -A tool=([after]=$build/bench/clslice-first-call)
+tags=(after)
+if [[ -n ${BEFORE:-} ]]; then
+  [[ -x $BEFORE/bench/clslice-first-call ]] ||
+    { echo "BEFORE=$BEFORE has no bench/clslice-first-call" >&2; exit 2; }
+  tool[before]=$BEFORE/bench/clslice-first-call
+  tags=(before after)
+fi
 work=$(mktemp -d "$PWD/$build/first-call.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset CLSLICE_CACHE_DIR
 # Its output is a committed run: no device must fail, not be timed.
 export CLSLICE_REQUIRE_DEVICE=1
+out=$work/runs.txt
 
-# start LABEL POCL(empty|warm) CLSLICE(none|empty|warm) [tool args]
+# start TAG LABEL POCL(empty|warm) CLSLICE(none|empty|warm) [tool args]
 start() {
-  local label=$1 pocl=$2 cache=$3
-  shift 3
-  local pocl_dir=$work/pocl-warm args=("$@")
+  local tag=$1 label=$2 pocl=$3 cache=$4
+  shift 4
+  local pocl_dir=$work/pocl-warm-$tag args=("$@")
   if [[ $pocl == empty ]]; then
     pocl_dir=$work/pocl-empty
     rm -rf "$pocl_dir"
@@ -37,24 +53,74 @@ start() {
   case $cache in
     empty) rm -rf "$work/cs-empty"; mkdir "$work/cs-empty"
            args+=(--cache "$work/cs-empty") ;;
-    warm) args+=(--cache "$work/cs-warm") ;;
+    warm) args+=(--cache "$work/cs-warm-$tag") ;;
   esac
-  printf '%-34s pocl=%-5s clslice-cache=%-5s ' "$label" "$pocl" "$cache"
-  POCL_CACHE_DIR=$pocl_dir "$tool" "${args[@]}"
+  local load
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  printf '%-6s %-34s pocl=%-5s clslice-cache=%-5s load=%-5s ' "$tag" \
+    "$label" "$pocl" "$cache" "$load" | tee -a "$out"
+  POCL_CACHE_DIR=$pocl_dir "${tool[$tag]}" "${args[@]}" | tee -a "$out"
 }
 
-# Warm both caches once: PoCL's from a 32+64 prepare, clslice's likewise.
-mkdir -p "$work/cs-warm"
-POCL_CACHE_DIR=$work/pocl-warm "$tool" --prepare64 --cache "$work/cs-warm" \
-  >/dev/null
-for ((i = 0; i < repeat; i++)); do
-  start "lazy (no prepare)" empty none
-  start "prepare" empty none --prepare
-  start "prepare, 64-bit too" empty none --prepare64
-  start "prepare, filling the binary cache" empty empty --prepare
-  start "lazy, warm binary cache" empty warm
-  start "prepare, warm binary cache" empty warm --prepare
-  start "lazy" warm none
-  start "prepare" warm none --prepare
-  start "prepare, warm binary cache" warm warm --prepare
+# Warm both caches of each build once: what its calls build (lazily) and
+# what a 32+64 prepare builds.
+for tag in "${tags[@]}"; do
+  mkdir -p "$work/cs-warm-$tag"
+  for args in "" "--prepare64"; do
+    # shellcheck disable=SC2086 # args: no option or one
+    POCL_CACHE_DIR=$work/pocl-warm-$tag "${tool[$tag]}" $args \
+      --cache "$work/cs-warm-$tag" >/dev/null
+  done
 done
+settings=(
+  "lazy (no prepare)|empty|none|"
+  "lazy, filling the binary cache|empty|empty|"
+  "lazy, warm binary cache|empty|warm|"
+  "prepare|empty|none|--prepare"
+  "prepare, 64-bit too|empty|none|--prepare64"
+  "prepare, filling the binary cache|empty|empty|--prepare"
+  "prepare, warm binary cache|empty|warm|--prepare"
+  "lazy|warm|none|"
+  "lazy, warm binary cache|warm|warm|"
+  "prepare|warm|none|--prepare"
+  "prepare, warm binary cache|warm|warm|--prepare"
+)
+for ((i = 0; i < repeat; i++)); do
+  for s in "${settings[@]}"; do
+    IFS='|' read -r label pocl cache args <<<"$s"
+    for tag in "${tags[@]}"; do
+      # shellcheck disable=SC2086 # args: no option or one
+      start "$tag" "$label" "$pocl" "$cache" $args
+    done
+  done
+done
+
+echo "== medians of $repeat starts (ms; cpu: this process and its children)"
+python3 - "$out" <<'EOF'
+import json, re, statistics, sys
+rows = {}
+order = []
+for line in open(sys.argv[1]):
+    head, _, body = line.partition("{")
+    m = re.match(r"(\S+)\s+(.*?)\s+pocl=(\S+)\s+clslice-cache=(\S+)\s+"
+                 r"load=(\S+)", head)
+    if not m:
+        continue
+    tag, label, pocl, cache, load = m.groups()
+    key = (label, pocl, cache)
+    if key not in order:
+        order.append(key)
+    run = json.loads("{" + body)
+    run["load"] = float(load)
+    rows.setdefault(key, {}).setdefault(tag, []).append(run)
+cols = ["prepare_ms", "gather_ms", "scatter_ms", "fill_ms", "csr_ms",
+        "release_ms", "total_ms", "cpu_ms", "load"]
+print("| setting | PoCL cache | binary cache | build | " +
+      " | ".join(c.replace("_ms", "") for c in cols) + " |")
+print("|---" * (4 + len(cols)) + "|")
+for key in order:
+    for tag, runs in sorted(rows[key].items(), reverse=True):
+        med = [statistics.median(r.get(c, 0.0) for r in runs) for c in cols]
+        print("| %s | %s | %s | %s | " % (key[0], key[1], key[2], tag) +
+              " | ".join("%.1f" % v for v in med) + " |")
+EOF

@@ -21,6 +21,8 @@ UNKNOWN = -1
 # clslice_runtime_prepare's flags (clslice_cl.h).
 PREPARE_INDEX64 = 1 << 0
 PREPARE_BATCH = 1 << 1
+PREPARE_DYNAMIC = 1 << 2
+PREPARE_BLOCKED = 1 << 3
 
 
 class Error(ctypes.Structure):

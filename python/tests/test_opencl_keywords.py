@@ -164,6 +164,29 @@ def test_prepare_builds_for_a_queue_or_a_context(queue):
                           .get(), HOST[3:])
 
 
+def test_prepare_passes_every_family_to_the_library(queue, monkeypatch):
+    # What prepare() asks of clslice_runtime_prepare, keyword by keyword
+    # (the numbers themselves are checked against clslice_cl.h in
+    # test_lib_constants.py).
+    from clslice import _cl, _lib
+    asked = []
+    real = _cl.lib
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def clslice_runtime_prepare(self, rt, device, flags, err):
+            asked.append(flags)
+            return real.clslice_runtime_prepare(rt, device, flags, err)
+
+    monkeypatch.setattr(_cl, "lib", Spy())
+    clslice.prepare(queue, batch=False, dynamic=True, blocked=True)
+    clslice.prepare(queue, index64=True)
+    assert asked == [_lib.PREPARE_DYNAMIC | _lib.PREPARE_BLOCKED,
+                     _lib.PREPARE_INDEX64 | _lib.PREPARE_BATCH]
+
+
 def test_device_assign_follows_numpy(queue):
     d = cla.to_device(queue, np.arange(5, dtype=np.int32))
     with pytest.raises(ValueError):

@@ -273,6 +273,8 @@ static int setup(void **state)
     assert_non_null(dev);
     *state = dev;
     unsetenv("CLSLICE_CACHE_DIR"); /* each test names its own folder */
+    unsetenv("CLSLICE_UNITS");     /* the default: units (the suite's
+                                    * environment turns them off) */
     tu_dev_open(dev);
     return 0;
 }
@@ -307,9 +309,17 @@ static void test_prepare_builds_what_calls_use(void **state)
     assert_int_equal(cs_runtime_program_count(rt), used);
     clslice_runtime_release(&rt);
 
-    rt = runtime_new(dev, NULL); /* the same calls, unprepared */
+    /* The same calls, unprepared: a unit for each kernel they take
+     * (runtime/units.c), no whole family (each family's calls here take
+     * fewer kernels than CS_UNITS_BEFORE_FAMILY). */
+    rt = runtime_new(dev, NULL);
     run_all(dev, rt);
-    assert_int_equal(cs_runtime_program_count(rt), used);
+    size_t units = cs_runtime_unit_count(rt);
+    assert_true(units >= used);
+    assert_int_equal(cs_runtime_program_count(rt), units);
+    assert_true(cs_runtime_programs_unique(rt));
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_program_count(rt), units);
     clslice_runtime_release(&rt);
 }
 
@@ -358,7 +368,9 @@ static void test_prepare_index64(void **state)
     assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device, 0, NULL),
                      CLSLICE_OK);
     run_csr(dev, rt, CLSLICE_INT64);
-    assert_int_equal(cs_runtime_program_count(rt), used + 1);
+    /* the 64-bit CSR kernels come from units: the count passes, the fill */
+    assert_int_equal(cs_runtime_unit_count(rt), 2);
+    assert_int_equal(cs_runtime_program_count(rt), used + 2);
     clslice_runtime_release(&rt);
 }
 
@@ -674,6 +686,56 @@ static void forge(const char *path, uint64_t key, const void *payload,
     free(file);
 }
 
+/* Calls without prepare fill the folder with units, one file each,
+ * written once the unit's first launch ran; a fresh runtime loads every
+ * one and builds nothing.  A unit's file under another unit's name (the
+ * same family and width, a well-formed header) is refused: the content
+ * check knows which kernels each unit holds. */
+static void test_cache_units(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    folder d;
+    folder_make(&d, "prepare-units");
+    clslice_runtime *rt = runtime_new(dev, &d);
+    run_all(dev, rt);
+    long units = (long)cs_runtime_unit_count(rt);
+    assert_true(units >= 3);
+    assert_int_equal(cs_runtime_program_count(rt), (size_t)units);
+    clslice_runtime_release(&rt); /* writes what the next call would */
+    char names[16][800];
+    assert_int_equal(folder_files(&d, names), (int)units);
+
+    rt = runtime_new(dev, &d);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_cache_loads(rt), units);
+    assert_int_equal(cs_runtime_program_count(rt), (size_t)units);
+    assert_int_equal(clslice_runtime_cache_refusals(rt, NULL), 0);
+    clslice_runtime_release(&rt);
+
+    /* every file under every other's name: the one refused counts once
+     * per swap; the results stay right (run_all checks them) */
+    size_t size;
+    unsigned char *first = read_whole(names[0], &size);
+    uint64_t key;
+    size_t second_size;
+    unsigned char *second = read_whole(names[1], &second_size);
+    memcpy(&key, second + 8, sizeof key);
+    free(second);
+    forge(names[1], key, first + 32, size - 32);
+    free(first);
+    rt = runtime_new(dev, &d);
+    run_all(dev, rt);
+    assert_int_equal(cs_runtime_cache_loads(rt), units - 1);
+    clslice_error why;
+    assert_int_equal(clslice_runtime_cache_refusals(rt, &why), 1);
+    tu_assert_error(&why, CLSLICE_ERROR_ARGUMENT, names[1],
+                    "holds another program", "built from source instead",
+                    NULL);
+    clslice_runtime_release(&rt);
+    folder_remove(&d);
+}
+
 /* A fresh runtime on the warm folder makes a CSR slice, right, without
  * loading the file at `w->file`: it counts one refusal whose message names
  * the file and holds `reason`.  Then the file (rewritten from source)
@@ -683,6 +745,11 @@ static void expect_refused(tu_dev *dev, const warm *w, const char *reason,
                            bool stays)
 {
     clslice_runtime *rt = runtime_new(dev, &w->narrow);
+    cs_program_info info; /* the family, as prepare builds it: the slice
+                           * below then takes its kernels from it */
+    assert_int_equal(
+        cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR, 32, &info, NULL),
+        CLSLICE_OK);
     run_csr(dev, rt, CLSLICE_INT32);
     assert_int_equal(cs_runtime_cache_loads(rt), 0);
     clslice_error first;
@@ -698,7 +765,6 @@ static void expect_refused(tu_dev *dev, const warm *w, const char *reason,
     assert_int_equal(st.st_uid, geteuid());
     assert_int_equal(st.st_mode & 022, 0);
     rt = runtime_new(dev, &w->narrow);
-    cs_program_info info;
     assert_int_equal(
         cs_runtime_program(rt, dev->cl.device, CS_PROGRAM_CSR, 32, &info, NULL),
         CLSLICE_OK);
@@ -952,7 +1018,9 @@ static void test_cache_untrusted_folder(void **state)
     rt = runtime_new(dev, &d);
     assert_int_equal(chmod(d.path, 0775), 0); /* after it was set */
     run_csr(dev, rt, CLSLICE_INT32);
-    assert_int_equal(clslice_runtime_cache_refusals(rt, &err), 1);
+    /* once per program built: each unit the slice took */
+    assert_int_equal(clslice_runtime_cache_refusals(rt, &err),
+                     (long)cs_runtime_unit_count(rt));
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "cache folder \"",
                     "writable by its group", NULL);
     assert_int_equal(cs_runtime_cache_loads(rt), 0);
@@ -1019,6 +1087,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_prepare_index64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prepare_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_units, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_damage, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prepare_threads, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_unwritable, setup, teardown),

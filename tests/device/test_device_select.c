@@ -1005,6 +1005,70 @@ static void test_every_kernel_exists(void **state)
     tu_dev_close(&dev);
 }
 
+/* A unit's source in front of the family's: with no kernel kept ("" names
+ * none), the program holds no kernel, so every kernel of the family is
+ * defined the way the unit header catches (`kernel void NAME(`); with one
+ * kept, it holds exactly that one, with its argument count, or the
+ * family's carrier-free kernels (runtime/units.c).  32-bit forms: the
+ * header does not depend on the width. */
+static size_t build_unit(const tu_dev *dev, const cs_device_info *facts,
+                         cs_program_kind kind, const char *unit,
+                         cl_program *program)
+{
+    char options[160];
+    assert_true(cs_unit_options(kind, 32, facts, unit, options,
+                                sizeof options));
+    char *head = cs_unit_source(kind, unit);
+    assert_non_null(head);
+    const char *sources[CS_MAX_SOURCES + 1] = {head};
+    cl_uint count = 1 + cs_program_sources(kind, sources + 1);
+    clslice_error err;
+    if (cs_build_sources(dev->cl.context, dev->cl.device, count, sources,
+                         options, program, &err) != CLSLICE_OK)
+        fail_msg("unit %s of program %d: %s", unit ? unit : "(plain)",
+                 (int)kind, err.message);
+    free(head);
+    cl_uint n = 0;
+    assert_int_equal(clCreateKernelsInProgram(*program, 0, NULL, &n),
+                     CL_SUCCESS);
+    return n;
+}
+
+static void test_units(void **state)
+{
+    (void)state;
+    tu_dev dev;
+    tu_dev_open(&dev);
+    TU_SKIP_WITHOUT_DEVICE(&dev);
+    cs_device_info facts;
+    assert_int_equal(cs_runtime_device(dev.runtime, dev.cl.device, &facts,
+                                       NULL, NULL),
+                     CLSLICE_OK);
+    for (int p = 0; p < CS_PROGRAM_KINDS; p++) {
+        cs_program_kind kind = (cs_program_kind)p;
+        cl_program program;
+        if (build_unit(&dev, &facts, kind, "", &program) != 0)
+            fail_msg("program %d: a kernel escaped the unit header", p);
+        clReleaseProgram(program);
+        /* its last variant's 4-byte kernel, or its carrier-free ones */
+        const char *name = NULL, *unit = NULL;
+        for (int v = 0; v < CS_VARIANT_COUNT; v++)
+            if (cs_variant_program((cs_variant)v) == kind)
+                name = cs_kernel_name((cs_variant)v, 4);
+        assert_non_null(name);
+        assert_true(cs_unit_of(kind, name, &unit));
+        size_t n = build_unit(&dev, &facts, kind, unit, &program);
+        cs_program_want want = {kind, facts.little_endian, true, unit};
+        clslice_error err;
+        if (cs_program_check(program, &want, NULL, &err) != CLSLICE_OK)
+            fail_msg("unit %s: %s", name, err.message);
+        assert_true(n >= 1);
+        assert_true(unit == NULL || n == 1);
+        clReleaseProgram(program);
+    }
+    tu_dev_close(&dev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1023,6 +1087,7 @@ int main(void)
         cmocka_unit_test(test_every_variant_chosen),
         cmocka_unit_test(test_device_facts),
         cmocka_unit_test(test_every_kernel_exists),
+        cmocka_unit_test(test_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

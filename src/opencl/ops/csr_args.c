@@ -155,7 +155,7 @@ static clslice_status choose(cs_csr_call *call, const cs_tuning *tuning,
     const clslice_cl_csr *in = call->in, *out = call->out;
     cs_choose_csr(tuning, call->isize, in->elem_size, in->data_offset,
                   out->data_offset, &call->choice);
-    return cs_runtime_program(call->call.runtime, call->call.device,
+    return cs_runtime_family(call->call.runtime, call->call.device,
                               call->choice.program, call->choice.index_bits,
                               &call->program, err);
 }

@@ -193,7 +193,7 @@ static clslice_status arm_kernel(const cs_dyn_consumer *c, const facts *f,
         .value_elements = f->value_elements, .flags = call->flags};
     cs_dyn_choice choice;
     cs_choose_dynamic(&device, &tuning, &sel, &choice);
-    st = cs_runtime_program(call->runtime, call->device, choice.program,
+    st = cs_runtime_family(call->runtime, call->device, choice.program,
                             choice.index_bits, &ready->program, err);
     if (st != CLSLICE_OK)
         return st;

@@ -269,7 +269,7 @@ static clslice_status normalise_program(const cs_call *call, size_t count,
     if (st != CLSLICE_OK)
         return st;
     cs_choose_normalise(&tuning, count, choice);
-    return cs_runtime_program(call->runtime, call->device, choice->program,
+    return cs_runtime_family(call->runtime, call->device, choice->program,
                               choice->index_bits, program, err);
 }
 

@@ -291,7 +291,7 @@ static clslice_status run_batch(batch *b, clslice_error *err)
         return cs_enqueue_marker(call->queue, call->num_events,
                                  call->wait_list, call->event, err);
     find_buffers(b);
-    st = cs_runtime_program(call->runtime, call->device, b->choice.program,
+    st = cs_runtime_family(call->runtime, call->device, b->choice.program,
                             b->choice.index_bits, &b->program, err);
     return st == CLSLICE_OK ? run_launches(b, err) : st;
 }

@@ -267,7 +267,7 @@ static clslice_status find_program(const cs_op *op, const cs_choice *c,
                                    cs_program_info *program,
                                    clslice_error *err)
 {
-    return cs_runtime_program(op->call.runtime, op->call.device, c->program,
+    return cs_runtime_family(op->call.runtime, op->call.device, c->program,
                               c->index_bits, program, err);
 }
 

@@ -174,14 +174,14 @@ static clslice_status set_args(cl_kernel kernel, const cs_job *job,
 
 /* The job's constant buffers, each a copy of its host data made now: the
  * per-launch tables of base/kernel_tables.h and a fill's element. */
-static clslice_status create_uploads(const cs_program_info *program,
-                                     const cs_job *job, cs_armed_job *armed,
+static clslice_status create_uploads(const cs_job *job, cs_armed_job *armed,
                                      clslice_error *err)
 {
     if (job->upload_count == 0)
         return CLSLICE_OK;
-    cl_context context;
-    cl_int rc = clGetProgramInfo(program->program, CL_PROGRAM_CONTEXT,
+    cl_context context; /* the taken kernel's program: the family's or
+                         * its unit's (runtime/units.c) */
+    cl_int rc = clGetProgramInfo(armed->kernel->program, CL_PROGRAM_CONTEXT,
                                  sizeof context, &context, NULL);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clGetProgramInfo", rc);
@@ -265,7 +265,7 @@ clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
     if (st == CLSLICE_OK)
         st = take(program, job->name, &armed->kernel, err);
     if (st == CLSLICE_OK)
-        st = create_uploads(program, job, armed, err);
+        st = create_uploads(job, armed, err);
     if (st == CLSLICE_OK)
         st = set_args(armed->kernel->kernel, job, armed, err);
     if (st != CLSLICE_OK) {
@@ -277,12 +277,24 @@ clslice_status cs_job_arm(const cs_program_info *program, const cs_job *job,
     return CLSLICE_OK;
 }
 
+/* The first launch of a unit whose binary cache file waits for it hands
+ * its event to the runtime, which writes the file once it ran
+ * (runtime/runtime.c): an event of our own when the caller wants none. */
 clslice_status cs_armed_enqueue(cs_armed_job *armed, cl_command_queue queue,
                                 cl_uint num_events, const cl_event *wait_list,
                                 cl_event *event, clslice_error *err)
 {
-    clslice_status st = enqueue(queue, armed->kernel->kernel, &armed->launch,
-                                num_events, wait_list, event, err);
+    cs_pooled_kernel *k = armed->kernel;
+    cl_event own = NULL;
+    cl_event *watch = k->store_pending && !event ? &own : event;
+    clslice_status st = enqueue(queue, k->kernel, &armed->launch, num_events,
+                                wait_list, watch, err);
+    if (st == CLSLICE_OK && k->store_pending && armed->program->runtime) {
+        cs_runtime_launched(armed->program->runtime, k->program, *watch);
+        k->store_pending = false;
+    }
+    if (own)
+        clReleaseEvent(own);
     cs_armed_drop(armed);
     return st;
 }

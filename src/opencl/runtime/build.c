@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * Compiling a kernel source for one device.  A failed build reports the
+ * Compiling a kernel source for one device, with the options every
+ * program is built with.  A failed build reports the
  * start of the device's build log: that is what tells a user (or a driver
  * bug report) what went wrong.  Program binaries are requested only by
  * the opt-in cache (cache.c): PoCL compiles every kernel of a program
  * again to produce its binary, about 5.5 s per program against 0.5 s for
  * the build itself (docs/design.md, "First calls").
  */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "opencl/base/divide.h"
+#include "opencl/base/move.h"
 #include "opencl/runtime/runtime.h"
 #include "core/plan/common.h"
 
@@ -58,4 +62,16 @@ clslice_status cs_build_sources(cl_context context, cl_device_id device,
     clReleaseProgram(*program);
     *program = NULL;
     return cs_cl_build_fail(err, rc, log);
+}
+
+/* The options double as the cache key, so they name the family too. */
+void cs_build_options(cs_program_kind kind, int index_bits,
+                      const cs_device_info *device, char *options,
+                      size_t size)
+{
+    snprintf(options, size,
+             "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
+             "-DCS_MAGIC_DIMS=%d -DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
+             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_MAGIC_DIMS,
+             CS_FILL_BYTES, device->little_endian ? 1 : 0);
 }

@@ -291,14 +291,14 @@ static unsigned char *program_binary(cl_program program, cl_device_id device,
  * over another entry) under a name no other writer uses; -1 if none.
  * Mode 0644 less the umask: never writable by group or others, as the
  * trust rule requires of what it reads back. */
-static int create_temporary(const slot *s, char *name, size_t size)
+static int create_temporary(int dirfd, uint64_t key, char *name, size_t size)
 {
     static atomic_uint serial;
     for (int attempt = 0; attempt < 8; attempt++) {
         snprintf(name, size, ".clslice-%016llx-%ld-%u.tmp",
-                 (unsigned long long)s->key, (long)getpid(),
+                 (unsigned long long)key, (long)getpid(),
                  atomic_fetch_add(&serial, 1u));
-        int fd = openat(s->dirfd, name,
+        int fd = openat(dirfd, name,
                         O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                         0644);
         if (fd >= 0 || errno != EEXIST)
@@ -310,26 +310,76 @@ static int create_temporary(const slot *s, char *name, size_t size)
 /* Writes the file under a temporary name, then renames it into place
  * (over whatever entry has the name, a link included, never through
  * it). */
-static void store(const slot *s, const unsigned char *payload, size_t size)
+static void store(int dirfd, uint64_t key, const char *name,
+                  const unsigned char *payload, size_t size)
 {
     char tmp[96];
-    int fd = create_temporary(s, tmp, sizeof tmp);
+    int fd = create_temporary(dirfd, key, tmp, sizeof tmp);
     if (fd < 0)
         return;
     FILE *f = fdopen(fd, "wb");
     if (!f) {
         close(fd);
-        unlinkat(s->dirfd, tmp, 0);
+        unlinkat(dirfd, tmp, 0);
         return;
     }
-    uint64_t head[HEADER_WORDS] = {s->key, size,
+    uint64_t head[HEADER_WORDS] = {key, size,
                                    cs_fnv1a64(FNV_OFFSET, payload, size)};
     bool ok = fwrite(magic, 1, sizeof magic, f) == sizeof magic &&
               fwrite(head, sizeof head[0], HEADER_WORDS, f) == HEADER_WORDS &&
               fwrite(payload, 1, size, f) == size;
     ok = fclose(f) == 0 && ok;
-    if (!ok || renameat(s->dirfd, tmp, s->dirfd, s->name) != 0)
-        unlinkat(s->dirfd, tmp, 0);
+    if (!ok || renameat(dirfd, tmp, dirfd, name) != 0)
+        unlinkat(dirfd, tmp, 0);
+}
+
+/* A file to write once its program ran (cs_build_cached's `later`). */
+struct cs_cache_store {
+    char *dir;
+    uint64_t key;
+    char name[48];
+    cl_device_id device;
+};
+
+/* The store of slot s for later; NULL when out of memory (then none). */
+static cs_cache_store *store_later(const slot *s)
+{
+    cs_cache_store *later = calloc(1, sizeof *later);
+    if (later && !(later->dir = strdup(s->dir))) {
+        free(later);
+        return NULL;
+    }
+    if (later) {
+        later->key = s->key;
+        later->device = s->build->device;
+        snprintf(later->name, sizeof later->name, "%s", s->name);
+    }
+    return later;
+}
+
+void cs_cache_store_finish(cs_cache_store *later, cl_program program)
+{
+    if (!later)
+        return;
+    clslice_error refusal; /* a folder no longer trusted: no file */
+    int dirfd;
+    if (cs_cache_folder_open("cache folder", later->dir, &dirfd, &refusal) ==
+        CLSLICE_OK) {
+        size_t size = 0;
+        unsigned char *binary = program_binary(program, later->device, &size);
+        if (binary)
+            store(dirfd, later->key, later->name, binary, size);
+        free(binary);
+        close(dirfd);
+    }
+    cs_cache_store_free(later);
+}
+
+void cs_cache_store_free(cs_cache_store *later)
+{
+    if (later)
+        free(later->dir);
+    free(later);
 }
 
 /* Names, key kernel and options of the build's file; false when out of
@@ -362,10 +412,13 @@ static void slot_close(slot *s)
 
 clslice_status cs_build_cached(const cs_build *build, const char *dir,
                                cl_program *program, bool *loaded,
-                               clslice_error *refusal, clslice_error *err)
+                               cs_cache_store **later, clslice_error *refusal,
+                               clslice_error *err)
 {
     slot s = {.dirfd = -1};
     *loaded = false;
+    if (later)
+        *later = NULL;
     cs_ok(refusal);
     if (!dir || !slot_open(&s, build, dir, refusal)) {
         slot_close(&s);
@@ -382,11 +435,13 @@ clslice_status cs_build_cached(const cs_build *build, const char *dir,
     clslice_status st = cs_build_sources(build->context, build->device,
                                          build->count, build->sources,
                                          s.options, program, err);
-    if (st == CLSLICE_OK) {
+    if (st == CLSLICE_OK && later) {
+        *later = store_later(&s);
+    } else if (st == CLSLICE_OK) {
         size_t size = 0;
         unsigned char *binary = program_binary(*program, build->device, &size);
         if (binary)
-            store(&s, binary, size);
+            store(s.dirfd, s.key, s.name, binary, size);
         free(binary);
     }
     slot_close(&s);

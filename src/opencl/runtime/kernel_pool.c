@@ -51,13 +51,25 @@ void cs_kernel_pool_release(cs_kernel_pool *pool)
     free(pool);
 }
 
-/* Unlinks a free kernel of (program, name), or returns NULL. */
-static cs_pooled_kernel *find_free(cs_kernel_pool *pool, cl_program program,
-                                   const char *name)
+/* Whether pooled kernel k is `name` of `program`'s program, or of its
+ * unit when the family has no program. */
+static bool matches(const cs_pooled_kernel *k, const cs_program_info *program,
+                    const char *name)
+{
+    if (program->program ? k->program != program->program
+                         : !k->unit || k->device != program->device.device ||
+                               k->index_bits != program->index_bits)
+        return false;
+    return strcmp(k->name, name) == 0;
+}
+
+cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
+                                      const cs_program_info *program,
+                                      const char *name)
 {
     pthread_mutex_lock(&pool->lock);
     cs_pooled_kernel **at = &pool->free;
-    while (*at && ((*at)->program != program || strcmp((*at)->name, name)))
+    while (*at && !matches(*at, program, name))
         at = &(*at)->next;
     cs_pooled_kernel *k = *at;
     if (k)
@@ -66,11 +78,11 @@ static cs_pooled_kernel *find_free(cs_kernel_pool *pool, cl_program program,
     return k;
 }
 
-/* A new kernel with its work-group limit, asked once per kernel object
- * rather than once per launch. */
-static clslice_status create(cl_program program, cl_device_id device,
-                             const char *name, cs_pooled_kernel **out,
-                             clslice_error *err)
+/* Its work-group limit is asked once per kernel object rather than once
+ * per launch. */
+clslice_status cs_kernel_create(cl_program program, cl_device_id device,
+                                const char *name, cs_pooled_kernel **out,
+                                clslice_error *err)
 {
     cs_pooled_kernel *k = calloc(1, sizeof *k);
     if (!k)
@@ -93,18 +105,6 @@ static clslice_status create(cl_program program, cl_device_id device,
     k->name = name;
     *out = k;
     return CLSLICE_OK;
-}
-
-clslice_status cs_kernel_take(const cs_program_info *program,
-                              const char *name, cs_pooled_kernel **kernel,
-                              clslice_error *err)
-{
-    cs_kernel_pool *pool = program->pool;
-    *kernel = pool ? find_free(pool, program->program, name) : NULL;
-    if (*kernel)
-        return CLSLICE_OK;
-    return create(program->program, program->device.device, name, kernel,
-                  err);
 }
 
 void cs_kernel_give(const cs_program_info *program, cs_pooled_kernel *kernel)

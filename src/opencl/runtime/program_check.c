@@ -25,44 +25,76 @@
 #include "opencl/runtime/runtime.h"
 #include "core/plan/common.h"
 
-/* variants.def's argument count for kernel `name` of the family, false
- * when the family has no such kernel. */
-static bool listed(const cs_program_want *want, const char *name, cl_uint *args)
+/* Whether kernel `name` of the variant is one `want` holds: the family's
+ * on the device, or the unit's alone. */
+static bool wanted(const cs_program_want *want, cs_variant variant,
+                   const char *name)
+{
+    if (cs_variant_program(variant) != want->kind ||
+        (cs_variant_little_endian_only(variant) && !want->little_endian))
+        return false;
+    return !want->unit || cs_unit_holds(want->kernel, variant, name);
+}
+
+/* Calls visit(name, args, ctx) for each kernel `want` holds; stops at a
+ * true return, which it returns. */
+static bool each_wanted(const cs_program_want *want,
+                        bool (*visit)(const char *, cl_uint, void *),
+                        void *ctx)
 {
     static const size_t carriers[] = {1, 2, 4, 8, 16};
     for (int v = 0; v < CS_VARIANT_COUNT; v++) {
         cs_variant variant = (cs_variant)v;
-        if (cs_variant_program(variant) != want->kind ||
-            (cs_variant_little_endian_only(variant) && !want->little_endian))
-            continue;
-        for (size_t c = 0; c < sizeof carriers / sizeof *carriers; c++) {
+        bool plain = cs_variant_carriers(variant) == 0;
+        for (size_t c = 0; c < (plain ? 1 : sizeof carriers / sizeof *carriers);
+             c++) {
             const char *n = cs_kernel_name(variant, carriers[c]);
-            if (n && strcmp(n, name) == 0) {
-                *args = cs_variant_args(variant);
+            if (n && wanted(want, variant, n) &&
+                visit(n, cs_variant_args(variant), ctx))
                 return true;
-            }
-            if (!cs_variant_carriers(variant))
-                break; /* one name, whatever the carrier */
         }
     }
     return false;
 }
 
-/* How many kernels the family defines on the device. */
+typedef struct lookup {
+    const char *name;
+    cl_uint args;
+} lookup;
+
+static bool is_name(const char *name, cl_uint args, void *ctx)
+{
+    lookup *l = ctx;
+    if (strcmp(name, l->name) != 0)
+        return false;
+    l->args = args;
+    return true;
+}
+
+/* variants.def's argument count for kernel `name` of the program, false
+ * when the program has no such kernel. */
+static bool listed(const cs_program_want *want, const char *name, cl_uint *args)
+{
+    lookup l = {name, 0};
+    if (!each_wanted(want, is_name, &l))
+        return false;
+    *args = l.args;
+    return true;
+}
+
+static bool count_one(const char *name, cl_uint args, void *ctx)
+{
+    (void)name;
+    (void)args;
+    ++*(cl_uint *)ctx;
+    return false;
+}
+
+/* How many kernels the program defines on the device. */
 static cl_uint listed_count(const cs_program_want *want)
 {
     cl_uint n = 0;
-    for (int v = 0; v < CS_VARIANT_COUNT; v++) {
-        cs_variant variant = (cs_variant)v;
-        if (cs_variant_program(variant) != want->kind ||
-            (cs_variant_little_endian_only(variant) && !want->little_endian))
-            continue;
-        unsigned carriers = cs_variant_carriers(variant);
-        if (!carriers)
-            n++;
-        for (; carriers; carriers &= carriers - 1)
-            n++;
-    }
+    each_wanted(want, count_one, &n);
     return n;
 }
 

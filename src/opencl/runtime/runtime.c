@@ -31,11 +31,17 @@
 #include "opencl/select/tuning.h"
 #include "core/plan/common.h"
 
+static void write_stores(clslice_runtime *rt, bool last);
+
 static void free_runtime(clslice_runtime *rt)
 {
+    write_stores(rt, true);
     cs_kernel_pool_release(rt->pool); /* kernels before their programs */
     for (cs_entry *e = rt->entries, *next; e; e = next) {
         next = e->next;
+        cs_cache_store_free(e->store);
+        if (e->launched)
+            clReleaseEvent(e->launched);
         clReleaseProgram(e->info.program);
         free(e);
     }
@@ -114,7 +120,13 @@ clslice_status clslice_runtime_create(cl_context context,
     for (int p = 0; p < CS_PATH_COUNT; p++)
         atomic_init(&rt->paths[p], 0);
     atomic_init(&rt->cache_loads, 0);
+    atomic_init(&rt->stores, 0);
     cs_ok(&rt->cache_refusal);
+    /* CLSLICE_UNITS=0: whole programs at every first call, as before units
+     * (a test suite that takes most kernels of each family on a cold
+     * driver cache spends less on a few whole builds). */
+    const char *units = getenv("CLSLICE_UNITS");
+    rt->whole = units && strcmp(units, "0") == 0;
     clslice_status st = use_environment_cache(rt, err);
     if (st != CLSLICE_OK) {
         clslice_runtime_release(&rt);
@@ -264,22 +276,11 @@ static const cs_entry *find(const clslice_runtime *rt, cl_device_id device,
     return NULL;
 }
 
-/* The options double as the cache key, so they name the family too. */
-void cs_build_options(cs_program_kind kind, int index_bits,
-                      const cs_device_info *device, char *options,
-                      size_t size)
-{
-    snprintf(options, size,
-             "-DCS_PROGRAM=%d -DCS_INDEX64=%d -DCS_MAX_DIMS=%d "
-             "-DCS_MAGIC_DIMS=%d -DCS_FILL_BYTES=%d -DCS_LITTLE_ENDIAN=%d",
-             (int)kind, index_bits == 64, CS_MAX_DIMS, CS_MAGIC_DIMS,
-             CS_FILL_BYTES, device->little_endian ? 1 : 0);
-}
-
 /* Publishes a freshly built program, or adopts the one a racing thread
  * published first and releases ours. */
 static clslice_status publish(clslice_runtime *rt, const char *options,
-                              cs_program_info *info, clslice_error *err)
+                              bool unit, cs_program_info *info,
+                              cs_cache_store *store, clslice_error *err)
 {
     pthread_mutex_lock(&rt->lock);
     const cs_entry *found = find(rt, info->device.device, options);
@@ -287,15 +288,21 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
     if (e) {
         snprintf(e->options, sizeof e->options, "%s", options);
         e->info = *info;
+        e->store = store;
+        e->unit = unit;
         e->next = rt->entries;
         rt->entries = e;
         rt->programs++;
+        if (store)
+            atomic_fetch_add(&rt->stores, 1);
     }
     cs_program_info winner = found ? found->info : *info;
     pthread_mutex_unlock(&rt->lock);
 
-    if (!e)
+    if (!e) {
         clReleaseProgram(info->program);
+        cs_cache_store_free(store);
+    }
     if (!found && !e)
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "out of memory caching a program");
@@ -303,38 +310,22 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
     return CLSLICE_OK;
 }
 
-clslice_status cs_runtime_program(clslice_runtime *runtime,
-                                  cl_device_id device, cs_program_kind kind,
-                                  int index_bits, cs_program_info *info,
-                                  clslice_error *err)
+/* The program of `options` for the device, from the runtime's list, or
+ * built (through the binary cache) from `build` and published.  `later`:
+ * a file for the cache is written after the program's first launch ran
+ * (units), not at once (families). */
+static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
+                             bool later, cs_program_info *info,
+                             clslice_error *err)
 {
-    if ((unsigned)kind >= CS_PROGRAM_KINDS)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "unknown program kind %d",
-                       (int)kind);
-    cs_device_info facts;
-    clslice_status st = cs_runtime_device(runtime, device, &facts, NULL, err);
-    if (st != CLSLICE_OK)
-        return st;
-    char options[160];
-    cs_build_options(kind, index_bits, &facts, options, sizeof options);
-
     pthread_mutex_lock(&runtime->lock);
-    const cs_entry *cached = find(runtime, device, options);
+    const cs_entry *cached = find(runtime, build->device, build->options);
     if (cached)
         *info = cached->info;
     pthread_mutex_unlock(&runtime->lock);
     if (cached)
         return CLSLICE_OK;
 
-    *info = (cs_program_info){.kind = kind, .device = facts,
-                              .pool = runtime->pool};
-    const char *sources[CS_MAX_SOURCES];
-    cs_build build = {.context = runtime->context,
-                      .device = device,
-                      .want = {kind, facts.little_endian},
-                      .count = cs_program_sources(kind, sources),
-                      .sources = sources,
-                      .options = options};
     char *dir = NULL;
     pthread_mutex_lock(&runtime->lock);
     if (runtime->cache_dir)
@@ -342,7 +333,9 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
     pthread_mutex_unlock(&runtime->lock);
     bool loaded;
     clslice_error refusal;
-    st = cs_build_cached(&build, dir, &info->program, &loaded, &refusal, err);
+    cs_cache_store *store = NULL;
+    clslice_status st = cs_build_cached(build, dir, &info->program, &loaded,
+                                        later ? &store : NULL, &refusal, err);
     if (refusal.status != CLSLICE_OK) {
         pthread_mutex_lock(&runtime->lock);
         if (runtime->cache_dir && dir && !strcmp(runtime->cache_dir, dir))
@@ -355,7 +348,240 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
     if (loaded)
         atomic_fetch_add_explicit(&runtime->cache_loads, 1,
                                   memory_order_relaxed);
-    return publish(runtime, options, info, err);
+    return publish(runtime, build->options, build->want.unit, info, store,
+                   err);
+}
+
+/* The family's info without its program: facts, pool, width. */
+static clslice_status family_info(clslice_runtime *runtime,
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
+{
+    if ((unsigned)kind >= CS_PROGRAM_KINDS)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "unknown program kind %d",
+                       (int)kind);
+    cs_device_info facts;
+    clslice_status st = cs_runtime_device(runtime, device, &facts, NULL, err);
+    if (st != CLSLICE_OK)
+        return st;
+    *info = (cs_program_info){.kind = kind,
+                              .device = facts,
+                              .pool = runtime->pool,
+                              .runtime = runtime,
+                              .index_bits = index_bits};
+    return CLSLICE_OK;
+}
+
+clslice_status cs_runtime_program(clslice_runtime *runtime,
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
+{
+    clslice_status st =
+        family_info(runtime, device, kind, index_bits, info, err);
+    if (st != CLSLICE_OK)
+        return st;
+    char options[160];
+    cs_build_options(kind, index_bits, &info->device, options,
+                     sizeof options);
+    const char *sources[CS_MAX_SOURCES];
+    cs_build build = {.context = runtime->context,
+                      .device = device,
+                      .want = {kind, info->device.little_endian, false, NULL},
+                      .count = cs_program_sources(kind, sources),
+                      .sources = sources,
+                      .options = options};
+    return obtain(runtime, &build, false, info, err);
+}
+
+clslice_status cs_runtime_family(clslice_runtime *runtime,
+                                 cl_device_id device, cs_program_kind kind,
+                                 int index_bits, cs_program_info *info,
+                                 clslice_error *err)
+{
+    write_stores(runtime, false);
+    clslice_status st =
+        family_info(runtime, device, kind, index_bits, info, err);
+    if (st != CLSLICE_OK)
+        return st;
+    char options[160];
+    cs_build_options(kind, index_bits, &info->device, options,
+                     sizeof options);
+    pthread_mutex_lock(&runtime->lock);
+    const cs_entry *built = find(runtime, device, options);
+    if (built)
+        *info = built->info;
+    pthread_mutex_unlock(&runtime->lock);
+    return CLSLICE_OK;
+}
+
+/* The family's program if built (*unit false), else whether the family
+ * is to be built whole rather than one more unit (*whole). */
+static const cs_entry *family_or_units(clslice_runtime *rt,
+                                       const cs_program_info *family,
+                                       bool *whole)
+{
+    char options[160];
+    cs_build_options(family->kind, family->index_bits, &family->device,
+                     options, sizeof options);
+    pthread_mutex_lock(&rt->lock);
+    const cs_entry *built = find(rt, family->device.device, options);
+    int units = 0;
+    for (const cs_entry *e = rt->entries; e && !built; e = e->next)
+        units += e->unit && e->info.kind == family->kind &&
+                 e->info.index_bits == family->index_bits &&
+                 e->info.device.device == family->device.device;
+    *whole = rt->whole ||
+             (!rt->cache_dir && units >= CS_UNITS_BEFORE_FAMILY);
+    pthread_mutex_unlock(&rt->lock);
+    return built;
+}
+
+clslice_status cs_runtime_unit(const cs_program_info *family,
+                               const char *name, cl_program *program,
+                               bool *is_unit, clslice_error *err)
+{
+    clslice_runtime *runtime = family->runtime;
+    const char *unit;
+    char options[160];
+    *is_unit = false;
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_OPENCL,
+                       "internal: family %d has neither a program nor a "
+                       "runtime to build kernel %s",
+                       (int)family->kind, name);
+    bool whole;
+    const cs_entry *built = family_or_units(runtime, family, &whole);
+    if (built || whole) {
+        cs_program_info info;
+        clslice_status st =
+            built ? CLSLICE_OK
+                  : cs_runtime_program(runtime, family->device.device,
+                                       family->kind, family->index_bits,
+                                       &info, err);
+        if (st == CLSLICE_OK)
+            *program = built ? built->info.program : info.program;
+        return st;
+    }
+    if (!cs_unit_of(family->kind, name, &unit)) /* as the driver says it */
+        return cs_cl_fail(err, "clCreateKernel", CL_INVALID_KERNEL_NAME);
+    if (!cs_unit_options(family->kind, family->index_bits, &family->device,
+                         unit, options, sizeof options))
+        return cs_fail(err, CLSLICE_ERROR_OPENCL,
+                       "internal: the options of unit %s do not fit", name);
+    char *head = cs_unit_source(family->kind, unit);
+    if (!head)
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "out of memory writing the source of unit %s", name);
+    const char *sources[CS_MAX_SOURCES + 1];
+    sources[0] = head;
+    cs_build build = {.context = runtime->context,
+                      .device = family->device.device,
+                      .want = {family->kind, family->device.little_endian,
+                               true, unit},
+                      .count = 1 + cs_program_sources(family->kind,
+                                                      sources + 1),
+                      .sources = sources,
+                      .options = options};
+    cs_program_info info = *family;
+    clslice_status st = obtain(runtime, &build, true, &info, err);
+    free(head);
+    if (st == CLSLICE_OK) {
+        *program = info.program;
+        *is_unit = true;
+    }
+    return st;
+}
+
+/* ---- files written after a unit's first launch ------------------------- */
+
+/* Whether the entry's launch has run: complete, or failed (then no file).
+ * Call with the lock held; clGetEventInfo does not block. */
+static bool ran(const cs_entry *e, cl_int *status)
+{
+    if (!e->launched ||
+        clGetEventInfo(e->launched, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                       sizeof *status, status, NULL) != CL_SUCCESS)
+        return false;
+    return *status == CL_COMPLETE || *status < 0;
+}
+
+/* A file taken out of its entry to write outside the lock. */
+typedef struct due {
+    struct due *next;
+    cs_cache_store *store;
+    cl_program program;
+    cl_event launched;
+    bool write;
+} due;
+
+/* Takes out of the list every file whose launch ran (`last`: every file;
+ * those whose launch did not run, or never came, are dropped unwritten:
+ * the runtime goes, and waiting could block on a caller's event). */
+static due *take_due(clslice_runtime *rt, bool last)
+{
+    due *out = NULL;
+    pthread_mutex_lock(&rt->lock);
+    for (cs_entry *e = rt->entries; e; e = e->next) {
+        cl_int status = CL_QUEUED;
+        if (!e->store || (!ran(e, &status) && !last))
+            continue;
+        due *d = calloc(1, sizeof *d);
+        if (!d)
+            break; /* tried again at the next call */
+        *d = (due){out, e->store, e->info.program, e->launched,
+                   status == CL_COMPLETE};
+        out = d;
+        e->store = NULL;
+        e->launched = NULL;
+        atomic_fetch_sub(&rt->stores, 1);
+    }
+    pthread_mutex_unlock(&rt->lock);
+    return out;
+}
+
+/* Writes the files of units whose first launch ran.  Called at each call
+ * (cs_runtime_family) and when the runtime goes; costs an atomic load
+ * when nothing is due.  Asking PoCL for a program's binary compiles the
+ * kernel's work-group function once more (~80 ms of CPU), so the first
+ * call after a unit's first launch pays that, once per file. */
+static void write_stores(clslice_runtime *rt, bool last)
+{
+    if (atomic_load_explicit(&rt->stores, memory_order_relaxed) == 0)
+        return;
+    for (due *d = take_due(rt, last), *next; d; d = next) {
+        next = d->next;
+        if (d->write)
+            cs_cache_store_finish(d->store, d->program);
+        else
+            cs_cache_store_free(d->store);
+        if (d->launched)
+            clReleaseEvent(d->launched);
+        free(d);
+    }
+}
+
+bool cs_runtime_store_pending(clslice_runtime *runtime, cl_program program)
+{
+    bool pending = false;
+    pthread_mutex_lock(&runtime->lock);
+    for (const cs_entry *e = runtime->entries; e; e = e->next)
+        if (e->info.program == program)
+            pending = e->store && !e->launched;
+    pthread_mutex_unlock(&runtime->lock);
+    return pending;
+}
+
+void cs_runtime_launched(clslice_runtime *runtime, cl_program program,
+                         cl_event launch)
+{
+    pthread_mutex_lock(&runtime->lock);
+    for (cs_entry *e = runtime->entries; e; e = e->next)
+        if (e->info.program == program && e->store && !e->launched &&
+            clRetainEvent(launch) == CL_SUCCESS)
+            e->launched = launch;
+    pthread_mutex_unlock(&runtime->lock);
 }
 
 clslice_status clslice_runtime_set_cache_dir(clslice_runtime *runtime,

@@ -39,24 +39,50 @@ typedef struct cs_pooled_kernel {
     const char *name; /* static: from variants.c, or the caller's */
     cl_kernel kernel;
     size_t max_group;
+    /* From a unit (units.c), for (device, index width): a family without
+     * a program of its own finds it by those, without a program. */
+    bool unit;
+    /* Its unit's cache file waits for a first launch
+     * (cs_runtime_store_pending); cleared at that launch. */
+    bool store_pending;
+    cl_device_id device;
+    int index_bits;
 } cs_pooled_kernel;
 
 cs_kernel_pool *cs_kernel_pool_create(void);
+
+/* Unlinks a free kernel `name` of `program`'s program (of its unit when
+ * the family has no program), or returns NULL. */
+typedef struct cs_program_info cs_program_info;
+cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
+                                      const cs_program_info *program,
+                                      const char *name);
+/* A new kernel `name` of `program`, outside any pool until given back. */
+clslice_status cs_kernel_create(cl_program program, cl_device_id device,
+                                const char *name, cs_pooled_kernel **out,
+                                clslice_error *err);
 /* Releases every kernel; the pool's users must be done with it. */
 void cs_kernel_pool_release(cs_kernel_pool *pool);
 
 /* ---- programs (runtime.c, build.c) ------------------------------------- */
 
-/* A built program, the facts of its device and the runtime's pool. */
-typedef struct cs_program_info {
+/* A family's program, the facts of its device and the runtime's pool.
+ * program NULL: the family has no program of its own (it was not
+ * prepared), and each kernel comes from its unit, a program of that
+ * kernel alone built at its first take (units.c). */
+struct cs_program_info {
     cl_program program;
     cs_program_kind kind;
     cs_device_info device;
     cs_kernel_pool *pool; /* NULL: a kernel per call */
-} cs_program_info;
+    struct clslice_runtime *runtime; /* builds the units */
+    int index_bits;                  /* 32 or 64 */
+};
 
 /* A kernel `name` (a string that outlives the pool) of `program` for the
- * caller alone: a free one from the program's pool, else a new one. */
+ * caller alone: a free one from the program's pool, else a new one; for a
+ * family without a program, from the kernel's unit, built here at the
+ * first take (take.c). */
 clslice_status cs_kernel_take(const cs_program_info *program,
                               const char *name, cs_pooled_kernel **kernel,
                               clslice_error *err);
@@ -91,11 +117,41 @@ bool cs_cache_key(cl_device_id device, cl_uint count, const char **sources,
                   const char *options, uint64_t *key);
 
 /* What a program must be: a family of select/variants.def, whose
- * little-endian-only kernels exist on little-endian devices alone. */
+ * little-endian-only kernels exist on little-endian devices alone; or
+ * one unit of it (units.c). */
 typedef struct cs_program_want {
     cs_program_kind kind;
     bool little_endian;
+    bool unit;        /* only the kernels of one unit: */
+    const char *kernel; /* that kernel, or NULL: the family's kernels
+                         * without carriers */
 } cs_program_want;
+
+/* ---- units (units.c) ---------------------------------------------------- */
+
+/* A unit is a program of one kernel of a family, or of the family's
+ * kernels without carriers (they run together: CSR's count passes, the
+ * normaliser): what a call builds for itself, so that the first call pays
+ * for the kernel it runs and a binary cache file holds that alone.  The
+ * kernel's name (static, from variants.c) in *unit, NULL for the
+ * carrier-free group; false when the family has no kernel `name`. */
+bool cs_unit_of(cs_program_kind kind, const char *name, const char **unit);
+
+/* Whether kernel `name` of a variant of the family belongs to `unit`
+ * (cs_unit_of's answer). */
+bool cs_unit_holds(const char *unit, cs_variant variant, const char *name);
+
+/* The source put in front of the family's to build one unit: it turns
+ * every other kernel of the family into a static function nothing calls,
+ * which the compiler drops (malloc'd; NULL when out of memory). */
+char *cs_unit_source(cs_program_kind kind, const char *unit);
+
+/* The family's build options (cs_build_options) with the unit named, so
+ * that the options still key the program and its cache file; false when
+ * they do not fit `size`. */
+bool cs_unit_options(cs_program_kind kind, int index_bits,
+                     const cs_device_info *device, const char *unit,
+                     char *options, size_t size);
 
 /* One program to build for one device. */
 typedef struct cs_build {
@@ -107,14 +163,29 @@ typedef struct cs_build {
     const char *options;
 } cs_build;
 
-/* cs_build_sources through the binary cache in `dir` (NULL: none): loads
+/* A cache file to write later, from a program built now. */
+typedef struct cs_cache_store cs_cache_store;
+
+/* cs_build_cached through the binary cache in `dir` (NULL: none): loads
  * the cached binary when there is a good one (*loaded true), else builds
- * from source and stores the binary.  A folder or file the cache would
- * not use is a refusal, in *refusal (status CLSLICE_ERROR_ARGUMENT; else
- * CLSLICE_OK), never a failure: fails only as the source build. */
+ * from source and stores the binary: at once when `later` is NULL, else
+ * through *later (NULL when nothing is to be written), which the caller
+ * finishes once the program's kernel ran, so that the binary holds the
+ * work-group functions the driver compiled for that launch (PoCL puts
+ * them in, and a process loading the file then compiles nothing).  A
+ * folder or file the cache would not use is a refusal, in *refusal
+ * (status CLSLICE_ERROR_ARGUMENT; else CLSLICE_OK), never a failure:
+ * fails only as the source build. */
 clslice_status cs_build_cached(const cs_build *build, const char *dir,
                                cl_program *program, bool *loaded,
-                               clslice_error *refusal, clslice_error *err);
+                               cs_cache_store **later, clslice_error *refusal,
+                               clslice_error *err);
+
+/* Writes the file of `later` from `program`'s binary, when the folder is
+ * still one the trust rule accepts and the driver gives the binary (else
+ * nothing), and frees `later`. */
+void cs_cache_store_finish(cs_cache_store *later, cl_program program);
+void cs_cache_store_free(cs_cache_store *later);
 
 /* Opens the cache folder `dir` (read-only, following the path the caller
  * gave) and checks the trust rule (cache_trust.c): owned by this user or
@@ -158,6 +229,34 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
                                   cl_device_id device, cs_program_kind kind,
                                   int index_bits, cs_program_info *info,
                                   clslice_error *err);
+
+/* The family's program when one was built (prepare), else the family
+ * with program NULL, whose kernels come from units built at their first
+ * take: what calls ask for, so that nothing is built before a kernel is
+ * taken. */
+clslice_status cs_runtime_family(clslice_runtime *runtime,
+                                 cl_device_id device, cs_program_kind kind,
+                                 int index_bits, cs_program_info *info,
+                                 clslice_error *err);
+
+/* The program to take kernel `name` of `family`'s kind and width from,
+ * built on first use and kept by the runtime: the family's when it was
+ * built; else the kernel's unit, built through the binary cache; but
+ * without a cache folder, once CS_UNITS_BEFORE_FAMILY units of the
+ * family were built, the whole family (one build then serves every
+ * kernel a busy process goes on to use).  *unit says which. */
+enum { CS_UNITS_BEFORE_FAMILY = 4 };
+clslice_status cs_runtime_unit(const cs_program_info *family,
+                               const char *name, cl_program *program,
+                               bool *unit, clslice_error *err);
+
+/* Whether `program` (a unit) still waits for its first launch to write
+ * its binary cache file: then the launcher reports that launch's event
+ * through cs_runtime_launched, and a later call writes the file once the
+ * launch ran. */
+bool cs_runtime_store_pending(clslice_runtime *runtime, cl_program program);
+void cs_runtime_launched(clslice_runtime *runtime, cl_program program,
+                         cl_event launch);
 
 /* Counts one call for each path in `paths` (bits 1 << cs_path,
  * select/facts.h): which ways calls ran, per runtime. */

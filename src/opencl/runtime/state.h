@@ -14,11 +14,16 @@
 
 #include "opencl/runtime/runtime.h"
 
-/* A built program and the options it was built with (its key). */
+/* A built program and the options it was built with (its key).  A unit
+ * built for the binary cache keeps its file to write (store) until its
+ * first launch (launched, retained) has run (runtime.c). */
 typedef struct cs_entry {
     struct cs_entry *next;
     char options[160];
     cs_program_info info;
+    bool unit; /* a unit (units.c), not a whole family */
+    cs_cache_store *store;
+    cl_event launched;
 } cs_entry;
 
 typedef struct cs_device_entry {
@@ -40,6 +45,9 @@ struct clslice_runtime {
     char *cache_dir;         /* binary cache folder (cache.c); NULL:
                               * none.  Guarded by lock */
     atomic_long cache_loads; /* programs loaded from it */
+    atomic_int stores;       /* entries with a file still to write */
+    bool whole;              /* CLSLICE_UNITS=0: calls build whole
+                              * programs, no units (runtime.c) */
     /* References: create and attach give one, retain adds one, release
      * drops one and the last frees.  A shared runtime's count drops only
      * under the list's lock (shared.c). */

@@ -5,6 +5,8 @@
  * path with small tensors) and read the counters the runtime keeps, under
  * the runtime's own lock (runtime/state.h).
  */
+#include <string.h>
+
 #include "opencl/runtime/state.h"
 #include "opencl/select/tuning.h"
 #include "opencl/testing/testing.h"
@@ -64,6 +66,29 @@ size_t cs_runtime_program_count(clslice_runtime *runtime)
     size_t n = runtime->programs;
     pthread_mutex_unlock(&runtime->lock);
     return n;
+}
+
+size_t cs_runtime_unit_count(clslice_runtime *runtime)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&runtime->lock);
+    for (const cs_entry *e = runtime->entries; e; e = e->next)
+        n += e->unit;
+    pthread_mutex_unlock(&runtime->lock);
+    return n;
+}
+
+bool cs_runtime_programs_unique(clslice_runtime *runtime)
+{
+    bool unique = true;
+    pthread_mutex_lock(&runtime->lock);
+    for (const cs_entry *e = runtime->entries; e; e = e->next)
+        for (const cs_entry *o = e->next; o; o = o->next)
+            if (o->info.device.device == e->info.device.device &&
+                strcmp(o->options, e->options) == 0)
+                unique = false;
+    pthread_mutex_unlock(&runtime->lock);
+    return unique;
 }
 
 long cs_runtime_cache_loads(clslice_runtime *runtime)

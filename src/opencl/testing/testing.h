@@ -39,6 +39,11 @@ long cs_runtime_path_count(clslice_runtime *runtime, cs_path path);
  * one per key). */
 size_t cs_runtime_program_count(clslice_runtime *runtime);
 
+/* Of those, the units (runtime/units.c), and whether no two programs share
+ * a key (device and build options): racing builds publish one. */
+size_t cs_runtime_unit_count(clslice_runtime *runtime);
+bool cs_runtime_programs_unique(clslice_runtime *runtime);
+
 /* Programs loaded from the binary cache since the runtime was created
  * (counted in cs_runtime_program_count too). */
 long cs_runtime_cache_loads(clslice_runtime *runtime);
