@@ -19,7 +19,9 @@
 # brings core and dnn, 9 packages, where libopencv-dev would bring every
 # module, about 200), and Oclgrind's and LLVM 14's headers
 # (liboclgrind-dev, llvm-14-dev), which the GPU memory model's Oclgrind
-# plugin is built against (bench/gpu_model; test_bench_gpu_model).
+# plugin is built against (bench/gpu_model; test_bench_gpu_model), and
+# Debian's Open MPI (libopenmpi-dev, openmpi-bin) for libclslice-mpi, its
+# tests under mpirun and its benchmark (src/mpi, tests/mpi).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
@@ -30,7 +32,7 @@ packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           libsensors5 libzstd1
           oclgrind clang libclang-rt-dev python3 python3-venv doxygen
           help2man groff-base g++ libopencv-dnn-dev liboclgrind-dev
-          llvm-14-dev)
+          llvm-14-dev libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do
