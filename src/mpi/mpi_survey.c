@@ -63,6 +63,35 @@ static clslice_status check_block(const cm_run *r, bool input,
     return CLSLICE_OK;
 }
 
+/* The buffer a sub-buffer lies in, or the buffer itself. */
+static cl_mem root_of(cl_mem buffer)
+{
+    cl_mem parent = NULL;
+    if (clGetMemObjectInfo(buffer, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent,
+                           &parent, NULL) != CL_SUCCESS ||
+        !parent)
+        return buffer;
+    return parent;
+}
+
+/* A piece that stays on this rank runs block to block: the two blocks
+ * must not share a buffer (the gather would refuse, after other pieces
+ * were written). */
+static clslice_status check_apart(const cm_run *r,
+                                  const clslice_shard_piece *p,
+                                  clslice_error *err)
+{
+    int64_t in = cm_block_number(r->input, p->input_block),
+            out = cm_block_number(r->output, p->output_block);
+    if (root_of(r->desc.input_blocks[in]) !=
+        root_of(r->desc.output_blocks[out]))
+        return CLSLICE_OK;
+    return cm_fail(err, CLSLICE_ERROR_ARGUMENT,
+                   "desc->input_blocks[%lld] and desc->output_blocks[%lld] "
+                   "lie in the same buffer",
+                   (long long)in, (long long)out);
+}
+
 /* Adds a piece's bytes to a peer's count; false past INT_MAX. */
 static bool count_bytes(int *counts, int peer, int64_t elements,
                         size_t elem_size)
@@ -120,6 +149,9 @@ static clslice_status survey_piece(cm_run *r, cm_hash *h,
         st = check_block(r, !gather,
                          gather ? p->output_block : p->input_block, false,
                          err);
+    if (st == CLSLICE_OK && p->from_owner == r->rank &&
+        p->to_owner == r->rank)
+        st = check_apart(r, p, err);
     if (st != CLSLICE_OK || p->from_owner == p->to_owner)
         return st;
     bool fits = true;

@@ -358,7 +358,8 @@ static void fixed_layouts(fixed *f, int64_t owners)
  * -1) passes no input blocks.  Expects `status` with `words` on every
  * rank and every output block still SENTINEL. */
 static void refusal(const tu_dev *dev, const char *expr, int64_t owners,
-                    int no_input, const char *words, const char *what)
+                    int no_input, bool alias, const char *words,
+                    const char *what)
 {
     fixed f;
     fixed_layouts(&f, owners);
@@ -376,9 +377,21 @@ static void refusal(const tu_dev *dev, const char *expr, int64_t owners,
     shard.input = &f.in.layout;
     shard.output = &f.out.layout;
     shard.owner = CLSLICE_SHARD_EVERY_OWNER;
+    /* alias: every output block of this rank is its first input block */
+    cl_mem *written = out.block, *same = NULL;
+    if (alias) {
+        same = calloc((size_t)out.count, sizeof *same);
+        if (!same)
+            abort();
+        for (int64_t k = 0; k < out.count; k++)
+            same[k] = out.block[k] ? in.block[0] : NULL;
+        out.block = same;
+    }
     clslice_error err;
     clslice_status st = run(dev, &shard, g_rank == no_input ? NULL : &in,
                             &out, MPI_COMM_WORLD, &err);
+    out.block = written;
+    free(same);
     bool named = st == CLSLICE_ERROR_ARGUMENT && strstr(err.message, words);
     if (!named)
         fprintf(stderr, "rank %d: status %d, \"%s\"; wanted \"%s\"\n",
@@ -399,14 +412,17 @@ static void refusals(const tu_dev *dev)
 {
     char refused[64];
     snprintf(refused, sizeof refused, "rank %d refused", g_size - 1);
-    refusal(dev, "1:7, ::-2", g_size + 1, -1, "desc->comm has",
+    refusal(dev, "1:7, ::-2", g_size + 1, -1, false, "desc->comm has",
             "communicator smaller than the owners");
-    refusal(dev, "1:7, ::-2", g_size, g_size - 1,
+    refusal(dev, "1:7, ::-2", g_size, g_size - 1, false,
             g_rank == g_size - 1 ? "desc->input_blocks is NULL" : refused,
             "the last rank passes no input blocks");
     if (g_size > 1)
         refusal(dev, g_rank == 1 ? "0:6, ::-2" : "1:7, ::-2", g_size, -1,
-                "ranks disagree", "rank 1 plans another slice");
+                false, "ranks disagree", "rank 1 plans another slice");
+    else /* one rank: every piece stays, block to block */
+        refusal(dev, "1:7, ::-2", g_size, -1, true, "lie in the same buffer",
+                "a piece's two blocks in one buffer");
 }
 
 /* ---- main ------------------------------------------------------------- */
