@@ -16,24 +16,37 @@
  * Packing before the agreement spares a second collective: a rank that
  * fails to pack refuses in step 3 like one that failed a check.
  */
-#include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mpi/mpi_agree.h"
 #include "mpi/mpi_error.h"
 #include "mpi/mpi_run.h"
 
-/* The head: given, at this library's size, with a queue. */
+/* The head's first published size: through `event` (0.2.0). */
+#define CALL_FIRST_SIZE                                                     \
+    (offsetof(clslice_cl_call, event) + sizeof(((clslice_cl_call *)0)->event))
+
+/* The head: given, of a size from its first published one to this
+ * library's (members past a smaller one read as zero, as every general
+ * call takes it), with a queue; copied into *copy. */
 static clslice_status check_head(const clslice_runtime *runtime,
                                  const clslice_cl_call *call,
-                                 clslice_error *err)
+                                 clslice_cl_call *copy, clslice_error *err)
 {
     if (!call)
         return cm_fail(err, CLSLICE_ERROR_ARGUMENT, "call is NULL");
-    if (call->struct_size != sizeof *call)
+    if (call->struct_size < CALL_FIRST_SIZE ||
+        call->struct_size > sizeof *call)
         return cm_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "call->struct_size = %zu; this library takes %zu",
-                       call->struct_size, sizeof *call);
+                       "call->struct_size = %zu; this library takes %zu "
+                       "to %zu",
+                       call->struct_size, (size_t)CALL_FIRST_SIZE,
+                       sizeof *call);
+    memset(copy, 0, sizeof *copy);
+    memcpy(copy, call, call->struct_size);
+    call = copy;
     if (!runtime)
         return cm_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
     if (!call->queue)
@@ -211,10 +224,9 @@ clslice_status clslice_mpi_shard_run(clslice_runtime *runtime,
     clslice_status st = take_desc(&r, desc, err);
     if (st != CLSLICE_OK)
         return st; /* no communicator to tell the others through */
-    clslice_status mine = check_head(runtime, call, err);
+    clslice_status mine = check_head(runtime, call, &r.call, err);
     if (mine == CLSLICE_OK) {
         r.runtime = runtime;
-        r.call = *call;
         mine = prepare(&r, err);
     }
     st = agree(&r, mine, err);
