@@ -22,7 +22,7 @@
 #define BENCH_MAX_RANK 8
 
 typedef struct bench_case {
-    int id;              /* the case number; case 10 has two rows */
+    int id;              /* the case number, unique (test_bench_ids) */
     const char *name;    /* as docs/performance.md lists it: JSON "case" */
     const char *dtype;   /* numpy dtype name */
     size_t elem_size;

@@ -29,7 +29,7 @@ const bench_case bench_cases[] = {
     {9, "f32 64×64 [1:-1, 1:-1]", "float32", 4, 2, {64, 64}, {64, 64},
      "[1:-1, 1:-1]"},
     {10, "T [:, 3, :]", "float32", 4, 3, T_SHAPE, T_SMOKE, "[:, 3, :]"},
-    {10, "T [None, ..., 7]", "float32", 4, 3, T_SHAPE, T_SMOKE,
+    {11, "T [None, ..., 7]", "float32", 4, 3, T_SHAPE, T_SMOKE,
      "[None, ..., 7]"},
 };
 

@@ -38,6 +38,11 @@ extern "C" {
 #define CLSLICE_API
 #endif
 
+/** @defgroup basics Versions, limits, status codes and errors
+ * The version macros and queries, the rank and slot limits, and the
+ * status codes and the error record every fallible call fills.
+ * @{ */
+
 #define CLSLICE_VERSION_MAJOR 0
 #define CLSLICE_VERSION_MINOR 2
 #define CLSLICE_VERSION_PATCH 0
@@ -126,18 +131,45 @@ typedef struct clslice_error {
     int32_t opencl_code; /**< last, so {status, "text"} initializers hold */
 } clslice_error;
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Plans                                                                     */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup plans Plans and front-ends
+ * A plan is the canonical form of one slice.  One front-end per
+ * framework builds it (on the heap, in caller storage, or as a shape
+ * query alone); the split, concatenation and interval shape
+ * inference calls are here too.
+ * @{ */
 
 /** Opaque, immutable canonical plan. */
 typedef struct clslice_plan clslice_plan;
 
 /** Frees a plan and sets *plan to NULL, so a released plan cannot be used by
  * accident (functions given a NULL plan fail with CLSLICE_ERROR_ARGUMENT).
- * Accepts NULL and a pointer to NULL. */
+ * Accepts NULL and a pointer to NULL.
+ *
+ * It takes the plan's address: `clslice_plan_release(&plan)`.  In C11 and
+ * later the header wraps the call in a type check, so passing the plan
+ * itself, `clslice_plan_release(plan)`, is a compile error rather than a
+ * warning and a crash; only a `clslice_plan **` or a `void *` (NULL) is
+ * accepted.  C++ refuses it by the parameter's type alone; C99 compilers
+ * get the plain declaration (most warn). */
 CLSLICE_API
 void clslice_plan_release(clslice_plan **plan);
+/* The check: _Generic has no association for any other type, so the call
+ * does not compile.  The operand is not evaluated twice (only the chosen
+ * association is), and the function keeps its address and its symbol:
+ * `(clslice_plan_release)(p)` or a function pointer bypass the macro. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) &&                 \
+    __STDC_VERSION__ >= 201112L
+#define clslice_plan_release(plan)                                         \
+    (clslice_plan_release)(_Generic((plan),                                \
+        clslice_plan **: (plan),                                           \
+        void *: (plan)))
+#endif
 
 /** Rank of the input the plan was built for. */
 CLSLICE_API
@@ -1034,9 +1066,16 @@ clslice_status clslice_infer_torch_narrow(const clslice_interval *shape,
                                           clslice_interval *out_shape,
                                           clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Layouts and simplification                                                */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup layouts Layouts and strided views
+ * How a plan lays its moves out in memory, and tensors with strides
+ * of their own (views) on either side of a slice.
+ * @{ */
 
 /** A strided copy: the element with coordinate j (row-major over
  * count[0..rank-1]) is read from source element
@@ -1139,9 +1178,16 @@ clslice_status clslice_plan_scatter_layout(const clslice_plan *plan,
                                            clslice_layout *layout,
                                            clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Host reference executor                                                   */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup host Host executors
+ * Slices run on host memory: the plain calls of 0.1 and the general
+ * calls with descriptors.  They are also the tests' oracle.
+ * @{ */
 
 /** Gathers plan's slice of `src` (a contiguous row-major tensor of the plan's
  * input shape with elements of elem_size bytes, src_bytes long) into `dst`
@@ -1183,9 +1229,14 @@ clslice_status clslice_host_grad(const clslice_plan *plan, size_t elem_size,
                                  int dy_rank, size_t dy_bytes, void *out,
                                  size_t out_bytes, clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Strided views                                                             */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup layouts
+ * @{ */
 
 /* A strided view is a tensor stored at arbitrary element strides: a
  * transposed or sliced array, a padded layout, a reversed axis, a
@@ -1256,9 +1307,16 @@ clslice_status clslice_plan_scatter_layout_strided(
     const int64_t *value_strides, clslice_value_rule rule,
     const int64_t *dst_strides, clslice_layout *layout, clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Blocked layouts                                                           */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup blocked Blocked layouts
+ * Tensors stored with one axis split into blocks (NC4HW4 and the
+ * like), read and written by the host and device calls.
+ * @{ */
 
 /* GPU inference engines store activations with one axis blocked: MNN's
  * NC4HW4, TFLite GPU's PHWC4, OpenVINO GPU's b_fs_yx_fsv16 and fsv32,
@@ -1311,9 +1369,14 @@ typedef struct clslice_blocking {
     unsigned flags; /**< 0; other values are refused (reserved) */
 } clslice_blocking;
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* General host calls                                                        */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup host
+ * @{ */
 
 /* The host calls have the two shapes of the device calls (clslice_cl.h).
  * The plain calls, clslice_host_gather, _scatter and _grad above and the
@@ -1503,9 +1566,16 @@ CLSLICE_API
 clslice_status clslice_host_concat(const clslice_host_concat_desc *desc,
                                    clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* CSR matrices                                                              */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup csr CSR matrices
+ * Slicing sparse CSR matrices with any steps, in two passes (count,
+ * then fill), on the host and on the device.
+ * @{ */
 
 /** A 2-D sparse matrix in CSR form (scipy.sparse.csr_matrix, MXNet
  * CSRNDArray) in host memory.  Row r holds the entries at positions
@@ -1570,9 +1640,16 @@ clslice_status clslice_host_csr_slice(const clslice_plan *plan,
                                       int64_t capacity, int64_t *out_nnz,
                                       clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Dynamic plan record (slice bounds computed on the device)                 */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup dynamic Specs in device memory
+ * Slices whose spec values are outputs of earlier device work: the
+ * dynamic plan record, its host-side bounds and the device calls.
+ * @{ */
 
 /* When begin/end/strides (or ONNX starts/ends/steps/axes) live in device
  * buffers, a normalise command turns them into a "dynamic plan record" in
@@ -1646,9 +1723,17 @@ clslice_status clslice_dynamic_bound_intervals(
     const int64_t *shape, int rank, const clslice_interval *out_shape,
     int out_rank, int64_t *max_elements, clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Sharded tensors                                                           */
 /* ------------------------------------------------------------------------ */
+
+/** @defgroup shard Sharded tensors
+ * Tensors split into blocks over owners: layouts, the redistribution
+ * planner and its pieces, and (clslice_cl.h) the call that runs them
+ * on several devices.
+ * @{ */
 
 /* A sharded tensor is split into a grid of blocks, each held by one of
  * `owners` owners (devices, processes); the planner says, for a plan of
@@ -1821,7 +1906,8 @@ clslice_status clslice_shard_layout_check(const clslice_shard_layout *layout,
  * "input." or "output." first), that they have the plan's input and
  * output shapes (CLSLICE_ERROR_SHAPE naming the dim), the direction,
  * role and owner (CLSLICE_ERROR_ARGUMENT).  Costs the rank and, for
- * explicit bounds, their length. */
+ * explicit bounds, their length.  On failure `iter` holds no iteration
+ * (clslice_shard_next refuses it), whatever it held before. */
 CLSLICE_API
 clslice_status clslice_shard_begin(clslice_shard_iter *iter,
                                    const clslice_shard_desc *desc,
@@ -1846,6 +1932,8 @@ clslice_status clslice_shard_count(const clslice_shard_desc *desc,
                                    int64_t *pieces, int64_t *elements,
                                    int64_t *moved_elements,
                                    clslice_error *err);
+
+/** @} */
 
 #ifdef __cplusplus
 }

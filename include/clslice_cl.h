@@ -94,6 +94,12 @@
 extern "C" {
 #endif
 
+/** @defgroup opencl OpenCL runtime and device calls
+ * The runtime (one program cache per context), the call head, and
+ * the gathers, scatters, fills, gradients, batches, concatenations
+ * and views on the caller's queue.
+ * @{ */
+
 /** Opaque per-context state: the cache of built programs.  Programs are
  * compiled lazily, at the first call that needs them (or up front by
  * clslice_runtime_prepare), and cached per (device, kernel variant).
@@ -139,9 +145,21 @@ clslice_status clslice_runtime_retain(clslice_runtime *runtime,
  * reference releases every program and kernel the runtime built and the
  * context, and frees the runtime; work already enqueued keeps running
  * (OpenCL retains what it uses).  Thread-safe for different references
- * to one runtime.  Accepts NULL. */
+ * to one runtime.  Accepts NULL.
+ *
+ * It takes the runtime's address, `clslice_runtime_release(&runtime)`;
+ * in C11 and later passing the runtime itself does not compile, as for
+ * clslice_plan_release. */
 CLSLICE_API
 void clslice_runtime_release(clslice_runtime **runtime);
+/* The type check, as clslice_plan_release's in clslice.h. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) &&                 \
+    __STDC_VERSION__ >= 201112L
+#define clslice_runtime_release(runtime)                                   \
+    (clslice_runtime_release)(_Generic((runtime),                          \
+        clslice_runtime **: (runtime),                                     \
+        void *: (runtime)))
+#endif
 
 /** Flags for clslice_runtime_prepare. */
 enum {
@@ -707,9 +725,14 @@ clslice_status clslice_enqueue_grad(clslice_runtime *runtime,
                                     cl_event *event,
                                     clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* CSR matrices on the device                                               */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup csr
+ * @{ */
 
 /** A CSR matrix in OpenCL buffers (see clslice_csr in clslice.h for the
  * format and the slicing rules).  Each array starts at its byte offset;
@@ -793,9 +816,14 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
                                    const clslice_cl_csr_desc *desc,
                                    clslice_error *err);
 
+/** @} */
+
 /* ------------------------------------------------------------------------ */
 /* Dynamic slices: spec values in device memory                             */
 /* ------------------------------------------------------------------------ */
+
+/** @addtogroup dynamic
+ * @{ */
 
 /* When begin/end/strides (TF, OpenVINO), starts/ends/axes/steps (ONNX)
  * or start_indices (XLA) are in device buffers, a dynamic call slices
@@ -1007,7 +1035,14 @@ clslice_status clslice_cl_xla_dynamic(clslice_runtime *runtime,
                                       const clslice_xla_dynamic_spec *spec,
                                       clslice_error *err);
 
-/* --- Sharded tensors on several devices -------------------------------- */
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/* Sharded tensors on several devices                                        */
+/* ------------------------------------------------------------------------ */
+
+/** @addtogroup shard
+ * @{ */
 
 /** What clslice_cl_shard_run does: the pieces of `shard` (clslice.h,
  * "Sharded tensors": the plan, both layouts and the direction; owner
@@ -1063,6 +1098,8 @@ clslice_status clslice_cl_shard_run(clslice_runtime *runtime,
                                     const clslice_cl_call *call,
                                     const clslice_cl_shard_desc *desc,
                                     clslice_error *err);
+
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,9 @@
 extern "C" {
 #endif
 
+/** @addtogroup shard
+ * @{ */
+
 /** What clslice_mpi_shard_run does on this rank: the pieces of `shard`
  * (the plan, both layouts, the direction; owner
  * CLSLICE_SHARD_EVERY_OWNER and role 0) between the blocks every rank of
@@ -90,6 +93,8 @@ clslice_status clslice_mpi_shard_run(clslice_runtime *runtime,
                                      const clslice_cl_call *call,
                                      const clslice_mpi_shard_desc *desc,
                                      clslice_error *err);
+
+/** @} */
 
 #ifdef __cplusplus
 }

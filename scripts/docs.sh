@@ -3,8 +3,9 @@
 # Copyright 2026 The clslice Authors
 # Builds the API reference from the public headers with Doxygen (Debian
 # package doxygen; scripts/deps.sh installs it) into build-docs/html/, and
-# fails on any Doxygen warning or on a public function declared without a
-# comment of its own.
+# fails on any Doxygen warning (the headers, the front page docs/api.md
+# and the guides), on a public function declared without a comment of its
+# own, or when the front page's examples are not the README's.
 # Usage: scripts/docs.sh [--check] [OUT-DIR]
 #   --check   the checks alone, without the HTML (the suite's test_api_docs)
 #   OUT-DIR   where to write (default: build-docs)
@@ -34,6 +35,15 @@ if [ "$status" -ne 0 ] || [ -s "$out/doxygen.log" ]; then
   echo "docs.sh: doxygen failed or warned (exit $status)" >&2
   exit 1
 fi
+
+# The front page's two examples are the README's: the C one is the file
+# the tests build and run, the C++ one the README's text.
+fenced() { awk -v lang="$1" '$0 == "```" lang {on = 1; next}
+                              /^```$/ {if (on) exit} on' "$2"; }
+fenced c docs/api.md | cmp -s - examples/readme_example.c ||
+  { echo "docs.sh: docs/api.md's C example differs from examples/readme_example.c" >&2; exit 1; }
+fenced cpp docs/api.md | cmp -s - <(fenced cpp README.md) ||
+  { echo "docs.sh: docs/api.md's C++ example differs from the README's" >&2; exit 1; }
 
 # A function whose declaration has no comment gets empty brief and
 # detailed descriptions in the XML: name each one.

@@ -35,12 +35,35 @@
 #   --no-tests    only the benchmark
 # `gpu_kit.sh vendors` prints what run would register.  The search reads
 # CLSLICE_KIT_DRIVER_DIRS, CLSLICE_KIT_ICD_DIR and CLSLICE_KIT_LDCONFIG
-# where they are set (tests/unit/test_gpu_kit.sh).
+# where they are set (tests/unit/test_gpu_kit.sh).  The kit exports a PATH
+# of its own (below), so `env -i ./gpu_kit.sh run` works.
 # Exit status: 0 when every test passed and the benchmark ran, 1 otherwise.
 # docs/performance.md ("Running on a GPU") has the steps.
 set -euo pipefail
 
 die() { echo "gpu_kit.sh: $*" >&2; exit 1; }
+
+# The kit sets its own PATH.  Started with no PATH in its environment
+# (`env -i`, a bare ssh command, a cron job), bash searches a default of
+# its own but exports nothing, so the programs the kit starts see none:
+# PoCL, for one, then fails to link a kernel (`Executable "ld" doesn't
+# exist!`).  A PATH that was handed over is kept, first; the usual system
+# folders it lacks are appended.
+kit_path() {
+  local path=$1 dir
+  for dir in /usr/local/bin /usr/bin /bin /usr/local/sbin /usr/sbin /sbin; do
+    case ":$path:" in
+      *":$dir:"*) ;;
+      *) path=${path:+$path:}$dir ;;
+    esac
+  done
+  echo "$path"
+}
+case $(declare -p PATH 2>/dev/null) in
+  'declare -x'*) PATH=$(kit_path "$PATH") ;; # exported by the caller
+  *) PATH=$(kit_path "") ;;                  # bash's own default, or none
+esac
+export PATH
 
 # ---- pack -------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ bash scripts/test_rusticl.sh build-test
 echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer, static)"
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined \
           -DBUILD_SHARED_LIBS=OFF -DCLSLICE_MPI=ON
-echo "== fuzzing (libFuzzer, about 20 s per target)"
-bash scripts/fuzz.sh
+echo "== fuzzing (libFuzzer, about 20 s per target, $jobs at a time)"
+FUZZ_JOBS=$jobs bash scripts/fuzz.sh
 echo "== Python package (python/: numpy, pyopencl, scipy.sparse)"
 bash scripts/test_python.sh

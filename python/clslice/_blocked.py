@@ -122,7 +122,7 @@ def _c_strides(shape: Tuple[int, ...], itemsize: int) -> Tuple[int, ...]:
 
 def gather_device(x: Any, key: Key, form: Optional[Form],
                   out_form: Optional[Form], queue: Any,
-                  wait_for: Any) -> Any:
+                  wait_for: Any, allocator: Any = None) -> Any:
     """The device's blocked gather of pyopencl array x (made contiguous
     first when it is a view) into a new array, enqueued."""
     from . import _cl
@@ -134,7 +134,7 @@ def gather_device(x: Any, key: Key, form: Optional[Form],
     x = _cl.contiguous(x, "x", queue, wait_for)
     size = int(np.prod(out_shape, dtype=np.int64))
     out = new_array(x, queue, out_shape, x.dtype, size,
-                    _c_strides(out_shape, x.dtype.itemsize))
+                    _c_strides(out_shape, x.dtype.itemsize), allocator)
     if not size or not x.dtype.itemsize:
         return out
     named = (("x", x),)
@@ -151,3 +151,94 @@ def gather_device(x: Any, key: Key, form: Optional[Form],
                                       ctypes.byref(call), ctypes.byref(desc),
                                       ctypes.byref(err))
     return _cl._finish(status, err, event, out, wait_for, named)
+
+
+def _value_shape(value_shape: Tuple[int, ...],
+                 value_form: Optional[Form]) -> Tuple[int, ...]:
+    """The value's logical shape: its array's, or that of the blocked
+    tensor it stores (value_blocked=)."""
+    if value_form is None:
+        return value_shape
+    return logical_shape(value_shape, value_form, "value_blocked")
+
+
+def _scatter_plan(x_shape: Tuple[int, ...], key: Key,
+                  form: Optional[Form]) -> Any:
+    return plan_for(key, logical_shape(x_shape, form, "blocked")
+                    if form else x_shape)
+
+
+def scatter_host(x: np.ndarray, key: Key, value: Any, form: Optional[Form],
+                 value_form: Optional[Form], rule: int) -> np.ndarray:
+    """Writes value into the slice `key` of the blocked tensor that the
+    C-contiguous numpy array x stores, in place (clslice_host_scatter2
+    with dst_blocking and value_blocking); returns x."""
+    _host._check_dtype(x.dtype, "x")
+    _host._writable(x)
+    if not x.flags.c_contiguous:
+        raise ValueError("clslice: assign_blocked writes a C-contiguous x "
+                         "(the blocked storage itself)")
+    plan = _scatter_plan(x.shape, key, form)
+    value = np.asarray(value, dtype=x.dtype)
+    if np.may_share_memory(value, x) or not value.flags.c_contiguous:
+        value = np.array(value, order="C")  # read whole before writing
+    shape = _value_shape(value.shape, value_form)
+    dims = (ctypes.c_int64 * max(len(shape), 1))(*shape)
+    err = Error()
+    desc = _lib.HostScatterDesc(
+        plan=plan._ptr.value, elem_size=max(x.dtype.itemsize, 1),
+        value=_lib.HostTensor(value.ctypes.data, value.nbytes, 0, None),
+        value_shape=dims, value_rank=len(shape), rule=rule,
+        dst=_lib.HostTensor(x.ctypes.data, x.nbytes, 0, None),
+        value_blocking=_blocking(value_form), dst_blocking=_blocking(form))
+    status = lib.clslice_host_scatter2(ctypes.byref(desc), ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err)
+    return x
+
+
+def scatter_device(x: Any, key: Key, value: Any, form: Optional[Form],
+                   value_form: Optional[Form], rule: int, queue: Any,
+                   wait_for: Any) -> Any:
+    """scatter_host for a C-contiguous pyopencl array x, enqueued
+    (clslice_cl_scatter); a numpy value is uploaded first (blocking), a
+    device value in x's buffer copied first."""
+    import pyopencl.array as cla
+    from . import _cl
+    from ._cl_call import (allocator_for, call_head, mem, mem_or_scratch,
+                           queue_for, same_context)
+    from ._lib import cl_lib
+    _host._check_dtype(x.dtype, "x")
+    queue = queue_for(x, queue)
+    if not x.flags.c_contiguous:
+        raise ValueError("clslice: assign_blocked writes a C-contiguous x "
+                         "(the blocked storage itself)")
+    plan = _scatter_plan(x.shape, key, form)
+    if isinstance(value, cla.Array):
+        same_context(value, x, "value")
+        value = _cl._device_array_value(x, value, queue)
+        value = _cl.contiguous(value, "value", queue)
+    else:
+        value = cla.to_device(queue, np.asarray(value, dtype=x.dtype,
+                                                order="C"),
+                              allocator=allocator_for(x, queue))
+    shape = _value_shape(tuple(value.shape), value_form)
+    if not x.size or not x.dtype.itemsize:
+        return x
+    dims = (ctypes.c_int64 * max(len(shape), 1))(*shape)
+    named = (("x", x), ("value", value))
+    event = ctypes.c_void_p()
+    value_mem, keep = mem_or_scratch(value)
+    call = call_head(queue, wait_for, named, event)
+    desc = _lib.CLScatterDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
+        value=_lib.CLTensor(value_mem, value.offset, None),
+        value_shape=dims, value_rank=len(shape), rule=rule,
+        dst=_lib.CLTensor(mem(x), x.offset, None),
+        value_blocking=_blocking(value_form), dst_blocking=_blocking(form))
+    err = Error()
+    status = cl_lib.clslice_cl_scatter(_cl.runtime_for(x.context),
+                                       ctypes.byref(call), ctypes.byref(desc),
+                                       ctypes.byref(err))
+    del keep  # the library retained what it enqueued
+    return _cl._finish(status, err, event, x, wait_for, named)

@@ -7,10 +7,14 @@ wait_for= and the events of the arrays it reads and writes, and adds its
 own event to the array it writes (the result, out=, or x for writes), as
 pyopencl's array operations do.  One clslice_runtime (the per-context
 program cache) is kept per OpenCL context until release_runtimes() or the
-interpreter's exit.
+interpreter's exit: the context's shared runtime (clslice_runtime_attach),
+so an engine or plug-in in this process that attaches to the same
+context shares its built programs with the package.
 """
 import atexit
 import ctypes
+import struct
+import sys
 import threading
 from typing import Any, Dict, List, Sequence, Tuple
 
@@ -25,6 +29,7 @@ from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
                        raise_named, same_context, wait_list)
 from ._host import _check_dtype, BROADCAST as _BROADCAST
 from ._lib import cl_lib as lib, Error  # loads the full library
+from ._packed import address, check_layout, descriptor, void_call
 
 __all__ = ["gather", "gather_many", "concat", "flatten", "scatter", "fill",
            "grad", "csr_slice", "prepare", "runtime_for", "release_runtimes",
@@ -37,10 +42,41 @@ _lock = threading.Lock()
 # attribute lookups through pyopencl's modules are part of that.
 _Array = cla.Array
 _event_from_ptr = cl.Event.from_int_ptr
-_enqueue_gather = lib.clslice_enqueue_gather
-_byref = ctypes.byref
-_c_void_p = ctypes.c_void_p
 _IDENTITY = "..."
+
+# The contiguous gather's head and descriptor (clslice_cl_call,
+# clslice_cl_gather_desc) packed into reused memory (_packed.py): the
+# members from offset 8 that a call changes, up to dst.offset; dst's
+# strides and the blockings stay 0.
+_CALL = struct.Struct("@NP" "II" "PP")
+_GATHER = struct.Struct("@NPN" "PNP" "PNP" "PP")
+check_layout(_CALL, _lib.CLCall,
+             ["struct_size", "queue", "flags", "num_events_in_wait_list",
+              "event_wait_list", "event"])
+check_layout(_GATHER, _lib.CLGatherDesc,
+             ["struct_size", "plan", "elem_size", "src.buffer",
+              "src.offset", "src.strides", "dst.buffer", "dst.offset",
+              "dst.strides", "src_blocking", "dst_blocking"])
+_pack_call = struct.Struct("@P" "II" "PP").pack_into
+_pack_gather = struct.Struct("@PN" "PNP" "PN").pack_into
+_cl_gather = void_call(lib, "clslice_cl_gather", 4)
+
+
+class _Calls(threading.local):
+    """This thread's call head, gather descriptor (memory, address),
+    event slot and error record (object, address), made once: a call
+    fills and runs them without running other Python code between."""
+
+    def __init__(self) -> None:
+        self.call = descriptor(_CALL, _lib.CLCall)
+        self.gather = descriptor(_GATHER, _lib.CLGatherDesc)
+        event = ctypes.c_void_p()
+        self.event = (event, ctypes.addressof(event))
+        err = Error()
+        self.err = (err, ctypes.addressof(err))
+
+
+_calls = _Calls()
 
 
 def runtime_for(context: Any) -> ctypes.c_void_p:
@@ -52,7 +88,7 @@ def runtime_for(context: Any) -> ctypes.c_void_p:
             if rt is None:
                 rt = ctypes.c_void_p()
                 err = Error()
-                status = lib.clslice_runtime_create(key, ctypes.byref(rt),
+                status = lib.clslice_runtime_attach(key, ctypes.byref(rt),
                                                     ctypes.byref(err))
                 if status:
                     _lib.raise_for(status, err)
@@ -70,6 +106,9 @@ def release_runtimes() -> None:
         for rt in _runtimes.values():
             lib.clslice_runtime_release(ctypes.byref(rt))
         _runtimes.clear()
+    dynamic = sys.modules.get("clslice._cl_dynamic")
+    if dynamic is not None:
+        dynamic.release_wrap_kernels()
     free_pools()
 
 
@@ -124,7 +163,8 @@ def copy(a: Any, name: str, queue: Any = None, wait_for: Any = None) -> Any:
 
 
 def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
-           wait_for: Any = None, name: str = "x") -> Any:
+           wait_for: Any = None, name: str = "x",
+           allocator: Any = None) -> Any:
     # The hot path: one call per slice, so every lookup here counts
     # (bench/python_overhead.py measures it against the C call alone).
     if not plan.known:
@@ -139,7 +179,7 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     itemsize = dtype.itemsize
     if out is None:
         out = new_array(x, queue, plan.output_shape, dtype, plan.size,
-                        plan.output_strides(itemsize))
+                        plan.output_strides(itemsize), allocator)
         target_named: Tuple[Tuple[str, Any], ...] = ()
         # Made C-contiguous; asking pyopencl (out.flags) would cost
         # microseconds per new array.
@@ -154,19 +194,23 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         return _gather_strided(x, plan, out, queue, wait_for, name,
                                target_named)
     if wait_for is None and not x.events and not target_named:
-        n, waits = 0, None
+        n, waits = 0, 0
     else:
-        n, waits = wait_list(wait_for, ((name, x),) + target_named)
+        n, waits_array = wait_list(wait_for, ((name, x),) + target_named)
+        waits = address(waits_array)
     context = x.context
     rt = _runtimes.get(context.int_ptr)
     if rt is None:
         rt = runtime_for(context)
-    event = _c_void_p()
-    err = Error()
-    status = _enqueue_gather(rt, queue.int_ptr, plan, itemsize,
-                             x.base_data.int_ptr, x.offset,
-                             out.base_data.int_ptr, out.offset, 0, n, waits,
-                             _byref(event), _byref(err))
+    calls = _calls
+    event, event_address = calls.event
+    call, call_address = calls.call
+    _pack_call(call, 8, queue.int_ptr, 0, n, waits, event_address)
+    desc, desc_address = calls.gather
+    _pack_gather(desc, 8, plan.address, itemsize, x.base_data.int_ptr,
+                 x.offset, 0, out.base_data.int_ptr, out.offset)
+    err, err_address = calls.err
+    status = _cl_gather(rt, call_address, desc_address, err_address)
     if status:
         raise_named(status, err, wait_for, ((name, x),) + target_named)
     out.add_event(_event_from_ptr(event.value,  # type: ignore[arg-type]
@@ -195,22 +239,36 @@ def _gather_strided(x: Any, plan: Any, out: Any, queue: Any, wait_for: Any,
 
 
 def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
-                wait_for: Any = None) -> List[Any]:
+                wait_for: Any = None, allocator: Any = None,
+                given: Any = None) -> List[Any]:
     """One gather per plan from the contiguous array x, enqueued as one
-    batched command: the outputs share one new buffer, packed one after
-    another, and each holds the batch's event.  A strided x has no batched
-    call: it takes one strided gather per plan."""
+    batched command: the outputs share one new buffer (from `allocator`,
+    default x's), packed one after another, or are the arrays of `given`
+    (out=: one per plan), and each holds the batch's event.  A strided x
+    or a strided out= array has no batched call: one strided gather per
+    plan."""
     for plan in plans:
         if not plan.known:
             plan.require_known()
     queue = queue_for(x, queue)
+    if given is not None:
+        outs = _checked_outs(x, plans, given)
+        if not x.flags.c_contiguous or not all(
+                o.flags.c_contiguous for o in outs):
+            return [gather(x, plan, o, queue, wait_for)
+                    for plan, o in zip(plans, outs)]
+        return _gather_batch(x, plans, outs,
+                             [(mem(o), o.offset) for o in outs], queue,
+                             wait_for)
     if not plans:
         return []
     if not x.flags.c_contiguous:
-        return [gather(x, plan, None, queue, wait_for) for plan in plans]
+        return [gather(x, plan, None, queue, wait_for, "x", allocator)
+                for plan in plans]
     dtype = x.dtype
     itemsize = dtype.itemsize
-    allocator = allocator_for(x, queue)
+    if allocator is None:
+        allocator = allocator_for(x, queue)
     offsets = []
     total = 0
     for plan in plans:
@@ -228,14 +286,48 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
         else:
             outs.append(cla.empty(queue, plan.output_shape, dtype,
                                   allocator=allocator))
+    return _gather_batch(x, plans, outs,
+                         [(buf.int_ptr, offset) for offset in offsets],
+                         queue, wait_for)
+
+
+def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
+    """out= of slice_many and split: one device array per piece, each of
+    its piece's shape and x's dtype (check_out's rules, named out[i])."""
+    try:
+        outs = list(given)
+    except TypeError:
+        raise TypeError("clslice: out must be a sequence of arrays, one "
+                        "per piece, got %s" % type(given).__name__) from None
+    if len(outs) != len(plans):
+        raise ValueError("clslice: out has %d arrays for %d pieces"
+                         % (len(outs), len(plans)))
+    for i, (o, plan) in enumerate(zip(outs, plans)):
+        try:
+            check_out(o, x, plan.output_shape, x.dtype)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(str(exc).replace("clslice: out ",
+                                             "clslice: out[%d] " % i,
+                                             1)) from None
+    return outs
+
+
+def _gather_batch(x: Any, plans: Sequence[Any], outs: List[Any],
+                  places: List[Tuple[Any, int]], queue: Any,
+                  wait_for: Any) -> List[Any]:
+    """The batched command: plan i into the (buffer, byte offset) of
+    places[i]; each non-empty output gets its event."""
+    if not x.dtype.itemsize or not any(p.size for p in plans):
+        return outs
     count = len(plans)
     parts = (_lib.CLPart * count)(*[
-        _lib.CLPart(p._ptr.value, buf.int_ptr if p.size else None, offset)
-        for p, offset in zip(plans, offsets)])
-    named = (("x", x),)
+        _lib.CLPart(p._ptr.value, buf if p.size else None, offset)
+        for p, (buf, offset) in zip(plans, places)])
+    named = (("x", x),) + tuple(("out[%d]" % i, o) for i, o in
+                                enumerate(outs) if o.size and o.events)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
-    desc = _lib.CLBatchDesc(elem_size=itemsize,
+    desc = _lib.CLBatchDesc(elem_size=x.dtype.itemsize,
                             src=_lib.CLTensor(mem(x), x.offset),
                             count=count, parts=parts)
     err = Error()
@@ -313,7 +405,8 @@ def _shares_buffer(a: Any, b: Any) -> bool:
 
 def concat(arrays: Sequence[Any], plans: Sequence[Any],
            shape: Tuple[int, ...], dtype: np.dtype, out: Any = None,
-           queue: Any = None, wait_for: Any = None) -> Any:
+           queue: Any = None, wait_for: Any = None,
+           allocator: Any = None) -> Any:
     """Each array into its plan's place of a new device array of `shape`
     (or of out=, any layout), as one clslice_cl_concat command."""
     i, first = next((i, a) for i, a in enumerate(arrays)
@@ -324,7 +417,7 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
     if out is None:
         size = int(np.prod(shape, dtype=np.int64))
         out = new_array(first, queue, shape, dtype, size,
-                        _c_strides(shape, dtype.itemsize))
+                        _c_strides(shape, dtype.itemsize), allocator)
         named_out: Tuple[Tuple[str, Any], ...] = ()
     else:
         check_out(out, first, shape, dtype, first_name)
@@ -449,13 +542,14 @@ def fill(x: Any, plan: Any, scalar: Any, queue: Any = None,
 
 
 def grad(shape: Tuple[int, ...], dy: Any, plan: Any, out: Any = None,
-         queue: Any = None, wait_for: Any = None) -> Any:
+         queue: Any = None, wait_for: Any = None,
+         allocator: Any = None) -> Any:
     plan.require_known()
     queue = queue_for(dy, queue, "dy")
     dy = contiguous(dy, "dy", queue, wait_for)
     if out is None:
         out = cla.empty(queue, tuple(shape), dy.dtype,
-                        allocator=allocator_for(dy, queue))
+                        allocator=allocator or allocator_for(dy, queue))
         named: Tuple[Tuple[str, Any], ...] = (("dy", dy),)
     else:
         check_out(out, dy, tuple(shape), dy.dtype, "dy")
@@ -505,7 +599,8 @@ def _check_csr_arrays(arrays: Tuple[Any, Any, Any]) -> None:
 
 
 def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
-              plan: Any, queue: Any = None, wait_for: Any = None) -> Any:
+              plan: Any, queue: Any = None, wait_for: Any = None,
+              allocator: Any = None) -> Any:
     """Slices a CSR matrix held in pyopencl arrays (data, indices, indptr)
     on the device; returns ((data, indices, indptr), shape) as scipy's
     csr_matrix constructor takes them.  Counting the result's entries
@@ -520,7 +615,8 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
     rows, cols = plan.output_shape
     src = _csr_struct(shape, index_type, data, indices, indptr)
     out_indptr = cla.empty(queue, rows + 1, indptr.dtype,
-                           allocator=allocator_for(indptr, queue))
+                           allocator=allocator or allocator_for(indptr,
+                                                                queue))
     dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
                      mem(out_indptr), out_indptr.offset, None, 0, None, 0)
     rt = runtime_for(indptr.context)
@@ -537,9 +633,10 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
                                       ctypes.byref(err))
     _finish(status, err, event, out_indptr, wait_for, named)
     out_indices = cla.empty(queue, nnz.value, indptr.dtype,
-                            allocator=allocator_for(indptr, queue))
+                            allocator=allocator or allocator_for(indptr,
+                                                                 queue))
     out_data = cla.empty(queue, nnz.value, data.dtype,
-                         allocator=allocator_for(data, queue))
+                         allocator=allocator or allocator_for(data, queue))
     dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
                       out_indptr)
     named += (("out_indptr", out_indptr),)

@@ -12,6 +12,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _host, _lib
+from ._ints import is_bool
 from ._lib import lib, Error
 from ._plan import Plan
 
@@ -47,6 +48,25 @@ def _device_module(arrays: Sequence[Any]) -> Any:
         return None
     from . import _cl
     return _cl
+
+
+_C_LONG_MAX = (1 << 63) - 1
+
+
+def _concat_axis_index(axis: Any) -> Any:
+    """numpy.concatenate's reading of axis before the range check: a bool
+    is no axis (TypeError), and an integer past a C long is numpy's
+    OverflowError.  (numpy.stack reads a bool as 0 or 1.)"""
+    if is_bool(axis):
+        raise TypeError("an integer is required for the axis")
+    try:
+        index = operator.index(axis)
+    except TypeError:
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__) from None
+    if not -_C_LONG_MAX - 1 <= index <= _C_LONG_MAX:
+        raise OverflowError("Python int too large to convert to C long")
+    return index
 
 
 def _axis(axis: Any, ndim: int) -> int:
@@ -137,6 +157,8 @@ def _concat_axis(items: List[Any], axis: Optional[int],
                  dev: Any) -> Tuple[List[Any], int]:
     """concatenate's arrays and axis, checked: axis=None joins the
     flattened arrays along 0."""
+    if axis is not None:
+        axis = _concat_axis_index(axis)  # numpy reads it first
     if not items:
         raise ValueError("need at least one array to concatenate")
     if axis is None:
@@ -172,7 +194,8 @@ def _check_arguments(out: Any, dtype: Any, casting: Any, dev: Any) -> None:
 
 
 def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
-         casting: str, queue: Any, wait_for: Any, stack: bool) -> Any:
+         casting: str, queue: Any, wait_for: Any, stack: bool,
+         allocator: Any = None) -> Any:
     """clslice.concatenate (stack False) and clslice.stack: every check in
     numpy's order before anything is written, then one host or device
     executor call."""
@@ -186,9 +209,15 @@ def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
             raise ValueError("all input arrays must have the same shape")
         index = _axis(axis, items[0].ndim + 1)
     dev = _device_module(items)
-    if dev is None and (queue is not None or wait_for is not None):
-        raise TypeError("clslice: queue= and wait_for= apply to pyopencl "
-                        "arrays; this call's arrays are on the host")
+    if dev is None and (queue is not None or wait_for is not None or
+                        allocator is not None):
+        raise TypeError("clslice: queue=, wait_for= and allocator= apply "
+                        "to pyopencl arrays; this call's arrays are on the "
+                        "host")
+    if out is not None and allocator is not None:
+        raise TypeError("clslice: out= and allocator= both given; the "
+                        "allocator makes a new result's memory, and out= "
+                        "is the result")
     _check_arguments(out, dtype, casting, dev)
     given = items
     if not stack:
@@ -199,5 +228,6 @@ def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
         _check_out_shape(out, shape, flat=axis is None and not stack)
     target = _result_dtype(given, dtype, out, casting, scalars=not stack)
     if dev is not None:
-        return dev.concat(items, plans, shape, target, out, queue, wait_for)
+        return dev.concat(items, plans, shape, target, out, queue, wait_for,
+                          allocator)
     return _host.concat(items, plans, shape, target, out)

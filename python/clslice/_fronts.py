@@ -11,7 +11,7 @@ from typing import Any, Hashable, List, Optional, Sequence, Tuple
 
 from . import _lib
 from ._ints import INT32_MAX, INT32_MIN, as_int, int32_mask, int64_array, \
-    saturate
+    int64_index, saturate
 from ._lib import lib
 from ._plan import IntVector, Spec, Plan, _build, _int_tuple
 
@@ -137,6 +137,14 @@ class XLASlice(Spec):
                              False, _same_length(named))
 
 
+def _starts(values: Sequence[int]) -> Tuple[int, ...]:
+    """JAX's start_indices: one integer per dimension, each within int64
+    (JAX makes an int64 array of them and refuses a value outside it; a
+    saturated start would be clamped into the window instead)."""
+    return tuple(int64_index(v, "start_indices[%d]" % i)
+                 for i, v in enumerate(_required(values, "start_indices")))
+
+
 class DynamicSlice(Spec):
     """jax.lax.dynamic_slice(operand, start_indices, slice_sizes): the
     window of slice_sizes, each start clamped to [0, size - window] (so a
@@ -144,7 +152,7 @@ class DynamicSlice(Spec):
 
     def __init__(self, start_indices: Sequence[int],
                  slice_sizes: Sequence[int]) -> None:
-        self.args = (_required(start_indices, "start_indices"),
+        self.args = (_starts(start_indices),
                      _required(slice_sizes, "slice_sizes"))
 
     def _cache_key(self) -> Hashable:
@@ -166,7 +174,7 @@ class DynamicUpdateSlice(Spec):
     def __init__(self, update_shape: Sequence[int],
                  start_indices: Sequence[int]) -> None:
         self.args = (_required(update_shape, "update.shape"),
-                     _required(start_indices, "start_indices"))
+                     _starts(start_indices))
 
     def _cache_key(self) -> Hashable:
         return ("dynamic_update_slice",) + self.args

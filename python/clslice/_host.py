@@ -2,12 +2,15 @@
 # Copyright 2026 The clslice Authors
 """numpy arrays and scipy CSR matrices: the C library's host executors."""
 import ctypes
-from typing import Any, Optional, Sequence, Tuple
+import struct
+import threading
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _lib
 from ._lib import lib, Error
+from ._packed import address, check_layout, descriptor, void_call
 
 BROADCAST, EXACT = 0, 1
 _addressof = ctypes.addressof
@@ -74,8 +77,68 @@ def _shape_arg(shape: Sequence[int]) -> Tuple[Any, int]:
     return (ctypes.c_int64 * max(len(shape), 1))(*shape), len(shape)
 
 
-_host_gather = lib.clslice_host_gather
-_byref = ctypes.byref
+# The descriptors of clslice_host_gather2 and clslice_host_scatter2 as
+# struct formats (_packed.py), every member in order (tensors: data,
+# bytes, offset, strides; NULL pointers are 0).
+_GATHER = struct.Struct("@NPN" "PNNP" "PNNP" "PP")
+_SCATTER = struct.Struct("@NPN" "PNNP" "Pii" "PNNP" "PP")
+_TENSOR = ("data", "bytes", "offset", "strides")
+check_layout(_GATHER, _lib.HostGatherDesc,
+             ["struct_size", "plan", "elem_size"] +
+             ["src." + f for f in _TENSOR] + ["dst." + f for f in _TENSOR] +
+             ["src_blocking", "dst_blocking"])
+check_layout(_SCATTER, _lib.HostScatterDesc,
+             ["struct_size", "plan", "elem_size"] +
+             ["value." + f for f in _TENSOR] +
+             ["value_shape", "value_rank", "rule"] +
+             ["dst." + f for f in _TENSOR] +
+             ["value_blocking", "dst_blocking"])
+# The members from `plan` to dst.bytes (offset 8): all a contiguous gather
+# changes; its descriptor keeps zeros in dst.offset, dst.strides and the
+# blockings from its first fill on.
+_GATHER_PLAIN = struct.Struct("@PN" "PNNP" "PN")
+
+
+class _Calls(threading.local):
+    """This thread's descriptors and error record, made once and refilled
+    at every call: `plain` (contiguous gathers), `gather` and `scatter`
+    (views), each (memory, address), and the error record's (Error,
+    address).  A call fills and runs its descriptor without running
+    other Python code in between, so one of each per thread is enough."""
+
+    def __init__(self) -> None:
+        self.plain = descriptor(_GATHER, _lib.HostGatherDesc)
+        self.gather = descriptor(_GATHER, _lib.HostGatherDesc)
+        self.scatter = descriptor(_SCATTER, _lib.HostScatterDesc)
+        err = Error()
+        self.err = (err, ctypes.addressof(err))
+
+
+_calls = _Calls()
+_gather2 = void_call(lib, "clslice_host_gather2", 2)
+_scatter2 = void_call(lib, "clslice_host_scatter2", 2)
+_pack_gather = _GATHER.pack_into
+_pack_plain = _GATHER_PLAIN.pack_into
+_pack_scatter = _SCATTER.pack_into
+_GATHER_SIZE = _GATHER.size
+_SCATTER_SIZE = _SCATTER.size
+_strides_address = address
+
+
+def _run_gather(plan: Any, itemsize: int,
+                src: Tuple[int, int, int, Any],
+                dst: Tuple[int, int, int, Any]) -> None:
+    """clslice_host_gather2 of plan from the tensor src to the tensor dst,
+    each (address, bytes, offset of element 0, element strides or None),
+    through this thread's descriptor."""
+    memory, address = _calls.gather
+    _pack_gather(memory, 0, _GATHER_SIZE, plan.address, itemsize, src[0],
+                 src[1], src[2], _strides_address(src[3]), dst[0], dst[1],
+                 dst[2], _strides_address(dst[3]), 0, 0)
+    err, err_address = _calls.err
+    status = _gather2(address, err_address)
+    if status:
+        _lib.raise_for(status, err)
 
 
 def gather(x: np.ndarray, plan: Any) -> np.ndarray:
@@ -93,43 +156,43 @@ def gather(x: np.ndarray, plan: Any) -> np.ndarray:
     if not x.flags.c_contiguous:
         view = _view(x)
         if view is not None:
-            return _gather_view(plan, itemsize, view, out)
+            _run_gather(plan, itemsize, view,
+                        (_address(out), out.nbytes, 0, None))
+            return out
         x = np.asarray(x, order="C")
-    err = Error()
-    status = _host_gather(plan, itemsize, _address(x), x.nbytes,
-                          _address(out), out.nbytes, _byref(err))
+    # contiguous to contiguous, the call made in loops: the members that
+    # change, packed inline
+    memory, address = _calls.plain
+    _pack_plain(memory, 8, plan.address, itemsize, _address(x), x.nbytes,
+                0, 0, _address(out), out.nbytes)
+    err, err_address = _calls.err
+    status = _gather2(address, err_address)
     if status:
         _lib.raise_for(status, err)
     return out
 
 
-def _gather_view(plan: Any, itemsize: int, view: Tuple[int, int, int, Any],
-                 out: np.ndarray) -> np.ndarray:
-    """gather from a strided numpy view in place: no copy of the input."""
-    err = Error()
-    desc = _lib.HostGatherDesc(
-        plan=plan._ptr.value, elem_size=itemsize, src=_lib.HostTensor(*view),
-        dst=_lib.HostTensor(out.ctypes.data, out.nbytes, 0, None))
-    status = lib.clslice_host_gather2(ctypes.byref(desc), ctypes.byref(err))
-    if status:
-        _lib.raise_for(status, err)
-    return out
-
-
-def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
-    """gather into the numpy array `out` (any layout, of the result's
-    shape and x's dtype), as numpy's out= arguments take one."""
+def _check_out(x: np.ndarray, plan: Any, out: Any,
+               name: str = "out") -> None:
+    """out= of a gather: a writable numpy array of the result's shape and
+    x's dtype."""
     plan.require_known()
     _check_dtype(x.dtype, "x")
     if not isinstance(out, np.ndarray):
-        raise TypeError("clslice: out must be a numpy array for a numpy x, "
-                        "got %s" % type(out).__name__)
+        raise TypeError("clslice: %s must be a numpy array for a numpy x, "
+                        "got %s" % (name, type(out).__name__))
     if out.shape != plan.output_shape or out.dtype != x.dtype:
         raise ValueError(
-            "clslice: out has shape %r and dtype %s; the result has shape "
-            "%r and dtype %s" % (out.shape, out.dtype, plan.output_shape,
-                                 x.dtype))
-    _writable(out, "out", "the result is written into it")
+            "clslice: %s has shape %r and dtype %s; the result has shape "
+            "%r and dtype %s" % (name, out.shape, out.dtype,
+                                 plan.output_shape, x.dtype))
+    _writable(out, name, "the result is written into it")
+
+
+def gather_into(x: np.ndarray, plan: Any, out: np.ndarray) -> np.ndarray:
+    """gather into the numpy array `out` (any layout, of the result's
+    shape and x's dtype), as numpy's out= arguments take one."""
+    _check_out(x, plan, out)
     if not out.size or not x.itemsize:
         return out
     if np.may_share_memory(out, x) or not (out.flags.c_contiguous or
@@ -142,14 +205,28 @@ def gather_into(x: np.ndarray, plan: Any, out: Any) -> np.ndarray:
         return out
     if not (x.flags.c_contiguous or _view(x) is not None):
         x = np.asarray(x, order="C")
-    err = Error()
-    desc = _lib.HostGatherDesc(plan=plan._ptr.value, elem_size=x.itemsize,
-                               src=_lib.HostTensor(*_buffer(x)),
-                               dst=_lib.HostTensor(*_buffer(out)))
-    status = lib.clslice_host_gather2(ctypes.byref(desc), ctypes.byref(err))
-    if status:
-        _lib.raise_for(status, err)
+    _run_gather(plan, x.itemsize, _buffer(x), _buffer(out))
     return out
+
+
+def gather_many_into(x: np.ndarray, plans: Sequence[Any],
+                     given: Any) -> List[np.ndarray]:
+    """slice_many's and split's out=: piece i gathered into the numpy
+    array out[i] (gather_into's rules, its errors naming out[i]); every
+    array is checked before any is written."""
+    try:
+        outs = list(given)
+    except TypeError:
+        raise TypeError("clslice: out must be a sequence of arrays, one "
+                        "per piece, got %s" % type(given).__name__) from None
+    if len(outs) != len(plans):
+        raise ValueError("clslice: out has %d arrays for %d pieces"
+                         % (len(outs), len(plans)))
+    for i, (plan, out) in enumerate(zip(plans, outs)):
+        _check_out(x, plan, out, "out[%d]" % i)
+    for plan, out in zip(plans, outs):
+        gather_into(x, plan, out)
+    return outs
 
 
 def _writable(x: np.ndarray, name: str = "x",
@@ -182,19 +259,18 @@ def scatter(x: np.ndarray, plan: Any, value: Any, rule: int) -> np.ndarray:
 
 def _scatter_views(plan: Any, itemsize: int, value: np.ndarray, rule: int,
                    x: np.ndarray) -> None:
+    """clslice_host_scatter2 of value into plan's slice of x (each
+    contiguous or a view in whole elements), through this thread's
+    descriptor."""
     shape, rank = _shape_arg(value.shape)
-    err = Error()
-    if value.flags.c_contiguous and x.flags.c_contiguous:
-        status = lib.clslice_host_scatter(
-            plan, itemsize, value.ctypes.data, shape, rank, value.nbytes,
-            rule, x.ctypes.data, x.nbytes, ctypes.byref(err))
-    else:
-        desc = _lib.HostScatterDesc(
-            plan=plan._ptr.value, elem_size=itemsize,
-            value=_lib.HostTensor(*_buffer(value)), value_shape=shape,
-            value_rank=rank, rule=rule, dst=_lib.HostTensor(*_buffer(x)))
-        status = lib.clslice_host_scatter2(ctypes.byref(desc),
-                                           ctypes.byref(err))
+    src, dst = _buffer(value), _buffer(x)
+    memory, address = _calls.scatter
+    _pack_scatter(memory, 0, _SCATTER_SIZE, plan.address, itemsize, src[0],
+                  src[1], src[2], _strides_address(src[3]),
+                  _addressof(shape), rank, rule, dst[0], dst[1], dst[2],
+                  _strides_address(dst[3]), 0, 0)
+    err, err_address = _calls.err
+    status = _scatter2(address, err_address)
     if status:
         _lib.raise_for(status, err)
 

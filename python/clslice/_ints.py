@@ -10,10 +10,18 @@ unbounded integer's result.  The saturation is noted, so that an error the
 library then reports (a shrink index, an axis, a mask entry) can name the
 value the caller wrote.  Integers that select (TF masks, shapes) cannot
 saturate and are refused.
+
+A bool is not an integer here: the frameworks whose arguments these are
+refuse one (PyTorch's int arguments, TensorFlow's int32/int64 tensors,
+numpy.concatenate's axis), so as_int names it.  numpy's own functions
+that take a bool as 0 or 1 (stack's and split's axis, split's sections)
+pass bools=True.
 """
 import ctypes
 import operator
 from typing import Any, List, Optional, Sequence, Tuple
+
+import numpy as np
 
 from . import _lib
 
@@ -23,15 +31,41 @@ INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 Notes = List[str]
 
 
-def as_int(value: object, name: str) -> int:
-    """operator.index(value), with a TypeError naming the argument."""
+INT64_MIN = -INT64_MAX - 1
+
+
+def is_bool(value: object) -> bool:
+    """Python's bool or numpy's (no __index__ in numpy 2, a deprecated one
+    before)."""
+    return isinstance(value, (bool, np.bool_))
+
+
+def as_int(value: object, name: str, bools: bool = False) -> int:
+    """operator.index(value), with a TypeError naming the argument; a bool
+    is refused unless `bools`."""
     if type(value) is int:
         return value
+    if is_bool(value) and not bools:
+        raise TypeError("clslice: %s must be an integer, got %r (a bool is "
+                        "not taken for an integer, as in the frameworks)"
+                        % (name, value))
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError("clslice: %s must be an integer, got %r"
                         % (name, value)) from None
+
+
+def int64_index(value: object, name: str, bools: bool = False) -> int:
+    """An integer that selects (an axis, a start that JAX reads as an
+    int64 array): as_int, then refused outside int64 with numpy's and
+    JAX's class, OverflowError, naming the argument."""
+    value = as_int(value, name, bools)
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise OverflowError("clslice: %s = %d does not fit int64 (numpy and "
+                            "JAX refuse such an index: OverflowError)"
+                            % (name, value))
+    return value
 
 
 def saturate(value: int, name: str, notes: Optional[Notes]) -> int:

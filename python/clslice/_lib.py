@@ -12,7 +12,8 @@ of a build tree) overrides both; CLSLICE_CORE_LIBRARY the host one alone.
 """
 import ctypes
 import os
-from typing import Any, Callable, List, NoReturn, Optional, Sequence
+from typing import (Any, Callable, Dict, List, NoReturn, Optional, Sequence,
+                    Tuple)
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 MAX_RANK = 32
@@ -412,6 +413,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
+# The front-ends with a clslice_shape_NAME query (clslice.h).
+_SHAPE_QUERIES = ("tf", "openvino", "mxnet", "mxnet_slice_axis",
+                  "mxnet_slice_like", "onnx", "expr", "tflite", "tf_slice",
+                  "xla_slice", "dynamic_slice", "openvino_slice",
+                  "torch_narrow", "torch_index")
+
+
 def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
     """Declares the host calls, and the device calls too when `device`."""
     P, I, S, E = (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t,
@@ -420,7 +428,7 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
     I64, U = ctypes.c_int64, ctypes.c_uint
     st = ctypes.c_int
     CALL = ctypes.POINTER(CLCall)
-    sigs = {
+    sigs: Dict[str, Tuple[Any, List[Any]]] = {
         "clslice_status_string": (ctypes.c_char_p, [st]),
         "clslice_version_string": (ctypes.c_char_p, []),
         "clslice_plan_release": (None, [PP]),
@@ -478,6 +486,7 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
         "clslice_host_csr_slice": (st, [P, ctypes.POINTER(CSR), P, P, P, I64,
                                         c_int64_p, E]),
         "clslice_runtime_create": (st, [P, PP, E]),
+        "clslice_runtime_attach": (st, [P, PP, E]),
         "clslice_runtime_release": (None, [PP]),
         "clslice_runtime_prepare": (st, [P, P, U, E]),
         "clslice_enqueue_gather": (st, [P, P, P, S, P, S, P, S, U, U, P, PP,
@@ -501,6 +510,12 @@ def _declare(lib: ctypes.CDLL, device: bool = False) -> ctypes.CDLL:
                                         ctypes.POINTER(CLDynamicDesc),
                                         ctypes.POINTER(XLADynamicSpec), E]),
     }
+    # Each front-end's shape query takes its plan call's arguments, with
+    # (out_shape, &out_rank) in place of &plan.
+    for name in _SHAPE_QUERIES:
+        restype, argtypes = sigs["clslice_plan_" + name]
+        sigs["clslice_shape_" + name] = (
+            restype, argtypes[:-2] + [c_int64_p, ctypes.POINTER(I), E])
     for name, (restype, argtypes) in sigs.items():
         if not device and name.startswith(_DEVICE_PREFIXES):
             continue

@@ -26,9 +26,15 @@ from ._lib import ClsliceIndexError, ClsliceSpecError
 
 _INT64_MIN = -INT64_MAX - 1
 _UINT64_END = 1 << 64
-_NOT_AN_INDEX = ("only integers, slices (`:`), ellipsis (`...`), "
-                 "numpy.newaxis (`None`) and integer or boolean arrays are "
-                 "valid indices")
+# numpy's message lists integer and boolean arrays among valid indices;
+# clslice does basic indexing only, so it says what it takes, what it
+# does not, and where to go instead.
+_NOT_AN_INDEX = ("clslice takes integers, slices (`:`), ellipsis (`...`) "
+                 "and numpy.newaxis (`None`) only; integer and boolean "
+                 "arrays (advanced indexing) are not supported: index a "
+                 "numpy array with numpy itself (x[key]), and gather a "
+                 "pyopencl array by integer indices with "
+                 "pyopencl.array.take")
 
 Shape = Sequence[Optional[int]]
 
@@ -68,8 +74,8 @@ def key_to_expr(key: Any) -> str:
             parts.append("...")
         elif kind is bool or kind.__name__ == "bool_":
             raise ClsliceIndexError(
-                "clslice: boolean index %r is advanced indexing, which "
-                "clslice does not do" % (item,))
+                "clslice: boolean index %r is advanced indexing; %s"
+                % (item, _NOT_AN_INDEX))
         else:
             try:
                 value = operator.index(item)
@@ -107,8 +113,8 @@ def _item_error(items: Sequence[Any]) -> Optional[Exception]:
             continue
         if type(item) is bool or type(item).__name__ == "bool_":
             return ClsliceIndexError(
-                "clslice: boolean index %r (item %d) is advanced indexing, "
-                "which clslice does not do" % (item, pos))
+                "clslice: boolean index %r (item %d) is advanced indexing; %s"
+                % (item, pos, _NOT_AN_INDEX))
         try:
             value = operator.index(item)
         except TypeError:

@@ -5,7 +5,8 @@ framework front-ends, each a thin layer over one clslice_plan_* call."""
 import collections
 import ctypes
 import threading
-from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
+from typing import (Any, Dict, Hashable, List, Optional, Sequence, Tuple,
+                    cast)
 
 from . import _lib
 from ._ints import (as_int, int32_mask, int64_array, saturate,
@@ -34,17 +35,20 @@ class Plan:
     start, a signed step and a count, and the output shape.  Unknown sizes
     are None."""
 
-    __slots__ = ("_ptr", "_as_parameter_", "input_shape", "output_shape",
-                 "size", "known", "_strides", "__weakref__")
+    __slots__ = ("_ptr", "_as_parameter_", "address", "input_shape",
+                 "output_shape", "size", "known", "_strides", "__weakref__")
 
     input_shape: Tuple[Optional[int], ...]
     output_shape: Tuple[Optional[int], ...]
     size: Optional[int]
     known: bool
+    #: The C plan's address, for the descriptors' plan member.
+    address: Optional[int]
 
     def __init__(self, ptr: ctypes.c_void_p) -> None:
         self._ptr = ptr
         self._as_parameter_ = ptr
+        self.address = ptr.value
         rank = lib.clslice_plan_input_rank(ptr)
         buf = (ctypes.c_int64 * max(rank, 1))()
         lib.clslice_plan_input_shape(ptr, buf)
@@ -147,9 +151,39 @@ def _int_tuple(values: Optional[Sequence[Any]],
     return tuple(as_int(v, "%s[%d]" % (name, i)) for i, v in enumerate(items))
 
 
+# Set (per thread) while output_shape() runs a spec: _build then calls
+# the front-end's shape query, clslice_shape_NAME, in place of
+# clslice_plan_NAME: the same arguments, rules and messages, and no plan.
+_shape_query = threading.local()
+
+
+class _ShapeAnswer:
+    """What _build gives in a shape query: the output shape alone."""
+
+    def __init__(self, output_shape: Tuple[Optional[int], ...]) -> None:
+        self.output_shape = output_shape
+
+
+def _query_shape(call: Any, args: Tuple[Any, ...],
+                 notes: Optional[List[str]]) -> Plan:
+    out = (ctypes.c_int64 * _lib.MAX_RANK)()
+    rank = ctypes.c_int()
+    err = Error()
+    status = call(*args, out, ctypes.byref(rank), ctypes.byref(err))
+    if status:
+        _lib.raise_for(status, err, notes)
+    answer = _ShapeAnswer(_unknown_to_none(out[:rank.value]))
+    return cast(Plan, answer)  # only .output_shape is read
+
+
 def _build(call: Any, *args: Any, notes: Optional[List[str]] = None) -> Plan:
     """Runs a clslice_plan_* call and wraps its plan, or raises (naming
     the values that were saturated on the way in)."""
+    if getattr(_shape_query, "on", False):
+        twin = getattr(lib, call.__name__.replace("clslice_plan_",
+                                                  "clslice_shape_"), None)
+        if twin is not None:
+            return _query_shape(twin, args, notes)
     ptr = ctypes.c_void_p()
     err = Error()
     status = call(*args, ctypes.byref(ptr), ctypes.byref(err))
@@ -171,6 +205,25 @@ class Spec:
         """The Plan of this spec on an input of `shape` (None/-1: unknown
         dimension).  Plans are cached per (spec, shape)."""
         return cached_plan((self._cache_key(), tuple(shape)), self, shape)
+
+    def output_shape(self, shape: ShapeLike) -> Tuple[Optional[int], ...]:
+        """The output shape on an input of `shape`, by the front-end's
+        shape query (clslice_shape_NAME): no plan is built or cached.
+        A spec the query refuses is planned, so that the error is the
+        plan's, numpy's class for a numpy key included."""
+        cached = _cache.get((self._cache_key(), tuple(shape)))
+        if cached is not None:
+            return cached.output_shape
+        try:
+            dims, arr = _shape_array(shape)
+            _shape_query.on = True
+            try:
+                answer = self._plan(dims, arr)
+            finally:
+                _shape_query.on = False
+        except Exception:
+            return self.plan(shape).output_shape
+        return answer.output_shape
 
 
 def cached_plan(key: Hashable, spec: Spec, shape: ShapeLike) -> Plan:
@@ -261,6 +314,11 @@ class Expr(Spec):
         if not self.from_numpy:
             return super().plan(shape)
         return _numpy_key_plan(self.numpy_key, self.text, tuple(shape))
+
+    def output_shape(self, shape: ShapeLike) -> Tuple[Optional[int], ...]:
+        if self.text is None:  # a key numpy refuses: plan() raises its error
+            return self.plan(shape).output_shape
+        return super().output_shape(shape)
 
     def _cache_key(self) -> Hashable:
         return ("expr", self.text)

@@ -276,7 +276,7 @@ def test_errors_numpy_cannot_have():
         clslice.concatenate(5)
     with pytest.raises(TypeError, match="plain-data dtypes"):
         clslice.concatenate([np.array([None]), np.array([1])])
-    with pytest.raises(TypeError, match="queue= and wait_for= apply"):
+    with pytest.raises(TypeError, match="queue=, wait_for= and allocator= apply"):
         clslice.stack([A, A], queue=object())
     with pytest.raises(TypeError, match="out must be a numpy array"):
         clslice.concatenate([A, A], out=[0] * 12)

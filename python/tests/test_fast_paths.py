@@ -129,3 +129,56 @@ def test_device_results_use_the_input_allocator(queue):
         assert y.allocator is pool
         assert np.array_equal(y.get(), host[::2, ::-3])
     assert pool.active_blocks >= 2
+
+
+def test_host_calls_go_through_the_descriptor_calls(monkeypatch):
+    """One C function per operation: the contiguous gather and scatter
+    run clslice_host_gather2 / _scatter2 (the plain twins are never
+    called), through each thread's reused descriptor."""
+    from clslice import _host
+    made = []
+
+    def spy(name, real):
+        def call(*args):
+            made.append(name)
+            return real(*args)
+        return call
+
+    for name in ("_gather2", "_scatter2"):
+        monkeypatch.setattr(_host, name, spy(name, getattr(_host, name)))
+    x = np.arange(30.0).reshape(5, 6)
+    assert np.array_equal(clslice.slice(x, np.s_[1:, ::2]), x[1:, ::2])
+    y = x.copy()
+    clslice.assign(y, np.s_[::2], -1.0)
+    want = x.copy()
+    want[::2] = -1
+    assert np.array_equal(y, want)
+    assert made == ["_gather2", "_scatter2"]
+
+
+def test_reused_descriptor_after_a_failure_and_across_threads():
+    import threading
+    from clslice import _host
+    x = np.arange(24, dtype=np.int32).reshape(4, 6)
+    plan = clslice.plan(x.shape, np.s_[:, 1:])
+    out = np.empty(plan.output_shape, x.dtype)
+    with pytest.raises(clslice.ClsliceBufferError, match="src.bytes"):
+        _host._run_gather(plan, 4, (x.ctypes.data, 8, 0, None),
+                          (out.ctypes.data, out.nbytes, 0, None))
+    assert np.array_equal(clslice.slice(x, np.s_[:, 1:]), x[:, 1:])
+    failures = []
+
+    def work(seed):
+        a = np.arange(seed, seed + 64, dtype=np.int64).reshape(8, 8)
+        for _ in range(300):
+            if not np.array_equal(clslice.slice(a, np.s_[::3, 2:]),
+                                  a[::3, 2:]) or not np.array_equal(
+                    clslice.slice(a.T, np.s_[1:]), a.T[1:]):
+                failures.append(seed)
+                return
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures

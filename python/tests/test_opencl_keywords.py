@@ -205,3 +205,76 @@ def test_dir_shows_the_public_api_only():
                 n != "__version__"]
     for name in clslice.__all__:
         assert name in names and hasattr(clslice, name), name
+
+
+class _CountingAllocator:
+    """An allocator (pyopencl's protocol: bytes -> buffer) that counts."""
+
+    def __init__(self, context):
+        self.inner = cl_tools.ImmediateAllocator(cl.CommandQueue(context))
+        self.calls = 0
+
+    def __call__(self, nbytes):
+        self.calls += 1
+        return self.inner(nbytes)
+
+
+def test_allocator_keyword_makes_every_new_device_result(queue):
+    d = cla.to_device(queue, HOST)
+    calls = [
+        lambda a: clslice.slice(d, KEY, allocator=a),
+        lambda a: clslice.strided_slice(d, [1], [5], allocator=a),
+        lambda a: clslice.narrow(d, 1, 2, 3, allocator=a),
+        lambda a: clslice.slice_many(d, [KEY, np.s_[1]], allocator=a)[0],
+        lambda a: clslice.split(d, 2, axis=1, allocator=a)[1],
+        lambda a: clslice.chunk(d, 3, allocator=a)[0],
+        lambda a: clslice.concatenate([d, HOST], allocator=a),
+        lambda a: clslice.stack([d, d], allocator=a),
+        lambda a: clslice.slice_grad(HOST.shape, d[1:3], np.s_[1:3],
+                                     allocator=a),
+        lambda a: clslice.slice_blocked(d.reshape(6, 2, 4), np.s_[1:],
+                                        blocked=(1, 4), allocator=a),
+        lambda a: clslice.dynamic_slice(d, [1, -3], [2, 2], allocator=a),
+    ]
+    for i, call in enumerate(calls):
+        allocator = _CountingAllocator(queue.context)
+        result = call(allocator)
+        assert allocator.calls >= 1, i
+        assert result.allocator is allocator, i
+    with pytest.raises(TypeError, match="allocator= apply to pyopencl"):
+        clslice.slice(HOST, KEY, allocator=_CountingAllocator(queue.context))
+    with pytest.raises(TypeError, match="out= and allocator= both"):
+        clslice.slice(d, KEY, out=clslice.slice(d, KEY),
+                      allocator=_CountingAllocator(queue.context))
+
+
+def test_out_keyword_of_slice_many_and_split(queue):
+    d = cla.to_device(queue, HOST)
+    keys = [KEY, np.s_[1], np.s_[:0]]
+    outs = [cla.empty(queue, HOST[k].shape, HOST.dtype) for k in keys]
+    got = clslice.slice_many(d, keys, out=outs)
+    assert all(g is o for g, o in zip(got, outs))
+    for o, k in zip(outs, keys):
+        assert np.array_equal(o.get(), HOST[k])
+    # strided out= arrays: one call per piece, same answer
+    wide = cla.zeros(queue, (6, 16), HOST.dtype)
+    pieces = clslice.split(d, [3], axis=1, out=[wide[:, 0:6:2],
+                                                wide[:, 8:13]])
+    assert pieces[1].base_data is wide.base_data
+    assert np.array_equal(wide.get()[:, 0:6:2], HOST[:, :3])
+    assert np.array_equal(wide.get()[:, 8:13], HOST[:, 3:])
+    good = cla.empty(queue, (6, 4), HOST.dtype)
+    with pytest.raises(ValueError, match=r"out\[1\] has shape \(6, 3\)"):
+        clslice.split(d, 2, axis=1, out=[good, cla.empty(queue, (6, 3),
+                                                           HOST.dtype)])
+    with pytest.raises(ValueError, match="out has 1 arrays for 2 pieces"):
+        clslice.split(d, 2, axis=1, out=[good])
+    # host arrays too, every out= checked before any is written
+    host_outs = [np.full((6, 4), -1, HOST.dtype), np.zeros((6, 4), np.int8)]
+    with pytest.raises(ValueError, match=r"out\[1\] has shape"):
+        clslice.split(HOST, 2, axis=1, out=host_outs)
+    assert (host_outs[0] == -1).all()
+    host_outs[1] = np.empty((6, 4), HOST.dtype)
+    for got, want in zip(clslice.split(HOST, 2, axis=1, out=host_outs),
+                         np.split(HOST, 2, axis=1)):
+        assert np.array_equal(got, want)

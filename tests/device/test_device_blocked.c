@@ -499,6 +499,23 @@ static void test_checks(void **state)
                         &b8, 0, &err_),
                 CLSLICE_ERROR_BUFFER, "dst.buffer is too small");
     clslice_plan_release(&plan);
+
+    /* An axis near INT64_MAX once wrapped its block count negative and
+     * passed the bounds check: the kernels then read and wrote past the
+     * 1024-byte buffer (Oclgrind: invalid reads and writes; issue 30). */
+    const int64_t near_max[] = {INT64_MAX - 1}, far_value[] = {16};
+    clslice_blocking lanes4 = {.axis = 0, .block = 4, .first_lane = 3};
+    clslice_plan *far = tu_expr_plan(near_max, 1, "4:20");
+    EXPECT_FAIL(gather(rt, q, far, 4, tensor(small, 0, NULL), &lanes4,
+                       tensor(f->io.dst, 0, NULL), NULL, 0, &err_),
+                CLSLICE_ERROR_BUFFER, "blocked src tensor",
+                "more than INT64_MAX");
+    EXPECT_FAIL(scatter(rt, q, far, 4, src, NULL,
+                        (value_form){far_value, 1, CLSLICE_VALUE_EXACT},
+                        tensor(small, 0, NULL), &lanes4, 0, &err_),
+                CLSLICE_ERROR_BUFFER, "blocked dst tensor",
+                "more than INT64_MAX");
+    clslice_plan_release(&far);
     clReleaseMemObject(small);
 }
 

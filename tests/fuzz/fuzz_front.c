@@ -3,9 +3,11 @@
 /*
  * libFuzzer target: every structured front-end (TensorFlow, OpenVINO,
  * MXNet slice / slice_axis / slice_like, ONNX) on specs decoded from the
- * input, then, when the plan builds, every host check of fz_check_plan.
+ * input, then, when the plan builds, every host check of fz_check_plan;
+ * and the split family's rules (clslice_split_ranges).
  *
- * Input: a front byte (% 6), a rank byte and the dims, the front's
+ * Input: a front byte (from 0xf0 a split, else % 6 a front-end), a rank
+ * byte and the dims, the front's
  * arguments in the order of its C signature, then the bytes fz_check_plan
  * reads, then a byte choosing dims to make unknown: the same spec is
  * planned again on that shape and must agree with the known plan.  Every array is malloc'd with exactly its length, so a front-end
@@ -248,16 +250,60 @@ static void check_unknown(int front, fz_reader *r, size_t spec_at,
     clslice_plan_release(&partial);
 }
 
+/* A split: a style byte (one past the last style included), the axis,
+ * the number, a flag byte (bit 0: no list) and the list, exactly sized.
+ * The count query and the full call must agree, and on a known axis
+ * every piece must lie inside it; huge piece counts (ONNX num_outputs of
+ * 2^32 + 1, say) are only counted. */
+static void check_split(fz_reader *r, arena *a, const int64_t *shape,
+                        int rank)
+{
+    clslice_split_spec s;
+    s.style = (clslice_split_style)(fz_u8(r) % (CLSLICE_SPLIT_TORCH_CHUNK + 2));
+    s.axis = fz_i64(r);
+    s.number = fz_i64(r);
+    int no_list = fz_u8(r) & 1;
+    s.list_len = slot_len(r);
+    s.list = i64_vec(r, a, s.list_len, no_list);
+    size_t count = 0, again = 0;
+    clslice_error err;
+    clslice_status st = clslice_split_ranges(shape, rank, &s, NULL, NULL, 0,
+                                             &count, &err);
+    fz_check_status(st, &err);
+    if (st != CLSLICE_OK || count > FZ_MAX_ELEMENTS)
+        return;
+    int64_t *starts = take(a, count * sizeof *starts);
+    int64_t *sizes = take(a, count * sizeof *sizes);
+    st = clslice_split_ranges(shape, rank, &s, starts, sizes, count, &again,
+                              &err);
+    fz_check_status(st, &err);
+    if (st != CLSLICE_OK || again != count)
+        fz_die("a split's count query and full call disagree", st,
+               (long long)again);
+    int axis = (int)(s.axis < 0 ? s.axis + rank : s.axis);
+    int64_t n = shape[axis];
+    for (size_t i = 0; i < count && n != CLSLICE_UNKNOWN; i++)
+        if (starts[i] < 0 || sizes[i] < 0 || starts[i] > n - sizes[i])
+            fz_die("a split piece leaves its axis", starts[i], sizes[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r = {data, size, 0};
     arena a = {{0}, 0};
-    int front = fz_u8(&r) % FRONT_COUNT;
+    uint8_t selector = fz_u8(&r);
+    int front = selector % FRONT_COUNT;
     int rank = fz_rank(&r);
     /* Exactly rank dims on the heap, so a read past the shape is caught. */
     int64_t *shape = take(&a, sizeof(int64_t) * (rank > 0 ? (size_t)rank : 0));
     fz_shape(&r, shape, rank);
     size_t spec_at = r.pos;
+    if (selector >= 0xf0) {
+        check_split(&r, &a, shape, rank);
+        for (int i = 0; i < a.n; i++)
+            free(a.ptr[i]);
+        return 0;
+    }
 
     clslice_plan *plan = NULL;
     clslice_error err;

@@ -5,9 +5,10 @@
 # and ICD folders: a driver found by name is registered once and the
 # machine's ICD files are then ignored; without one, each ICD file's
 # library is registered, a file without a final newline included.  Then
-# `gpu_kit.sh run` on a fake unpacked kit: its tests see
-# CLSLICE_REQUIRE_DEVICE=1, the summary names the device each ran on, and
-# a test that passes without naming a device fails.  Costs about a second.
+# `gpu_kit.sh run` on a fake unpacked kit, started under `env -i`: its
+# tests see CLSLICE_REQUIRE_DEVICE=1 and a PATH the kit exported, the
+# summary names the device each ran on, and a test that passes without
+# naming a device fails.  Costs about a second.
 set -euo pipefail
 kit=$1/scripts/gpu_kit.sh
 tmp=$(mktemp -d)
@@ -37,15 +38,19 @@ got=$(bash "$kit" vendors)
 k=$tmp/kit
 mkdir -p "$k/bin" "$k/lib"
 cp "$kit" "$k/"
-printf '#!/bin/sh\n[ "$CLSLICE_REQUIRE_DEVICE" = 1 ] || exit 3\necho "device: Fake GPU 9000"\n' \
-  > "$k/bin/test_named"
+printf '%s\n' '#!/bin/sh' '[ "$CLSLICE_REQUIRE_DEVICE" = 1 ] || exit 3' \
+  '/usr/bin/env | grep -q "^PATH=.*/usr/bin" || { echo "no PATH"; exit 4; }' \
+  'echo "device: Fake GPU 9000"' > "$k/bin/test_named"
 printf '#!/bin/sh\nexit 0\n' > "$k/bin/test_silent"
 printf '#!/bin/sh\nexit 0\n' > "$k/bin/clslice-bench"
 cp "$k/bin/clslice-bench" "$k/bin/clslice"
 chmod +x "$k/bin/"*
 printf 'test_named\ttest_named\ntest_silent\ttest_silent\n' > "$k/tests.list"
 echo "clslice fake" > "$k/MANIFEST"
-if bash "$k/gpu_kit.sh" run --icd /no/such/libOpenCL-vendor.so \
+# Under `env -i`: no PATH at all, as on a bare ssh command.  The kit must
+# export one of its own, or PoCL in a real test finds no `ld`.
+bash_bin=$(command -v bash)
+if env -i "$bash_bin" "$k/gpu_kit.sh" run --icd /no/such/libOpenCL-vendor.so \
      --out "$tmp/out" --python "$tmp/no-python" > "$tmp/run.log" 2>&1; then
   fail "run passed with a test that named no device: $(cat "$tmp/run.log")"
 fi

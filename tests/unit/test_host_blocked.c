@@ -430,6 +430,37 @@ static void test_checks(void **state)
                 CLSLICE_ERROR_BUFFER, "blocked src tensor",
                 "more than INT64_MAX");
     clslice_plan_release(&all);
+
+    /* An axis near INT64_MAX: first_lane + size + block - 1 once wrapped
+     * to a negative block count, which passed every check, and a 64-byte
+     * buffer was read and written past its end (issue 30). */
+    const int64_t near_max[] = {INT64_MAX - 1};
+    clslice_blocking lanes4 = {.axis = 0, .block = 4, .first_lane = 3};
+    clslice_plan *far = tu_expr_plan(near_max, 1, "4:20");
+    const int64_t far_value[] = {16};
+    EXPECT_FAIL(gather(far, src, 64, &lanes4, NULL, dst, sizeof dst, 0, NULL,
+                       NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "blocked src tensor",
+                "more than INT64_MAX");
+    EXPECT_FAIL(tu_host_scatter(far, 4, tu_tensor(src, 64, 0, NULL),
+                                far_value, 1, NULL, CLSLICE_VALUE_EXACT,
+                                tu_tensor(dst, 64, 0, NULL), &lanes4, &err_),
+                CLSLICE_ERROR_BUFFER, "blocked dst tensor",
+                "more than INT64_MAX");
+    clslice_plan_release(&far);
+
+    /* A destination of INT_MAX lanes a block: its padding lanes walk the
+     * source INT_MAX - 1 steps of 2^40 elements back, past int64 (once
+     * computed, overflowing, before the buffers were checked). */
+    const int64_t wide_shape[] = {3, 5}, steep[] = {1, INT64_C(1) << 40};
+    clslice_blocking int_max = {.axis = 1, .block = INT32_MAX,
+                                .first_lane = INT32_MAX - 1};
+    clslice_plan *whole = tu_expr_plan(wide_shape, 2, "...");
+    EXPECT_FAIL(gather(whole, src, sizeof src, NULL, steep, dst, sizeof dst,
+                       0, &int_max, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst_blocking->block = 2147483647",
+                "past what int64 can index");
+    clslice_plan_release(&whole);
 }
 
 int main(void)

@@ -212,6 +212,22 @@ static void test_empty_source_huge_strides(void **state)
         assert_int_equal(out, 0x22);
         clslice_plan_release(&plan);
     }
+    /* Row-major strides of an empty tensor whose other dims multiply past
+     * INT64_MAX (a .npy of shape (0, 2^62, 4)): no element, no overflow,
+     * gathered and scattered as the empty tensor it is (issue 30). */
+    const int64_t huge[] = {0, INT64_C(1) << 62, 4};
+    clslice_plan *plan = tu_expr_plan(huge, 3, "::2");
+    unsigned char in = 0x11, out = 0x22;
+    clslice_error err;
+    assert_int_equal(tu_host_gather(plan, 1, tu_tensor(&in, 1, 0, NULL), NULL,
+                                    tu_tensor(&out, 1, 0, NULL), NULL, &err),
+                     CLSLICE_OK);
+    assert_int_equal(tu_host_scatter(plan, 1, tu_tensor(&in, 1, 0, NULL),
+                                     huge, 3, NULL, CLSLICE_VALUE_EXACT,
+                                     tu_tensor(&out, 1, 0, NULL), NULL, &err),
+                     CLSLICE_OK);
+    assert_int_equal(out, 0x22);
+    clslice_plan_release(&plan);
 }
 
 /* Views that are contiguous where the slice runs still simplify to one

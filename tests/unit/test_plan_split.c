@@ -177,6 +177,8 @@ static void model(const clslice_split_spec *s, int64_t n, pieces *p)
             indices_model(p, n, s->list, s->list_len);
             return;
         case CLSLICE_SPLIT_TF:
+            if (s->list_len == 0)
+                return; /* SplitV's num_split >= 1 */
             if (s->list_len == 1 && s->list[0] == -1)
                 return; /* SplitV wants the one output's exact size */
             sizes_model(p, n, s->list, s->list_len, 1);
@@ -351,6 +353,18 @@ static void test_messages(void **state)
                        CLSLICE_ERROR_SPEC, "split_lengths", "sum to 2");
     expect_split_error(CLSLICE_SPLIT_ONNX_18, 5, 4, NULL, 0,
                        CLSLICE_ERROR_SPEC, "num_outputs = 4", "leave -1");
+    /* ceil(n / k) * (k - 1) is 2^63 here: the last piece's -1 comes
+     * without forming it (issue 30) */
+    expect_split_error(CLSLICE_SPLIT_ONNX_18, INT64_MAX, (INT64_C(1) << 32) + 1,
+                       NULL, 0, CLSLICE_ERROR_SPEC,
+                       "num_outputs = 4294967297", "leave -1");
+    /* SplitV's num_split >= 1: an empty size list, even on an empty axis */
+    expect_split_error(CLSLICE_SPLIT_TF, 5, 0, short_sum, 0,
+                       CLSLICE_ERROR_SPEC, "num_or_size_splits = []",
+                       "num_split >= 1");
+    expect_split_error(CLSLICE_SPLIT_TF, 0, 0, short_sum, 0,
+                       CLSLICE_ERROR_SPEC, "num_or_size_splits = []",
+                       "num_split >= 1");
     expect_split_error(CLSLICE_SPLIT_TORCH_CHUNK, 5, 0, NULL, 0,
                        CLSLICE_ERROR_SPEC, "chunks = 0", "at least 1");
     expect_split_error(CLSLICE_SPLIT_TORCH, 5, 0, NULL, 0, CLSLICE_ERROR_SPEC,

@@ -18,16 +18,15 @@ void cs_record_from_plan(const clslice_plan *plan, int64_t *words)
     record_clear(words);
     words[CLSLICE_DYNAMIC_STATUS] = CLSLICE_OK;
     words[CLSLICE_DYNAMIC_OUT_RANK] = plan->out_rank;
-    int64_t elements = 1;
     for (int j = 0; j < plan->out_rank; j++) {
         int source = plan->out_source[j];
-        int64_t size = source < 0 ? 1 : plan->count[source];
-        words[CLSLICE_DYNAMIC_SHAPE + j] = size;
-        /* Never overflows once the input's element count fits int64:
-         * the output has at most as many elements. */
-        elements *= size;
+        words[CLSLICE_DYNAMIC_SHAPE + j] =
+            source < 0 ? 1 : plan->count[source];
     }
-    words[CLSLICE_DYNAMIC_ELEMENTS] = elements;
+    /* 0 when any count is, before any product: an empty input's other
+     * dims may multiply past INT64_MAX ({2^62, 4, 0}); otherwise at most
+     * the input's element count, which fits. */
+    words[CLSLICE_DYNAMIC_ELEMENTS] = clslice_plan_output_elements(plan);
     for (int d = 0; d < plan->rank; d++) {
         words[CS_DYN_START + d] = plan->start[d];
         words[CS_DYN_STEP + d] = plan->step[d];

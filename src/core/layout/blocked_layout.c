@@ -48,10 +48,16 @@ static clslice_status check_blocking(const char *name, int rank,
     return CLSLICE_OK;
 }
 
-/* Blocks the axis of size `size` occupies. */
+/* Blocks the axis of size `size` occupies: ceil((first_lane + size) /
+ * block), which always fits int64 (block >= 2 when first_lane > 0), but
+ * first_lane + size may not (an axis near INT64_MAX), so the quotient is
+ * taken of size first; the remainder's sum stays below 3 * INT_MAX. */
 static int64_t blocks_of(int64_t size, const clslice_blocking *b)
 {
-    return size == 0 ? 0 : (b->first_lane + size + b->block - 1) / b->block;
+    if (size <= 0)
+        return 0;
+    int64_t whole = size / b->block, rest = size % b->block;
+    return whole + (b->first_lane + rest + b->block - 1) / b->block;
 }
 
 /* The storage's shape; CLSLICE_ERROR_BUFFER when it holds more than
@@ -165,30 +171,51 @@ static int64_t gather_offset(const clslice_plan *plan,
     return offset;
 }
 
+/* The refusal of a gather whose padded walk (pad_axis) leaves int64. */
+static clslice_status padding_overflow(const clslice_blocking *b,
+                                       int64_t lanes, clslice_error *err)
+{
+    return cs_fail(err, CLSLICE_ERROR_BUFFER,
+                   "dst_blocking->block = %d (first_lane %d): the %" PRId64
+                   " lanes of dst's axis %d, padding included, walk the "
+                   "source past what int64 can index at its strides",
+                   b->block, b->first_lane, lanes, b->axis);
+}
+
 /* A blocked destination's axis: all its blocks' lanes, those outside
  * [first_lane, first_lane + size) padding; the source is shifted so that
- * lane first_lane reads its index 0. */
-static void pad_axis(const cs_strided_view *dv, const clslice_blocking *b,
-                     cs_lanes *l)
+ * lane first_lane reads its index 0.  The lanes are the storage's, which
+ * fits; the shift, first_lane source steps back, may not (block INT_MAX
+ * and a source stride of 2^40), so it is checked. */
+static clslice_status pad_axis(const cs_strided_view *dv,
+                               const clslice_blocking *b, cs_lanes *l,
+                               clslice_error *err)
 {
     int a = b->axis;
-    int64_t size = l->base.count[a];
+    int64_t size = l->base.count[a], shift;
     l->base.count[a] = blocks_of(size, b) * b->block;
     l->dst = lane_map(a, 0, 1, b, dv, l->base.count[a]);
     l->dst.start = 0;
     l->dst.lo = b->first_lane;
     l->dst.hi = b->first_lane + size;
-    l->base.offset -= l->dst.lo * l->base.src_stride[a];
+    if (__builtin_mul_overflow(l->dst.lo, l->base.src_stride[a], &shift) ||
+        __builtin_sub_overflow(l->base.offset, shift, &l->base.offset))
+        return padding_overflow(b, l->base.count[a], err);
     if (l->src.dim == a) {
-        l->src.start -= l->dst.lo * l->src.step;
+        if (__builtin_mul_overflow(l->dst.lo, l->src.step, &shift) ||
+            __builtin_sub_overflow(l->src.start, shift, &l->src.start))
+            return padding_overflow(b, l->base.count[a], err);
         l->src.hi = l->base.count[a];
     }
+    return CLSLICE_OK;
 }
 
-static void gather_lanes(const clslice_plan *plan, const cs_strided_view *sv,
-                         const clslice_blocking *sb,
-                         const cs_strided_view *dv,
-                         const clslice_blocking *db, cs_lanes *l)
+static clslice_status gather_lanes(const clslice_plan *plan,
+                                   const cs_strided_view *sv,
+                                   const clslice_blocking *sb,
+                                   const cs_strided_view *dv,
+                                   const clslice_blocking *db, cs_lanes *l,
+                                   clslice_error *err)
 {
     clslice_layout *base = &l->base;
     no_maps(l);
@@ -204,21 +231,27 @@ static void gather_lanes(const clslice_plan *plan, const cs_strided_view *sv,
     if (base->elements == 0) {
         base->src_min = 0;
         base->src_max = -1;
-        return;
+        return CLSLICE_OK;
     }
     for (int j = 0; j < base->rank; j++) {
         base->dst_stride[j] = base->count[j] > 1 ? dv->stride[j] : 0;
         gather_source(plan, sv, sb, j, l);
     }
     base->offset = gather_offset(plan, sv, sb, l);
-    if (db) {
-        base->dst_stride[db->axis] = 0;
-        pad_axis(dv, db, l);
-        base->elements = 1;
-        for (int j = 0; j < base->rank; j++)
-            base->elements *= base->count[j]; /* the storage's, it fits */
+    if (!db) {
+        cs_layout_set_extent(base); /* the source view's: it fits */
+        return CLSLICE_OK;
     }
-    cs_layout_set_extent(base);
+    base->dst_stride[db->axis] = 0;
+    clslice_status st = pad_axis(dv, db, l, err);
+    if (st != CLSLICE_OK)
+        return st;
+    base->elements = 1;
+    for (int j = 0; j < base->rank; j++)
+        base->elements *= base->count[j]; /* the storage's, it fits */
+    return cs_layout_set_extent(base)
+               ? CLSLICE_OK
+               : padding_overflow(db, base->count[db->axis], err);
 }
 
 clslice_status cs_blocked_gather_lanes(const clslice_plan *plan,
@@ -240,7 +273,8 @@ clslice_status cs_blocked_gather_lanes(const clslice_plan *plan,
     if (st == CLSLICE_OK)
         st = cs_strided_disjoint(dv, err);
     if (st == CLSLICE_OK)
-        gather_lanes(plan, sv, src.blocking, dv, dst.blocking, lanes);
+        st = gather_lanes(plan, sv, src.blocking, dv, dst.blocking, lanes,
+                          err);
     return st;
 }
 

@@ -37,18 +37,19 @@ static void input_strides(const clslice_plan *plan, int64_t *stride)
     }
 }
 
-void cs_layout_set_extent(clslice_layout *layout)
+bool cs_layout_set_extent(clslice_layout *layout)
 {
-    int64_t low = layout->offset, high = layout->offset;
+    int64_t low = layout->offset, high = layout->offset, reach;
     for (int k = 0; k < layout->rank; k++) {
-        int64_t reach = (layout->count[k] - 1) * layout->src_stride[k];
-        if (reach < 0)
-            low += reach;
-        else
-            high += reach;
+        if (__builtin_mul_overflow(layout->count[k] - 1,
+                                   layout->src_stride[k], &reach) ||
+            __builtin_add_overflow(reach < 0 ? low : high, reach,
+                                   reach < 0 ? &low : &high))
+            return false;
     }
     layout->src_min = low;
     layout->src_max = high;
+    return true;
 }
 
 clslice_status clslice_plan_layout(const clslice_plan *plan,

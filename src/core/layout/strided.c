@@ -29,14 +29,18 @@
 #include "core/layout/scatter.h"
 #include "core/layout/strided.h"
 
-/* Row-major strides of a shape whose element count fits int64. */
+/* Row-major strides, a zero dim counted as 1.  The product fits int64
+ * for a view that holds an element (its element count was checked); an
+ * empty view's may not ({0, 2^62, 8}), and its strides address nothing,
+ * so past an overflow they are 0. */
 static void row_major(cs_strided_view *v)
 {
     int64_t running = 1;
     for (int d = v->rank - 1; d >= 0; d--) {
         v->stride[d] = running;
-        if (v->shape[d] > 0)
-            running *= v->shape[d];
+        if (v->shape[d] > 0 &&
+            __builtin_mul_overflow(running, v->shape[d], &running))
+            running = 0;
     }
 }
 

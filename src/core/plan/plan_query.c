@@ -31,7 +31,8 @@ clslice_status cs_plan_to_heap(clslice_status st, const clslice_plan *built,
     return cs_ok(err);
 }
 
-void clslice_plan_release(clslice_plan **plan)
+/* Parenthesised: clslice.h wraps the name in a type-checking macro. */
+void (clslice_plan_release)(clslice_plan **plan)
 {
     if (plan) {
         /* A plan in the caller's storage is the caller's memory. */

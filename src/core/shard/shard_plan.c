@@ -261,6 +261,9 @@ clslice_status clslice_shard_begin(clslice_shard_iter *iter,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "iter is NULL");
     state s;
     memset(&s, 0, sizeof s);
+    /* a refused begin leaves no iteration to resume, not even an older
+     * one in the same storage */
+    memcpy(iter->bytes, &s.magic, sizeof s.magic);
     clslice_status st = take_desc(&s, desc, err);
     if (st == CLSLICE_OK)
         st = check_shapes(&s, err);

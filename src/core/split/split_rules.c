@@ -90,22 +90,25 @@ static clslice_status onnx_num_outputs(const split_ctx *c, cs_split_out *o)
     if (st != CLSLICE_OK)
         return st;
     int64_t k = c->spec->number, n = c->n;
-    int64_t chunk = n < 0 ? 0 : n / k + (n % k != 0);
-    if (n >= 0 && n - chunk * (k - 1) < 0)
+    /* With n = q * k + r, the k - 1 pieces of ceil(n / k) leave q when r
+     * is 0, else q + r - (k - 1); computed so, the last piece never
+     * forms (k - 1) * ceil(n / k), which may pass INT64_MAX (n =
+     * INT64_MAX, k = 2^32 + 1: 2^31 * 2^32).  q + r <= n fits. */
+    int64_t q = n < 0 ? 0 : n / k, r = n < 0 ? 0 : n % k;
+    int64_t chunk = q + (r != 0), last = r == 0 ? q : (q + r) - (k - 1);
+    if (n >= 0 && last < 0)
         return cs_fail(c->err, CLSLICE_ERROR_SPEC,
                        "num_outputs = %lld: pieces of ceil(%lld / %lld) = "
                        "%lld leave %lld for the last on axis %d",
                        (long long)k, (long long)n, (long long)k,
-                       (long long)chunk, (long long)(n - chunk * (k - 1)),
-                       c->axis);
+                       (long long)chunk, (long long)last, c->axis);
     if (!o->emit) {
         o->count = (size_t)k;
         return CLSLICE_OK;
     }
     for (int64_t i = 0; i < k; i++)
         put(o, n < 0 ? (i ? CLSLICE_UNKNOWN : 0) : i * chunk,
-            n < 0 ? CLSLICE_UNKNOWN
-                  : (i == k - 1 ? n - chunk * (k - 1) : chunk));
+            n < 0 ? CLSLICE_UNKNOWN : (i == k - 1 ? last : chunk));
     return CLSLICE_OK;
 }
 
@@ -265,6 +268,12 @@ static clslice_status run_list_style(const split_ctx *c, const char *name,
     case CLSLICE_SPLIT_NUMPY_ARRAY:
         return index_list(c, o);
     case CLSLICE_SPLIT_TF:
+        /* SplitV's num_split, the list's length, is an attribute
+         * declared ">= 1": no list is empty, even on an empty axis. */
+        if (c->spec->list_len == 0)
+            return cs_fail(c->err, CLSLICE_ERROR_SPEC,
+                           "%s = []: TensorFlow's SplitV takes at least one "
+                           "size (num_split >= 1)", name);
         /* SplitV: "If there is only one output, it must have the same
          * size as the input", so a lone -1 is refused. */
         if (c->spec->list_len == 1 && c->spec->list[0] == -1)

@@ -244,13 +244,23 @@ static clslice_status mark(const shard_run *r, const bool *receives,
 {
     cl_uint count = 0;
     cl_int rc = CL_SUCCESS;
-    for (int64_t o = 0; o < r->owners && rc == CL_SUCCESS; o++)
-        if (receives[o])
-            rc = clEnqueueMarkerWithWaitList(r->desc.queues[o], 0, NULL,
-                                             &marks[count++]);
-    if (rc != CL_SUCCESS) {
-        count--; /* the failed marker made no event */
-    } else if (r->call.event) {
+    const char *failed = "clEnqueueMarkerWithWaitList";
+    for (int64_t o = 0; o < r->owners && rc == CL_SUCCESS; o++) {
+        if (!receives[o])
+            continue;
+        rc = clEnqueueMarkerWithWaitList(r->desc.queues[o], 0, NULL,
+                                         &marks[count++]);
+        if (rc != CL_SUCCESS) {
+            count--; /* the failed marker made no event */
+            break;
+        }
+        /* OpenCL lets another queue wait on these events only after
+         * their queue is flushed; rusticl waits for ever otherwise */
+        rc = clFlush(r->desc.queues[o]);
+        if (rc != CL_SUCCESS)
+            failed = "clFlush";
+    }
+    if (rc == CL_SUCCESS && r->call.event) {
         /* with no piece the head's wait list is what the event waits for */
         rc = count ? clEnqueueMarkerWithWaitList(r->call.queue, count, marks,
                                                  r->call.event)
@@ -265,9 +275,7 @@ static clslice_status mark(const shard_run *r, const bool *receives,
             receives[o] && rc == CL_SUCCESS ? marks[handed++] : NULL;
     for (cl_uint e = handed; e < count; e++)
         clReleaseEvent(marks[e]);
-    return rc == CL_SUCCESS ? CLSLICE_OK
-                            : cs_cl_fail(err, "clEnqueueMarkerWithWaitList",
-                                         rc);
+    return rc == CL_SUCCESS ? CLSLICE_OK : cs_cl_fail(err, failed, rc);
 }
 
 static clslice_status enqueue_run(const shard_run *r, clslice_error *err)

@@ -169,7 +169,8 @@ clslice_status clslice_runtime_retain(clslice_runtime *runtime,
     return cs_ok(err);
 }
 
-void clslice_runtime_release(clslice_runtime **runtime)
+/* Parenthesised: clslice_cl.h wraps the name in a type-checking macro. */
+void (clslice_runtime_release)(clslice_runtime **runtime)
 {
     if (!runtime || !*runtime)
         return;

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The clslice Authors
+"""A user's script as mypy --strict (and pyright, where installed) read it:
+scripts/test_python.sh checks it against the installed package.  Not a
+pytest module (its name has no test_ prefix); nothing here runs.
+
+The lines marked `# type: ignore[code]` are misuse that the package's
+types must catch: mypy --strict warns about an ignore comment that
+silences nothing, so each fails the check if its error went away (as it
+would with results typed Any)."""
+# pyright: strict, reportUnnecessaryTypeIgnoreComment=true
+from typing import List, Tuple
+
+import numpy as np
+import numpy.typing as npt
+import pyopencl as cl
+import pyopencl.array as cla
+
+import clslice
+
+
+def host(x: npt.NDArray[np.float32]) -> None:
+    y: npt.NDArray[np.float32] = clslice.slice(x, np.s_[1:, ::2])
+    pieces: List[npt.NDArray[np.float32]] = clslice.split(x, 2, axis=1)
+    joined: npt.NDArray[np.float32] = clslice.concatenate([x, y])
+    stacked: npt.NDArray[np.float32] = clslice.stack([x, x])
+    clslice.assign(x, np.s_[0], 1.0).sum()
+    shape: Tuple[object, ...] = clslice.shape((4, None), "[1:, ::2]")
+    window = clslice.dynamic_slice(x, [1, -2], [1, 2])
+    window.sum()
+    del pieces, joined, stacked, shape
+    # misuse: a host slice is no device array, and lists have no .get()
+    wrong: cla.Array = clslice.slice(x, "[1:]")  # type: ignore[assignment]
+    clslice.split(x, 2).get()  # type: ignore[attr-defined]
+    clslice.slice(x, "[1:]", queue=3)  # type: ignore[arg-type]
+    del wrong
+
+
+def device(queue: cl.CommandQueue, d: cla.Array,
+           starts: cla.Array) -> None:
+    y: cla.Array = clslice.slice(d, "[1:, ::-1]", queue=queue)
+    events: List[cl.Event] = y.events
+    pieces: List[cla.Array] = clslice.slice_many(d, ["[0]", "[1:]"],
+                                                 wait_for=events)
+    clslice.split(d, 2, out=pieces)
+    joined: cla.Array = clslice.concatenate([d, np.zeros(3, np.float32)])
+    window: cla.Array = clslice.dynamic_slice(d, starts, [2])
+    clslice.dynamic_update_slice(d, window, starts).get()
+    pool = clslice.memory_pool(queue.context)
+    z: cla.Array = clslice.slice(d, "[::2]", allocator=pool)
+    clslice.prepare(queue, index64=True)
+    ((data, indices, indptr), (rows, cols)) = clslice.csr_slice(
+        (d, starts, starts), "[1:, ::2]", shape=(3, 3))
+    data.get()
+    del joined, z, indices, indptr, rows, cols
+    # misuse: a device result is no numpy array (mypy reads it as a
+    # pyopencl array given where the declared numpy result needs numpy)
+    host_view: np.ndarray = clslice.slice(d, "[1:]")  # type: ignore[arg-type]
+    clslice.chunk(d, 2).get()  # type: ignore[attr-defined]
+    del host_view
