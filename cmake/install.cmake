@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 set(CLSLICE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/clslice)
 
-install(FILES include/clslice.h include/clslice_cl.h
+install(FILES include/clslice.h include/clslice_cl.h include/clslice_device.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
 # The license and the attribution of the conformance cases travel with the
 # binaries (share/doc/clslice), as the Apache License asks of redistributors.

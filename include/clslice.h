@@ -1935,6 +1935,63 @@ clslice_status clslice_shard_count(const clslice_shard_desc *desc,
 
 /** @} */
 
+/** @defgroup device Fusing a slice into your own kernel
+ * The table that clslice_device.h's OpenCL C functions read, filled
+ * from a plan on the host.
+ * @{ */
+
+/* ------------------------------------------------------------------------ */
+/* A plan inside your own kernel (clslice_device.h)                         */
+/* ------------------------------------------------------------------------ */
+
+struct clslice_device_table;
+struct clslice_device_table32;
+
+/** What clslice_plan_device_table fills: the table that
+ * clslice_device.h's functions read inside a kernel of the caller's own,
+ * giving the source element of every output element of `plan` taken
+ * from a source of the plan's input shape at `src_strides`.  The table
+ * types are defined in clslice_device.h (include it from C too to hold
+ * one); their format is versioned by CLSLICE_DEVICE_TABLE_VERSION. */
+typedef struct clslice_device_table_desc {
+    size_t struct_size; /**< sizeof(clslice_device_table_desc) */
+    const clslice_plan *plan; /**< known sizes and indices */
+    /** Elements between neighbours along each input dim (input-rank
+     * entries, any sign, 0 allowed); NULL: contiguous row-major. */
+    const int64_t *src_strides;
+    /** Elements from the start of the kernel's source pointer to source
+     * element (0, ..., 0); in elements, not bytes, since the kernel
+     * indexes a typed pointer.  Never negative. */
+    int64_t src_offset;
+    /** Elements the kernel's source pointer may read, from its start;
+     * 0: not stated, and only offsets below 0 are refused. */
+    int64_t src_elements;
+    /** The 64-bit table to fill, or NULL. */
+    struct clslice_device_table *table;
+    /** The 32-bit table to fill, or NULL: exactly one of the two. */
+    struct clslice_device_table32 *table32;
+} clslice_device_table_desc;
+
+#define CLSLICE_DEVICE_TABLE_DESC_INIT CLSLICE_INIT_(clslice_device_table_desc)
+
+/** Fills desc->table or desc->table32 from desc->plan (clslice_device.h
+ * says what each word holds; the caller copies the table to the device,
+ * e.g. into a constant buffer, and passes it to its kernel).  The table
+ * is written only on success.  Every offset the table can give a kernel
+ * is checked here, so the kernel needs no check of its own:
+ * CLSLICE_ERROR_ARGUMENT for a NULL desc or plan, a wrong struct_size,
+ * neither or both tables named, a negative src_elements;
+ * CLSLICE_ERROR_UNKNOWN for a plan with unknown sizes;
+ * CLSLICE_ERROR_BUFFER for a negative src_offset, a source element read
+ * before the pointer's start or at or past src_elements;
+ * CLSLICE_ERROR_SHAPE for offsets past int64, or, for table32, output
+ * element numbers, counts, strides or offsets past int32.  No OpenCL. */
+CLSLICE_API
+clslice_status clslice_plan_device_table(const clslice_device_table_desc *desc,
+                                         clslice_error *err);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

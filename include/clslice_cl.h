@@ -310,6 +310,32 @@ typedef struct clslice_cl_tensor {
                              * NULL: contiguous row-major */
 } clslice_cl_tensor;
 
+/** A tensor side held in shared virtual memory (OpenCL 2.0 SVM) instead
+ * of a buffer: the side's clslice_cl_tensor keeps its offset and strides
+ * and leaves `buffer` NULL, and this names the allocation.  `pointer`
+ * comes from clSVMAlloc on the runtime's context (coarse- or
+ * fine-grained) and `bytes` is what that allocation holds from `pointer`
+ * on, as the caller states it: every byte the view can address is
+ * checked against it as against a buffer's size (CLSLICE_ERROR_BUFFER).
+ * The library wraps the allocation in a buffer of those bytes for the
+ * call (clCreateBuffer with CL_MEM_USE_HOST_PTR, which OpenCL 2.0 defines
+ * to share an SVM allocation's storage) and releases the wrapper once
+ * its commands are enqueued, so every path of the buffer calls runs
+ * unchanged.  A coarse-grained allocation must not be mapped for the
+ * host while the call's commands run (the caller's clEnqueueSVMMap /
+ * clEnqueueSVMUnmap order that, as for any kernel).  Both sides in one
+ * allocation are one wrapper, so the overlap checks of buffers apply.
+ *
+ * Intel's unified shared memory (cl_intel_unified_shared_memory:
+ * clDeviceMemAllocINTEL, clSharedMemAllocINTEL) would map onto the same
+ * member, through clSetKernelArgMemPointerINTEL instead of a wrapper; it
+ * is not supported, nor tested: no device here offers it.  Zero members:
+ * not used.  Frozen. */
+typedef struct clslice_cl_svm {
+    void *pointer; /**< from clSVMAlloc; NULL: the side is a buffer */
+    size_t bytes;  /**< the allocation's size from pointer on */
+} clslice_cl_svm;
+
 /** A gather of a plan read as a view of its source buffer (see
  * clslice_plan_view), with what OpenCL asks of a sub-buffer there. */
 typedef struct clslice_cl_view {
@@ -398,6 +424,10 @@ typedef struct clslice_cl_gather_desc {
     /** The same for dst and the output; a blocked dst is written whole,
      * its padding lanes as zeros. */
     const clslice_blocking *dst_blocking;
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** dst in SVM (dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
 } clslice_cl_gather_desc;
 
 #define CLSLICE_CL_GATHER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_gather_desc)
@@ -643,6 +673,10 @@ typedef struct clslice_cl_scatter_desc {
     /** How dst is stored; NULL: plain.  Only the slice's elements are
      * written: padding lanes are left alone. */
     const clslice_blocking *dst_blocking;
+    /** value in SVM (clslice_cl_svm; value.buffer NULL); zero: a buffer. */
+    clslice_cl_svm value_svm;
+    /** dst in SVM (dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The clslice Authors
 # The offline GPU compiler gate: every program the library builds, in both
-# index widths, exactly as clBuildProgram gets it on a GPU, compiled by
+# index widths, exactly as clBuildProgram gets it on a GPU, and the fused
+# example's kernel (examples/fused), which includes the public
+# clslice_device.h, compiled by
 #   sm_90    clang-15 (OpenCL C 1.2 -> PTX, libclc's work-item builtins),
 #            then NVIDIA's ptxas -v -arch=sm_90
 #   gfx90a,  clang-15's AMDGPU backend with the ROCm device libraries

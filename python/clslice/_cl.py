@@ -47,16 +47,18 @@ _IDENTITY = "..."
 # The contiguous gather's head and descriptor (clslice_cl_call,
 # clslice_cl_gather_desc) packed into reused memory (_packed.py): the
 # members from offset 8 that a call changes, up to dst.offset; dst's
-# strides and the blockings stay 0.
+# strides, the blockings and the SVM sides stay 0.
 _CALL = struct.Struct("@NP" "II" "PP")
-_GATHER = struct.Struct("@NPN" "PNP" "PNP" "PP")
+_GATHER = struct.Struct("@NPN" "PNP" "PNP" "PP" "PNPN")
 check_layout(_CALL, _lib.CLCall,
              ["struct_size", "queue", "flags", "num_events_in_wait_list",
               "event_wait_list", "event"])
 check_layout(_GATHER, _lib.CLGatherDesc,
              ["struct_size", "plan", "elem_size", "src.buffer",
               "src.offset", "src.strides", "dst.buffer", "dst.offset",
-              "dst.strides", "src_blocking", "dst_blocking"])
+              "dst.strides", "src_blocking", "dst_blocking",
+              "src_svm.pointer", "src_svm.bytes", "dst_svm.pointer",
+              "dst_svm.bytes"])
 _pack_call = struct.Struct("@P" "II" "PP").pack_into
 _pack_gather = struct.Struct("@PN" "PNP" "PN").pack_into
 _cl_gather = void_call(lib, "clslice_cl_gather", 4)

@@ -131,12 +131,19 @@ class Blocking(ctypes.Structure):
                 ("first_lane", ctypes.c_int), ("flags", ctypes.c_uint)]
 
 
+class CLSvm(ctypes.Structure):
+    """clslice_cl_svm: a side in shared virtual memory (NULL pointer:
+    the side is the tensor's buffer)."""
+    _fields_ = [("pointer", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
+
+
 class CLGatherDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
         ("elem_size", ctypes.c_size_t), ("src", CLTensor), ("dst", CLTensor),
         ("src_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
+        ("src_svm", CLSvm), ("dst_svm", CLSvm),
     ]
 
 
@@ -148,6 +155,7 @@ class CLScatterDesc(_Sized):
         ("rule", ctypes.c_int), ("dst", CLTensor),
         ("value_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
+        ("value_svm", CLSvm), ("dst_svm", CLSvm),
     ]
 
 

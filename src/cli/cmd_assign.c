@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "blocked_option.h"
 #include "commands.h"
 #include "device.h"
 #include "device_dynamic.h"
@@ -20,8 +21,35 @@ static const cli_optdef assign_options[] = {
     {"host", true},
     {"exact", true},
     {"dynamic", true},
+    {"dst-blocked", false},
     {NULL, false},
 };
+
+/* IN as the command sees it: its logical shape (IN's own, or the tensor
+ * whose blocked storage IN holds under --dst-blocked). */
+typedef struct assign_target {
+    cli_blocked blocked;
+    int rank;
+    int64_t shape[CLSLICE_MAX_RANK];
+} assign_target;
+
+static int read_target(const cli_opts *opts, const cli_npy *in,
+                       assign_target *t, cli_err *err)
+{
+    int status = cli_blocked_parse("dst-blocked",
+                                   cli_opt(opts, "dst-blocked"), true,
+                                   &t->blocked, err);
+    if (status == CLI_EXIT_OK && t->blocked.on && cli_opt(opts, "dynamic"))
+        return cli_usage_error(err, "--dynamic does not take a blocked "
+                               "tensor (--dst-blocked)");
+    if (status != CLI_EXIT_OK || !t->blocked.on) {
+        t->rank = in->rank;
+        memcpy(t->shape, in->shape, sizeof t->shape);
+        return status;
+    }
+    return cli_blocked_logical(&t->blocked, "dst-blocked", in->shape,
+                               in->rank, t->shape, &t->rank, err);
+}
 
 static int check_dtype(const char *in_path, const cli_npy *in,
                        const char *value_path, const cli_npy *value,
@@ -62,28 +90,50 @@ static int check_value(const char *in_path, const cli_npy *in,
 
 /* The plan of the slice VALUE is written into (a dynamic_update_slice
  * takes its window from VALUE's shape). */
-static int write_plan(const cli_opts *opts, const cli_npy *in,
+static int write_plan(const cli_opts *opts, const assign_target *t,
                       const cli_npy *value, clslice_plan **plan, cli_err *err)
 {
-    cli_spec_target target = {.shape = in->shape, .rank = in->rank,
+    cli_spec_target target = {.shape = t->shape, .rank = t->rank,
                               .value_shape = value->shape,
                               .value_rank = value->rank};
     return cli_spec_plan_write(opts, &target, plan, err);
 }
 
+/* The result: IN's dtype and shape, and where it goes. */
+typedef struct assign_out {
+    const cli_npy *in;
+    cli_npy_out *out;
+} assign_out;
+
+/* The device hands over the whole tensor, mapped: written from there. */
+static int write_result(void *ctx, size_t index, const void *data,
+                        cli_err *err)
+{
+    (void)index;
+    const assign_out *o = ctx;
+    cli_npy view = *o->in;
+    view.data = (unsigned char *)data;
+    return cli_npy_out_write(o->out, &view, err);
+}
+
+/* Writes value into the slice and the result to out: on the device from
+ * the device's buffer, on the host from IN's own pages (a private
+ * mapping or memory: the file is not changed). */
 static int scatter(const cli_target *target, const clslice_plan *plan,
                    const cli_npy *value, clslice_value_rule rule,
-                   cli_npy *tensor, cli_err *err)
+                   const assign_target *t, cli_npy *tensor, cli_npy_out *out,
+                   cli_err *err)
 {
+    const clslice_blocking *blocking = t->blocked.on ? &t->blocked.blocking
+                                                     : NULL;
     if (!target->host) {
         cli_device device;
+        assign_out o = {tensor, out};
         int status = cli_device_pick(&target->request, &device, err);
         return status != CLI_EXIT_OK
                    ? status
-                   : cli_device_scatter(&device, plan, tensor->elem_size,
-                                        value->data, value->shape,
-                                        value->rank, value->bytes, rule,
-                                        tensor->data, tensor->bytes, err);
+                   : cli_device_scatter(&device, plan, value, rule, tensor,
+                                        blocking, write_result, &o, err);
     }
     clslice_host_scatter_desc desc = CLSLICE_HOST_SCATTER_DESC_INIT;
     desc.plan = plan;
@@ -93,9 +143,10 @@ static int scatter(const cli_target *target, const clslice_plan *plan,
     desc.value_rank = value->rank;
     desc.rule = rule;
     desc.dst = (clslice_host_tensor){tensor->data, tensor->bytes, 0, NULL};
+    desc.dst_blocking = blocking;
     clslice_error lib;
     clslice_status st = clslice_host_scatter2(&desc, &lib);
-    return st == CLSLICE_OK ? CLI_EXIT_OK
+    return st == CLSLICE_OK ? cli_npy_out_write(out, tensor, err)
                             : cli_fail(err, CLI_EXIT_FAILURE, "%s",
                                        lib.message);
 }
@@ -107,7 +158,9 @@ static int explain(char **paths, const cli_opts *opts, const cli_npy *in,
                    bool translated, int64_t rejected, cli_err *err)
 {
     clslice_plan *plan = NULL;
-    int status = write_plan(opts, in, value, &plan, err);
+    assign_target t = {.rank = in->rank}; /* --dynamic: never blocked */
+    memcpy(t.shape, in->shape, sizeof t.shape);
+    int status = write_plan(opts, &t, value, &plan, err);
     if (status == CLI_EXIT_OK)
         status = check_value(paths[0], in, paths[1], value, plan, rule, err);
     clslice_plan_release(&plan);
@@ -124,9 +177,9 @@ static int explain(char **paths, const cli_opts *opts, const cli_npy *in,
 
 /* --dynamic: the spec's values on the device, as `slice --dynamic`. */
 static int assign_dynamic(char **paths, const cli_target *target,
-                          const cli_opts *opts, cli_npy *in,
+                          const cli_opts *opts, const cli_npy *in,
                           const cli_npy *value, clslice_value_rule rule,
-                          cli_err *err)
+                          cli_npy_out *out, cli_err *err)
 {
     if (target->host)
         return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
@@ -134,6 +187,8 @@ static int assign_dynamic(char **paths, const cli_target *target,
     int status = cli_spec_check(opts, true, err);
     if (status == CLI_EXIT_OK)
         status = check_dtype(paths[0], in, paths[1], value, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_out_open(out, paths[2], err);
     if (status != CLI_EXIT_OK)
         return status;
     cli_dyn_spec *spec = malloc(sizeof *spec);
@@ -144,10 +199,12 @@ static int assign_dynamic(char **paths, const cli_target *target,
     status = cli_dyn_spec_read(opts, spec, &translated, err);
     if (status == CLI_EXIT_OK && translated) {
         cli_device device;
+        assign_out o = {in, out};
         status = cli_device_pick(&target->request, &device, err);
         if (status == CLI_EXIT_OK)
             status = cli_device_dynamic_assign(&device, spec, in, value,
-                                               rule, &rejected, err);
+                                               rule, &rejected, write_result,
+                                               &o, err);
     }
     free(spec);
     if (status == CLI_EXIT_OK && (!translated || rejected != CLSLICE_OK))
@@ -156,14 +213,38 @@ static int assign_dynamic(char **paths, const cli_target *target,
     return status;
 }
 
+/* The write, into out (not yet renamed into place). */
+static int assign_into(char **paths, const cli_opts *opts,
+                       const cli_target *target, cli_npy *in,
+                       const cli_npy *value, cli_npy_out *out, cli_err *err)
+{
+    clslice_value_rule rule = cli_opt(opts, "exact")
+                                  ? CLSLICE_VALUE_EXACT
+                                  : CLSLICE_VALUE_BROADCAST;
+    assign_target t;
+    int status = read_target(opts, in, &t, err);
+    if (status == CLI_EXIT_OK && cli_opt(opts, "dynamic"))
+        return assign_dynamic(paths, target, opts, in, value, rule, out,
+                              err);
+    clslice_plan *plan = NULL;
+    if (status == CLI_EXIT_OK)
+        status = write_plan(opts, &t, value, &plan, err);
+    if (status == CLI_EXIT_OK)
+        status = check_value(paths[0], in, paths[1], value, plan, rule,
+                             err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_out_open(out, paths[2], err);
+    if (status == CLI_EXIT_OK)
+        status = scatter(target, plan, value, rule, &t, in, out, err);
+    clslice_plan_release(&plan);
+    return status;
+}
+
 static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
     cli_npy in = {0}, value = {0};
-    clslice_plan *plan = NULL;
-    clslice_value_rule rule = cli_opt(opts, "exact")
-                                  ? CLSLICE_VALUE_EXACT
-                                  : CLSLICE_VALUE_BROADCAST;
+    cli_npy_out out = {.path = paths[2], .dest = NULL, .tmp = NULL};
     int status = cli_target_parse(cli_opt(opts, "host"),
                                   cli_opt(opts, "device"), &target, err);
     /* standard input holds one file: the second read would find its end */
@@ -175,24 +256,11 @@ static int assign_main(char **paths, const cli_opts *opts, cli_err *err)
         status = cli_npy_load(paths[0], &in, err);
     if (status == CLI_EXIT_OK)
         status = cli_npy_load(paths[1], &value, err);
-    if (status == CLI_EXIT_OK && cli_opt(opts, "dynamic")) {
-        status = assign_dynamic(paths, &target, opts, &in, &value, rule, err);
-        if (status == CLI_EXIT_OK)
-            status = cli_npy_save(paths[2], &in, err);
-        cli_npy_free(&value);
-        cli_npy_free(&in);
-        return status;
-    }
     if (status == CLI_EXIT_OK)
-        status = write_plan(opts, &in, &value, &plan, err);
+        status = assign_into(paths, opts, &target, &in, &value, &out, err);
     if (status == CLI_EXIT_OK)
-        status = check_value(paths[0], &in, paths[1], &value, plan, rule,
-                             err);
-    if (status == CLI_EXIT_OK)
-        status = scatter(&target, plan, &value, rule, &in, err);
-    if (status == CLI_EXIT_OK) /* IN now holds the result */
-        status = cli_npy_save(paths[2], &in, err);
-    clslice_plan_release(&plan);
+        status = cli_npy_out_commit_all(&out, 1, err);
+    cli_npy_out_close(&out);
     cli_npy_free(&value);
     cli_npy_free(&in);
     return status;
@@ -214,7 +282,8 @@ const cli_command cli_cmd_assign = {
     .name = "assign",
     .summary = "write a .npy value into a slice of a .npy tensor",
     .usage = "assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host] "
-             "[--exact] [--dynamic]",
+             "[--exact] [--dynamic]\n"
+             "      [--dst-blocked AXIS:BLOCK[:SIZE]]",
     .description =
         "\n"
         "Writes OUT.npy = IN.npy with IN[SPEC] = VALUE.npy: the elements of\n"
@@ -230,6 +299,15 @@ const cli_command cli_cmd_assign = {
         "  --dynamic    run with the spec's values in a device buffer, as\n"
         "               'clslice slice --dynamic' (the device checks that\n"
         "               VALUE fits; a misfit is explained as above)\n"
+        "  --dst-blocked AXIS:BLOCK[:SIZE]  IN holds the dense blocked\n"
+        "               storage of a tensor (NC4HW4, fsv16, nChw16c: its\n"
+        "               logical shape with AXIS counting blocks, then one\n"
+        "               more dim of BLOCK lanes; SIZE is the logical size\n"
+        "               of AXIS, default every lane), as 'clslice slice\n"
+        "               --src-blocked' reads it.  SPEC slices the logical\n"
+        "               tensor, VALUE is plain, and OUT is IN's storage with\n"
+        "               the slice's elements written; padding lanes keep\n"
+        "               their bytes.  Not with --dynamic.\n"
         "A VALUE of another dtype, or a shape that does not fit, exits with\n"
         "status 3.  OUT is written to a temporary file next to it and\n"
         "renamed into place at the end, so a failed run leaves OUT as it\n"
@@ -254,7 +332,9 @@ const cli_command cli_cmd_assign = {
         "--end 2 --host\n"
         "  $ python3 -c 'import numpy as np; print(np.load(\"b.npy\"))'\n"
         "  [[ 0.  1.  2.]\n"
-        "   [-1. -1. -1.]]\n",
+        "   [-1. -1. -1.]]\n"
+        "  $ clslice assign nc4hw4.npy s.npy c.npy --expr '[:, 3:7]' "
+        "--dst-blocked 1:4:10\n",
     .takes_spec = true,
     .takes_files = true,
     .run = run_assign,

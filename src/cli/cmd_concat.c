@@ -100,6 +100,7 @@ static int plan_places(concat_run *r, int64_t axis, cli_err *err)
     r->out.bytes = bytes;
     r->out.data = NULL;
     r->out.mapping = NULL;
+    r->out.in_file = false; /* the inputs' own */
     return CLI_EXIT_OK;
 }
 
@@ -160,8 +161,7 @@ static int join_device(const cli_target *target, concat_run *r,
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
     for (size_t i = 0; i < r->count; i++)
         inputs[i] = (cli_concat_input){.plan = r->plans[i],
-                                       .data = r->ins[i].data,
-                                       .bytes = r->ins[i].bytes};
+                                       .array = &r->ins[i]};
     status = cli_device_concat(&device, inputs, r->count, r->out.elem_size,
                                r->out.bytes, write_result, r, err);
     free(inputs);

@@ -42,9 +42,9 @@ static int read_shape(const cli_opts *opts, cli_list *shape, cli_err *err)
     return CLI_EXIT_OK;
 }
 
-/* OUT: the plan's input shape in DY's dtype.  Its size in bytes must fit
- * in memory. */
-static int make_output(const clslice_plan *plan, const cli_npy *dy,
+/* OUT: the plan's input shape in DY's dtype, no data yet.  Its size in
+ * bytes must fit in memory. */
+static int output_meta(const clslice_plan *plan, const cli_npy *dy,
                        cli_npy *out, cli_err *err)
 {
     memset(out, 0, sizeof *out);
@@ -58,10 +58,7 @@ static int make_output(const clslice_plan *plan, const cli_npy *dy,
             return cli_usage_error(err, "--shape: OUT would have more bytes "
                                    "than memory can hold");
     out->bytes = bytes;
-    out->data = malloc(bytes ? bytes : 1);
-    return out->data ? CLI_EXIT_OK
-                     : cli_fail(err, CLI_EXIT_FAILURE, "out of memory "
-                                "(OUT needs %zu bytes)", bytes);
+    return CLI_EXIT_OK;
 }
 
 /* DY must have the slice's final shape; that is about the file. */
@@ -89,32 +86,59 @@ static int check_dy(const char *dy_path, const cli_npy *dy,
                     want, rank == 1 ? "," : "");
 }
 
+/* OUT's dtype and shape, and where it goes. */
+typedef struct grad_out {
+    const cli_npy *meta;
+    cli_npy_out *file;
+} grad_out;
+
+/* The device hands over OUT, mapped: written from there. */
+static int write_result(void *ctx, size_t index, const void *data,
+                        cli_err *err)
+{
+    (void)index;
+    const grad_out *o = ctx;
+    cli_npy view = *o->meta;
+    view.data = (unsigned char *)data;
+    return cli_npy_out_write(o->file, &view, err);
+}
+
+/* The gradient, written to file (not yet renamed into place). */
 static int grad(const cli_target *target, const clslice_plan *plan,
-                const cli_npy *dy, cli_npy *out, cli_err *err)
+                const cli_npy *dy, const cli_npy *meta, cli_npy_out *file,
+                cli_err *err)
 {
     if (!target->host) {
         cli_device device;
+        grad_out o = {meta, file};
         int status = cli_device_pick(&target->request, &device, err);
         return status != CLI_EXIT_OK
                    ? status
-                   : cli_device_grad(&device, plan, dy->elem_size, dy->data,
-                                     dy->shape, dy->rank, dy->bytes,
-                                     out->data, out->bytes, err);
+                   : cli_device_grad(&device, plan, dy, meta->bytes,
+                                     write_result, &o, err);
     }
+    cli_npy out;
+    int status = cli_npy_alloc_like(meta, meta->rank, meta->shape,
+                                    meta->bytes, &out, err);
+    if (status != CLI_EXIT_OK)
+        return status;
     clslice_error lib;
     clslice_status st = clslice_host_grad(plan, dy->elem_size, dy->data,
                                           dy->shape, dy->rank, dy->bytes,
-                                          out->data, out->bytes, &lib);
-    return st == CLSLICE_OK ? CLI_EXIT_OK
-                            : cli_fail(err, CLI_EXIT_FAILURE, "%s",
-                                       lib.message);
+                                          out.data, out.bytes, &lib);
+    status = st == CLSLICE_OK ? cli_npy_out_write(file, &out, err)
+                              : cli_fail(err, CLI_EXIT_FAILURE, "%s",
+                                         lib.message);
+    cli_npy_free(&out);
+    return status;
 }
 
 static int grad_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
     cli_list shape;
-    cli_npy dy = {0}, out = {0};
+    cli_npy dy = {0}, meta;
+    cli_npy_out file = {.path = paths[1], .dest = NULL, .tmp = NULL};
     clslice_plan *plan = NULL;
     int status = cli_target_parse(cli_opt(opts, "host"),
                                   cli_opt(opts, "device"), &target, err);
@@ -127,13 +151,15 @@ static int grad_main(char **paths, const cli_opts *opts, cli_err *err)
     if (status == CLI_EXIT_OK)
         status = check_dy(paths[0], &dy, plan, err);
     if (status == CLI_EXIT_OK)
-        status = make_output(plan, &dy, &out, err);
+        status = output_meta(plan, &dy, &meta, err);
     if (status == CLI_EXIT_OK)
-        status = grad(&target, plan, &dy, &out, err);
+        status = cli_npy_out_open(&file, paths[1], err);
     if (status == CLI_EXIT_OK)
-        status = cli_npy_save(paths[1], &out, err);
+        status = grad(&target, plan, &dy, &meta, &file, err);
+    if (status == CLI_EXIT_OK)
+        status = cli_npy_out_commit_all(&file, 1, err);
+    cli_npy_out_close(&file);
     clslice_plan_release(&plan);
-    cli_npy_free(&out);
     cli_npy_free(&dy);
     return status;
 }

@@ -112,9 +112,8 @@ static int slice_static(const cli_target *target, const clslice_plan *plan,
         cli_device device;
         status = cli_device_pick(&target->request, &device, err);
         return status == CLI_EXIT_OK
-                   ? cli_device_gather(&device, plan, in->elem_size, in->data,
-                                       in->bytes, meta.bytes, blocked,
-                                       write_result, &o, err)
+                   ? cli_device_gather(&device, plan, in, meta.bytes,
+                                       blocked, write_result, &o, err)
                    : status;
     }
     if (status == CLI_EXIT_OK)
@@ -163,7 +162,7 @@ static int explain(const cli_opts *opts, const cli_npy *in, bool translated,
 /* --dynamic: the spec's values sliced with on the device, unseen by the
  * host unless it must explain a rejection. */
 static int slice_dynamic(const cli_target *target, const cli_opts *opts,
-                         const cli_npy *in, cli_npy *out, cli_err *err)
+                         const cli_npy *in, cli_npy_out *out, cli_err *err)
 {
     if (target->host)
         return cli_usage_error(err, "--dynamic runs on an OpenCL device; "
@@ -188,9 +187,12 @@ static int slice_dynamic(const cli_target *target, const cli_opts *opts,
                                       &bound, err);
     if (status == CLI_EXIT_OK && translated) {
         cli_device device;
+        cli_npy meta; /* the device tells the output's shape */
+        slice_out o = {&meta, out};
         status = cli_device_pick(&target->request, &device, err);
         if (status == CLI_EXIT_OK)
-            status = cli_device_dynamic_slice(&device, spec, in, bound, out,
+            status = cli_device_dynamic_slice(&device, spec, in, bound,
+                                              &meta, write_result, &o,
                                               &rejected, err);
     }
     free(ranges);
@@ -211,7 +213,7 @@ static int refuse_ranges(const cli_opts *opts, cli_err *err)
 static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
 {
     cli_target target;
-    cli_npy in, result = {0};
+    cli_npy in;
     cli_npy_out out = {.path = paths[1], .dest = NULL, .tmp = NULL};
     clslice_plan *plan = NULL;
     int status = choose_target(opts, &target, err);
@@ -230,9 +232,7 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
     if (status == CLI_EXIT_OK)
         status = cli_npy_out_open(&out, paths[1], err);
     if (status == CLI_EXIT_OK && dynamic) {
-        status = slice_dynamic(&target, opts, &in, &result, err);
-        if (status == CLI_EXIT_OK)
-            status = cli_npy_out_write(&out, &result, err);
+        status = slice_dynamic(&target, opts, &in, &out, err);
     } else if (status == CLI_EXIT_OK) {
         status = slice_static(&target, plan, &in, &layouts, &out, err);
     }
@@ -240,7 +240,6 @@ static int slice_main(char **paths, const cli_opts *opts, cli_err *err)
         status = cli_npy_out_commit_all(&out, 1, err);
     cli_npy_out_close(&out);
     clslice_plan_release(&plan);
-    cli_npy_free(&result);
     cli_npy_free(&in);
     return status;
 }

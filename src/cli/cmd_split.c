@@ -116,8 +116,7 @@ static int split_device(const cli_target *target, split_run *r,
         return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
     for (size_t i = 0; i < r->s.count; i++)
         bytes[i] = section_view(r, i, NULL).bytes;
-    status = cli_device_split(&device, r->s.plans, r->s.count,
-                              r->in.elem_size, r->in.data, r->in.bytes,
+    status = cli_device_split(&device, r->s.plans, r->s.count, &r->in,
                               bytes, write_section, r, err);
     free(bytes);
     return status;

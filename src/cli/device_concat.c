@@ -18,8 +18,9 @@ static int make_inputs(const cli_session *s, const cli_concat_input *inputs,
     int status = CLI_EXIT_OK;
     for (size_t i = 0; i < count && status == CLI_EXIT_OK; i++) {
         parts[i].plan = inputs[i].plan;
-        status = cli_session_input(s, inputs[i].bytes, inputs[i].data,
-                                   "input", &parts[i].src.buffer, err);
+        status = cli_session_upload(s, CL_MEM_READ_ONLY, inputs[i].array,
+                                    0, inputs[i].array->bytes, "input",
+                                    &parts[i].src.buffer, err);
     }
     return status;
 }

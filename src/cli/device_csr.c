@@ -40,8 +40,8 @@ static int upload(csr_run *r, const cli_csr *in, cli_err *err)
     static const char *const what[3] = {"indptr", "indices", "data"};
     int status = CLI_EXIT_OK;
     for (int i = 0; i < 3 && status == CLI_EXIT_OK; i++)
-        status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, a[i]->bytes,
-                                    a[i]->data, what[i], &r->b[i], err);
+        status = cli_session_upload(&r->s, CL_MEM_READ_ONLY, a[i], 0,
+                                    a[i]->bytes, what[i], &r->b[i], err);
     return status;
 }
 

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /* One dynamic slice for the command-line tool (device_dynamic.h).  The
- * queue is the tool's own, so it waits with blocking reads; the library
- * calls themselves never wait. */
+ * inputs are uploaded as every device path uploads them
+ * (cli_session_upload), and the result is mapped and handed over rather
+ * than read into a host array.  The queue is the tool's own, so it waits
+ * with blocking reads and maps; the library calls themselves never
+ * wait. */
 #include "device_dynamic.h"
 
 #include <stdlib.h>
@@ -121,9 +124,22 @@ static int record_and_values(dyn_run *r, const cli_dyn_spec *spec,
     return status == CLI_EXIT_OK ? upload_values(r, spec, err) : status;
 }
 
-/* The record and the output it describes. */
+/* The mapped buffer's first `bytes`, handed to the sink. */
+static int hand_over(const dyn_run *r, cl_mem buffer, size_t bytes,
+                     cli_device_sink *sink, void *ctx, cli_err *err)
+{
+    void *mapped = NULL;
+    int status = cli_session_map(&r->s, buffer, bytes, &mapped, err);
+    if (status == CLI_EXIT_OK)
+        status = sink(ctx, 0, mapped, err);
+    int unmapped = cli_session_unmap(&r->s, buffer, mapped, err);
+    return status == CLI_EXIT_OK ? unmapped : status;
+}
+
+/* The record, the output it describes (*out: no data) and its bytes. */
 static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
-                   cli_npy *out, int64_t *rejected, cli_err *err)
+                   cli_npy *out, cli_device_sink *sink, void *ctx,
+                   int64_t *rejected, cli_err *err)
 {
     int64_t rec[CLSLICE_DYNAMIC_INFO_WORDS];
     int status = read_record(r, ev, rec, err);
@@ -132,25 +148,28 @@ static int collect(const dyn_run *r, const cli_npy *in, cl_event ev,
     *rejected = rec[CLSLICE_DYNAMIC_STATUS];
     if (*rejected != CLSLICE_OK)
         return CLI_EXIT_OK;
+    memset(out, 0, sizeof *out);
+    memcpy(out->descr, in->descr, sizeof out->descr);
+    out->elem_size = in->elem_size;
+    out->rank = (int)rec[CLSLICE_DYNAMIC_OUT_RANK];
+    memcpy(out->shape, rec + CLSLICE_DYNAMIC_SHAPE,
+           (size_t)out->rank * sizeof *out->shape);
     /* at most the input's elements: the library's bound */
-    size_t bytes = (size_t)rec[CLSLICE_DYNAMIC_ELEMENTS] * in->elem_size;
-    status = cli_npy_alloc_like(in, (int)rec[CLSLICE_DYNAMIC_OUT_RANK],
-                                rec + CLSLICE_DYNAMIC_SHAPE, bytes, out, err);
-    if (status != CLI_EXIT_OK)
-        return status;
-    return cli_session_read(&r->s, r->dst, out->bytes, out->data, err);
+    out->bytes = (size_t)rec[CLSLICE_DYNAMIC_ELEMENTS] * in->elem_size;
+    return hand_over(r, r->dst, out->bytes, sink, ctx, err);
 }
 
-/* The record and the tensor written in place. */
-static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
-                      const cli_npy *value, clslice_value_rule rule,
-                      int64_t *rejected, cli_err *err)
+/* The record and the tensor written in place, handed over whole. */
+static int run_assign(dyn_run *r, const cli_dyn_spec *spec,
+                      const cli_npy *tensor, const cli_npy *value,
+                      clslice_value_rule rule, int64_t *rejected,
+                      cli_device_sink *sink, void *ctx, cli_err *err)
 {
-    int status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, value->bytes,
-                                    value->data, "value", &r->src, err);
+    int status = cli_session_upload(&r->s, CL_MEM_READ_ONLY, value, 0,
+                                    value->bytes, "value", &r->src, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE, tensor->bytes,
-                                    tensor->data, "tensor", &r->dst, err);
+        status = cli_session_upload(&r->s, CL_MEM_READ_WRITE, tensor, 0,
+                                    tensor->bytes, "tensor", &r->dst, err);
     if (status == CLI_EXIT_OK)
         status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
@@ -179,14 +198,13 @@ static int run_assign(dyn_run *r, const cli_dyn_spec *spec, cli_npy *tensor,
     *rejected = status == CLI_EXIT_OK ? rec[CLSLICE_DYNAMIC_STATUS]
                                       : CLSLICE_OK;
     if (status == CLI_EXIT_OK && *rejected == CLSLICE_OK)
-        status = cli_session_read(&r->s, r->dst, tensor->bytes,
-                                  tensor->data, err);
+        status = hand_over(r, r->dst, tensor->bytes, sink, ctx, err);
     return status;
 }
 
 static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
-               int64_t max_elements, cli_npy *out, int64_t *rejected,
-               cli_err *err)
+               int64_t max_elements, cli_npy *out, cli_device_sink *sink,
+               void *ctx, int64_t *rejected, cli_err *err)
 {
     int64_t most;
     clslice_error lib;
@@ -199,11 +217,12 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
         most = max_elements;
     /* at most the input's own bytes: the file held them */
     size_t bound = (size_t)most * in->elem_size;
-    int status = cli_session_buffer(&r->s, CL_MEM_READ_ONLY, in->bytes,
-                                    in->data, "input", &r->src, err);
+    int status = cli_session_upload(&r->s, CL_MEM_READ_ONLY, in, 0,
+                                    in->bytes, "input", &r->src, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE, bound, NULL,
-                                    "output", &r->dst, err);
+        status = cli_session_buffer(&r->s, CL_MEM_READ_WRITE |
+                                               CL_MEM_ALLOC_HOST_PTR,
+                                    bound, NULL, "output", &r->dst, err);
     if (status == CLI_EXIT_OK)
         status = record_and_values(r, spec, err);
     if (status != CLI_EXIT_OK)
@@ -217,7 +236,7 @@ static int run(dyn_run *r, const cli_dyn_spec *spec, const cli_npy *in,
     st = enqueue(r, spec, &desc, &ev, &lib);
     if (st != CLSLICE_OK)
         return library_fail(st, &lib, err);
-    status = collect(r, in, ev, out, rejected, err);
+    status = collect(r, in, ev, out, sink, ctx, rejected, err);
     clReleaseEvent(ev);
     return status;
 }
@@ -232,16 +251,18 @@ static void close_run(dyn_run *r)
 }
 
 int cli_device_dynamic_assign(const cli_device *device,
-                              const cli_dyn_spec *spec, cli_npy *tensor,
+                              const cli_dyn_spec *spec, const cli_npy *tensor,
                               const cli_npy *value, clslice_value_rule rule,
-                              int64_t *rejected, cli_err *err)
+                              int64_t *rejected, cli_device_sink *sink,
+                              void *ctx, cli_err *err)
 {
     dyn_run r = {0};
     *rejected = CLSLICE_OK;
     int status = cli_session_open(device, &r.s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = run_assign(&r, spec, tensor, value, rule, rejected, err);
+    status = run_assign(&r, spec, tensor, value, rule, rejected, sink, ctx,
+                        err);
     close_run(&r);
     return status;
 }
@@ -249,6 +270,7 @@ int cli_device_dynamic_assign(const cli_device *device,
 int cli_device_dynamic_slice(const cli_device *device,
                              const cli_dyn_spec *spec, const cli_npy *in,
                              int64_t max_elements, cli_npy *out,
+                             cli_device_sink *sink, void *ctx,
                              int64_t *rejected, cli_err *err)
 {
     dyn_run r = {0};
@@ -256,7 +278,7 @@ int cli_device_dynamic_slice(const cli_device *device,
     int status = cli_session_open(device, &r.s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = run(&r, spec, in, max_elements, out, rejected, err);
+    status = run(&r, spec, in, max_elements, out, sink, ctx, rejected, err);
     close_run(&r);
     return status;
 }

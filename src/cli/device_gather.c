@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /* One slice on an OpenCL device: a session (context, queue, runtime),
- * buffers, clslice_cl_gather (blocked tensors on either side), then the
+ * the input uploaded (device_session.h: the bytes the slice reads, a
+ * mapped file read through the file), an output buffer,
+ * clslice_cl_gather (blocked tensors on either side), then the
  * output mapped and handed to the caller, so that it is written from
  * device memory (on a CPU device, without a copy) rather than read into a
  * host array first.  The queue is our own, so blocking on it is fine (the
@@ -38,28 +40,54 @@ static int run_gather(const cli_session *s, cl_mem src, cl_mem dst,
     return status == CLI_EXIT_OK ? unmapped : status;
 }
 
+/* Bytes [*lo, *hi) of the input that the slice reads: from its first to
+ * its last element, or all of a blocked input (its storage is not the
+ * plan's input). */
+static void read_range(const clslice_plan *plan, const cli_npy *in,
+                       const clslice_blocking *src_blocking, size_t *lo,
+                       size_t *hi)
+{
+    clslice_layout layout;
+    clslice_error lib;
+    *lo = 0;
+    *hi = in->bytes;
+    if (src_blocking || clslice_plan_layout(plan, &layout, &lib) !=
+                            CLSLICE_OK)
+        return;
+    if (layout.elements == 0) {
+        *hi = 0;
+        return;
+    }
+    /* inside the input: the plan was built on its shape */
+    *lo = (size_t)layout.src_min * in->elem_size;
+    *hi = (size_t)(layout.src_max + 1) * in->elem_size;
+}
+
 int cli_device_gather(const cli_device *device, const clslice_plan *plan,
-                      size_t elem_size, const void *src, size_t src_bytes,
-                      size_t dst_bytes, const clslice_blocking *blocked[2],
+                      const cli_npy *in, size_t dst_bytes,
+                      const clslice_blocking *blocked[2],
                       cli_device_sink *sink, void *ctx, cli_err *err)
 {
     cli_session s;
-    cl_mem in = NULL, out = NULL;
+    cl_mem src = NULL, out = NULL;
+    size_t lo, hi;
+    read_range(plan, in, blocked[0], &lo, &hi);
     int status = cli_session_open(device, &s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    status = cli_session_input(&s, src_bytes, src, "input", &in, err);
+    status = cli_session_upload(&s, CL_MEM_READ_ONLY, in, lo, hi, "input",
+                                &src, err);
     if (status == CLI_EXIT_OK)
         status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY |
                                             CL_MEM_ALLOC_HOST_PTR,
                                     dst_bytes, NULL, "output", &out, err);
     if (status == CLI_EXIT_OK)
-        status = run_gather(&s, in, out, plan, elem_size, dst_bytes, blocked,
-                            sink, ctx, err);
+        status = run_gather(&s, src, out, plan, in->elem_size, dst_bytes,
+                            blocked, sink, ctx, err);
     if (out)
         clReleaseMemObject(out);
-    if (in)
-        clReleaseMemObject(in);
+    if (src)
+        clReleaseMemObject(src);
     cli_session_close(&s);
     return status;
 }

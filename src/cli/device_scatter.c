@@ -1,71 +1,117 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /* Scatters and gradients on an OpenCL device: a session (context, queue,
- * runtime), two buffers, one clslice call, a blocking read of the whole
- * tensor, release.  The queue is our own, so blocking on it is fine. */
+ * runtime), the inputs uploaded (device_session.h), one clslice call,
+ * the result mapped and handed over, release.  The result is written
+ * from the device buffer rather than read back into a host array, so a
+ * tensor is in memory once (on a CPU device the map is the buffer
+ * itself).  The queue is our own, so blocking on it is fine. */
 #include "device_scatter.h"
 
-#include "device_session.h"
+#include <stdlib.h>
 
 /* What one run writes, and from what. */
 typedef struct write_job {
     const clslice_plan *plan;
-    size_t elem_size;
-    const void *value;
-    const int64_t *shape;
-    int rank;
-    size_t value_bytes;
+    const cli_npy *value; /* dy for a grad */
     clslice_value_rule rule;
     bool grad;
-    void *tensor;
-    size_t tensor_bytes;
+    const cli_npy *tensor; /* NULL for a grad */
+    const clslice_blocking *dst_blocking;
+    size_t out_bytes;
 } write_job;
 
-/* The one library call; a rank-0 value under broadcasting is a fill,
- * which needs no value buffer on the device. */
-static clslice_status enqueue(const cli_session *s, const write_job *job,
-                              cl_mem value, cl_mem tensor,
-                              clslice_error *lib)
+/* A fill reads its element on the host: from memory of our own, not from
+ * a mapping a driver's thread could fault on. */
+static int fill(const cli_session *s, const write_job *job, cl_mem tensor,
+                clslice_status *st, clslice_error *lib, cli_err *err)
 {
-    if (job->grad)
-        return clslice_enqueue_grad(s->runtime, s->queue, job->plan,
-                                    job->elem_size, value, 0, job->shape,
-                                    job->rank, tensor, 0, 0, 0, NULL, NULL,
-                                    lib);
-    if (job->rank == 0 && job->rule == CLSLICE_VALUE_BROADCAST)
-        return clslice_enqueue_fill(s->runtime, s->queue, job->plan,
-                                    job->elem_size, job->value, tensor, 0, 0,
-                                    0, NULL, NULL, lib);
-    return clslice_enqueue_scatter(s->runtime, s->queue, job->plan,
-                                   job->elem_size, value, 0, job->shape,
-                                   job->rank, job->rule, tensor, 0, 0, 0,
-                                   NULL, NULL, lib);
+    size_t size = job->value->elem_size;
+    void *element = malloc(size);
+    if (!element)
+        return cli_fail(err, CLI_EXIT_FAILURE, "out of memory");
+    int status = cli_npy_read(job->value, 0, size, element, err);
+    if (status == CLI_EXIT_OK)
+        *st = clslice_enqueue_fill(s->runtime, s->queue, job->plan, size,
+                                   element, tensor, 0, 0, 0, NULL, NULL, lib);
+    free(element);
+    return status;
 }
 
-static int run(const write_job *job, const cli_device *device, cli_err *err)
+/* The one library call, or a failure of our own (CLI_EXIT_*). */
+static int enqueue(const cli_session *s, const write_job *job, cl_mem value,
+                   cl_mem tensor, clslice_status *st, clslice_error *lib,
+                   cli_err *err)
+{
+    const cli_npy *v = job->value;
+    if (job->grad) {
+        *st = clslice_enqueue_grad(s->runtime, s->queue, job->plan,
+                                   v->elem_size, value, 0, v->shape, v->rank,
+                                   tensor, 0, 0, 0, NULL, NULL, lib);
+        return CLI_EXIT_OK;
+    }
+    if (v->rank == 0 && job->rule == CLSLICE_VALUE_BROADCAST &&
+        !job->dst_blocking)
+        return fill(s, job, tensor, st, lib, err);
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    call.queue = s->queue;
+    desc.plan = job->plan;
+    desc.elem_size = v->elem_size;
+    desc.value.buffer = value;
+    desc.value_shape = v->shape;
+    desc.value_rank = v->rank;
+    desc.rule = job->rule;
+    desc.dst.buffer = tensor;
+    desc.dst_blocking = job->dst_blocking;
+    *st = clslice_cl_scatter(s->runtime, &call, &desc, lib);
+    return CLI_EXIT_OK;
+}
+
+/* The tensor (a grad's output starts as anything: it is all written),
+ * then the value. */
+static int make_buffers(const cli_session *s, const write_job *job,
+                        cl_mem *value, cl_mem *tensor, cli_err *err)
+{
+    int status =
+        job->grad ? cli_session_buffer(s, CL_MEM_READ_WRITE |
+                                              CL_MEM_ALLOC_HOST_PTR,
+                                       job->out_bytes, NULL, "output", tensor,
+                                       err)
+                  : cli_session_upload(s, CL_MEM_READ_WRITE, job->tensor, 0,
+                                       job->out_bytes, "tensor", tensor, err);
+    bool fills = !job->grad && job->value->rank == 0 &&
+                 job->rule == CLSLICE_VALUE_BROADCAST && !job->dst_blocking;
+    if (status == CLI_EXIT_OK && !fills)
+        status = cli_session_upload(s, CL_MEM_READ_ONLY, job->value, 0,
+                                    job->value->bytes,
+                                    job->grad ? "dy" : "value", value, err);
+    return status;
+}
+
+static int run(const write_job *job, const cli_device *device,
+               cli_device_sink *sink, void *ctx, cli_err *err)
 {
     cli_session s;
     cl_mem value = NULL, tensor = NULL;
     int status = cli_session_open(device, &s, err);
     if (status != CLI_EXIT_OK)
         return status;
-    /* a grad's output starts as anything: it is all overwritten */
-    status = cli_session_buffer(&s, CL_MEM_READ_WRITE, job->tensor_bytes,
-                                job->grad ? NULL : job->tensor, "tensor",
-                                &tensor, err);
-    if (status == CLI_EXIT_OK)
-        status = cli_session_buffer(&s, CL_MEM_READ_ONLY, job->value_bytes,
-                                    job->value, job->grad ? "dy" : "value",
-                                    &value, err);
+    status = make_buffers(&s, job, &value, &tensor, err);
     clslice_error lib;
     clslice_status st = CLSLICE_OK;
     if (status == CLI_EXIT_OK)
-        st = enqueue(&s, job, value, tensor, &lib);
-    if (st != CLSLICE_OK)
+        status = enqueue(&s, job, value, tensor, &st, &lib, err);
+    if (status == CLI_EXIT_OK && st != CLSLICE_OK)
         status = cli_session_fail(st, &lib, err);
+    void *mapped = NULL;
     if (status == CLI_EXIT_OK)
-        status = cli_session_read(&s, tensor, job->tensor_bytes, job->tensor,
-                                  err);
+        status = cli_session_map(&s, tensor, job->out_bytes, &mapped, err);
+    if (status == CLI_EXIT_OK)
+        status = sink(ctx, 0, mapped, err);
+    int unmapped = cli_session_unmap(&s, tensor, mapped, err);
+    if (status == CLI_EXIT_OK)
+        status = unmapped;
     if (value)
         clReleaseMemObject(value);
     if (tensor)
@@ -75,22 +121,21 @@ static int run(const write_job *job, const cli_device *device, cli_err *err)
 }
 
 int cli_device_scatter(const cli_device *device, const clslice_plan *plan,
-                       size_t elem_size, const void *value,
-                       const int64_t *value_shape, int value_rank,
-                       size_t value_bytes, clslice_value_rule rule,
-                       void *dst, size_t dst_bytes, cli_err *err)
+                       const cli_npy *value, clslice_value_rule rule,
+                       const cli_npy *tensor,
+                       const clslice_blocking *dst_blocking,
+                       cli_device_sink *sink, void *ctx, cli_err *err)
 {
-    write_job job = {plan, elem_size, value, value_shape, value_rank,
-                     value_bytes, rule, false, dst, dst_bytes};
-    return run(&job, device, err);
+    write_job job = {plan, value, rule, false, tensor, dst_blocking,
+                     tensor->bytes};
+    return run(&job, device, sink, ctx, err);
 }
 
 int cli_device_grad(const cli_device *device, const clslice_plan *plan,
-                    size_t elem_size, const void *dy, const int64_t *dy_shape,
-                    int dy_rank, size_t dy_bytes, void *out,
-                    size_t out_bytes, cli_err *err)
+                    const cli_npy *dy, size_t out_bytes,
+                    cli_device_sink *sink, void *ctx, cli_err *err)
 {
-    write_job job = {plan, elem_size, dy, dy_shape, dy_rank, dy_bytes,
-                     CLSLICE_VALUE_EXACT, true, out, out_bytes};
-    return run(&job, device, err);
+    write_job job = {plan, dy, CLSLICE_VALUE_EXACT, true, NULL, NULL,
+                     out_bytes};
+    return run(&job, device, sink, ctx, err);
 }

@@ -66,6 +66,16 @@ void cli_session_close(cli_session *session)
     *session = (cli_session){NULL, NULL, NULL};
 }
 
+/* "clCreateBuffer (input, N bytes)": the size is the likely cause. */
+static int create_fail(const char *what, size_t bytes, cl_int rc,
+                       cli_err *err)
+{
+    char call[96];
+    snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
+             bytes);
+    return cli_cl_fail(err, call, rc);
+}
+
 /* The message gives the size, since a tensor larger than the device's
  * CL_DEVICE_MAX_MEM_ALLOC_SIZE is the likely cause of a failure. */
 int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
@@ -77,12 +87,8 @@ int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
     if (bytes == 0) /* the library takes NULL for what holds no bytes */
         return CLI_EXIT_OK;
     *buffer = clCreateBuffer(session->context, flags, bytes, NULL, &rc);
-    if (!*buffer) {
-        char call[96];
-        snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
-                 bytes);
-        return cli_cl_fail(err, call, rc);
-    }
+    if (!*buffer)
+        return create_fail(what, bytes, rc, err);
     if (!host)
         return CLI_EXIT_OK;
     rc = clEnqueueWriteBuffer(session->queue, *buffer, CL_TRUE, 0, bytes,
@@ -102,25 +108,68 @@ int cli_session_read(const cli_session *session, cl_mem buffer, size_t bytes,
                             : cli_cl_fail(err, "clEnqueueReadBuffer", rc);
 }
 
-int cli_session_input(const cli_session *session, size_t bytes,
-                      const void *host, const char *what, cl_mem *buffer,
-                      cli_err *err)
+/* Bytes of a buffer mapped and filled at a time: large enough that the
+ * map calls cost nothing next to the reading, small enough that a GPU's
+ * staging memory stays small. */
+#define UPLOAD_SLAB ((size_t)64 << 20)
+
+/* Fills bytes [lo, hi) of buffer from arr's file, a slab at a time. */
+static int fill_from_file(const cli_session *session, cl_mem buffer,
+                          const cli_npy *arr, size_t lo, size_t hi,
+                          cli_err *err)
+{
+    cli_progress_phase("reading", arr->file_name, hi - lo);
+    for (size_t at = lo; at < hi;) {
+        size_t n = hi - at < UPLOAD_SLAB ? hi - at : UPLOAD_SLAB;
+        cl_int rc;
+        void *slab = clEnqueueMapBuffer(session->queue, buffer, CL_TRUE,
+                                        CL_MAP_WRITE_INVALIDATE_REGION, at,
+                                        n, 0, NULL, NULL, &rc);
+        if (!slab)
+            return cli_cl_fail(err, "clEnqueueMapBuffer", rc);
+        int status = cli_npy_read(arr, at, n, slab, err);
+        rc = clEnqueueUnmapMemObject(session->queue, buffer, slab, 0, NULL,
+                                     NULL);
+        if (status != CLI_EXIT_OK)
+            return status;
+        if (rc != CL_SUCCESS)
+            return cli_cl_fail(err, "clEnqueueUnmapMemObject", rc);
+        cli_progress_add(n);
+        at += n;
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_session_upload(const cli_session *session, cl_mem_flags flags,
+                       const cli_npy *arr, size_t lo, size_t hi,
+                       const char *what, cl_mem *buffer, cli_err *err)
 {
     cl_int rc;
     *buffer = NULL;
-    if (bytes == 0)
+    if (arr->bytes == 0)
         return CLI_EXIT_OK;
+    if (!arr->in_file && !(flags & CL_MEM_READ_ONLY))
+        return cli_session_buffer(session, flags, arr->bytes, arr->data, what,
+                                  buffer, err);
     /* OpenCL's host_ptr is not const, but a CL_MEM_READ_ONLY buffer is
      * never written by a kernel, and nothing maps it for writing. */
-    *buffer = clCreateBuffer(session->context,
-                             CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes,
-                             (void *)host, &rc);
-    if (*buffer)
+    *buffer = arr->in_file
+                  ? clCreateBuffer(session->context, flags, arr->bytes, NULL,
+                                   &rc)
+                  : clCreateBuffer(session->context,
+                                   flags | CL_MEM_USE_HOST_PTR, arr->bytes,
+                                   arr->data, &rc);
+    if (!*buffer)
+        return create_fail(what, arr->bytes, rc, err);
+    if (!arr->in_file)
         return CLI_EXIT_OK;
-    char call[96];
-    snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what,
-             bytes);
-    return cli_cl_fail(err, call, rc);
+    int status = fill_from_file(session, *buffer, arr, lo, hi, err);
+    if (status != CLI_EXIT_OK) {
+        clFinish(session->queue); /* no unmap may outlive the buffer */
+        clReleaseMemObject(*buffer);
+        *buffer = NULL;
+    }
+    return status;
 }
 
 int cli_session_map(const cli_session *session, cl_mem buffer, size_t bytes,

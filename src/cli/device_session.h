@@ -12,6 +12,7 @@
 #include "clslice_cl.h"
 #include "device.h"
 #include "diag.h"
+#include "npy/npy.h"
 
 typedef struct cli_session {
     cl_context context;
@@ -36,14 +37,27 @@ int cli_session_buffer(const cli_session *session, cl_mem_flags flags,
                        size_t bytes, const void *host, const char *what,
                        cl_mem *buffer, cli_err *err);
 
-/* A read-only buffer over `bytes` of host memory at `host` that the
- * device may use where it lies (CL_MEM_USE_HOST_PTR): a CPU device then
- * reads the (mapped) input file without a copy, a GPU copies it as it
- * would a written buffer.  host must stay valid and unchanged until the
- * buffer is released.  NULL for 0 bytes, as cli_session_buffer. */
-int cli_session_input(const cli_session *session, size_t bytes,
-                      const void *host, const char *what, cl_mem *buffer,
-                      cli_err *err);
+/* A buffer of arr->bytes holding arr's data, or bytes [lo, hi) of it
+ * (lo = 0, hi = arr->bytes for all; the rest is left as the driver
+ * allocated it, for a gather that reads nothing else).  `flags` is
+ * CL_MEM_READ_ONLY or CL_MEM_READ_WRITE.  How it is filled:
+ *  - data that can be read through its file (arr->in_file, a mapped
+ *    input): the driver allocates the buffer, and each slab of it is
+ *    mapped for writing and filled with cli_npy_read.  No driver thread
+ *    ever reads the file's mapping, so a file truncated meanwhile is a
+ *    short read (CLI_EXIT_FILE, "PATH: the file shrank ..."), never a
+ *    SIGBUS in a thread whose signal handlers the driver replaced.  On
+ *    a CPU device a mapped slab is the buffer's own memory: the file is
+ *    read once, straight into it;
+ *  - data in memory that the device only reads: the buffer uses it where
+ *    it lies (CL_MEM_USE_HOST_PTR), without a copy on a CPU device; it
+ *    must stay valid and unchanged until the buffer is released;
+ *  - data in memory that the device writes: a copy, arr stays as it is.
+ * NULL for 0 bytes, as cli_session_buffer.  `what` names the buffer in
+ * messages ("input", "value", ...). */
+int cli_session_upload(const cli_session *session, cl_mem_flags flags,
+                       const cli_npy *arr, size_t lo, size_t hi,
+                       const char *what, cl_mem *buffer, cli_err *err);
 
 /* Blocking map of the first `bytes` of buffer for reading; *host is NULL
  * when bytes is 0 (and the queue is finished then, so the work before it

@@ -40,9 +40,9 @@ static int run_split(const cli_session *s, const clslice_cl_part *parts,
 }
 
 int cli_device_split(const cli_device *device, clslice_plan *const *plans,
-                     size_t count, size_t elem_size, const void *src,
-                     size_t src_bytes, const size_t *out_bytes,
-                     cli_device_sink *sink, void *ctx, cli_err *err)
+                     size_t count, const cli_npy *src,
+                     const size_t *out_bytes, cli_device_sink *sink,
+                     void *ctx, cli_err *err)
 {
     clslice_cl_part *parts = malloc(count * sizeof *parts);
     if (!parts)
@@ -57,7 +57,8 @@ int cli_device_split(const cli_device *device, clslice_plan *const *plans,
     cl_mem in = NULL, arena = NULL;
     int status = cli_session_open(device, &s, err);
     if (status == CLI_EXIT_OK)
-        status = cli_session_input(&s, src_bytes, src, "input", &in, err);
+        status = cli_session_upload(&s, CL_MEM_READ_ONLY, src, 0,
+                                    src->bytes, "input", &in, err);
     if (status == CLI_EXIT_OK)
         status = cli_session_buffer(&s, CL_MEM_WRITE_ONLY |
                                             CL_MEM_ALLOC_HOST_PTR,
@@ -65,8 +66,8 @@ int cli_device_split(const cli_device *device, clslice_plan *const *plans,
     for (size_t i = 0; i < count; i++)
         parts[i].buffer = out_bytes[i] ? arena : NULL;
     if (status == CLI_EXIT_OK)
-        status = run_split(&s, parts, count, elem_size, in, arena, total,
-                           sink, ctx, err);
+        status = run_split(&s, parts, count, src->elem_size, in, arena,
+                           total, sink, ctx, err);
     if (arena)
         clReleaseMemObject(arena);
     if (in)

@@ -54,6 +54,63 @@ for target in "${targets[@]}"; do
         --expr='[1:-1, ::-2]'
 done
 
+# --- --dst-blocked: IN is a blocked tensor's storage ---------------------------
+# Judged against the plain assign (checked against numpy above) through
+# slice --src-blocked (checked against numpy in test_cli_slice.sh): the
+# logical tensor of OUT is the plain assign's result, and the padding
+# lanes keep their bytes (16s here, made by a plain assign into them).
+B=$NPY/in_nc4hw4_f4.npy # storage (2, 3, 3, 5, 4) of a (2, 10, 3, 5) tensor
+K=$TMP/blocked
+mkdir -p "$K"
+"$BIN" slice "$B" "$K/s.npy" --expr '[0, 0, 0, 0, 1]' --host # 16.0
+"$BIN" assign "$B" "$K/s.npy" "$K/in.npy" --expr '[:, 2, ..., 2:]' --host
+"$BIN" slice "$K/in.npy" "$K/pad.npy" --expr '[:, 2, ..., 2:]' --host
+"$BIN" slice "$K/in.npy" "$K/v.npy" --expr '[:, 8:2:-1]' \
+    --src-blocked 1:4:10 --host # (2, 6, 3, 5)
+"$BIN" slice "$K/in.npy" "$K/logical.npy" --expr '[...]' \
+    --src-blocked 1:4:10 --host
+# blocked_ok VALUE SPEC TARGET...: OUT's logical tensor and padding
+blocked_ok() {
+    local value=$1 spec=$2
+    shift 2
+    rm -f "$O" "$K/want.npy"
+    "$BIN" assign "$K/logical.npy" "$value" "$K/want.npy" --expr "$spec" \
+        --host
+    last=(assign "$K/in.npy" "$value" "$O" --expr "$spec" --dst-blocked \
+        1:4:10 "$@")
+    run "${last[@]}"
+    check "assign --dst-blocked exits 0 silently" \
+        test "$rc" -eq 0 -a ! -s "$TMP/stderr"
+    "$BIN" slice "$O" "$K/got.npy" --expr '[...]' --src-blocked 1:4:10 --host
+    check "assign --dst-blocked: the logical tensor" \
+        cmp -s "$K/got.npy" "$K/want.npy"
+    "$BIN" slice "$O" "$K/got_pad.npy" --expr '[:, 2, ..., 2:]' --host
+    check "assign --dst-blocked: padding lanes kept" \
+        cmp -s "$K/got_pad.npy" "$K/pad.npy"
+}
+for target in "${targets[@]}"; do
+    t=()
+    [[ $target == default ]] || t=("$target")
+    blocked_ok "$K/v.npy" '[:, 3:9]' "${t[@]}"
+    blocked_ok "$K/v.npy" '[:, 3:9]' --exact "${t[@]}"
+    blocked_ok "$K/s.npy" '[1, ::3]' "${t[@]}" # a scalar fills
+    blocked_ok "$K/v.npy" '[:, :3:-1]' "${t[@]}" # (2, 6, 3, 5) again
+    untouched 3 "v.npy does not fit the slice" assign "$K/in.npy" \
+        "$K/v.npy" "$TMP/w/keep.npy" --expr '[:, 3:8]' --dst-blocked 1:4:10 \
+        "${t[@]}"
+done
+unset last
+untouched 2 '--dynamic does not take a blocked tensor' assign "$K/in.npy" \
+    "$K/v.npy" "$TMP/w/keep.npy" --expr '[:, 3:9]' --dst-blocked 1:4:10 \
+    --dynamic
+untouched 2 'is not a blocked storage of that axis' assign "$K/in.npy" \
+    "$K/v.npy" "$TMP/w/keep.npy" --expr '[:, 3:9]' --dst-blocked 1:5 --host
+untouched 2 'an axis of size 13 fills 4 blocks of 4 lanes, the input has 3' \
+    assign "$K/in.npy" "$K/v.npy" "$TMP/w/new.npy" --expr '[...]' \
+    --dst-blocked 1:4:13
+untouched 2 'expected AXIS:BLOCK[:SIZE]' assign "$K/in.npy" "$K/v.npy" \
+    "$TMP/w/keep.npy" --expr '[...]' --dst-blocked 1:0 --host
+
 # --- the write-only styles ----------------------------------------------------
 # SliceScatter-15 spelling [1:-1, ::-2] writes numpy's expected bytes;
 # dynamic_update_slice's window is the value's shape at clamped starts
@@ -175,7 +232,7 @@ fi
 # --- help ---------------------------------------------------------------
 assign_words=('assign IN.npy VALUE.npy OUT.npy SPEC [--device N | --host]'
     '--exact' '_slice_assign' 'broadcasts' 'Examples' '--expr EXPR'
-    'Exit status')
+    '--dst-blocked AXIS:BLOCK[:SIZE]' 'padding lanes keep' 'Exit status')
 grad_words=('grad DY.npy OUT.npy --shape S SPEC [--device N | --host]'
     'StridedSliceGrad' '--shape S' 'Examples' '--expr EXPR' 'Exit status')
 help_mentions "assign --help" "${assign_words[@]}"

@@ -939,6 +939,54 @@ static void test_truncated_while_mapped(void **state)
     cli_npy_free(&arr);
 }
 
+/* The device paths read a mapped input through the file (cli_npy_read):
+ * the same bytes as the mapping; a file cut short since is exit 3 with
+ * the SIGBUS handler's message, even with SIGBUS at its default action
+ * (as a driver may leave it), because nothing touches the mapping. */
+static void test_read_through_file(void **state)
+{
+    (void)state;
+    const size_t data = 3 * 4096 + 5;
+    const char *path = make_npy("reread.npy", 1,
+                                header_for("|u1", "False", "(12293,)"), data);
+    cli_npy arr;
+    load_ok(path, &arr);
+    assert_true(arr.in_file);
+    int fd = arr.file_fd;
+    unsigned char *back = malloc(data);
+    assert_non_null(back);
+    cli_err err = {{0}};
+    assert_int_equal(cli_npy_read(&arr, 0, data, back, &err), CLI_EXIT_OK);
+    assert_memory_equal(back, arr.data, data);
+    assert_int_equal(cli_npy_read(&arr, 4000, 200, back, &err), CLI_EXIT_OK);
+    assert_memory_equal(back, arr.data + 4000, 200);
+
+    struct sigaction dfl, old;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGBUS, &dfl, &old);
+    assert_int_equal(truncate(path, 4096), 0);
+    int status = cli_npy_read(&arr, 0, data, back, &err);
+    sigaction(SIGBUS, &old, NULL);
+    assert_int_equal(status, CLI_EXIT_FILE);
+    assert_non_null(strstr(err.message, "reread.npy: the file shrank"));
+    cli_npy_free(&arr);
+    assert_int_equal(fcntl(fd, F_GETFD), -1); /* closed with the array */
+
+    /* data to byte-swap is read into memory, not mapped: a truncation
+     * would discard even the private copies of swapped pages */
+    path = make_npy("reread_be.npy", 1, header_for(">i4", "False", "(2,)"),
+                    8);
+    load_ok(path, &arr);
+    assert_null(arr.mapping);
+    assert_false(arr.in_file);
+    assert_int_equal(cli_npy_read(&arr, 0, 8, back, &err), CLI_EXIT_OK);
+    static const unsigned char i4[] = {3, 2, 1, 0, 7, 6, 5, 4};
+    assert_memory_equal(back, i4, 8);
+    cli_npy_free(&arr);
+    free(back);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -961,6 +1009,7 @@ int main(void)
         cmocka_unit_test(test_mapped_equals_read),
         cmocka_unit_test(test_pipes),
         cmocka_unit_test(test_truncated_while_mapped),
+        cmocka_unit_test(test_read_through_file),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -5,7 +5,9 @@
 # programs in this folder (each gathers a slice on the host and checks it)
 # and the README's example (examples/readme_example.c: a gather on the
 # default OpenCL device, with OpenCL calls of its own), built with the
-# README's own pkg-config and CMake lines:
+# README's own pkg-config and CMake lines, and the fused example
+# (examples/fused) with its kernel built against the installed
+# clslice_device.h:
 #   1. find_package(clslice) from `cmake --install` of BUILD-DIR,
 #   2. pkg-config (clslice.pc, clslice-core.pc) with a plain cc command,
 #   3. add_subdirectory of the source tree, which builds clslice as a
@@ -91,11 +93,20 @@ by_pkg_config() {
       -o "$2/readme_example"
   LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" run_pair "$2"
   LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" run_readme "$2/readme_example"
+  # The fused example's kernel built with -I the installed include folder,
+  # as the README says: the installed clslice_device.h must serve it.
+  # shellcheck disable=SC2046
+  $cc -std=c11 "$src/examples/fused/fused_relu.c" \
+      $($pc $3 --cflags --libs clslice) -lm -o "$2/fused_relu"
+  LD_LIBRARY_PATH="$($pc --variable=libdir clslice)" "$2/fused_relu" \
+      --include "$($pc --variable=includedir clslice)" \
+      --kernel "$src/examples/fused/slice_relu.cl" --trials 3 >/dev/null ||
+    fail "$2/fused_relu against the installed clslice_device.h"
 }
 
 step "install $build"
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-for f in include/clslice.h include/clslice_cl.h; do
+for f in include/clslice.h include/clslice_cl.h include/clslice_device.h; do
   [ -f "$work/prefix/$f" ] || fail "$f not installed"
 done
 # Functions declared right after a CLSLICE_API line of the installed headers

@@ -17,10 +17,18 @@
  *                  both index widths of every program
  *   kernels.tsv    <file> TAB <kernel>: every kernel select/variants.def
  *                  names for a little-endian device
+ *   fused.cl       examples/fused/slice_relu.cl, a caller's kernel that
+ *                  includes the public clslice_device.h (copied beside
+ *                  it and found through -I OUTDIR, as an engine would
+ *                  find it through -I its install folder): the device
+ *                  header is compiled by every GPU compiler too
  * Exit 0 when every file was written, 1 otherwise (with a message).
  */
+#define _XOPEN_SOURCE 700 /* realpath, PATH_MAX */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "opencl/runtime/runtime.h"
@@ -54,6 +62,30 @@ static bool close_out(FILE *f, const char *name)
     return ok;
 }
 
+/* The fused example's kernels (examples/fused/slice_relu.cl). */
+static const char *const fused_kernels[] = {"slice_relu", "slice_relu32",
+                                            "slice_relu_rows",
+                                            "slice_relu_3d"};
+
+/* Copies the file at `from` to OUTDIR/name. */
+static bool copy_file(const char *from, const char *dir, const char *name)
+{
+    FILE *in = fopen(from, "rb");
+    if (!in) {
+        fprintf(stderr, "cs_gpu_gate_dump: cannot read %s: %s\n", from,
+                strerror(errno));
+        return false;
+    }
+    FILE *out = open_out(dir, name);
+    char block[4096];
+    size_t n;
+    while (out && (n = fread(block, 1, sizeof block, in)) > 0)
+        fwrite(block, 1, n, out);
+    bool ok = !ferror(in);
+    fclose(in);
+    return out && close_out(out, name) && ok;
+}
+
 static bool write_source(const char *dir, cs_program_kind kind)
 {
     char name[256];
@@ -83,7 +115,15 @@ static bool write_programs(const char *dir)
             fprintf(f, "%s\t%d\t%s\n", program_files[kind], bits, options);
         }
     }
-    return close_out(f, "programs.tsv");
+    /* The fused example, the same source in both widths (the gate
+     * compiles every program twice), finding the header in `dir`. */
+    char where[PATH_MAX];
+    bool found = realpath(dir, where) != NULL;
+    if (!found)
+        fprintf(stderr, "cs_gpu_gate_dump: %s: %s\n", dir, strerror(errno));
+    for (int bits = 32; found && bits <= 64; bits += 32)
+        fprintf(f, "fused\t%d\t-I %s\n", bits, where);
+    return close_out(f, "programs.tsv") && found;
 }
 
 static bool write_kernels(const char *dir)
@@ -104,7 +144,17 @@ static bool write_kernels(const char *dir)
                 fprintf(f, "%s\t%s\n", file, kernel);
         }
     }
+    for (size_t k = 0; k < sizeof fused_kernels / sizeof fused_kernels[0];
+         k++)
+        fprintf(f, "fused\t%s\n", fused_kernels[k]);
     return close_out(f, "kernels.tsv");
+}
+
+/* fused.cl and the header it includes. */
+static bool write_fused(const char *dir)
+{
+    return copy_file(CS_GATE_FUSED_KERNEL, dir, "fused.cl") &&
+           copy_file(CS_GATE_DEVICE_HEADER, dir, "clslice_device.h");
 }
 
 int main(int argc, char **argv)
@@ -113,7 +163,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: cs_gpu_gate_dump OUTDIR\n");
         return 2;
     }
-    bool ok = write_programs(argv[1]) && write_kernels(argv[1]);
+    bool ok = write_programs(argv[1]) && write_kernels(argv[1]) &&
+              write_fused(argv[1]);
     for (int kind = 0; ok && kind < CS_PROGRAM_KINDS; kind++)
         ok = write_source(argv[1], (cs_program_kind)kind);
     return ok ? 0 : 1;

@@ -122,10 +122,10 @@ typedef struct general {
 
 static const general GENERAL[] = {
     {"clslice_cl_gather", gather,
-     CS_SIZE_THROUGH(clslice_cl_gather_desc, dst_blocking),
+     CS_SIZE_THROUGH(clslice_cl_gather_desc, dst_svm),
      sizeof(clslice_cl_gather_desc)},
     {"clslice_cl_scatter", scatter,
-     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst_blocking),
+     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst_svm),
      sizeof(clslice_cl_scatter_desc)},
     {"clslice_cl_gather_batch", batch,
      CS_SIZE_THROUGH(clslice_cl_batch_desc, parts),
@@ -374,13 +374,17 @@ static void test_layouts(void **state)
     PIN(clslice_cl_gather_desc, src, 24);
     PIN(clslice_cl_gather_desc, src_blocking, 72);
     PIN(clslice_cl_gather_desc, dst_blocking, 80);
-    assert_int_equal(GENERAL[0].first_size, 88);
+    PIN(clslice_cl_gather_desc, src_svm, 88);
+    PIN(clslice_cl_gather_desc, dst_svm, 104);
+    assert_int_equal(GENERAL[0].first_size, 120);
     PIN(clslice_cl_scatter_desc, value, 24);
     PIN(clslice_cl_scatter_desc, value_rank, 56);
     PIN(clslice_cl_scatter_desc, rule, 60);
     PIN(clslice_cl_scatter_desc, value_blocking, 88);
     PIN(clslice_cl_scatter_desc, dst_blocking, 96);
-    assert_int_equal(GENERAL[1].first_size, 104);
+    PIN(clslice_cl_scatter_desc, value_svm, 104);
+    PIN(clslice_cl_scatter_desc, dst_svm, 120);
+    assert_int_equal(GENERAL[1].first_size, 136);
     PIN(clslice_cl_batch_desc, src, 16);
     PIN(clslice_cl_batch_desc, count, 40);
     assert_int_equal(GENERAL[2].first_size, 56);

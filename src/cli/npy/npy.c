@@ -214,19 +214,43 @@ static int size_mismatch(npy_source *src, const npy_header *h, size_t need,
 /* Maps the data of a regular file, whose size was checked: the pages
  * are read when the slice touches them, so a slice of a big file costs
  * little more memory than the slice.  Sets arr->data to NULL when the
- * file cannot be mapped (then it is read). */
-static void map_data(npy_source *src, cli_npy *arr)
+ * file cannot be mapped (then it is read).  Data to byte-swap is read
+ * too: swapping in place would make every page a private copy, yet a
+ * truncation of the file discards even those (the kernel unmaps private
+ * copies past the new end as well), so they could still fault, where a
+ * heap copy cannot. */
+static void map_data(npy_source *src, const npy_header *h, cli_npy *arr)
 {
     arr->data = NULL;
-    if (!src->may_map || arr->bytes == 0)
+    if (!src->may_map || arr->bytes == 0 || h->dtype.swap_unit >= 2)
         return;
     size_t length = (size_t)src->size;
-    unsigned char *base = npy_map(src->fd, length, src->path);
-    if (!base)
+    /* A descriptor of our own, for cli_npy_read: the caller's is closed
+     * after loading (standard input's is not ours to keep). */
+    int fd = fcntl(src->fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
         return;
+    unsigned char *base = npy_map(src->fd, length, src->path);
+    if (!base) {
+        close(fd);
+        return;
+    }
     arr->data = base + src->offset;
     arr->mapping = base;
     arr->mapping_bytes = length;
+    arr->in_file = true;
+    arr->file_fd = fd;
+    arr->file_offset = (size_t)src->offset;
+    snprintf(arr->file_name, sizeof arr->file_name, "%s", src->path);
+}
+
+/* The data no longer lies in the file: reads go to memory. */
+static void forget_file(cli_npy *arr)
+{
+    if (arr->in_file)
+        close(arr->file_fd);
+    arr->in_file = false;
+    arr->file_fd = -1;
 }
 
 /* Reads the data, which must end exactly where the file does. */
@@ -236,7 +260,7 @@ static int read_data(npy_source *src, const npy_header *h, cli_npy *arr)
     long long left = src->size >= 0 ? src->size - src->offset : -1;
     if (left >= 0 && left != (long long)bytes)
         return size_mismatch(src, h, bytes, left);
-    map_data(src, arr);
+    map_data(src, h, arr);
     if (arr->data)
         return CLI_EXIT_OK;
     arr->data = malloc(bytes ? bytes : 1);
@@ -391,6 +415,7 @@ int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
 
 void npy_release_data(cli_npy *arr)
 {
+    forget_file(arr);
     if (arr->mapping)
         npy_unmap(arr->mapping, arr->mapping_bytes);
     else

@@ -20,6 +20,7 @@
 #ifndef CLI_NPY_H
 #define CLI_NPY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,11 +42,22 @@ typedef struct cli_npy {
     size_t bytes;      /* elements * elem_size */
     /* malloc'd (at least 1 byte even when empty), or inside `mapping` */
     unsigned char *data;
-    /* A loaded regular file is mapped, not read: the whole file is at
-     * `mapping` (mapping_bytes), the data inside it.  NULL when data is
-     * malloc'd.  Writes to the data stay private to the process. */
+    /* A loaded regular file is mapped, not read (unless its data needs
+     * byte-swapping): the whole file is at `mapping` (mapping_bytes), the
+     * data inside it.  NULL when data is malloc'd.  Writes to the data
+     * stay private to the process. */
     void *mapping;
     size_t mapping_bytes;
+    /* Mapped data can also be read through the file (in_file): it lies
+     * at file_offset in the file open as file_fd, named file_name in
+     * messages.  The device paths read it that way (cli_npy_read): a
+     * driver's threads never touch the mapping, so a file truncated
+     * under us is a short read with a message, not a SIGBUS that the
+     * driver's own signal handlers may turn into a crash. */
+    bool in_file;
+    int file_fd;
+    size_t file_offset;
+    char file_name[208];
 } cli_npy;
 
 /* Loads `path` into *arr (cleared first); "-" is standard input (refused
@@ -114,6 +126,14 @@ void cli_npy_plan_meta(const clslice_plan *plan, const cli_npy *in,
  * plan's output shape in in's dtype. */
 int cli_npy_for_plan(const clslice_plan *plan, const cli_npy *in,
                      cli_npy *out, cli_err *err);
+
+/* Copies bytes [offset, offset + n) of arr's data into dst: from the file
+ * with pread() where arr->in_file (pages that the process changed since
+ * are not seen), else from arr->data.  A read that comes up short (the
+ * file shrank) or fails is CLI_EXIT_FILE with a message naming the file;
+ * the process is never signalled. */
+int cli_npy_read(const cli_npy *arr, size_t offset, size_t n, void *dst,
+                 cli_err *err);
 
 /* Frees arr's data and clears it.  Accepts a cleared arr. */
 void cli_npy_free(cli_npy *arr);

@@ -7,11 +7,19 @@
  * bad input ("clslice: PATH: ...", exit status 3) instead of letting the
  * process die of a signal.  The handler only reads a table filled before
  * the mapping is used and calls write() and _exit(), which are
- * async-signal-safe. */
+ * async-signal-safe.
+ *
+ * The handler holds only while nobody else installs one.  An OpenCL
+ * driver may (PoCL's LLVM puts in one-shot handlers of its own, and a
+ * worker thread that faults while one of them has reset itself dies of
+ * the signal), so the device paths never let a driver read the mapping:
+ * they read the file again with pread() (cli_npy_read), where the same
+ * truncation is a short read and the same message. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "npy_internal.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -93,4 +101,37 @@ void npy_unmap(void *base, size_t bytes)
             maps[i].end = 0;
     }
     munmap(base, bytes);
+}
+
+/* The handler's message, for a short read. */
+static int shrank(const cli_npy *arr, cli_err *err)
+{
+    return cli_fail(err, CLI_EXIT_FILE, "%.200s: the file shrank while it "
+                    "was being read (another program truncated it?)",
+                    arr->file_name);
+}
+
+int cli_npy_read(const cli_npy *arr, size_t offset, size_t n, void *dst,
+                 cli_err *err)
+{
+    if (!arr->in_file) {
+        if (n)
+            memcpy(dst, arr->data + offset, n);
+        return CLI_EXIT_OK;
+    }
+    unsigned char *to = dst;
+    size_t done = 0;
+    while (done < n) {
+        off_t at = (off_t)(arr->file_offset + offset + done);
+        ssize_t got = pread(arr->file_fd, to + done, n - done, at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot read: %s",
+                            arr->file_name, strerror(errno));
+        if (got == 0)
+            return shrank(arr, err);
+        done += (size_t)got;
+    }
+    return CLI_EXIT_OK;
 }

@@ -17,6 +17,7 @@
  * layouts") give a lanes layout (core/layout/blocked_layout.c): where it
  * is affine it runs as any layout, else the blocked kernels run it.
  */
+#include "opencl/ops/svm.h"
 #include "opencl/run/dispatch.h"
 
 /* The gather of both forms; `members`: messages name the tensors as the
@@ -46,9 +47,17 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_gather_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_gather_desc, dst_blocking, &taken,
+                                clslice_cl_gather_desc, dst_svm, &taken,
                                 err);
-    return st == CLSLICE_OK ? gather(&head, &taken, true, err) : st;
+    static const char *const names[2] = {"src", "dst"};
+    const clslice_cl_svm svm[2] = {taken.src_svm, taken.dst_svm};
+    clslice_cl_tensor *tensor[2] = {&taken.src, &taken.dst};
+    cs_svm_wrap wrap;
+    if (st == CLSLICE_OK)
+        st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
+    if (st != CLSLICE_OK)
+        return st;
+    return cs_svm_unwrap(&wrap, gather(&head, &taken, true, err), err);
 }
 
 clslice_status clslice_enqueue_gather(clslice_runtime *runtime,

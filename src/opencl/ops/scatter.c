@@ -9,6 +9,7 @@
  * strides, or on the lanes layout of blocked tensors (blocked_layout.c),
  * all three in core/layout/.
  */
+#include "opencl/ops/svm.h"
 #include "opencl/run/dispatch.h"
 #include "core/plan/common.h"
 
@@ -41,9 +42,17 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_scatter_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_scatter_desc, dst_blocking, &taken,
+                                clslice_cl_scatter_desc, dst_svm, &taken,
                                 err);
-    return st == CLSLICE_OK ? scatter(&head, &taken, true, err) : st;
+    static const char *const names[2] = {"value", "dst"};
+    const clslice_cl_svm svm[2] = {taken.value_svm, taken.dst_svm};
+    clslice_cl_tensor *tensor[2] = {&taken.value, &taken.dst};
+    cs_svm_wrap wrap;
+    if (st == CLSLICE_OK)
+        st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
+    if (st != CLSLICE_OK)
+        return st;
+    return cs_svm_unwrap(&wrap, scatter(&head, &taken, true, err), err);
 }
 
 clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
