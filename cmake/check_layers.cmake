@@ -10,6 +10,9 @@
 #     layer path ("opencl/<layer>/x.h", "core/<folder>/x.h") and only from
 #     its own layer or one listed before it in LAYERS, so testing/ may use
 #     everything and nothing uses testing/;
+#   - src/mpi (libclslice-mpi) is a client of the public API: its files
+#     lie directly in src/mpi/ and include the public headers and their
+#     own ("mpi/x.h"), never core/ or opencl/;
 #   - runtime/state.h, the runtime's private state, is included only by
 #     runtime/runtime.c, runtime/shared.c (the list of shared runtimes,
 #     linked through that state) and the test hooks;
@@ -154,6 +157,28 @@ foreach(rel ${opencl_files})
     else()
       list(APPEND problems
            "${rel} includes \"${name}\": name internal headers by layer path")
+    endif()
+  endforeach()
+endforeach()
+
+# ---- src/mpi ----------------------------------------------------------------
+file(GLOB_RECURSE mpi_files RELATIVE ${SOURCE_DIR}/src
+     ${SOURCE_DIR}/src/mpi/*.c ${SOURCE_DIR}/src/mpi/*.h)
+foreach(rel ${mpi_files})
+  if(NOT rel MATCHES "^mpi/[^/]+$")
+    list(APPEND problems "${rel} lies below src/mpi/, which has no folders")
+    continue()
+  endif()
+  quoted_includes(${SOURCE_DIR}/src/${rel} names)
+  node_of(${rel} node)
+  foreach(name ${names})
+    if(name MATCHES "^clslice(_cl|_mpi)?\\.h$")
+      continue()
+    elseif(name MATCHES "^mpi/[^/]+$")
+      add_edge(${node} ${name})
+    else()
+      list(APPEND problems
+           "${rel} includes \"${name}\": src/mpi uses the public API only")
     endif()
   endforeach()
 endforeach()

@@ -40,6 +40,20 @@ if(TARGET clslice_cli)
   install(TARGETS clslice_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
+# libclslice-mpi, where it is built: its header, the library and an
+# export set of its own, loaded by find_package(clslice COMPONENTS mpi)
+# only, so that other users need no MPI.
+if(TARGET clslice_mpi)
+  install(FILES include/clslice_mpi.h
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
+  install(TARGETS clslice_mpi EXPORT clsliceMpiTargets
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(EXPORT clsliceMpiTargets NAMESPACE clslice::
+          FILE clsliceMpiTargets.cmake DESTINATION ${CLSLICE_CMAKE_DIR})
+endif()
+
 configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/clsliceConfig.cmake.in
   ${PROJECT_BINARY_DIR}/clsliceConfig.cmake

@@ -21,7 +21,9 @@
 # (liboclgrind-dev, llvm-14-dev), which the GPU memory model's Oclgrind
 # plugin is built against (bench/gpu_model; test_bench_gpu_model), and
 # nodejs, which runs pyright on the Python package's typed user script
-# (scripts/test_python.sh; pyright's wheel would fetch a node otherwise).
+# (scripts/test_python.sh; pyright's wheel would fetch a node otherwise),
+# and Debian's Open MPI (libopenmpi-dev, openmpi-bin) for libclslice-mpi,
+# its tests under mpirun and its benchmark (src/mpi, tests/mpi).
 # Does nothing when everything is already installed.
 set -euo pipefail
 
@@ -32,7 +34,7 @@ packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev
           libsensors5 libzstd1
           oclgrind clang libclang-rt-dev python3 python3-venv doxygen
           help2man groff-base g++ libopencv-dnn-dev liboclgrind-dev
-          llvm-14-dev nodejs)
+          llvm-14-dev nodejs libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -123,6 +123,9 @@ check_exports() { # LIBRARY HEADER...
 inc="$work/prefix/include"
 check_exports "$(find "$work/prefix" -name 'libclslice.so')" "$inc/clslice.h" "$inc/clslice_cl.h"
 check_exports "$(find "$work/prefix" -name 'libclslice-core.so')" "$inc/clslice.h"
+if [ -f "$inc/clslice_mpi.h" ]; then
+  check_exports "$(find "$work/prefix" -name 'libclslice-mpi.so')" "$inc/clslice_mpi.h"
+fi
 # The SONAME of a shared library, and the file of that name beside it.
 check_soname() { # LIBRARY
   local lib=$1 want
