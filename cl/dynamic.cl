@@ -62,30 +62,6 @@
  * sum (start + idx * step) * stride, the value side (scatters) at
  * sum idx * vstride. */
 
-/* Element e of the slice: its carrier offset on the tensor (returned)
- * and, through the value strides, on the value (*vat; gathers ignore
- * it), both from the sides' bases.  `narrow`: the slice's carriers fit
- * 32 bits. */
-static inline cs_idx cs_dyn_grid_at(global const long *rec,
-                                    constant cs_dyn_table *t, cs_idx e,
-                                    bool narrow, cs_idx *vat)
-{
-    cs_idx at = 0;
-    *vat = 0;
-    for (cs_idx d = t->rank; d-- > 0;) {
-        cs_idx n = CS_REC(CS_DYN_COUNT + d);
-        cs_idx q = d == 0   ? 0 /* e < n */
-                   : n == 1 ? e
-                            : CS_DIV32(e, n, narrow);
-        cs_idx x = e - q * n;
-        at += (CS_REC(CS_DYN_START + d) + x * CS_REC(CS_DYN_STEP + d))
-              * t->stride[d];
-        *vat += x * t->vstride[d];
-        e = q;
-    }
-    return at;
-}
-
 #define CS_DYN_GRID(KIND, T, C)                                             \
 kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
                                       global T *restrict dst,               \
@@ -100,7 +76,18 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
     CS_FOR(i, 0, total) {                                                   \
         cs_idx e = t->epc == 1 ? i : CS_DIV32(i, t->epc, narrow);           \
         cs_idx k = i - e * t->epc;                                          \
-        cs_idx vat, at = cs_dyn_grid_at(rec, t, e, narrow, &vat);           \
+        cs_idx at = 0, vat = 0;                                             \
+        for (cs_idx d = t->rank; d-- > 0;) {                                \
+            cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
+            cs_idx q = d == 0   ? 0 /* e < n */                             \
+                       : n == 1 ? e                                         \
+                                : CS_DIV32(e, n, narrow);                   \
+            cs_idx x = e - q * n;                                           \
+            at += (CS_REC(CS_DYN_START + d) + x * CS_REC(CS_DYN_STEP + d))  \
+                  * t->stride[d];                                           \
+            vat += x * t->vstride[d];                                       \
+            e = q;                                                          \
+        }                                                                   \
         CS_DYN_GRID_MOVE_##KIND                                             \
     }                                                                       \
 }
