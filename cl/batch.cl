@@ -134,28 +134,54 @@ static cs_idx cs_unit_end(global const cs_batch_job *job, cs_idx pos,
  * run (the rest of the current row, or of the unit) is a counted loop by
  * the row's stride: +1 and -1 get plain pointer loops, any other an
  * indexed gather. */
+
+/* Carrier pos of a job: its coordinate in idx and its source index
+ * (returned). */
+static inline cs_idx cs_batch_seek(global const cs_batch_job *job,
+                                   cs_idx pos, cs_idx *idx)
+{
+    cs_idx rest = pos, s = job->src_base;
+    for (cs_idx k = 0; k < job->rank; k++) {
+        cs_idx q = rest / job->count[k];
+        idx[k] = rest - q * job->count[k];
+        s += idx[k] * job->stride[k];
+        rest = q;
+    }
+    return s;
+}
+
+/* From the start of a run (idx[0] into its row) to the next row's start
+ * on the source (returned), as an odometer over the outer dims. */
+static inline cs_idx cs_batch_next_row(global const cs_batch_job *job,
+                                       cs_idx *idx, cs_idx s)
+{
+    s -= idx[0] * job->stride[0];
+    idx[0] = 0;
+    for (cs_idx k = 1; k < job->rank; k++) {
+        s += job->stride[k];
+        if (++idx[k] < job->count[k])
+            break;
+        idx[k] = 0;
+        s -= job->count[k] * job->stride[k];
+    }
+    return s;
+}
+
 #define CS_BATCH_ROWS(T, C, B)                                              \
 kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
 {                                                                           \
     cs_idx unit = (cs_idx)get_global_id(0);                                 \
     if (unit >= units)                                                      \
         return;                                                             \
-    cs_idx pos;                                                             \
+    cs_idx pos, idx[CS_MAX_DIMS];                                           \
     global const cs_batch_job *job =                                        \
         cs_batch_locate(table, jobs, per_job, chunk, unit, &pos);           \
     cs_idx end = cs_unit_end(job, pos, chunk);                              \
-    cs_idx rank = job->rank, rest = pos, s = job->src_base;                 \
-    cs_idx idx[CS_MAX_DIMS];                                                \
-    for (cs_idx k = 0; k < rank; k++) {                                     \
-        cs_idx q = rest / job->count[k];                                    \
-        idx[k] = rest - q * job->count[k];                                  \
-        s += idx[k] * job->stride[k];                                       \
-        rest = q;                                                           \
-    }                                                                       \
-    global T *dst = CS_PICK_##B(d, job->buffer) + job->dst_base;            \
+    cs_idx s = cs_batch_seek(job, pos, idx);                                \
     cs_idx n0 = job->count[0], st0 = job->stride[0];                        \
+    global T *dst = CS_PICK_##B(d, job->buffer) + job->dst_base;            \
     while (pos < end) {                                                     \
-        cs_idx run = end - pos < n0 - idx[0] ? end - pos : n0 - idx[0];     \
+        cs_idx run = cs_idx_min(end - pos, n0 - idx[0]);                    \
         global T *d = dst + pos;                                            \
         if (st0 == 1) {                                                     \
             global const T *p = src + s;                                    \
@@ -170,15 +196,7 @@ kernel void cs_batch_rows##B##_c##C(CS_BATCH_ARGS(T, B))                    \
                 d[i] = src[(cs_idx)(s + i * st0)];                          \
         }                                                                   \
         pos += run;                                                         \
-        s -= idx[0] * st0; /* back to the row's start, then the next row */ \
-        idx[0] = 0;                                                         \
-        for (cs_idx k = 1; k < rank; k++) {                                 \
-            s += job->stride[k];                                            \
-            if (++idx[k] < job->count[k])                                   \
-                break;                                                      \
-            idx[k] = 0;                                                     \
-            s -= job->count[k] * job->stride[k];                            \
-        }                                                                   \
+        s = cs_batch_next_row(job, idx, s);                                 \
     }                                                                       \
 }
 
@@ -273,7 +291,7 @@ kernel void cs_concat_rows##B##_c##C(CS_CONCAT_ARGS(T, B))                  \
     cs_idx n0 = job->count[0], st0 = job->stride[0];                        \
     cs_idx dt0 = job->dst_stride[0];                                        \
     while (pos < end) {                                                     \
-        cs_idx run = end - pos < n0 - idx[0] ? end - pos : n0 - idx[0];     \
+        cs_idx run = cs_idx_min(end - pos, n0 - idx[0]);                    \
         if (st0 == 1 && dt0 == 1) {                                         \
             global const T *p = src + at;                                   \
             global T *q = dst + to;                                         \

@@ -14,6 +14,7 @@
  *   CS_CARRIERS  the carriers every family instantiates its kernels for.
  *   CS_DIVIDE    division by the host's magic numbers (the element grids).
  *   CS_DIV32     division in 32 bits where the operands fit them.
+ *   cs_idx_min   the shorter of two counts (the row walks' runs).
  *   CS_GRID_PER_<C>  carriers per work-item of the element grids.
  *
  * A program built for the binary cache also defines cs_cache_key_<key>,
@@ -84,6 +85,13 @@ static uint cs_magic_divide(uint n, uint magic, uint shift)
     cs_idx first = ((i) - fold * (tp)->chunks) * (tp)->walk;                \
     cs_idx stop = (count2) - first > (tp)->walk ? first + (tp)->walk        \
                                                 : (count2)
+
+/* The shorter of two counts: a run of the row-walking kernels ends at
+ * its row's end or at its work-item's, whichever comes first. */
+static inline cs_idx cs_idx_min(cs_idx a, cs_idx b)
+{
+    return a < b ? a : b;
+}
 
 /* a / b in 32 bits where `narrow` says both fit them, whatever cs_idx
  * is: a GPU spends about 20 instructions on a 32-bit division and about

@@ -148,14 +148,127 @@ kernel void cs_dyn_##KIND##_grid_c##C(global const T *restrict src,         \
         }                                                                   \
     }
 
-/* The gather's output advances by whole elements; the scatter's value by
- * its own strides. */
-#define CS_DYN_VSTEP_gather(d) (cs_idx)0
-#define CS_DYN_VSTEP_scatter(d) t->vstride[d]
-#define CS_DYN_VINNER_gather t->epc
-#define CS_DYN_VINNER_scatter (t->rank ? t->vstride[t->rank - 1] : (cs_idx)0)
-#define CS_DYN_IS_gather 1
-#define CS_DYN_IS_scatter 0
+/* The index arithmetic of the rows form, for both kinds (`gather`
+ * false: a scatter).  A work-item's place in the slice: a on the tensor
+ * (a gather's src, a scatter's dst) and b on a scatter's value, both at
+ * the current row's start (inner index 0), and c the inner index its
+ * next segment starts at; the input-dim indices of the row are in an
+ * idx[] of the kernel's.  A gather's output is contiguous, so its
+ * position is formed from the element number instead (cs_dyn_value_at). */
+typedef struct cs_dyn_place {
+    cs_idx a, b, c;
+} cs_dyn_place;
+
+/* The elements of each work-item's share of the slice's `total`:
+ * ceil(total / chunks). */
+static inline cs_idx cs_dyn_per(cs_idx total, cs_idx chunks)
+{
+    return total / chunks + (total % chunks != 0);
+}
+
+/* Whether work-item w has a share, w * per < total, asked without
+ * forming w * per (it could wrap a 32-bit index when total is near the
+ * type's limit). */
+static inline bool cs_dyn_has_share(cs_idx total, cs_idx per, cs_idx w)
+{
+    return per != 0 && w <= (total - 1) / per;
+}
+
+/* The end of the share that starts at element `first`. */
+static inline cs_idx cs_dyn_share_end(cs_idx total, cs_idx per,
+                                      cs_idx first)
+{
+    return total - first > per ? first + per : total;
+}
+
+/* The innermost input dim: its count (a rank-0 slice is one row of one
+ * element), its element stride on the tensor, and on the other side
+ * (a gather's output advances by whole elements, a scatter's value by
+ * its own stride). */
+static inline cs_idx cs_dyn_inner_count(global const long *rec,
+                                        constant cs_dyn_table *t)
+{
+    return t->rank ? CS_REC(CS_DYN_COUNT + t->rank - 1) : 1;
+}
+
+static inline cs_idx cs_dyn_inner_stride(global const long *rec,
+                                         constant cs_dyn_table *t)
+{
+    cs_idx inner = t->rank ? t->rank - 1 : 0;
+    return t->rank ? CS_REC(CS_DYN_STEP + inner) * t->stride[inner]
+                   : (cs_idx)0;
+}
+
+static inline cs_idx cs_dyn_inner_vstride(constant cs_dyn_table *t,
+                                          bool gather)
+{
+    return gather ? t->epc : t->rank ? t->vstride[t->rank - 1] : (cs_idx)0;
+}
+
+/* The place of element e (one division chain), given the inner
+ * strides ts0 and vs0 (cs_dyn_inner_*). */
+static inline void cs_dyn_seek(global const long *rec,
+                               constant cs_dyn_table *t, bool gather,
+                               cs_idx e, cs_idx ts0, cs_idx vs0, cs_idx *idx,
+                               cs_dyn_place *p)
+{
+    p->a = gather ? t->src_base : t->dst_base;
+    p->b = t->src_base;
+    for (cs_idx d = t->rank; d-- > 0;) {
+        cs_idx n = CS_REC(CS_DYN_COUNT + d);
+        cs_idx q = e / n;
+        idx[d] = e - q * n;
+        p->a += (CS_REC(CS_DYN_START + d) + idx[d] * CS_REC(CS_DYN_STEP + d))
+                * t->stride[d];
+        if (!gather)
+            p->b += idx[d] * t->vstride[d];
+        e = q;
+    }
+    p->c = t->rank ? idx[t->rank - 1] : 0;
+    /* back to the row's start: each segment adds c itself */
+    p->a -= p->c * ts0;
+    if (!gather)
+        p->b -= p->c * vs0;
+}
+
+/* Where the segment that starts at element `at` begins on the tensor
+ * and on the other side. */
+static inline cs_idx cs_dyn_tensor_at(cs_dyn_place p, cs_idx ts0)
+{
+    return p.a + p.c * ts0;
+}
+
+static inline cs_idx cs_dyn_value_at(constant cs_dyn_table *t, bool gather,
+                                     cs_dyn_place p, cs_idx at, cs_idx vs0)
+{
+    return gather ? t->dst_base + at * t->epc : p.b + p.c * vs0;
+}
+
+/* The place after a segment that ended its row: the next row's start,
+ * the outer dims stepped like an odometer, innermost first. */
+static inline void cs_dyn_next_row(global const long *rec,
+                                   constant cs_dyn_table *t, bool gather,
+                                   cs_idx *idx, cs_dyn_place *p)
+{
+    p->c = 0;
+    for (cs_idx d = t->rank ? t->rank - 1 : 0; d-- > 0;) {
+        cs_idx n = CS_REC(CS_DYN_COUNT + d);
+        cs_idx ds = CS_REC(CS_DYN_STEP + d) * t->stride[d];
+        p->a += ds;
+        if (!gather)
+            p->b += t->vstride[d];
+        cs_idx i = idx[d] + 1;
+        idx[d] = i < n ? i : 0;
+        if (i < n)
+            return;
+        p->a -= n * ds;
+        if (!gather)
+            p->b -= n * t->vstride[d];
+    }
+}
+
+#define CS_DYN_IS_gather true
+#define CS_DYN_IS_scatter false
 
 #define CS_DYN_ROWS(KIND, T, C)                                             \
 kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
@@ -170,65 +283,24 @@ kernel void cs_dyn_##KIND##_rows_c##C(global const T *restrict src,         \
     if (rec[CS_DYN_STATUS] != 0)                                            \
         return;                                                             \
     cs_idx total = CS_REC(CS_DYN_ELEMENTS);                                 \
-    cs_idx per = total / t->chunks + (total % t->chunks != 0);              \
-    /* w * per < total, asked without forming w * per (it could wrap a      \
-     * 32-bit index when total is near the type's limit) */                 \
-    if (per == 0 || w > (total - 1) / per)                                  \
+    cs_idx per = cs_dyn_per(total, t->chunks);                              \
+    if (!cs_dyn_has_share(total, per, w))                                   \
         return;                                                             \
-    cs_idx first = w * per;                                                 \
-    cs_idx end = total - first > per ? first + per : total;                 \
-    cs_idx inner = t->rank ? t->rank - 1 : 0;                               \
-    cs_idx n0 = t->rank ? CS_REC(CS_DYN_COUNT + inner) : 1;                 \
-    cs_idx ts0 = t->rank ? CS_REC(CS_DYN_STEP + inner) * t->stride[inner]   \
-                        : (cs_idx)0;                                        \
-    cs_idx vs0 = CS_DYN_VINNER_##KIND;                                      \
-    /* indices of `first`, and both sides' positions: a on the tensor       \
-     * (a gather's src, a scatter's dst), b on the other side */            \
+    cs_idx first = w * per, end = cs_dyn_share_end(total, per, first);      \
+    bool gather = CS_DYN_IS_##KIND;                                         \
+    cs_idx n0 = cs_dyn_inner_count(rec, t);                                 \
+    cs_idx ts0 = cs_dyn_inner_stride(rec, t);                               \
+    cs_idx vs0 = cs_dyn_inner_vstride(t, gather);                           \
     cs_idx idx[CS_MAX_DIMS];                                                \
-    cs_idx e = first;                                                       \
-    cs_idx a = CS_DYN_IS_##KIND ? t->src_base : t->dst_base;                \
-    cs_idx b = CS_DYN_IS_##KIND ? t->dst_base : t->src_base;                \
-    for (cs_idx d = t->rank; d-- > 0;) {                                    \
-        cs_idx n = CS_REC(CS_DYN_COUNT + d);                                \
-        cs_idx q = e / n;                                                   \
-        idx[d] = e - q * n;                                                 \
-        a += (CS_REC(CS_DYN_START + d) + idx[d] * CS_REC(CS_DYN_STEP + d))  \
-             * t->stride[d];                                                \
-        b += idx[d] * CS_DYN_VSTEP_##KIND(d);                               \
-        e = q;                                                              \
-    }                                                                       \
-    if (CS_DYN_IS_##KIND)                                                   \
-        b = t->dst_base + first * t->epc;                                   \
-    cs_idx c = t->rank ? idx[inner] : 0;                                    \
-    /* back to the row's start: the segment loop adds c itself */           \
-    a -= c * ts0;                                                           \
-    if (!CS_DYN_IS_##KIND)                                                  \
-        b -= c * vs0;                                                       \
+    cs_dyn_place p;                                                         \
+    cs_dyn_seek(rec, t, gather, first, ts0, vs0, idx, &p);                  \
     for (cs_idx at = first; at < end;) {                                    \
-        cs_idx seg = n0 - c < end - at ? n0 - c : end - at;                 \
-        cs_idx sa = a + c * ts0;                                            \
-        cs_idx sb = CS_DYN_IS_##KIND ? b : b + c * vs0;                     \
+        cs_idx seg = cs_idx_min(n0 - p.c, end - at);                        \
+        cs_idx sa = cs_dyn_tensor_at(p, ts0);                               \
+        cs_idx sb = cs_dyn_value_at(t, gather, p, at, vs0);                 \
         CS_DYN_SEG_##KIND(T, sa, sb, seg, ts0, vs0)                         \
         at += seg;                                                          \
-        if (CS_DYN_IS_##KIND)                                               \
-            b += seg * t->epc;                                              \
-        c = 0;                                                              \
-        if (at >= end)                                                      \
-            break;                                                          \
-        /* the next row: step the outer dims, innermost first */            \
-        for (cs_idx d = inner; d-- > 0;) {                                  \
-            cs_idx n = CS_REC(CS_DYN_COUNT + d);                            \
-            cs_idx ds = CS_REC(CS_DYN_STEP + d) * t->stride[d];             \
-            a += ds;                                                        \
-            if (!CS_DYN_IS_##KIND)                                          \
-                b += t->vstride[d];                                         \
-            if (++idx[d] < n)                                               \
-                break;                                                      \
-            idx[d] = 0;                                                     \
-            a -= n * ds;                                                    \
-            if (!CS_DYN_IS_##KIND)                                          \
-                b -= n * t->vstride[d];                                     \
-        }                                                                   \
+        cs_dyn_next_row(rec, t, gather, idx, &p);                           \
     }                                                                       \
 }
 

@@ -138,7 +138,10 @@ def _amdgpu_metadata(asm):
 
 
 def _amdgpu_instructions(asm, kernels):
-    """{kernel: ISA instructions}: the lines from its label to s_endpgm."""
+    """{kernel: ISA instructions}: the lines from its label to the end of
+    its function (.Lfunc_end, or the next directive that leaves it).  Not
+    to the first s_endpgm: the backend may place a kernel's early return
+    in the middle and the rest of its code after it."""
     counts, current = {}, None
     for line in asm.split("\n"):
         m = re.match(r"^([A-Za-z_][A-Za-z_0-9]*):", line)
@@ -146,10 +149,11 @@ def _amdgpu_instructions(asm, kernels):
             current = m.group(1)
             counts[current] = 0
             continue
-        if current and re.match(r"^\t[a-z][a-z0-9_]*(\s|$)", line):
+        if line.startswith(".Lfunc_end") or re.match(
+                r"^\t\.(section|size|text)\b", line):
+            current = None
+        elif current and re.match(r"^\t[a-z][a-z0-9_]*(\s|$)", line):
             counts[current] += 1
-            if line.startswith("\ts_endpgm"):
-                current = None
     return counts
 
 

@@ -313,6 +313,16 @@ class Readers(unittest.TestCase):
                                      private_bytes=344, spill_bytes=12,
                                      instructions=3, arg_bytes=48))
 
+    def test_amdgpu_counts_past_an_early_return(self):
+        # the backend may put a return block first and the body after it
+        asm = AMD_ASM.replace(
+            "\ts_endpgm\n",
+            "\ts_cbranch_scc0 .LBB0_2\n.LBB0_1:\n\ts_endpgm\n"
+            ".LBB0_2:\n\tv_add_u32_e32 v0, 1, v0\n\ts_endpgm\n"
+            ".Lfunc_end0:\n\t.size\tk_a, .Lfunc_end0-k_a\n", 1)
+        [k] = rec.parse_amdgpu(AMD_REMARKS, asm, "gfx90a", 64, "p")
+        self.assertEqual(k.instructions, 6)
+
     def test_amdgpu_without_remarks_is_an_error(self):
         with self.assertRaises(ValueError):
             rec.parse_amdgpu("", AMD_ASM, "gfx90a", 64, "p")
