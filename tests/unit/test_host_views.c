@@ -6,11 +6,11 @@
  * blocking the lanes layout (host_blocked.c).  Fed the same descriptor
  * without a blocking, both must agree on everything a caller sees: the
  * status, the message and every byte of the buffers, checks that fail
- * included.  Random plans of every front-end, random value shapes (some
- * the rule refuses), tensors plain or strided (zero strides in a
- * destination too), offsets, buffers too small or NULL, source and
- * destination in one arena so that they may overlap, a bad elem_size or
- * plan now and then.  test_host_general compares the calls with the plain
+ * included, and a refused call writes nothing.  Random plans of every
+ * front-end, random value shapes (some the rule refuses), tensors plain
+ * or strided (zero strides in a destination too), offsets, buffers too
+ * small or NULL, source and destination in one arena so that they may
+ * overlap, a bad elem_size or plan now and then.  test_host_general compares the calls with the plain
  * ones; test_host_blocked checks the lanes road against a reference.
  */
 #include <inttypes.h>
@@ -103,6 +103,9 @@ static void compare(road fast, road general, void *fast_desc,
     clslice_error fe, ge;
     memset(&fe, 0, sizeof fe);
     memset(&ge, 0, sizeof ge);
+    unsigned char *before = malloc(bytes);
+    assert_non_null(before);
+    memcpy(before, a, bytes);
     clslice_status fs = fast(fast_desc, &fe);
     clslice_status gs = general(general_desc, &ge);
     if (fs != gs || strcmp(fe.message, ge.message) != 0)
@@ -110,7 +113,10 @@ static void compare(road fast, road general, void *fast_desc,
                   (int)fs, fe.message, (int)gs, ge.message);
     EXPECT(fs == gs);
     EXPECT(strcmp(fe.message, ge.message) == 0);
+    EXPECT(memcmp(&fe, &ge, sizeof fe) == 0); /* opencl_code too */
     EXPECT(memcmp(a, b, bytes) == 0);
+    EXPECT(fs == CLSLICE_OK || memcmp(a, before, bytes) == 0); /* untouched */
+    free(before);
     if (fs == CLSLICE_OK)
         g_ok++;
     else
