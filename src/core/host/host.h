@@ -44,4 +44,13 @@ clslice_status cs_host_check_pair(cs_placed *in, cs_placed *out,
 void cs_host_run_placed(clslice_layout *layout, size_t elem_size,
                         const cs_placed *in, const cs_placed *out);
 
+/* clslice_host_gather2 and clslice_host_scatter2 (a checked copy of the
+ * descriptor) by the general road, through the lanes layout, whatever
+ * the tensors: the road a descriptor with a blocking takes, and the one
+ * test_host_views compares the road without lanes with (host_blocked.c). */
+clslice_status cs_host_gather_lanes(const clslice_host_gather_desc *d,
+                                    clslice_error *err);
+clslice_status cs_host_scatter_lanes(const clslice_host_scatter_desc *d,
+                                     clslice_error *err);
+
 #endif

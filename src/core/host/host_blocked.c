@@ -11,10 +11,20 @@
  * through its lane maps.  They are what the device's blocked calls are
  * tested against; test_host_blocked checks them against a reference
  * that unblocks, slices and blocks again.
+ *
+ * A descriptor without a blocking (plain or strided tensors, what the
+ * Python package sends) takes a shorter road to the same result: the
+ * strided layout of layout/strided.c, which resolves and checks the two
+ * views with the same calls in the same order, then the same buffer
+ * checks and copy, without building lane maps only to find them absent
+ * (issue 26.1: the lanes cost a Python host slice a tenth of its time).
+ * test_host_views checks that both roads give the same status, message
+ * and bytes.
  */
 #include <string.h>
 
 #include "core/layout/blocked_layout.h"
+#include "core/layout/strided.h"
 #include "core/host/host.h"
 #include "core/plan/plan.h"
 #include "core/plan/sized.h"
@@ -85,8 +95,37 @@ static cs_placed placed(const cs_strided_view *view,
     return (cs_placed){view, t->data, t->bytes, t->offset, {0, 0}};
 }
 
-static clslice_status gather(const clslice_host_gather_desc *d,
-                             clslice_error *err)
+/* The tail of the roads without lanes: both views checked against their
+ * buffers, then the copy of the strided layout. */
+static clslice_status check_and_copy(clslice_status st,
+                                     clslice_layout *layout,
+                                     size_t elem_size, cs_placed *in,
+                                     cs_placed *out, clslice_error *err)
+{
+    if (st == CLSLICE_OK)
+        st = cs_host_check_pair(in, out, elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_host_run_placed(layout, elem_size, in, out);
+    return cs_ok(err);
+}
+
+static clslice_status gather_views(const clslice_host_gather_desc *d,
+                                   clslice_error *err)
+{
+    cs_strided_view sv, dv;
+    clslice_layout layout;
+    clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
+    if (st == CLSLICE_OK)
+        st = cs_strided_gather_layout(d->plan, d->src.strides,
+                                      d->dst.strides, true, &sv, &dv,
+                                      &layout, err);
+    cs_placed in = placed(&sv, &d->src), out = placed(&dv, &d->dst);
+    return check_and_copy(st, &layout, d->elem_size, &in, &out, err);
+}
+
+clslice_status cs_host_gather_lanes(const clslice_host_gather_desc *d,
+                                    clslice_error *err)
 {
     cs_strided_view sv, dv;
     cs_lanes lanes;
@@ -108,11 +147,29 @@ clslice_status clslice_host_gather2(const clslice_host_gather_desc *desc,
         desc, "desc", "clslice_host_gather_desc",
         CS_SIZE_THROUGH(clslice_host_gather_desc, dst_blocking), sizeof d,
         &d, err);
-    return st == CLSLICE_OK ? gather(&d, err) : st;
+    if (st != CLSLICE_OK)
+        return st;
+    return d.src_blocking || d.dst_blocking ? cs_host_gather_lanes(&d, err)
+                                            : gather_views(&d, err);
 }
 
-static clslice_status scatter(const clslice_host_scatter_desc *d,
-                              clslice_error *err)
+static clslice_status scatter_views(const clslice_host_scatter_desc *d,
+                                    clslice_error *err)
+{
+    cs_strided_view vv, dv;
+    clslice_layout layout;
+    clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
+    if (st == CLSLICE_OK)
+        st = cs_strided_scatter_layout(d->plan, d->value_shape,
+                                       d->value_rank, d->value.strides,
+                                       d->rule, "value", d->dst.strides,
+                                       true, &vv, &dv, &layout, err);
+    cs_placed in = placed(&vv, &d->value), out = placed(&dv, &d->dst);
+    return check_and_copy(st, &layout, d->elem_size, &in, &out, err);
+}
+
+clslice_status cs_host_scatter_lanes(const clslice_host_scatter_desc *d,
+                                     clslice_error *err)
 {
     cs_strided_view vv, dv;
     cs_lanes lanes;
@@ -135,5 +192,9 @@ clslice_status clslice_host_scatter2(const clslice_host_scatter_desc *desc,
         desc, "desc", "clslice_host_scatter_desc",
         CS_SIZE_THROUGH(clslice_host_scatter_desc, dst_blocking), sizeof d,
         &d, err);
-    return st == CLSLICE_OK ? scatter(&d, err) : st;
+    if (st != CLSLICE_OK)
+        return st;
+    return d.value_blocking || d.dst_blocking
+               ? cs_host_scatter_lanes(&d, err)
+               : scatter_views(&d, err);
 }

@@ -35,12 +35,12 @@ static void name_parts(const cs_strided_view *v, names *n)
              v->member ? ".data" : "");
 }
 
-static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
+/* The refusal of a placed view that fits its span (set) but not its
+ * buffer; the names are spelled only here, on failure: three snprintf
+ * calls cost more than the rest of a small call (issue 26.1). */
+static clslice_status misfit(const cs_placed *p, clslice_error *err)
 {
     const char *name = p->view->name;
-    clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
-    if (st != CLSLICE_OK)
-        return st;
     names n;
     name_parts(p->view, &n);
     if (p->offset > p->bytes)
@@ -59,8 +59,18 @@ static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
                        "%s = %zu, %zu available (%s = %zu)",
                        n.data, name, p->span.after, n.offset, p->offset,
                        p->bytes - p->offset, n.bytes, p->bytes);
-    if (p->span.after && !p->data)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", n.data);
+    return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "%s is NULL", n.data);
+}
+
+static clslice_status fit(cs_placed *p, size_t elem_size, clslice_error *err)
+{
+    clslice_status st = cs_strided_span(p->view, elem_size, &p->span, err);
+    if (st != CLSLICE_OK)
+        return st;
+    bool fits = p->offset <= p->bytes && p->span.before <= p->offset &&
+                p->span.after <= p->bytes - p->offset;
+    if (!fits || (p->span.after && !p->data))
+        return misfit(p, err); /* the same tests, in order, with names */
     return CLSLICE_OK;
 }
 
