@@ -571,6 +571,12 @@ typedef struct clslice_cl_batch_desc {
     clslice_cl_tensor src;        /**< strides NULL */
     size_t count;                 /**< >= 1 */
     const clslice_cl_part *parts; /**< count entries */
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** NULL, or count entries: where part_svm[i].pointer is set, output
+     * i lies in that SVM allocation (parts[i].buffer NULL, parts[i].offset
+     * from part_svm[i].pointer on); zero entries: buffers. */
+    const clslice_cl_svm *part_svm;
 } clslice_cl_batch_desc;
 
 #define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
@@ -635,6 +641,13 @@ typedef struct clslice_cl_concat_desc {
     clslice_cl_tensor dst;
     size_t count;                        /**< >= 1 */
     const clslice_cl_concat_part *parts; /**< count entries */
+    /** dst in SVM (clslice_cl_svm; dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
+    /** NULL, or count entries: where part_svm[i].pointer is set, part
+     * i's source lies in that SVM allocation (parts[i].src.buffer NULL,
+     * parts[i].src.offset from part_svm[i].pointer on); zero entries:
+     * buffers. */
+    const clslice_cl_svm *part_svm;
 } clslice_cl_concat_desc;
 
 #define CLSLICE_CL_CONCAT_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_concat_desc)
