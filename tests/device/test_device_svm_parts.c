@@ -518,6 +518,24 @@ static void test_checks(void **state)
     k.part_svm[1] = (clslice_cl_svm){k.p + 150, HALF};
     expect_refused(&k, true, CLSLICE_ERROR_ARGUMENT, "overlap");
 
+    /* no runtime: named by the call's own check, nothing wrapped (the
+     * wrapper needs the runtime's context) */
+    clslice_error err;
+    assert_int_equal(clslice_cl_concat(NULL, &call, &k.concat, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
+    assert_int_equal(clslice_cl_gather_batch(NULL, &call, &k.batch, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
+    clslice_cl_gather_desc gather = CLSLICE_CL_GATHER_DESC_INIT;
+    gather.plan = k.plans[0];
+    gather.elem_size = 4;
+    gather.src_svm = k.concat.dst_svm;
+    gather.dst_svm = k.part_svm[0];
+    assert_int_equal(clslice_cl_gather(NULL, &call, &gather, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "runtime", NULL);
+
     clReleaseMemObject(k.buffer);
     clSVMFree(f->dev.cl.context, k.p);
     clslice_plan_release(&k.plans[0]);

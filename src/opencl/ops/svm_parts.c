@@ -174,8 +174,8 @@ clslice_status cs_svm_wrap_set(const cs_call *call, cs_svm_set *set,
     set->made_count = 0;
     size_t n;
     clslice_status st = check_sides(call, set, &n, err);
-    if (st != CLSLICE_OK || n == 0 || !call->queue)
-        return st;
+    if (st != CLSLICE_OK || n == 0 || !call->queue || !call->runtime)
+        return st; /* the call's own checks name a NULL queue or runtime */
     span *spans = calloc(n, sizeof *spans);
     set->made = calloc(n, sizeof *set->made);
     st = spans && set->made

@@ -35,8 +35,8 @@ typedef struct cs_svm_set {
 /* Checks every side (a buffer and an allocation not both, bytes given
  * with a pointer and a pointer with bytes, the queue's device has SVM)
  * and points each SVM side's buffer member at its wrapper.  Nothing is
- * left made on failure.  A NULL queue wraps nothing: the call's own
- * checks name it. */
+ * left made on failure.  A NULL queue or runtime wraps nothing: the
+ * call's own checks name it. */
 clslice_status cs_svm_wrap_set(const cs_call *call, cs_svm_set *set,
                                clslice_error *err);
 
