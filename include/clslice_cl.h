@@ -625,7 +625,7 @@ typedef struct clslice_cl_batch_desc {
  * clslice_cl_gather wraps its SVM sides (allocations that meet share one
  * wrapper), so every check above applies; a CLSLICE_ERROR_BUFFER about
  * such a side adds "[parts[i].buffer is part_svm[i]: N bytes]".  Checked
- * first, after the struct sizes: a side given both ways
+ * first, after the struct sizes, count and parts: a side given both ways
  * ("parts[i].buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
  * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).  Image
@@ -713,7 +713,8 @@ typedef struct clslice_cl_concat_desc {
  * wrapper, so a source in the destination's allocation is checked as one
  * in its buffer), and every check above applies; a CLSLICE_ERROR_BUFFER
  * about such a side adds "[parts[i].src.buffer is part_svm[i]: N
- * bytes]".  Checked first, after the struct sizes: a side given both ways
+ * bytes]".  Checked first, after the struct sizes, count and parts: a
+ * side given both ways
  * ("parts[i].src.buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
  * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).  Image

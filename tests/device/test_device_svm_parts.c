@@ -134,13 +134,13 @@ static void place(tu_rng *rng, const size_t *need, size_t n, placing *p,
         }
         if (r)
             r->bytes = p->start[t] + need[t] + GUARD;
+        static const char *const mode_name[] = {"shared", "own", "buffer"};
+        bool svm = mode >= 0 && mode < 2;
         if (at < what_size)
-            at += (size_t)snprintf(
-                what + at, what_size - at, " %s%s%s",
-                mode < 0 ? "none" : mode == 0 ? "shared" : mode == 1 ? "own"
-                                                                      : "buffer",
-                mode >= 0 && mode < 2 ? ":" : "",
-                mode >= 0 && mode < 2 ? state_name[p->state[t]] : "");
+            at += (size_t)snprintf(what + at, what_size - at, " %s%s%s",
+                                   mode < 0 ? "none" : mode_name[mode],
+                                   svm ? ":" : "",
+                                   svm ? state_name[p->state[t]] : "");
     }
 }
 
@@ -491,7 +491,8 @@ static void test_checks(void **state)
     expect_refused(&k, false, CLSLICE_ERROR_ARGUMENT,
                    "parts[1].src.buffer and part_svm[1].pointer are both set");
     k.part_svm[1].bytes = 0;
-    expect_refused(&k, false, CLSLICE_ERROR_ARGUMENT, "part_svm[1].bytes is 0");
+    expect_refused(&k, false, CLSLICE_ERROR_ARGUMENT,
+                   "part_svm[1].bytes is 0");
     k.part_svm[0].pointer = NULL;
     expect_refused(&k, false, CLSLICE_ERROR_ARGUMENT,
                    "part_svm[0].pointer is NULL");
