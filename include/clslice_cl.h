@@ -571,6 +571,12 @@ typedef struct clslice_cl_batch_desc {
     clslice_cl_tensor src;        /**< strides NULL */
     size_t count;                 /**< >= 1 */
     const clslice_cl_part *parts; /**< count entries */
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** NULL, or count entries: where part_svm[i].pointer is set, output
+     * i lies in that SVM allocation (parts[i].buffer NULL, parts[i].offset
+     * from part_svm[i].pointer on); zero entries: buffers. */
+    const clslice_cl_svm *part_svm;
 } clslice_cl_batch_desc;
 
 #define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
@@ -610,7 +616,20 @@ typedef struct clslice_cl_batch_desc {
  * when the enqueue call of a second or later launch fails have earlier
  * launches been queued (CLSLICE_ERROR_OPENCL naming the call).  The
  * kernel program is built at the first batch call on a device, or by
- * clslice_runtime_prepare with CLSLICE_PREPARE_BATCH. */
+ * clslice_runtime_prepare with CLSLICE_PREPARE_BATCH.
+ *
+ * With src_svm or part_svm, those tensors lie in SVM allocations
+ * (clslice_cl_svm) instead of buffers: src.buffer, or parts[i].buffer
+ * where part_svm[i].pointer is set, stays NULL and the offsets count from
+ * the pointers.  Each allocation is wrapped in a buffer for the call, as
+ * clslice_cl_gather wraps its SVM sides (allocations that meet share one
+ * wrapper), so every check above applies; a CLSLICE_ERROR_BUFFER about
+ * such a side adds "[parts[i].buffer is part_svm[i]: N bytes]".  Checked
+ * first, after the struct sizes, count and parts: a side given both ways
+ * ("parts[i].buffer and part_svm[i].pointer are both set"), a pointer
+ * without bytes or bytes without a pointer, and a queue whose device has
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).  Image
+ * sides are not taken here. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
@@ -635,6 +654,13 @@ typedef struct clslice_cl_concat_desc {
     clslice_cl_tensor dst;
     size_t count;                        /**< >= 1 */
     const clslice_cl_concat_part *parts; /**< count entries */
+    /** dst in SVM (clslice_cl_svm; dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
+    /** NULL, or count entries: where part_svm[i].pointer is set, part
+     * i's source lies in that SVM allocation (parts[i].src.buffer NULL,
+     * parts[i].src.offset from part_svm[i].pointer on); zero entries:
+     * buffers. */
+    const clslice_cl_svm *part_svm;
 } clslice_cl_concat_desc;
 
 #define CLSLICE_CL_CONCAT_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_concat_desc)
@@ -677,7 +703,23 @@ typedef struct clslice_cl_concat_desc {
  * after the enqueue, every launch is prepared before the first is
  * enqueued, and the kernels are those of the batch program (built at the
  * first batch or concat call on a device, or by clslice_runtime_prepare
- * with CLSLICE_PREPARE_BATCH). */
+ * with CLSLICE_PREPARE_BATCH).
+ *
+ * With dst_svm or part_svm, those tensors lie in SVM allocations
+ * (clslice_cl_svm) instead of buffers: dst.buffer, or parts[i].src.buffer
+ * where part_svm[i].pointer is set, stays NULL and the offsets count from
+ * the pointers.  Each allocation is wrapped in a buffer for the call, as
+ * clslice_cl_gather wraps its SVM sides (allocations that meet share one
+ * wrapper, so a source in the destination's allocation is checked as one
+ * in its buffer), and every check above applies; a CLSLICE_ERROR_BUFFER
+ * about such a side adds "[parts[i].src.buffer is part_svm[i]: N
+ * bytes]".  Checked first, after the struct sizes, count and parts: a
+ * side given both ways
+ * ("parts[i].src.buffer and part_svm[i].pointer are both set"), a pointer
+ * without bytes or bytes without a pointer, and a queue whose device has
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).  Image
+ * sides are not taken here: a clslice_cl_gather or clslice_cl_scatter per
+ * part reads or writes an image-backed tensor. */
 CLSLICE_API
 clslice_status clslice_cl_concat(clslice_runtime *runtime,
                                  const clslice_cl_call *call,

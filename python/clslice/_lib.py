@@ -168,6 +168,7 @@ class CLBatchDesc(_Sized):
         ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
         ("src", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLPart)),
+        ("src_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
     ]
 
 
@@ -209,6 +210,7 @@ class CLConcatDesc(_Sized):
         ("struct_size", ctypes.c_size_t), ("elem_size", ctypes.c_size_t),
         ("dst", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLConcatPart)),
+        ("dst_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
     ]
 
 

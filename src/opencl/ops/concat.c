@@ -4,11 +4,15 @@
  * clslice_cl_concat: each part's layout (checked by concat_check.c) as a
  * move from its source into the one destination, run as the batch
  * family's launches the other way round (run/batch_launch.c: one per
- * group of up to 8 distinct source buffers, chained by events).
+ * group of up to 8 distinct source buffers, chained by events).  SVM
+ * sides are wrapped as buffers first (svm_parts.h).
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "opencl/ops/concat.h"
+#include "opencl/ops/svm_parts.h"
 #include "opencl/run/batch_launch.h"
 #include "core/plan/common.h"
 
@@ -59,6 +63,54 @@ static clslice_status with_storage(cs_concat_call *c, clslice_error *err)
     return st;
 }
 
+/* The sides of a call with SVM members: dst, then each part's source,
+ * in `own`, a copy of the parts whose buffers the wrappers fill. */
+static void name_sides(cs_concat_call *c, const clslice_cl_concat_desc *d,
+                       clslice_cl_concat_part *own, cs_svm_side *sides)
+{
+    sides[0] = (cs_svm_side){.svm = d->dst_svm, .buffer = &c->dst.buffer,
+                             .offset = &c->dst.offset,
+                             .buffer_name = "dst.buffer",
+                             .svm_name = "dst_svm"};
+    for (size_t i = 0; i < c->count; i++) {
+        own[i] = c->parts[i];
+        cs_svm_side *s = &sides[1 + i];
+        *s = (cs_svm_side){.buffer = &own[i].src.buffer,
+                           .offset = &own[i].src.offset};
+        if (d->part_svm)
+            s->svm = d->part_svm[i];
+        snprintf(s->buffer_name, sizeof s->buffer_name,
+                 "parts[%zu].src.buffer", i);
+        snprintf(s->svm_name, sizeof s->svm_name, "part_svm[%zu]", i);
+    }
+    c->parts = own;
+}
+
+/* SVM sides wrapped as buffers for the call, which then runs as one of
+ * buffers (svm_parts.h). */
+static clslice_status with_svm(cs_concat_call *c,
+                               const clslice_cl_concat_desc *d,
+                               clslice_error *err)
+{
+    size_t n = c->count;
+    clslice_cl_concat_part *own = calloc(n, sizeof *own);
+    cs_svm_set set = {.sides = calloc(n + 1, sizeof *set.sides),
+                      .count = n + 1};
+    clslice_status st = CLSLICE_ERROR_MEMORY;
+    if (own && set.sides && n < SIZE_MAX) {
+        name_sides(c, d, own, set.sides);
+        st = cs_svm_wrap_set(&c->call, &set, err);
+        if (st == CLSLICE_OK)
+            st = cs_svm_unwrap_set(&set, with_storage(c, err), err);
+    } else {
+        cs_fail(err, st, "out of memory for a concatenation of %zu parts",
+                n);
+    }
+    free(own);
+    free(set.sides);
+    return st;
+}
+
 clslice_status clslice_cl_concat(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
                                  const clslice_cl_concat_desc *desc,
@@ -67,13 +119,17 @@ clslice_status clslice_cl_concat(clslice_runtime *runtime,
     cs_concat_call c;
     clslice_cl_concat_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &c.call, desc,
-                                clslice_cl_concat_desc, parts, &taken, err);
+                                clslice_cl_concat_desc, part_svm, &taken,
+                                err);
     if (st != CLSLICE_OK)
         return st;
     c = (cs_concat_call){.call = c.call, .parts = taken.parts,
                          .count = taken.count, .elem_size = taken.elem_size,
                          .dst = taken.dst};
+    bool svm = taken.part_svm || taken.dst_svm.pointer ||
+               taken.dst_svm.bytes;
     st = c.count == 0 || !c.parts ? cs_concat_check(&c, err) /* fails */
+         : svm                    ? with_svm(&c, &taken, err)
                                   : with_storage(&c, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

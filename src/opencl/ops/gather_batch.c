@@ -4,11 +4,15 @@
  * clslice_cl_gather_batch: the plans' layouts (checked by batch_check.c)
  * as moves from the one source into each output, run as the batch's
  * launches (run/batch_launch.c: one per group of up to 8 distinct
- * destination buffers, chained by events).
+ * destination buffers, chained by events).  SVM sides are wrapped as
+ * buffers first (svm_parts.h).
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "opencl/ops/gather_batch.h"
+#include "opencl/ops/svm_parts.h"
 #include "opencl/run/batch_launch.h"
 #include "core/plan/common.h"
 
@@ -50,6 +54,53 @@ static clslice_status with_storage(cs_batch_call *call, clslice_error *err)
     return st;
 }
 
+/* The sides of a call with SVM members: src, then each output, in
+ * `own`, a copy of the parts whose buffers the wrappers fill. */
+static void name_sides(cs_batch_call *call, const clslice_cl_batch_desc *d,
+                       clslice_cl_part *own, cs_svm_side *sides)
+{
+    sides[0] = (cs_svm_side){.svm = d->src_svm, .buffer = &call->src,
+                             .offset = &call->src_offset,
+                             .buffer_name = "src.buffer",
+                             .svm_name = "src_svm"};
+    for (size_t i = 0; i < call->count; i++) {
+        own[i] = call->parts[i];
+        cs_svm_side *s = &sides[1 + i];
+        *s = (cs_svm_side){.buffer = &own[i].buffer,
+                           .offset = &own[i].offset};
+        if (d->part_svm)
+            s->svm = d->part_svm[i];
+        snprintf(s->buffer_name, sizeof s->buffer_name, "parts[%zu].buffer",
+                 i);
+        snprintf(s->svm_name, sizeof s->svm_name, "part_svm[%zu]", i);
+    }
+    call->parts = own;
+}
+
+/* SVM sides wrapped as buffers for the call, which then runs as one of
+ * buffers (svm_parts.h). */
+static clslice_status with_svm(cs_batch_call *call,
+                               const clslice_cl_batch_desc *d,
+                               clslice_error *err)
+{
+    size_t n = call->count;
+    clslice_cl_part *own = calloc(n, sizeof *own);
+    cs_svm_set set = {.sides = calloc(n + 1, sizeof *set.sides),
+                      .count = n + 1};
+    clslice_status st = CLSLICE_ERROR_MEMORY;
+    if (own && set.sides && n < SIZE_MAX) {
+        name_sides(call, d, own, set.sides);
+        st = cs_svm_wrap_set(&call->call, &set, err);
+        if (st == CLSLICE_OK)
+            st = cs_svm_unwrap_set(&set, with_storage(call, err), err);
+    } else {
+        cs_fail(err, st, "out of memory for a batch of %zu plans", n);
+    }
+    free(own);
+    free(set.sides);
+    return st;
+}
+
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
                                        const clslice_cl_batch_desc *desc,
@@ -58,7 +109,8 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_batch_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_batch_desc, parts, &taken, err);
+                                clslice_cl_batch_desc, part_svm, &taken,
+                                err);
     if (st != CLSLICE_OK)
         return st;
     cs_batch_call checked = {.call = head, .parts = taken.parts,
@@ -67,8 +119,11 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                              .src = taken.src.buffer,
                              .src_offset = taken.src.offset,
                              .src_strides = taken.src.strides};
+    bool svm = taken.part_svm || taken.src_svm.pointer ||
+               taken.src_svm.bytes;
     st = checked.count == 0 || !checked.parts
              ? cs_batch_check(&checked, err) /* fails early */
-             : with_storage(&checked, err);
+         : svm ? with_svm(&checked, &taken, err)
+               : with_storage(&checked, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

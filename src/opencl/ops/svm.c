@@ -100,8 +100,9 @@ clslice_status cs_svm_wrap_sides(const cs_call *call,
         wrap->name[i] = names[i];
         wrap->bytes[i] = svm[i].bytes;
     }
-    if (st != CLSLICE_OK || !wrap->used || !call->queue)
-        return st; /* a NULL queue: the call's own check names it */
+    if (st != CLSLICE_OK || !wrap->used || !call->queue || !call->runtime)
+        return st; /* a NULL queue or runtime: the call's own check names
+                    * it (the wrapper needs the runtime's context) */
     if (meet(svm)) {
         unsigned char *a = svm[0].pointer, *b = svm[1].pointer;
         unsigned char *base = a < b ? a : b;
