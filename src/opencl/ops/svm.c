@@ -38,8 +38,9 @@ static clslice_status check_side(const char *name, const clslice_cl_svm *svm,
     return CLSLICE_OK;
 }
 
-/* The queue's device must offer SVM of some kind. */
-static clslice_status check_device(const cs_call *call, const char *name,
+/* The queue's device must offer SVM of some kind; `svm_name` names the
+ * first SVM side ("src_svm", "part_svm[2]").  Shared with svm_parts.c. */
+clslice_status cs_svm_check_device(const cs_call *call, const char *svm_name,
                                    clslice_error *err)
 {
     cl_device_id device;
@@ -52,11 +53,20 @@ static clslice_status check_device(const cs_call *call, const char *name,
                          &caps, NULL);
     if (rc != CL_SUCCESS || caps == 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s_svm: the queue's device has no shared virtual "
+                       "%s: the queue's device has no shared virtual "
                        "memory (CL_DEVICE_SVM_CAPABILITIES %s)",
-                       name, rc != CL_SUCCESS ? "not answered: OpenCL 1.x"
-                                              : "is 0");
+                       svm_name, rc != CL_SUCCESS ? "not answered: OpenCL 1.x"
+                                                  : "is 0");
     return CLSLICE_OK;
+}
+
+/* cs_svm_check_device for side `name` ("src": "src_svm"). */
+static clslice_status check_device(const cs_call *call, const char *name,
+                                   clslice_error *err)
+{
+    char svm_name[64];
+    snprintf(svm_name, sizeof svm_name, "%s_svm", name);
+    return cs_svm_check_device(call, svm_name, err);
 }
 
 static clslice_status make(const cs_call *call, unsigned char *base,

@@ -23,6 +23,11 @@ typedef struct cs_svm_wrap {
     size_t bytes[2];     /* their allocations' stated sizes */
 } cs_svm_wrap;
 
+/* CLSLICE_ERROR_ARGUMENT naming `svm_name` when the queue's device has
+ * no shared virtual memory (CL_DEVICE_SVM_CAPABILITIES 0 or unanswered). */
+clslice_status cs_svm_check_device(const cs_call *call, const char *svm_name,
+                                   clslice_error *err);
+
 /* For sides 0 and 1 (names[i]: "src", "value", "dst"): where svm[i]
  * names an allocation, checks it (tensor->buffer NULL, bytes given, the
  * queue's device has SVM) and points tensor[i]->buffer at a wrapper.

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "opencl/ops/svm_parts.h"
+#include "opencl/ops/svm.h"
 #include "core/plan/common.h"
 
 /* CL_DEVICE_SVM_CAPABILITIES of OpenCL 2.0 (the library compiles
@@ -46,28 +47,6 @@ static clslice_status check_side(const cs_svm_side *s, clslice_error *err)
     return CLSLICE_OK;
 }
 
-/* The queue's device must offer SVM of some kind; `name` the first SVM
- * side. */
-static clslice_status check_device(const cs_call *call, const char *name,
-                                   clslice_error *err)
-{
-    cl_device_id device;
-    cl_int rc = clGetCommandQueueInfo(call->queue, CL_QUEUE_DEVICE,
-                                      sizeof device, &device, NULL);
-    if (rc != CL_SUCCESS)
-        return cs_cl_fail(err, "clGetCommandQueueInfo", rc);
-    cl_bitfield caps = 0;
-    rc = clGetDeviceInfo(device, CS_DEVICE_SVM_CAPABILITIES, sizeof caps,
-                         &caps, NULL);
-    if (rc != CL_SUCCESS || caps == 0)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s: the queue's device has no shared virtual "
-                       "memory (CL_DEVICE_SVM_CAPABILITIES %s)",
-                       name, rc != CL_SUCCESS ? "not answered: OpenCL 1.x"
-                                              : "is 0");
-    return CLSLICE_OK;
-}
-
 static clslice_status check_sides(const cs_call *call, cs_svm_set *set,
                                   size_t *svm_sides, clslice_error *err)
 {
@@ -77,7 +56,7 @@ static clslice_status check_sides(const cs_call *call, cs_svm_set *set,
         clslice_status st = check_side(s, err);
         if (st == CLSLICE_OK && s->svm.pointer && !*svm_sides &&
             call->queue)
-            st = check_device(call, s->svm_name, err);
+            st = cs_svm_check_device(call, s->svm_name, err);
         if (st != CLSLICE_OK)
             return st;
         *svm_sides += s->svm.pointer != NULL;
