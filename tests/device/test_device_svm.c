@@ -15,7 +15,7 @@
  * CLSLICE_TEST_SEED replays a run; the seed is printed on failure.
  */
 #define CL_TARGET_OPENCL_VERSION 200
-#include "devutil.h"
+#include "svmfix.h"
 #include "randplan.h"
 
 #define MAX_ELEMS 512
@@ -26,10 +26,7 @@ static char g_ctx[4300];
 
 #define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
-typedef struct fixture {
-    tu_dev dev;
-    cl_device_svm_capabilities caps;
-} fixture;
+typedef tu_svm_fixture fixture;
 
 /* One SVM allocation of either grain, with host access in between the
  * device's commands (a coarse one is mapped for it). */
@@ -72,39 +69,6 @@ static void host_end(svm_block *b)
 static void svm_free(svm_block *b)
 {
     clSVMFree(b->f->dev.cl.context, b->p);
-}
-
-static int setup(void **state)
-{
-    static fixture f;
-    memset(&f, 0, sizeof f);
-    *state = &f;
-    if (!tu_dev_open(&f.dev))
-        return 0;
-    if (clGetDeviceInfo(f.dev.cl.device, CL_DEVICE_SVM_CAPABILITIES,
-                        sizeof f.caps, &f.caps, NULL) != CL_SUCCESS)
-        f.caps = 0;
-    if (!(f.caps & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER))
-        print_message("the device has no SVM buffers: the SVM tests skip\n");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    tu_dev_close(&f->dev);
-    return 0;
-}
-
-static void skip_without_svm(fixture *f, bool fine)
-{
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!(f->caps & (fine ? CL_DEVICE_SVM_FINE_GRAIN_BUFFER
-                          : CL_DEVICE_SVM_COARSE_GRAIN_BUFFER))) {
-        print_message("no %s-grained SVM on this device: skipped\n",
-                      fine ? "fine" : "coarse");
-        skip();
-    }
 }
 
 static void fill_pattern(unsigned char *p, size_t bytes, tu_rng *rng)
@@ -224,7 +188,7 @@ static void gather_once(fixture *f, const clslice_plan *plan, int way,
 static void random_gathers(void **state, bool fine)
 {
     fixture *f = *state;
-    skip_without_svm(f, fine);
+    tu_svm_skip_without(f, fine);
     tu_rng rng = {g_seed ^ (fine ? 0xF1 : 0xC0)};
     for (int i = 0; i < 48; i++) {
         static rp_case c;
@@ -247,7 +211,7 @@ static void test_gathers_fine(void **state) { random_gathers(state, true); }
 static void test_scatter_one_allocation(void **state)
 {
     fixture *f = *state;
-    skip_without_svm(f, false);
+    tu_svm_skip_without(f, false);
     const int64_t shape[] = {6, 7};
     clslice_plan *plan = tu_expr_plan(shape, 2, "[1::2, ::-3]");
     int64_t value_shape[CLSLICE_MAX_RANK];
@@ -316,7 +280,7 @@ static void expect_refused(fixture *f, clslice_cl_gather_desc *desc,
 static void test_checks(void **state)
 {
     fixture *f = *state;
-    skip_without_svm(f, false);
+    tu_svm_skip_without(f, false);
     const int64_t shape[] = {8, 5};
     clslice_plan *plan = tu_expr_plan(shape, 2, "[::2, 1:]");
     svm_block b;
@@ -400,5 +364,5 @@ int main(void)
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_device_without_svm),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_svm_setup, tu_svm_teardown);
 }

@@ -20,7 +20,7 @@
  * CLSLICE_TEST_SEED replays a run; the seed is printed on failure.
  */
 #define CL_TARGET_OPENCL_VERSION 200
-#include "devutil.h"
+#include "svmfix.h"
 #include "hostcall.h"
 #include "randconcat.h"
 
@@ -40,43 +40,7 @@ static char g_ctx[4300];
 
 #define EXPECT(cond) TU_EXPECT(cond, g_ctx, g_seed)
 
-typedef struct fixture {
-    tu_dev dev;
-    cl_device_svm_capabilities caps;
-} fixture;
-
-static int setup(void **state)
-{
-    static fixture f;
-    memset(&f, 0, sizeof f);
-    *state = &f;
-    if (!tu_dev_open(&f.dev))
-        return 0;
-    if (clGetDeviceInfo(f.dev.cl.device, CL_DEVICE_SVM_CAPABILITIES,
-                        sizeof f.caps, &f.caps, NULL) != CL_SUCCESS)
-        f.caps = 0;
-    if (!(f.caps & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER))
-        print_message("the device has no SVM buffers: the SVM tests skip\n");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    tu_dev_close(&f->dev);
-    return 0;
-}
-
-static void skip_without_svm(fixture *f, bool fine)
-{
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!(f->caps & (fine ? CL_DEVICE_SVM_FINE_GRAIN_BUFFER
-                          : CL_DEVICE_SVM_COARSE_GRAIN_BUFFER))) {
-        print_message("no %s-grained SVM on this device: skipped\n",
-                      fine ? "fine" : "coarse");
-        skip();
-    }
-}
+typedef tu_svm_fixture fixture;
 
 /* ---- where a case's tensors lie ----------------------------------------- */
 
@@ -318,7 +282,7 @@ static void concat_once(fixture *f, bool fine, tu_rng *rng, int k)
 static void random_concats(void **state, bool fine)
 {
     fixture *f = *state;
-    skip_without_svm(f, fine);
+    tu_svm_skip_without(f, fine);
     tu_rng rng = {g_seed ^ (fine ? 0xF1 : 0xC0)};
     for (int k = 0; k < tu_scaled(CASES); k++)
         concat_once(f, fine, &rng, k);
@@ -388,7 +352,7 @@ static void batch_once(fixture *f, bool fine, tu_rng *rng, int k)
 static void random_batches(void **state, bool fine)
 {
     fixture *f = *state;
-    skip_without_svm(f, fine);
+    tu_svm_skip_without(f, fine);
     tu_rng rng = {g_seed ^ (fine ? 0xBF1 : 0xBC0)};
     for (int k = 0; k < tu_scaled(CASES); k++)
         batch_once(f, fine, &rng, k);
@@ -469,7 +433,7 @@ static void expect_refused(checks *k, bool batch, clslice_status status,
 static void test_checks(void **state)
 {
     fixture *f = *state;
-    skip_without_svm(f, false);
+    tu_svm_skip_without(f, false);
     const int64_t shape[] = {ROWS, COLS};
     checks k = {.f = f};
     k.plans[0] = tu_expr_plan(shape, 2, "[:2]");
@@ -586,5 +550,5 @@ int main(void)
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_device_without_svm),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_svm_setup, tu_svm_teardown);
 }
