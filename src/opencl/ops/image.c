@@ -198,20 +198,25 @@ static void fill_table(const image_op *op, int64_t *t)
                           : op->out_elements;
 }
 
-enum { IMAGE_LOCAL = 64 };
+clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
+                                cs_program_info *program, clslice_error *err)
+{
+    cs_device_info device;
+    clslice_status st = cs_runtime_device(call->runtime, call->device,
+                                          &device, tuning, err);
+    if (st == CLSLICE_OK)
+        st = cs_runtime_program(call->runtime, call->device,
+                                CS_PROGRAM_IMAGE, 32, program, err);
+    return st;
+}
 
 static clslice_status launch(const image_op *op, clslice_error *err)
 {
     cs_call *call = op->call;
     const clslice_cl_gather_desc *d = op->desc;
-    cs_device_info device;
     cs_tuning tuning;
     cs_program_info program;
-    clslice_status st = cs_runtime_device(call->runtime, call->device,
-                                          &device, &tuning, err);
-    if (st == CLSLICE_OK)
-        st = cs_runtime_program(call->runtime, call->device,
-                                CS_PROGRAM_IMAGE, 32, &program, err);
+    clslice_status st = cs_image_program(call, &tuning, &program, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t table[CS_IMG_WORDS];
@@ -226,7 +231,7 @@ static clslice_status launch(const image_op *op, clslice_error *err)
     cs_job_mem(&job, &src);
     cs_job_mem(&job, &dst);
     cs_job_upload(&job, sizeof table, table);
-    cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], IMAGE_LOCAL, false);
+    cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], CS_IMAGE_LOCAL, false);
     return cs_job_enqueue(call->queue, &program, &job, tuning.max_groups,
                           call->num_events, call->wait_list, call->event,
                           err);

@@ -70,6 +70,14 @@ clslice_status cs_image_check_facts(const cs_image_facts *facts,
                                     const cs_image_side *side,
                                     clslice_error *err);
 
+/* Work-items per group of the image kernels. */
+enum { CS_IMAGE_LOCAL = 64 };
+
+/* The tuning of the call's device and the image program, built on first
+ * use: what both image launches (gather, scatter) start from. */
+clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
+                                cs_program_info *program, clslice_error *err);
+
 /* clslice_cl_gather with desc->src_image or desc->dst_image: the head
  * checked here (cs_call_check), then everything else, then one kernel
  * (or a marker for an empty output). */

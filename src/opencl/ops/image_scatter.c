@@ -194,14 +194,9 @@ static clslice_status launch(const scatter_op *op, clslice_error *err)
 {
     cs_call *call = op->call;
     const clslice_cl_scatter_desc *d = op->desc;
-    cs_device_info device;
     cs_tuning tuning;
     cs_program_info program;
-    clslice_status st = cs_runtime_device(call->runtime, call->device,
-                                          &device, &tuning, err);
-    if (st == CLSLICE_OK)
-        st = cs_runtime_program(call->runtime, call->device,
-                                CS_PROGRAM_IMAGE, 32, &program, err);
+    clslice_status st = cs_image_program(call, &tuning, &program, err);
     cl_mem copy = NULL;
     if (st == CLSLICE_OK)
         st = make_copy(op, &copy, err);
@@ -217,7 +212,7 @@ static clslice_status launch(const scatter_op *op, clslice_error *err)
     cs_job_mem(&job, &copy);
     cs_job_mem(&job, &dst);
     cs_job_upload(&job, sizeof table, table);
-    cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], 64, false);
+    cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], CS_IMAGE_LOCAL, false);
     cs_armed_job armed;
     st = cs_job_arm(&program, &job, tuning.max_groups, &armed, err);
     if (st == CLSLICE_OK)
