@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "devutil.h"
+#include "npyfile.h"
 #include "testutil.h"
 
 #ifndef CLI_BINARY
@@ -44,25 +45,7 @@ static const char *path_of(const char *name)
  * bytes of a pattern. */
 static void write_npy(const char *name, const char *shape, size_t bytes)
 {
-    char header[128];
-    int n = snprintf(header, sizeof header, "{'descr': '<f4', "
-                     "'fortran_order': False, 'shape': %s, }", shape);
-    size_t padded = (10 + (size_t)n + 1 + 63) / 64 * 64;
-    unsigned char *file = malloc(padded + bytes);
-    assert_non_null(file);
-    memset(file, ' ', padded);
-    memcpy(file, "\x93NUMPY\x01\x00", 8);
-    file[8] = (unsigned char)((padded - 10) & 0xff);
-    file[9] = (unsigned char)((padded - 10) >> 8);
-    memcpy(file + 10, header, (size_t)n);
-    file[padded - 1] = '\n';
-    for (size_t i = 0; i < bytes; i++)
-        file[padded + i] = (unsigned char)(i * 13);
-    FILE *f = fopen(path_of(name), "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(file, 1, padded + bytes, f), padded + bytes);
-    assert_int_equal(fclose(f), 0);
-    free(file);
+    tu_write_npy(path_of(name), "<f4", shape, NULL, bytes);
 }
 
 /* Runs the tool with argv[1..] on the default device; its peak RSS in

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "devutil.h"
+#include "npyfile.h"
 #include "testutil.h"
 
 #if !defined(CLI_BINARY) || !defined(SIGBUS_DEFAULT) ||                   \
@@ -72,25 +73,15 @@ static void write_file(const char *path, const void *data, size_t n)
  * values follow the seed.  Returns the header's length. */
 static size_t write_input(void)
 {
-    static unsigned char file[DATA_BYTES + 128];
-    char header[128];
-    int n = snprintf(header, sizeof header, "{'descr': '|u1', "
-                     "'fortran_order': False, 'shape': (%d,), }", DATA_BYTES);
-    size_t total = 10 + (size_t)n + 1;
-    size_t padded = (total + 63) / 64 * 64;
-    memset(file, ' ', padded);
-    memcpy(file, "\x93NUMPY\x01\x00", 8);
-    file[8] = (unsigned char)((padded - 10) & 0xff);
-    file[9] = (unsigned char)((padded - 10) >> 8);
-    memcpy(file + 10, header, (size_t)n);
-    file[padded - 1] = '\n';
+    static unsigned char data[DATA_BYTES];
+    char shape[32];
+    snprintf(shape, sizeof shape, "(%d,)", DATA_BYTES);
     tu_rng rng = {seed};
     for (size_t i = 0; i < DATA_BYTES; i += 8) {
         uint64_t v = tu_next(&rng);
-        memcpy(file + padded + i, &v, 8);
+        memcpy(data + i, &v, 8);
     }
-    write_file(in_path, file, padded + DATA_BYTES);
-    return padded;
+    return tu_write_npy(in_path, "|u1", shape, data, DATA_BYTES);
 }
 
 /* In the child before exec: the module in LD_PRELOAD, and ASan (when the
@@ -301,31 +292,6 @@ static void test_truncated_during_device_slice(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
-/* A .npy file of `descr` and `shape` ("(3,)") holding n bytes of data
- * (byte i is i % 251 unless `data` is given). */
-static void write_npy(const char *path, const char *descr, const char *shape,
-                      const void *data, size_t n)
-{
-    char header[128];
-    int len = snprintf(header, sizeof header, "{'descr': '%s', "
-                       "'fortran_order': False, 'shape': %s, }", descr,
-                       shape);
-    size_t padded = (10 + (size_t)len + 1 + 63) / 64 * 64;
-    unsigned char *file = malloc(padded + n);
-    assert_non_null(file);
-    memset(file, ' ', padded);
-    memcpy(file, "\x93NUMPY\x01\x00", 8);
-    file[8] = (unsigned char)((padded - 10) & 0xff);
-    file[9] = (unsigned char)((padded - 10) >> 8);
-    memcpy(file + 10, header, (size_t)len);
-    file[padded - 1] = '\n';
-    for (size_t i = 0; i < n; i++)
-        file[padded + i] = data ? ((const unsigned char *)data)[i]
-                                : (unsigned char)(i % 251);
-    write_file(path, file, padded + n);
-    free(file);
-}
-
 /* A CSR matrix of `rows` rows, one entry each, as csr-slice reads it. */
 static void write_csr(const char *prefix, int64_t rows)
 {
@@ -337,17 +303,17 @@ static void write_csr(const char *prefix, int64_t rows)
         ints[i] = (int64_t)i;
     snprintf(shape, sizeof shape, "(%zu,)", n + 1);
     snprintf(path, sizeof path, "%s_indptr.npy", prefix);
-    write_npy(path, "<i8", shape, ints, (n + 1) * 8);
+    tu_write_npy(path, "<i8", shape, ints, (n + 1) * 8);
     for (size_t i = 0; i < n; i++)
         ints[i] = (int64_t)(i % 8);
     snprintf(shape, sizeof shape, "(%zu,)", n);
     snprintf(path, sizeof path, "%s_indices.npy", prefix);
-    write_npy(path, "<i8", shape, ints, n * 8);
+    tu_write_npy(path, "<i8", shape, ints, n * 8);
     snprintf(path, sizeof path, "%s_data.npy", prefix);
-    write_npy(path, "<f4", shape, NULL, n * 4);
+    tu_write_npy(path, "<f4", shape, NULL, n * 4);
     int64_t dims[2] = {rows, 8};
     snprintf(path, sizeof path, "%s_shape.npy", prefix);
-    write_npy(path, "<i8", "(2,)", dims, sizeof dims);
+    tu_write_npy(path, "<i8", "(2,)", dims, sizeof dims);
     free(ints);
 }
 
@@ -393,7 +359,7 @@ static void test_every_device_command(void **state)
     snprintf(shape, sizeof shape, "(%zu,)", bytes);
     snprintf(dims, sizeof dims, "%zu", bytes);
     const unsigned char seven = 7;
-    write_npy(s0, "|u1", "()", &seven, 1);
+    tu_write_npy(s0, "|u1", "()", &seven, 1);
     write_file(err_path, "", 0); /* there before the count */
     struct {
         const char *cut;
@@ -413,8 +379,8 @@ static void test_every_device_command(void **state)
                    "--end=None,None", NULL}},
     };
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        write_npy(in, "|u1", shape, NULL, bytes);
-        write_npy(in2, "|u1", shape, NULL, bytes);
+        tu_write_npy(in, "|u1", shape, NULL, bytes);
+        tu_write_npy(in2, "|u1", shape, NULL, bytes);
         write_csr(csr, 1 << 12);
         int files = count_entries(dir);
         char real[PATH_MAX];
