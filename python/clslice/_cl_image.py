@@ -12,7 +12,7 @@ import numpy as np
 import pyopencl.array as cla
 
 from . import _lib, _numpy_assign
-from ._cl import _device_array_value, _finish, contiguous, runtime_for
+from ._cl import _finish, contiguous, runtime_for
 from ._cl_call import (allocator_for, call_head, check_out, mem_or_scratch,
                        queue_for, same_context, side)
 from ._host import BROADCAST
@@ -127,7 +127,9 @@ def _device_value(x: ImageTensor, plan: Any, value: Any, rule: int,
             _numpy_assign.check_device_value(
                 x.dtype, key, x.ndim, plan.output_shape, value.shape,
                 value.dtype)
-        value = _device_array_value(x, value, queue)
+        if value.dtype != x.dtype:  # a buffer never shares an image's memory
+            value = contiguous(value, "value", queue).astype(x.dtype,
+                                                             queue=queue)
         return contiguous(value, "value", queue)
     if rule == BROADCAST:
         value = _numpy_assign.host_value(x.dtype, key, x.ndim,

@@ -214,8 +214,10 @@ class ImageTensor:
                              % (tuple(shape),))
         fmt = cl.ImageFormat(cl.channel_order.RGBA,
                              getattr(cl.channel_type, kind))
-        image = cl.Image(queue.context, cl.mem_flags.READ_WRITE, fmt,
-                         shape=(width, height))
+        # create_image: pyopencl's name since 2024 (Image(...) warns)
+        create = getattr(cl, "create_image", cl.Image)
+        image = create(queue.context, cl.mem_flags.READ_WRITE, fmt,
+                       shape=(width, height))
         return cls(image, shape, packing, queue)
 
     @classmethod
