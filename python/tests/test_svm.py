@@ -142,3 +142,30 @@ def test_calls_without_svm_refuse_svm_arrays_by_name(queue):
         clslice.assign(x, "[1:3]", cla.to_device(
             queue, np.zeros((3, 4), np.float32), allocator=alloc),
             exact=True)
+
+
+def test_svm_pools_and_images_mix(svm):
+    """Arrays from an SVMPool (PooledSVM), and SVM arrays on the buffer
+    side of image calls (clslice_cl_gather / _scatter with an SVM member
+    beside an image member)."""
+    queue, alloc = svm
+    host = np.arange(2 * 5 * 3 * 4, dtype=np.float32).reshape(2, 5, 3, 4)
+    pooled = cla.to_device(queue, host, allocator=cl_tools.SVMPool(alloc))
+    y = clslice.slice(pooled, "[1:, ::2]")
+    assert isinstance(y.base_data, cl.SVMPointer)
+    assert (y.get() == host[1:, ::2]).all()
+    if not queue.device.image_support:
+        return
+    x = cla.to_device(queue, host, allocator=alloc)
+    image = clslice.ImageTensor.empty(queue, (2, 5, 3, 2), np.float32,
+                                      "nc4hw4")
+    clslice.slice(x, "[..., ::2]", out=image)
+    assert (image.get() == host[..., ::2]).all()
+    out = cla.empty(queue, (5, 3, 2), np.float32, allocator=alloc)
+    clslice.slice(image, "[1]", out=out)
+    assert (out.get() == host[1, ..., ::2]).all()
+    clslice.assign(image, "[0]", cla.to_device(
+        queue, np.ones((5, 3, 2), np.float32), allocator=alloc))
+    want = host[..., ::2].copy()
+    want[0] = 1
+    assert (image.get() == want).all()
