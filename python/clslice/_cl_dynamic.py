@@ -108,7 +108,8 @@ def _spec(operand: Any, starts: Any, sizes: Sequence[int], wraps: List[bool],
     starts = contiguous(starts, "start_indices")
     starts = _jax_starts(operand, starts, wraps, queue, wait_for)
     window = (ctypes.c_int64 * max(len(sizes), 1))(*sizes)
-    values = _lib.DeviceValues(mem(starts, "start_indices"), starts.offset, starts.size)
+    values = _lib.DeviceValues(mem(starts, "start_indices"), starts.offset,
+                               starts.size)
     spec = _lib.XLADynamicSpec(int(starts.dtype == np.int64), values,
                                window, len(sizes))
     return spec, (starts, window)
