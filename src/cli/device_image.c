@@ -40,6 +40,36 @@ static int image_support(const cli_device *device, cli_err *err)
     return CLI_EXIT_OK;
 }
 
+/* The images' sizes against the device's largest 2-D image: a usage
+ * error naming the option (clCreateImage's own status would not say
+ * which image or why). */
+static int images_fit(const cli_device *device, const cli_image_run *images,
+                      cli_err *err)
+{
+    size_t most[2] = {0, 0};
+    cl_int rc = clGetDeviceInfo(device->id, CL_DEVICE_IMAGE2D_MAX_WIDTH,
+                                sizeof most[0], &most[0], NULL);
+    if (rc == CL_SUCCESS)
+        rc = clGetDeviceInfo(device->id, CL_DEVICE_IMAGE2D_MAX_HEIGHT,
+                             sizeof most[1], &most[1], NULL);
+    if (rc != CL_SUCCESS)
+        return cli_cl_fail(err, "clGetDeviceInfo(CL_DEVICE_IMAGE2D_MAX_*)",
+                           rc);
+    static const char *const options[2] = {"src-image", "dst-image"};
+    static const char *const whats[2] = {"the input", "the result"};
+    for (int i = 0; i < 2; i++) {
+        const cli_image_form *f = &images->forms[i];
+        if (images->sides[i].on &&
+            (f->width > most[0] || f->height > most[1]))
+            return cli_usage_error(err, "--%s: %s needs an image of %zu x "
+                                   "%zu texels; this device's largest is "
+                                   "%zu x %zu (CL_DEVICE_IMAGE2D_MAX_WIDTH "
+                                   "x _HEIGHT)", options[i], whats[i],
+                                   f->width, f->height, most[0], most[1]);
+    }
+    return CLI_EXIT_OK;
+}
+
 static int new_image(const cli_session *s, const cli_image_form *form,
                      cl_mem *image, cli_err *err)
 {
@@ -123,6 +153,8 @@ int cli_device_gather_image(const cli_device *device,
                             cli_device_sink *sink, void *ctx, cli_err *err)
 {
     int status = image_support(device, err);
+    if (status == CLI_EXIT_OK)
+        status = images_fit(device, images, err);
     if (status != CLI_EXIT_OK)
         return status;
     cli_session s;

@@ -27,8 +27,9 @@ typedef struct cli_image_run {
  * gathered from or into the images, an output image moved back into a
  * buffer of dst_bytes the same way; that buffer is mapped and handed to
  * sink(ctx, 0, ...).  The device must support images (CLI_EXIT_OPENCL
- * naming CL_DEVICE_IMAGE_SUPPORT otherwise).  Returns as
- * cli_device_gather. */
+ * naming CL_DEVICE_IMAGE_SUPPORT otherwise) of the forms' sizes (a
+ * usage error naming the option and the device's largest image
+ * otherwise).  Returns as cli_device_gather. */
 int cli_device_gather_image(const cli_device *device,
                             const clslice_plan *plan, const cli_npy *in,
                             size_t dst_bytes, const cli_image_run *images,

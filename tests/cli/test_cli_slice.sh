@@ -16,6 +16,7 @@ fi
 BIN=$1
 DATA=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/npy_header.sh"
 
 # slice_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
 slice_ok() {
@@ -103,6 +104,12 @@ if [[ $have_device -eq 1 ]]; then
         slice_ok "$TMP/ref.npy" "$O" "$N" "$O" --expr '[:, 1::3, ::-1, 1:]' \
             --src-image "$packing" --dst-image "$packing"
     done
+    # wider than any device's largest image (2^17 texels in a row)
+    npy_header "$TMP/wide.npy" '|u1' '(1, 131072, 4)'
+    head -c 524288 /dev/zero >>"$TMP/wide.npy"
+    untouched 2 "--src-image: the input needs an image of 131072 x 1 "\
+"texels; this device's largest is" slice "$TMP/wide.npy" \
+        "$TMP/w/keep.npy" --expr '[...]' --src-image phwc4
 fi
 I=$DATA/in_f4.npy
 untouched 2 '--src-image rgba: expected a packing: nc4hw4, phwc4 or' \
