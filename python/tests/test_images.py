@@ -229,6 +229,18 @@ def test_image_tensors_are_checked_by_name(iqueue):
     with pytest.raises(ValueError, match="out must be C-contiguous"):
         clslice.slice(t, "[:, :, :2]",
                       out=cla.empty(iqueue, (4, 6, 4), np.float32)[..., ::2])
+    other = cl.Context([iqueue.device])
+    elsewhere = clslice.ImageTensor.empty(cl.CommandQueue(other), (4, 6, 4),
+                                          np.float32, "phwc4")
+    with pytest.raises(ValueError, match="out belongs to another OpenCL "
+                       "context than x"):
+        clslice.slice(t, "...", out=elsewhere)
+    with pytest.raises(ValueError, match="has no command queue; pass "
+                       r"get\(queue=...\)"):
+        clslice.ImageTensor(image, (4, 6, 4), "phwc4").get()
+    with pytest.raises(TypeError, match=r"wait_for\[0\] must be a "
+                       "pyopencl.Event"):
+        clslice.slice(t, "[1:]", wait_for=[3])
     # the library's own check: an image that cannot be written
     ro = _create(ctx, cl.mem_flags.READ_ONLY, fmt, shape=(6, 4))
     with pytest.raises(clslice.ClsliceArgumentError, match="dst_image"):
