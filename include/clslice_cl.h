@@ -1134,6 +1134,10 @@ typedef enum clslice_dynamic_kind {
                                  * tensor, written in place */
 } clslice_dynamic_kind;
 
+/** The most clslice_device_values a dynamic spec holds (ONNX's four):
+ * the entries of clslice_cl_dynamic_desc.values_svm. */
+#define CLSLICE_DYNAMIC_VALUE_VECTORS 4
+
 /** The input tensor, and what the second command does with which buffers.
  * Offsets are in bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
@@ -1162,6 +1166,21 @@ typedef struct clslice_cl_dynamic_desc {
      * slice more tightly than the library can (0: no such bound; see
      * "Sizes" above).  Must be 0 for a scatter. */
     int64_t max_elements;
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** dst in SVM (clslice_cl_svm; dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
+    /** the record in SVM (clslice_cl_svm; info NULL, info_offset counts
+     * from info_svm.pointer); zero: a buffer. */
+    clslice_cl_svm info_svm;
+    /** The spec's value vectors in SVM, one entry per
+     * clslice_device_values of the spec in the order its struct declares
+     * them (TF and OpenVINO: begin, end, strides; ONNX: starts, ends,
+     * axes, steps; XLA: start_indices); entries past the spec's count
+     * stay zero.  Where values_svm[i].pointer is set, that vector's
+     * buffer stays NULL and its offset counts from the pointer; a vector
+     * with a NULL buffer and a zero entry is absent, as before. */
+    clslice_cl_svm values_svm[CLSLICE_DYNAMIC_VALUE_VECTORS];
 } clslice_cl_dynamic_desc;
 
 #define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)
