@@ -78,7 +78,7 @@ static clslice_status name_sides(clslice_cl_dynamic_desc *desc,
         const clslice_cl_svm *given = &desc->values_svm[i];
         if (which < 0 && svm_set(given))
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "values_svm[%d] is set, but a %s spec has %d "
+                           "values_svm[%d] is set, but the %s spec has %d "
                            "value vector%s (the entries after them stay "
                            "zero)",
                            i, front_name[spec->front], i, i == 1 ? "" : "s");
