@@ -1145,7 +1145,26 @@ typedef enum clslice_dynamic_kind {
  * holds no bytes (an input or value without elements), dst.buffer when
  * the input has no elements.  Tensors are contiguous and row-major:
  * src.strides and dst.strides must be NULL (CLSLICE_ERROR_ARGUMENT
- * naming them). */
+ * naming them).
+ *
+ * With src_svm, dst_svm, info_svm or an entry of values_svm, that side
+ * lies in an SVM allocation (clslice_cl_svm) instead of a buffer: its
+ * buffer member (src.buffer, dst.buffer, info, or the spec vector's
+ * buffer) stays NULL and its offset counts from the pointer.  Each
+ * allocation is wrapped in a buffer for the call, as clslice_cl_gather
+ * wraps its SVM sides (allocations that meet share one wrapper), so
+ * every check here applies, overlaps between the record, the values and
+ * the tensors included; a CLSLICE_ERROR_BUFFER about such a side adds
+ * "[begin is values_svm[0]: N bytes]" ("[info is info_svm: N bytes]",
+ * "[src.buffer is src_svm: N bytes]").  Checked after the struct sizes
+ * and the spec's presence, before the rest: a side given both ways
+ * ("info and info_svm.pointer are both set", "begin and
+ * values_svm[0].pointer are both set"), a pointer without bytes or bytes
+ * without a pointer, an entry of values_svm past the spec's vectors, and
+ * a queue whose device has no SVM (CLSLICE_ERROR_ARGUMENT naming the
+ * member); an allocation past the end of the address space, or an
+ * offset that overflows once moved into a shared wrapper, is
+ * CLSLICE_ERROR_BUFFER. */
 typedef struct clslice_cl_dynamic_desc {
     size_t struct_size;   /**< sizeof(clslice_cl_dynamic_desc) */
     const int64_t *shape; /**< the input tensor's, rank entries, all known */
