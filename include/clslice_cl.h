@@ -175,7 +175,11 @@ enum {
     /** Build the program of the blocked calls (clslice_cl_gather and
      * clslice_cl_scatter with a blocking whose slice needs lane maps)
      * too. */
-    CLSLICE_PREPARE_BLOCKED = 1u << 3
+    CLSLICE_PREPARE_BLOCKED = 1u << 3,
+    /** Build the program of the image-backed tensors (clslice_cl_gather
+     * and clslice_cl_scatter with src_image or dst_image) too; refused
+     * on a device without image support. */
+    CLSLICE_PREPARE_IMAGE = 1u << 4
 };
 
 /** Builds now, instead of at the first call that needs them, every program
@@ -187,7 +191,12 @@ enum {
  * CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
  * normaliser has one form, built once whatever the index flag); the
- * program of the blocked calls with CLSLICE_PREPARE_BLOCKED.
+ * program of the blocked calls with CLSLICE_PREPARE_BLOCKED; the program
+ * of the image-backed tensors with CLSLICE_PREPARE_IMAGE (one form,
+ * built once whatever the index flag; on a device whose
+ * CL_DEVICE_IMAGE_SUPPORT is CL_FALSE the flag is CLSLICE_ERROR_ARGUMENT
+ * naming it, before anything is built, since no image call could run
+ * there).
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
@@ -199,7 +208,8 @@ enum {
  * whole programs instead (what a process that runs most kernels of a
  * program on a cold driver cache, a test suite, spends less on).
  * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
- * flags, or a device outside the runtime's context; CLSLICE_ERROR_BUILD
+ * flags, a device outside the runtime's context, or
+ * CLSLICE_PREPARE_IMAGE for a device without images; CLSLICE_ERROR_BUILD
  * or CLSLICE_ERROR_OPENCL as a first call would report them.  Programs
  * built before a failure stay built. */
 CLSLICE_API
