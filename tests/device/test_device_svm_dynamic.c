@@ -440,6 +440,7 @@ typedef struct checks {
     cl_mem buffer;
     clslice_tf_dynamic_spec spec;
     clslice_cl_dynamic_desc desc;
+    char last[sizeof ((clslice_error *)0)->message]; /* the last refusal */
 } checks;
 
 static const int64_t CK_SHAPE[] = {4, 6};
@@ -485,6 +486,7 @@ static void expect_refused(checks *k, clslice_status status,
     clslice_error err;
     assert_int_equal(checks_call(k, k->f->dev.runtime, &err), status);
     tu_assert_error(&err, status, words, NULL);
+    memcpy(k->last, err.message, sizeof k->last);
     TU_CL_CHECK(clFinish(q));
     TU_CL_CHECK(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, k->p, CK_BYTES, 0,
                                 NULL, NULL));
@@ -554,6 +556,13 @@ static void test_checks(void **state)
     k.desc.values_svm[2].bytes = 15;
     expect_refused(&k, CLSLICE_ERROR_BUFFER,
                    "[strides is values_svm[2]: 15 bytes]");
+    /* the message's prose ("past the end of begin") names no other
+     * vector */
+    k.spec.begin.offset = 32;
+    expect_refused(&k, CLSLICE_ERROR_BUFFER,
+                   "begin_offset = 32 lies past the end of begin (16 bytes) "
+                   "[begin is values_svm[0]: 16 bytes]");
+    assert_null(strstr(k.last, "[end"));
     k.desc.info_svm.bytes = CLSLICE_DYNAMIC_INFO_BYTES - 8;
     expect_refused(&k, CLSLICE_ERROR_BUFFER, "[info is info_svm: 1064 bytes]");
     k.desc.src_svm.bytes = 92;

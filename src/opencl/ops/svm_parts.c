@@ -66,8 +66,7 @@ static clslice_status check_sides(const cs_call *call, cs_svm_set *set,
 }
 
 /* How messages name a side's offset: "parts[3].src.offset" beside
- * "parts[3].src.buffer", "info_offset" beside "info"; and the stem that
- * names the side in any of its members' names ("parts[3].src.", "info"). */
+ * "parts[3].src.buffer", "info_offset" beside "info". */
 static bool member_named(const cs_svm_side *s)
 {
     size_t n = strlen(s->buffer_name);
@@ -81,13 +80,6 @@ static void offset_name(const cs_svm_side *s, char *name, size_t size)
                  (int)(strlen(s->buffer_name) - 7), s->buffer_name);
     else
         snprintf(name, size, "%s_offset", s->buffer_name);
-}
-
-static void stem(const cs_svm_side *s, char *name, size_t size)
-{
-    snprintf(name, size, "%.*s",
-             (int)(strlen(s->buffer_name) - (member_named(s) ? 6 : 0)),
-             s->buffer_name);
 }
 
 /* An SVM side's bytes, for sorting by address. */
@@ -208,6 +200,23 @@ static bool names(const char *message, const char *name)
     return false;
 }
 
+/* Whether the message names side s: a member by any of its names
+ * ("parts[3].src." starts them all); a plain argument by its offset
+ * ("begin_offset") or as the message's subject ("begin has ..."), since
+ * a plain name can be a word of the message's prose ("the end of"). */
+static bool names_side(const char *message, const cs_svm_side *s)
+{
+    size_t n = strlen(s->buffer_name);
+    char name[sizeof s->buffer_name + 8];
+    if (member_named(s)) {
+        snprintf(name, sizeof name, "%.*s", (int)(n - 6), s->buffer_name);
+        return names(message, name);
+    }
+    offset_name(s, name, sizeof name);
+    return names(message, name) ||
+           (strncmp(message, s->buffer_name, n) == 0 && message[n] == ' ');
+}
+
 /* The BUFFER message named the wrapper as a side's buffer: say so. */
 static void explain(const cs_svm_set *set, clslice_error *err)
 {
@@ -216,9 +225,7 @@ static void explain(const cs_svm_set *set, clslice_error *err)
                                  err->message);
     for (size_t i = 0; i < set->count && at < sizeof message; i++) {
         const cs_svm_side *s = &set->sides[i];
-        char prefix[sizeof s->buffer_name];
-        stem(s, prefix, sizeof prefix);
-        if (s->svm.pointer && names(err->message, prefix))
+        if (s->svm.pointer && names_side(err->message, s))
             at += (size_t)snprintf(message + at, sizeof message - at,
                                    " [%s is %s: %zu bytes]", s->buffer_name,
                                    s->svm_name, s->svm.bytes);
