@@ -641,7 +641,8 @@ def csr_slice(m: _Any, key: _Key, shape: _Optional[_Sequence[int]] = None,
 def prepare(context_or_queue: _Union[_cl_types.Context,
                                      _cl_types.CommandQueue], *,
             index64: bool = False, batch: bool = True,
-            dynamic: bool = False, blocked: bool = False) -> None:
+            dynamic: bool = False, blocked: bool = False,
+            image: bool = False) -> None:
     """Builds now the OpenCL programs that device calls would build at
     their first use (a second or more each on PoCL), for the queue's
     device or every device of a context: the slice, write and CSR
@@ -650,13 +651,16 @@ def prepare(context_or_queue: _Union[_cl_types.Context,
     index forms (arrays past 2**32 elements); with dynamic=True those of
     dynamic_slice and dynamic_update_slice with device-resident starts;
     with blocked=True that of the blocked calls (assign_blocked and
-    blocked= keys).  Programs already built are
-    skipped.  With the environment variable CLSLICE_CACHE_DIR naming a
-    folder, the built programs are kept there for later processes; the
-    folder must belong to this user or root and be writable by nobody
-    else, or the cache stays off (docs/python.md)."""
+    blocked= keys); with image=True that of the image tensors
+    (ImageTensor), a ClsliceArgumentError naming CLSLICE_PREPARE_IMAGE
+    on a device without image support, before anything is built.
+    Programs already built are skipped.  With the environment variable
+    CLSLICE_CACHE_DIR naming a folder, the built programs are kept there
+    for later processes; the folder must belong to this user or root and
+    be writable by nobody else, or the cache stays off
+    (docs/python.md)."""
     from . import _cl
-    _cl.prepare(context_or_queue, index64, batch, dynamic, blocked)
+    _cl.prepare(context_or_queue, index64, batch, dynamic, blocked, image)
 
 
 def memory_pool(context: _cl_types.Context) -> _cl_tools.MemoryPool:

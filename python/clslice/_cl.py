@@ -118,11 +118,13 @@ def release_runtimes() -> None:
 
 def prepare(context_or_queue: Any, index64: bool = False,
             batch: bool = True, dynamic: bool = False,
-            blocked: bool = False) -> None:
+            blocked: bool = False, image: bool = False) -> None:
     """Builds the programs the calls use on the queue's device (or on
     every device of a context) now, instead of at the first call: with
     dynamic=True also those of the device-resident spec calls, with
-    blocked=True that of the blocked calls."""
+    blocked=True that of the blocked calls, with image=True that of the
+    image tensors (the library refuses it, naming the flag, for a
+    device without images)."""
     if isinstance(context_or_queue, cl.CommandQueue):
         context = context_or_queue.context
         devices: List[Any] = [context_or_queue.device]
@@ -135,7 +137,8 @@ def prepare(context_or_queue: Any, index64: bool = False,
     flags = ((_lib.PREPARE_INDEX64 if index64 else 0) |
              (_lib.PREPARE_BATCH if batch else 0) |
              (_lib.PREPARE_DYNAMIC if dynamic else 0) |
-             (_lib.PREPARE_BLOCKED if blocked else 0))
+             (_lib.PREPARE_BLOCKED if blocked else 0) |
+             (_lib.PREPARE_IMAGE if image else 0))
     rt = runtime_for(context)
     for device in devices:
         err = Error()

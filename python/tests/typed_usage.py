@@ -73,6 +73,7 @@ def images(queue: cl.CommandQueue, d: cla.Array, image: cl.Image) -> None:
         queue, np.zeros((2, 3, 4), np.float32), "phwc4").get()
     clslice.fill(t, "[0]", 0.0).add_event(y.events[0])
     size: Tuple[int, int] = clslice.image_size((2, 3, 4), "phwc4")
+    clslice.prepare(queue, batch=False, image=True)
     del b, z, w, host, size
     # misuse: an image's slice is an image, not a pyopencl array, and
     # numpy-only calls do not take images
