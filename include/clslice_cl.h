@@ -577,6 +577,14 @@ typedef struct clslice_cl_batch_desc {
      * i lies in that SVM allocation (parts[i].buffer NULL, parts[i].offset
      * from part_svm[i].pointer on); zero entries: buffers. */
     const clslice_cl_svm *part_svm;
+    /** src held by an image (clslice_cl_image) of the plans' common
+     * input shape instead of src.buffer; NULL: a buffer. */
+    const clslice_cl_image *src_image;
+    /** NULL, or count entries: where part_image[i].image is set, output i
+     * is held by that image (parts[i].buffer NULL, parts[i].offset 0),
+     * written whole, its padding lanes as zeros; entries whose image is
+     * NULL: buffers. */
+    const clslice_cl_image *part_image;
 } clslice_cl_batch_desc;
 
 #define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
@@ -661,6 +669,14 @@ typedef struct clslice_cl_concat_desc {
      * parts[i].src.offset from part_svm[i].pointer on); zero entries:
      * buffers. */
     const clslice_cl_svm *part_svm;
+    /** NULL, or count entries: where part_image[i].image is set, part
+     * i's source is held by that image (clslice_cl_image; parts[i].src
+     * all NULL or 0), a tensor of parts[i].plan's output shape; entries
+     * whose image is NULL: buffers. */
+    const clslice_cl_image *part_image;
+    /** dst held by an image of the plans' input shape instead of
+     * dst.buffer (dst.strides NULL, offset 0); NULL: a buffer. */
+    const clslice_cl_image *dst_image;
 } clslice_cl_concat_desc;
 
 #define CLSLICE_CL_CONCAT_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_concat_desc)

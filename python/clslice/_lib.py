@@ -169,6 +169,7 @@ class CLBatchDesc(_Sized):
         ("src", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLPart)),
         ("src_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
+        ("src_image", ctypes.c_void_p), ("part_image", ctypes.c_void_p),
     ]
 
 
@@ -211,6 +212,7 @@ class CLConcatDesc(_Sized):
         ("dst", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLConcatPart)),
         ("dst_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
+        ("part_image", ctypes.c_void_p), ("dst_image", ctypes.c_void_p),
     ]
 
 

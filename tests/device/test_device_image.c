@@ -5,9 +5,9 @@
  * (clslice_cl_image) and buffers on the default OpenCL device, against
  * clslice_host_gather2 on the images' storage: the texels of a w x h RGBA
  * image, row by row, are a blocked tensor (one axis in blocks of 4 lanes)
- * with the strides each packing's documented texel mapping gives, and
- * this file derives those strides itself from the formulas in
- * clslice_cl.h, not from the library's geometry.
+ * with the strides each packing's documented texel mapping gives
+ * (imagefix.h derives them from the formulas in clslice_cl.h, not from
+ * the library's geometry).
  *
  * Random plans (randplan.h) of every front-end on random tensors of rank
  * 3 or 4 whose channel counts are often not multiples of 4 (the partial
@@ -28,6 +28,7 @@
 
 #include "opencl/ops/image.h"
 #include "devutil.h"
+#include "imagefix.h"
 #include "randplan.h"
 
 enum { JOBS = 240, GUARD = 64, SENTINEL = 0x5A };
@@ -39,116 +40,6 @@ static const clslice_image_packing PACKINGS[] = {
     CLSLICE_PACKING_TFLITE_TEXTURE_2D};
 static const cl_channel_type CHANNELS[] = {CL_FLOAT, CL_HALF_FLOAT,
                                            CL_UNSIGNED_INT8};
-
-static size_t channel_size(cl_channel_type type)
-{
-    return type == CL_FLOAT ? 4 : type == CL_HALF_FLOAT ? 2 : 1;
-}
-
-/* The storage of a tensor of `shape` in `packing`, from clslice_cl.h's
- * texel mappings: element e at texel (x, y), lane c % 4, lies at element
- * (y * width + x) * 4 + c % 4; strides per logical dim, the channel
- * dim's between slices (blocking {cdim, 4}). */
-typedef struct storage {
-    size_t width, height;
-    int64_t strides[4];
-    clslice_blocking blocking;
-} storage;
-
-static storage storage_of(clslice_image_packing packing,
-                          const int64_t *shape, int rank)
-{
-    storage s = {.blocking = {.block = 4}};
-    if (packing == CLSLICE_PACKING_NC4HW4) { /* N C H W */
-        int64_t n = shape[0], c = shape[1], h = shape[2], w = shape[3];
-        int64_t slices = (c + 3) / 4, width = slices * w;
-        s.width = (size_t)width;
-        s.height = (size_t)(n * h);
-        /* x = slice * W + w, y = n * H + h */
-        s.strides[0] = h * width * 4;
-        s.strides[1] = w * 4;
-        s.strides[2] = width * 4;
-        s.strides[3] = 4;
-        s.blocking.axis = 1;
-        return s;
-    }
-    /* [B] H W C: x = w * B + b */
-    int64_t b = rank == 4 ? shape[0] : 1;
-    const int64_t *hwc = shape + (rank - 3);
-    int64_t h = hwc[0], w = hwc[1], slices = (hwc[2] + 3) / 4;
-    int64_t width = w * b;
-    s.width = (size_t)width;
-    s.height = (size_t)(h * slices);
-    int64_t *st = s.strides + (rank - 3);
-    if (rank == 4)
-        s.strides[0] = 4;
-    st[1] = b * 4;
-    if (packing == CLSLICE_PACKING_PHWC4) { /* y = slice * H + h */
-        st[0] = width * 4;
-        st[2] = h * width * 4;
-    } else { /* TEXTURE_2D: y = h * S + slice */
-        st[0] = slices * width * 4;
-        st[2] = width * 4;
-    }
-    s.blocking.axis = rank - 1;
-    return s;
-}
-
-static bool packing_takes(clslice_image_packing packing, int rank)
-{
-    return rank == 4 || (rank == 3 && packing != CLSLICE_PACKING_NC4HW4);
-}
-
-/* A finite normal value's bits (or any byte), never the sentinel
- * pattern's. */
-static void random_element(tu_rng *rng, cl_channel_type type, void *out)
-{
-    uint64_t r = tu_next(rng);
-    if (type == CL_FLOAT) {
-        uint32_t bits = (uint32_t)(r & 0x807FFFFFu) |
-                        (uint32_t)tu_range(rng, 1, 254) << 23;
-        memcpy(out, &bits, 4);
-    } else if (type == CL_HALF_FLOAT) {
-        uint16_t bits = (uint16_t)((r & 0x83FFu) |
-                                   (uint64_t)tu_range(rng, 1, 30) << 10);
-        memcpy(out, &bits, 2);
-    } else {
-        *(unsigned char *)out = (unsigned char)r;
-    }
-}
-
-static void random_fill(tu_rng *rng, cl_channel_type type, void *data,
-                        size_t elements)
-{
-    size_t es = channel_size(type);
-    for (size_t i = 0; i < elements; i++)
-        random_element(rng, type, (unsigned char *)data + i * es);
-}
-
-static cl_mem make_image(cl_context context, cl_channel_type type,
-                         size_t width, size_t height, cl_mem_flags flags,
-                         void *host)
-{
-    cl_image_format format = {CL_RGBA, type};
-    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
-                          .image_width = width, .image_height = height};
-    cl_int rc;
-    cl_mem image = clCreateImage(context,
-                                 flags | (host ? CL_MEM_COPY_HOST_PTR : 0),
-                                 &format, &desc, host, &rc);
-    if (rc != CL_SUCCESS)
-        fail_msg("clCreateImage %zu x %zu failed with %d", width, height,
-                 (int)rc);
-    return image;
-}
-
-static void read_image(cl_command_queue q, cl_mem image, size_t width,
-                       size_t height, void *out)
-{
-    size_t origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
-    TU_CL_CHECK(clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0,
-                                   out, 0, NULL, NULL));
-}
 
 typedef struct fixture {
     tu_dev dev;
@@ -203,10 +94,10 @@ static bool fits(const job *j)
     for (int d = 0; d < j->irank; d++)
         in *= j->ishape[d];
     if (j->src_kind == SIDE_IMAGE &&
-        (!packing_takes(j->src_packing, j->irank) || in == 0))
+        (!tu_packing_takes(j->src_packing, j->irank) || in == 0))
         return false;
     return j->dst_kind == SIDE_BUFFER ||
-           (packing_takes(j->dst_packing, j->orank) && out > 0);
+           (tu_packing_takes(j->dst_packing, j->orank) && out > 0);
 }
 
 static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
@@ -247,23 +138,23 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
 typedef struct side {
     unsigned char *host; /* the storage (image) or the buffer's bytes */
     size_t bytes, offset;
-    storage layout;      /* images */
+    tu_image_storage layout;      /* images */
     cl_mem mem;
     clslice_cl_image image;
 } side;
 
 static void make_src(fixture *f, const job *j, side *s)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
     if (j->src_kind == SIDE_IMAGE) {
-        s->layout = storage_of(j->src_packing, j->ishape, j->irank);
+        s->layout = tu_image_storage_of(j->src_packing, j->ishape, j->irank);
         size_t elements = s->layout.width * s->layout.height * 4;
         s->bytes = elements * es;
         s->host = malloc(s->bytes);
         assert_non_null(s->host);
-        random_fill(&f->rng, j->type, s->host, elements);
-        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
+        tu_image_random_fill(&f->rng, j->type, s->host, elements);
+        s->mem = tu_image_make(f->dev.cl.context, j->type, s->layout.width,
                             s->layout.height, CL_MEM_READ_ONLY, s->host);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->src_packing};
@@ -274,7 +165,7 @@ static void make_src(fixture *f, const job *j, side *s)
     s->bytes = s->offset + elements * es + GUARD;
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
-    random_fill(&f->rng, j->type, s->host, s->bytes / es);
+    tu_image_random_fill(&f->rng, j->type, s->host, s->bytes / es);
     s->mem = tu_cl_buffer(&f->dev.cl, s->bytes);
     TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, s->mem, CL_TRUE, 0,
                                      s->bytes, s->host, 0, NULL, NULL));
@@ -283,10 +174,10 @@ static void make_src(fixture *f, const job *j, side *s)
 /* The destination starts as sentinel bytes; host holds the reference. */
 static void make_dst(fixture *f, const job *j, side *s)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
     if (j->dst_kind == SIDE_IMAGE) {
-        s->layout = storage_of(j->dst_packing, j->oshape, j->orank);
+        s->layout = tu_image_storage_of(j->dst_packing, j->oshape, j->orank);
         s->bytes = s->layout.width * s->layout.height * 4 * es;
     } else {
         size_t elements = (size_t)clslice_plan_output_elements(j->plan);
@@ -297,7 +188,7 @@ static void make_dst(fixture *f, const job *j, side *s)
     assert_non_null(s->host);
     memset(s->host, SENTINEL, s->bytes);
     if (j->dst_kind == SIDE_IMAGE) {
-        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
+        s->mem = tu_image_make(f->dev.cl.context, j->type, s->layout.width,
                             s->layout.height, CL_MEM_WRITE_ONLY, s->host);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->dst_packing};
@@ -318,7 +209,7 @@ static clslice_host_tensor host_tensor(const job *j, const side *s,
 
 static void run_job(fixture *f, job *j)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     side src, dst;
     make_src(f, j, &src);
     make_dst(f, j, &dst);
@@ -361,7 +252,7 @@ static void run_job(fixture *f, job *j)
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
     if (j->dst_kind == SIDE_IMAGE)
-        read_image(f->dev.queue, dst.mem, dst.layout.width,
+        tu_image_read(f->dev.queue, dst.mem, dst.layout.width,
                    dst.layout.height, got);
     else
         tu_cl_read(f->dev.queue, dst.mem, dst.bytes, got);
@@ -432,7 +323,7 @@ static int value_shape(fixture *f, const job *j, int64_t *shape,
 
 static void run_scatter(fixture *f, job *j)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     int64_t vshape[CLSLICE_MAX_RANK];
     clslice_value_rule rule;
     int vrank = value_shape(f, j, vshape, &rule);
@@ -443,14 +334,14 @@ static void run_scatter(fixture *f, job *j)
     size_t vbytes = voffset + velements * es;
     unsigned char *value = malloc(vbytes);
     assert_non_null(value);
-    random_fill(&f->rng, j->type, value, vbytes / es);
+    tu_image_random_fill(&f->rng, j->type, value, vbytes / es);
     cl_mem vbuf = tu_cl_buffer(&f->dev.cl, vbytes);
     TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, vbytes,
                                      value, 0, NULL, NULL));
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
     clReleaseMemObject(dst.mem);
-    dst.mem = make_image(f->dev.cl.context, j->type, dst.layout.width,
+    dst.mem = tu_image_make(f->dev.cl.context, j->type, dst.layout.width,
                          dst.layout.height, CL_MEM_READ_WRITE, dst.host);
     clslice_cl_image image = {.image = dst.mem, .packing = j->src_packing};
 
@@ -488,7 +379,7 @@ static void run_scatter(fixture *f, job *j)
 
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
-    read_image(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
+    tu_image_read(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
                got);
     size_t first = 0;
     while (first < dst.bytes && got[first] == dst.host[first])
@@ -573,11 +464,11 @@ static void test_checks(void **state)
     /* NCHW 1 x 6 x 2 x 3: 2 slices, 6 x 2 texels */
     const int64_t shape[] = {1, 6, 2, 3};
     clslice_plan *plan = tu_expr_plan(shape, 4, ":, 1:5");
-    cl_mem img = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
-    cl_mem wide = make_image(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
-    cl_mem half = make_image(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
+    cl_mem img = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem wide = tu_image_make(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem half = tu_image_make(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
                              NULL);
-    cl_mem ro = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
+    cl_mem ro = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
     clslice_cl_image src = {.image = img,
                             .packing = CLSLICE_PACKING_NC4HW4};
@@ -628,7 +519,7 @@ static void test_checks(void **state)
     tu_cl_assert_filled(q, buf, 4096, 0x11);
 
     /* into images: the whole output (1 x 4 x 2 x 3: 1 slice, 3 x 2) */
-    cl_mem dst_img = make_image(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE, NULL);
     clslice_cl_image dst = {.image = dst_img,
                             .packing = CLSLICE_PACKING_NC4HW4};
     clslice_cl_image dst_ro = {.image = ro,
@@ -726,9 +617,9 @@ static void test_scatter_checks(void **state)
     unsigned char host[2 * 8 * 4], got[2 * 8 * 4];
     for (size_t i = 0; i < sizeof host; i++)
         host[i] = (unsigned char)(i * 7 + 3);
-    cl_mem img = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
+    cl_mem img = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
                             host);
-    cl_mem ro = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
+    cl_mem ro = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
                            host);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 256);
     clslice_cl_image dst = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
@@ -754,7 +645,7 @@ static void test_scatter_checks(void **state)
     clslice_cl_image nhwc = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
     EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &nhwc, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst_image->packing");
-    read_image(f->dev.queue, img, 2, 8, got);
+    tu_image_read(f->dev.queue, img, 2, 8, got);
     assert_memory_equal(got, host, sizeof host);
     clslice_plan_release(&plan);
     clReleaseMemObject(img);
@@ -798,7 +689,7 @@ static void test_empty(void **state)
         skip();
     const int64_t shape[] = {2, 3, 5};
     clslice_plan *plan = tu_expr_plan(shape, 3, ":, 2:2");
-    cl_mem img = make_image(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
+    cl_mem img = tu_image_make(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
                             CL_MEM_READ_WRITE, NULL);
     clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;

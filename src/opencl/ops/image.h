@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "opencl/run/call.h"
+#include "opencl/run/job.h"
 #include "opencl/ops/image_table.h"
 
 /* What a packing makes of a tensor: the table's geometry words
@@ -78,9 +79,53 @@ enum { CS_IMAGE_LOCAL = 64 };
 clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
                                 cs_program_info *program, clslice_error *err);
 
+/* How an image gather's messages name its sides: the image members
+ * ("src_image", "part_image[2]") and the buffer members ("src",
+ * "parts[2]", whose .offset and .buffer the messages name). */
+typedef struct cs_image_names {
+    const char *src_image, *dst_image;
+    const char *src, *dst;
+} cs_image_names;
+
+/* clslice_cl_gather's own names. */
+extern const cs_image_names cs_image_gather_names;
+
+/* One image gather, checked (cs_image_gather_check) and then armed
+ * (cs_image_gather_arm): the two steps apart, so that a call of many
+ * parts (image_parts.h) checks every part before it enqueues any. */
+typedef struct cs_image_gather_op {
+    const cs_call *call;
+    const clslice_cl_gather_desc *desc; /* must outlive the arming */
+    cs_image_names names;
+    int irank, orank;
+    int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
+    int64_t out_elements;
+    cs_image_side src, dst;   /* used where the side is an image */
+    cl_channel_type channel;  /* of the image (src's when both) */
+    cs_program_info program;  /* the image program, which an armed
+                               * kernel points at */
+} cs_image_gather_op;
+
+/* Everything of an image gather but the head (which the caller checked
+ * with cs_call_check): the plan and elem_size, the members an image side
+ * leaves unused, the buffer side, each image against its tensor, and
+ * that src and dst are not one image; messages name the sides by
+ * `names`.  Enqueues nothing. */
+clslice_status cs_image_gather_check(cs_image_gather_op *op,
+                                     const cs_call *call,
+                                     const clslice_cl_gather_desc *desc,
+                                     const cs_image_names *names,
+                                     clslice_error *err);
+
+/* The checked gather's kernel, armed (it points into *op, which must
+ * outlive it); *armed cleared (nothing to run) when the output is
+ * empty. */
+clslice_status cs_image_gather_arm(cs_image_gather_op *op,
+                                   cs_armed_job *armed, clslice_error *err);
+
 /* clslice_cl_gather with desc->src_image or desc->dst_image: the head
- * checked here (cs_call_check), then everything else, then one kernel
- * (or a marker for an empty output). */
+ * checked here (cs_call_check), then cs_image_gather_check, then one
+ * kernel (or a marker for an empty output). */
 clslice_status cs_image_gather(cs_call *call,
                                const clslice_cl_gather_desc *desc,
                                clslice_error *err);
