@@ -636,8 +636,25 @@ typedef struct clslice_cl_batch_desc {
  * first, after the struct sizes, count and parts: a side given both ways
  * ("parts[i].buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
- * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).  Image
- * sides are not taken here. */
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).
+ *
+ * With src_image or part_image, those tensors are image-backed
+ * (clslice_cl_image; src.buffer, or parts[i].buffer where
+ * part_image[i].image is set, NULL and the offset 0): every output that
+ * an image touches (all of them for an image source) is then one image
+ * gather of its plan, as clslice_cl_gather runs it (an image output
+ * written whole, its padding lanes as zeros; a buffer side contiguous
+ * from an offset that is a multiple of elem_size), and the other outputs
+ * stay the launches above, which run first.  Checked before anything is
+ * enqueued, after the checks above (which leave image sides out): the
+ * image entries' members (CLSLICE_ERROR_ARGUMENT naming src_image->image
+ * when it is NULL, part_image[i].flags when not 0, src.buffer or
+ * parts[i].buffer and its offset when set beside an image), no output
+ * image being the source's or another output's ("part_image[i].image
+ * and src_image->image are one image"), then each image gather's checks
+ * as clslice_cl_gather makes them, naming src_image->image,
+ * part_image[i].image, parts[i].offset.  The event, if requested,
+ * completes when every output is written. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
@@ -733,9 +750,27 @@ typedef struct clslice_cl_concat_desc {
  * side given both ways
  * ("parts[i].src.buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
- * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).  Image
- * sides are not taken here: a clslice_cl_gather or clslice_cl_scatter per
- * part reads or writes an image-backed tensor. */
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).
+ *
+ * With part_image or dst_image, those tensors are image-backed
+ * (clslice_cl_image; parts[i].src, or dst, then NULL buffer, offset 0
+ * and strides NULL): each image part is read into its place in a
+ * temporary buffer (an image gather of the whole tensor), an image dst
+ * is read into another (skipped when the parts cover every element),
+ * the concatenation runs into it as above, and it is written back whole,
+ * its padding lanes as zeros: two passes over an image dst and its size
+ * in temporary memory, the commands chained by events (the reads, the
+ * launches, the write back).  When no part has an element nothing is
+ * written.  Checked before anything is enqueued, after the checks above
+ * (which leave image sides out): the image entries' members
+ * (CLSLICE_ERROR_ARGUMENT naming dst_image->image when it is NULL,
+ * part_image[i].flags when not 0, parts[i].src.buffer, .offset or
+ * .strides, or dst's, when set beside an image), no part's image being
+ * dst's ("dst_image->image and part_image[i].image are one image"), then
+ * each image against its tensor as clslice_cl_gather checks it (naming
+ * part_image[i].image and dst_image->image: support, type, context,
+ * format, elem_size, size; a part image must be readable, dst_image
+ * writable, and readable too unless the parts cover it). */
 CLSLICE_API
 clslice_status clslice_cl_concat(clslice_runtime *runtime,
                                  const clslice_cl_call *call,

@@ -552,7 +552,8 @@ static void test_checks(void **state)
                           .elem_size = 4};
     clslice_error err;
     assert_int_equal(cs_image_geometry_of(CLSLICE_PACKING_NC4HW4, shape, 4,
-                                          "src_image", &checked.geometry, &err),
+                                          "src_image", NULL, &checked.geometry,
+                                          &err),
                      CLSLICE_OK);
     cs_image_facts facts;
     assert_int_equal(cs_image_query(f->dev.cl.device, img, "src_image",

@@ -668,7 +668,7 @@ static void test_concat_refusals(void **state)
     make_refusal(f, &r);
     /* part 0 (a buffer) would be written first: nothing may be */
     REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT,
-            "part_image[1]->image is 4 x 2 texels", "needs 3 x 2",
+            "part_image[1].image is 4 x 2 texels", "needs 3 x 2",
             "CLSLICE_PACKING_NC4HW4");
     r.part_image[1].flags = 2;
     REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT,
@@ -680,14 +680,14 @@ static void test_concat_refusals(void **state)
     r.concat_parts[1].src.offset = 0;
     r.concat.elem_size = 2; /* the buffer part takes it, the image not */
     REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT, "elem_size = 2",
-            "part_image[1]->image holds channels of 4 bytes");
+            "part_image[1].image holds channels of 4 bytes");
     r.concat.elem_size = 4;
 
     /* an image destination */
     r.concat.dst = (clslice_cl_tensor){0};
     r.concat.dst_image = &r.dst_image.image;
     r.part_image[1].image = r.dst_image.mem;
-    REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT, "dst_image.image and "
+    REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT, "dst_image->image and "
             "part_image[1].image are one image");
     r.part_image[1].image = r.small;
     r.concat.dst.buffer = r.dst_buffer.mem;
@@ -708,7 +708,7 @@ static void test_concat_refusals(void **state)
     clslice_cl_image none = {0};
     r.concat.dst_image = &none;
     REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT,
-            "dst_image.image is NULL");
+            "dst_image->image is NULL");
     drop_refusal(&r);
 }
 
@@ -723,19 +723,19 @@ static void test_batch_refusals(void **state)
     make_refusal(f, &r);
     /* from an image: output 0 (a buffer) would be written first */
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
-            "part_image[1]->image is 4 x 2 texels", "needs 3 x 2");
+            "part_image[1].image is 4 x 2 texels", "needs 3 x 2");
     /* from a buffer, the same */
     r.batch.src_image = NULL;
     r.batch.src = (clslice_cl_tensor){r.dst_buffer.mem, 0, NULL};
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
-            "part_image[1]->image is 4 x 2 texels");
+            "part_image[1].image is 4 x 2 texels");
     r.batch.src_image = &r.dst_image.image;
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src.buffer = ",
             "when src_image holds that tensor");
     r.batch.src = (clslice_cl_tensor){0};
     r.part_image[1].image = r.dst_image.mem;
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "part_image[1].image",
-            "src_image.image", "are one image");
+            "src_image->image", "are one image");
     r.part_image[0] = r.part_image[1] = (clslice_cl_image){
         .image = r.small, .packing = CLSLICE_PACKING_NC4HW4};
     r.batch_parts[0].buffer = NULL;
@@ -747,11 +747,11 @@ static void test_batch_refusals(void **state)
                               CL_MEM_READ_ONLY, NULL);
     r.part_image[1].image = ro;
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
-            "part_image[1]->image is CL_MEM_READ_ONLY but the call writes");
+            "part_image[1].image is CL_MEM_READ_ONLY but the call writes");
     clReleaseMemObject(ro);
     clslice_cl_image none = {0};
     r.batch.src_image = &none;
-    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src_image.image is NULL");
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src_image->image is NULL");
     drop_refusal(&r);
 }
 

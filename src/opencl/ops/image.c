@@ -94,6 +94,8 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
 {
     *side = (cs_image_side){.name = output ? op->names.dst_image
                                            : op->names.src_image,
+                            .sep = output ? op->names.dst_sep
+                                          : op->names.src_sep,
                             .image = image, .output = output,
                             .elem_size = op->desc->elem_size};
     cl_channel_type channel = 0;

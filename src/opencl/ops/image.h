@@ -29,11 +29,13 @@ typedef struct cs_image_geometry {
 /* The geometry of a tensor of `shape` (rank entries) in `packing`;
  * CLSLICE_ERROR_ARGUMENT naming `name` ("src_image", "dst_image") for an
  * unknown packing, a rank the packing does not take, or an image side
- * that does not fit an int (OpenCL's image coordinates). */
+ * that does not fit an int (OpenCL's image coordinates); `sep` joins
+ * the name to its members ("->", the default when NULL, or "." for an
+ * array entry such as "part_image[2]"). */
 clslice_status cs_image_geometry_of(clslice_image_packing packing,
                                     const int64_t *shape, int rank,
-                                    const char *name, cs_image_geometry *g,
-                                    clslice_error *err);
+                                    const char *name, const char *sep,
+                                    cs_image_geometry *g, clslice_error *err);
 
 /* What OpenCL says of an image and of the device that will use it. */
 typedef struct cs_image_facts {
@@ -54,7 +56,10 @@ clslice_status cs_image_query(cl_device_id device, cl_mem image,
 
 /* One image side of a call, as its checks name and size it. */
 typedef struct cs_image_side {
-    const char *name;        /* "src_image", "dst_image" */
+    const char *name;        /* "src_image", "dst_image",
+                              * "part_image[2]" */
+    const char *sep;         /* joins name to its members: "->" (NULL)
+                              * or "." (an array entry) */
     const clslice_cl_image *image;
     bool output;             /* written by the call */
     size_t elem_size;
@@ -84,6 +89,7 @@ clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
  * "parts[2]", whose .offset and .buffer the messages name). */
 typedef struct cs_image_names {
     const char *src_image, *dst_image;
+    const char *src_sep, *dst_sep; /* cs_image_side's sep of each */
     const char *src, *dst;
 } cs_image_names;
 

@@ -39,7 +39,7 @@ static clslice_status check_entries(const cs_batch_call *call,
     if (call->src_image) {
         if (!call->src_image->image)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "src_image.image is NULL");
+                           "src_image->image is NULL");
         st = cs_image_entry_check(call->src_image, "src_image", call->src,
                                   call->src_offset, NULL, "src", err);
         uses[call->count] = (cs_image_use){.image = call->src_image->image,
@@ -82,7 +82,8 @@ static clslice_status check_part(const cs_batch_call *call, size_t i,
     snprintf(image_name, sizeof image_name, "part_image[%zu]", i);
     snprintf(name, sizeof name, "parts[%zu]", i);
     cs_image_names names = {.src_image = "src_image", .src = "src",
-                            .dst_image = image_name, .dst = name};
+                            .dst_image = image_name, .dst_sep = ".",
+                            .dst = name};
     return cs_image_gather_check(&p->op, &call->call, d, &names, err);
 }
 

@@ -59,7 +59,7 @@ static clslice_status check_entries(const concat_images *ci,
     if (c->dst_image) {
         if (!c->dst_image->image)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "dst_image.image is NULL");
+                           "dst_image->image is NULL");
         st = cs_image_entry_check(c->dst_image, "dst_image", c->dst.buffer,
                                   c->dst.offset, c->dst.strides, "dst", err);
         ci->uses[c->count] = (cs_image_use){.image = c->dst_image->image,
@@ -171,7 +171,8 @@ static clslice_status check_part(concat_images *ci, size_t i,
     char image_name[48], name[48];
     snprintf(image_name, sizeof image_name, "part_image[%zu]", i);
     snprintf(name, sizeof name, "parts[%zu].src", i);
-    cs_image_names names = {.src_image = image_name, .src = name,
+    cs_image_names names = {.src_image = image_name, .src_sep = ".",
+                            .src = name,
                             .dst_image = "dst_image",
                             .dst = "a temporary buffer"};
     return check_stage(ci, s, shape, clslice_plan_output_rank(c->parts[i].plan),

@@ -7,6 +7,7 @@
  * commands, every job armed before the first is enqueued.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "opencl/ops/image_parts.h"
 #include "core/plan/common.h"
@@ -16,10 +17,11 @@ clslice_status cs_image_entry_check(const clslice_cl_image *image,
                                     size_t offset, const int64_t *strides,
                                     const char *name, clslice_error *err)
 {
+    const char *sep = strchr(image_name, '[') ? "." : "->";
     if (image->flags)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s.flags = 0x%x: must be 0 (reserved)", image_name,
-                       image->flags);
+                       "%s%sflags = 0x%x: must be 0 (reserved)", image_name,
+                       sep, image->flags);
     if (buffer || offset || strides)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s.buffer = %p, %s.offset = %zu and %s.strides "
@@ -53,11 +55,13 @@ clslice_status cs_image_distinct(cs_image_use *uses, size_t count,
         }
         if (uses[first].image && output && last - first > 1) {
             size_t other = written == first ? first + 1 : first;
+            const char *a = uses[written].name, *b = uses[other].name;
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s.image and %s.image are one image, which "
+                           "%s%simage and %s%simage are one image, which "
                            "the call writes: an image cannot be read or "
-                           "written twice by one call",
-                           uses[written].name, uses[other].name);
+                           "written twice by one call", a,
+                           strchr(a, '[') ? "." : "->", b,
+                           strchr(b, '[') ? "." : "->");
         }
         first = last;
     }
