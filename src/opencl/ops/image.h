@@ -116,7 +116,8 @@ typedef struct cs_image_gather_op {
  * with cs_call_check): the plan and elem_size, the members an image side
  * leaves unused, the buffer side, each image against its tensor, and
  * that src and dst are not one image; messages name the sides by
- * `names`.  Enqueues nothing. */
+ * `names` (whose strings must outlive the op: its sides point at
+ * them).  Enqueues nothing. */
 clslice_status cs_image_gather_check(cs_image_gather_op *op,
                                      const cs_call *call,
                                      const clslice_cl_gather_desc *desc,

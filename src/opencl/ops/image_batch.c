@@ -22,6 +22,7 @@
 typedef struct image_part {
     clslice_cl_gather_desc desc;
     cs_image_gather_op op;
+    char image_name[48], name[48]; /* the op's names point here */
 } image_part;
 
 static const clslice_cl_image *part_image(const cs_batch_call *call,
@@ -78,12 +79,11 @@ static clslice_status check_part(const cs_batch_call *call, size_t i,
     if (!image)
         d->dst = (clslice_cl_tensor){call->parts[i].buffer,
                                      call->parts[i].offset, NULL};
-    char image_name[48], name[48];
-    snprintf(image_name, sizeof image_name, "part_image[%zu]", i);
-    snprintf(name, sizeof name, "parts[%zu]", i);
+    snprintf(p->image_name, sizeof p->image_name, "part_image[%zu]", i);
+    snprintf(p->name, sizeof p->name, "parts[%zu]", i);
     cs_image_names names = {.src_image = "src_image", .src = "src",
-                            .dst_image = image_name, .dst_sep = ".",
-                            .dst = name};
+                            .dst_image = p->image_name, .dst_sep = ".",
+                            .dst = p->name};
     return cs_image_gather_check(&p->op, &call->call, d, &names, err);
 }
 

@@ -31,6 +31,7 @@ typedef struct stage {
     clslice_plan_storage storage;
     clslice_cl_gather_desc desc;
     cs_image_gather_op op;
+    char image_name[48], name[48]; /* the op's names point here */
 } stage;
 
 /* What the call makes: stages[i] reads part i's image; stages[count]
@@ -168,11 +169,10 @@ static clslice_status check_part(concat_images *ci, size_t i,
         .src_image = part_image(c, i),
         .dst = {c->layouts[i].layout.elements ? ci->parts : NULL, ci->at[i],
                 NULL}};
-    char image_name[48], name[48];
-    snprintf(image_name, sizeof image_name, "part_image[%zu]", i);
-    snprintf(name, sizeof name, "parts[%zu].src", i);
-    cs_image_names names = {.src_image = image_name, .src_sep = ".",
-                            .src = name,
+    snprintf(s->image_name, sizeof s->image_name, "part_image[%zu]", i);
+    snprintf(s->name, sizeof s->name, "parts[%zu].src", i);
+    cs_image_names names = {.src_image = s->image_name, .src_sep = ".",
+                            .src = s->name,
                             .dst_image = "dst_image",
                             .dst = "a temporary buffer"};
     return check_stage(ci, s, shape, clslice_plan_output_rank(c->parts[i].plan),
