@@ -445,12 +445,16 @@ typedef enum clslice_image_packing {
  * CL_RGBA, channel type CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8 for
  * elements of 4, 2 and 1 bytes) in a named packing.  The tensor's shape
  * is the one the operation gives that side; the image must be exactly as
- * wide and high as the packing makes that shape.  A descriptor that
+ * wide and high as the packing makes that shape.  clslice_cl_gather and
+ * clslice_cl_scatter also take a 1-D image over a buffer
+ * (CL_MEM_OBJECT_IMAGE1D_BUFFER, TFLite GPU's IMAGE_BUFFER storage) as
+ * the packing's 2-D image row by row: texel y * width + x, the image as
+ * many texels wide as the 2-D one has.  A descriptor that
  * points at one takes it in place of its buffer tensor on that side (the
  * tensor member's buffer then NULL, offset 0, strides NULL).  Frozen: a
  * later need is a new member of the descriptors that point at it. */
 typedef struct clslice_cl_image {
-    cl_mem image;                  /**< a CL_MEM_OBJECT_IMAGE2D */
+    cl_mem image; /**< a CL_MEM_OBJECT_IMAGE2D (or IMAGE1D_BUFFER) */
     clslice_image_packing packing; /**< CLSLICE_PACKING_NC4HW4, ... */
     unsigned flags;                /**< 0; other values are refused */
 } clslice_cl_image;
@@ -546,7 +550,17 @@ typedef struct clslice_cl_gather_desc {
  * CL_UNSIGNED_INT8), one work-item per output element for a buffer
  * dst, per texel for an image dst, its program built at the first such
  * call; an empty output enqueues a marker when an event is wanted.
- * Flags change nothing there. */
+ * Flags change nothing there.
+ *
+ * A 1-D buffer image (CL_MEM_OBJECT_IMAGE1D_BUFFER) on a side is checked
+ * as an image (support, context, access, format, elem_size; its width
+ * must be the 2-D image's width times its height, CLSLICE_ERROR_ARGUMENT
+ * naming it otherwise), then taken as its buffer (CL_IMAGE_BUFFER)
+ * holding the blocked tensor that the packing's texels row by row make:
+ * the gather runs as one with src_blocking or dst_blocking (the channel
+ * dim in blocks of 4; a dst written whole, its padding lanes as zeros).
+ * Its other side is a buffer or another 1-D buffer image (a 2-D image
+ * there is CLSLICE_ERROR_ARGUMENT naming both). */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -881,7 +895,11 @@ typedef struct clslice_cl_scatter_desc {
  * kernel writes every texel of dst: the slice's lanes from value, the
  * others from the copy.  The copy waits for the wait list, the kernel for
  * the copy; the event completes with the kernel.  An empty slice enqueues
- * a marker when an event is wanted. */
+ * a marker when an event is wanted.  A 1-D buffer image dst
+ * (CL_MEM_OBJECT_IMAGE1D_BUFFER) is checked as clslice_cl_gather checks
+ * one, then taken as the blocked tensor of its buffer: the scatter runs
+ * as one with dst_blocking (value as above, or as any scatter's value),
+ * writing the slice's elements in place, no copy made. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

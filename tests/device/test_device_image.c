@@ -11,7 +11,8 @@
  *
  * Random plans (randplan.h) of every front-end on random tensors of rank
  * 3 or 4 whose channel counts are often not multiples of 4 (the partial
- * last texel), image to buffer, buffer to image and image to image, each
+ * last texel), image to buffer, buffer to image and image to image, with
+ * 2-D images and with 1-D buffer images (TFLite's IMAGE_BUFFER), each
  * packing (NC4HW4, PHWC4, TFLite's TEXTURE_2D) and each channel type
  * (CL_FLOAT, CL_HALF_FLOAT, CL_UNSIGNED_INT8), values drawn as finite
  * normal numbers (a float or half image is read and written through
@@ -33,7 +34,11 @@
 
 enum { JOBS = 240, GUARD = 64, SENTINEL = 0x5A };
 
-typedef enum side_kind { SIDE_BUFFER, SIDE_IMAGE } side_kind;
+/* A buffer, a 2-D image, or a 1-D buffer image (the 2-D image's texels
+ * row by row). */
+typedef enum side_kind { SIDE_BUFFER, SIDE_IMAGE, SIDE_IMAGE1D } side_kind;
+
+static const char *const KIND_NAME[] = {"buffer", "image", "1-D image"};
 
 static const clslice_image_packing PACKINGS[] = {
     CLSLICE_PACKING_NC4HW4, CLSLICE_PACKING_PHWC4,
@@ -93,7 +98,7 @@ static bool fits(const job *j)
     int64_t in = 1, out = clslice_plan_output_elements(j->plan);
     for (int d = 0; d < j->irank; d++)
         in *= j->ishape[d];
-    if (j->src_kind == SIDE_IMAGE &&
+    if (j->src_kind != SIDE_BUFFER &&
         (!tu_packing_takes(j->src_packing, j->irank) || in == 0))
         return false;
     return j->dst_kind == SIDE_BUFFER ||
@@ -109,8 +114,8 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
         j->type = CHANNELS[tu_range(&f->rng, 0, 2)];
         j->src_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
         j->dst_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
-        int rank = src == SIDE_IMAGE ? (int)tu_range(&f->rng, 3, 4)
-                                     : (int)tu_range(&f->rng, 2, 6);
+        int rank = src != SIDE_BUFFER ? (int)tu_range(&f->rng, 3, 4)
+                                      : (int)tu_range(&f->rng, 2, 6);
         rp_random_case(&f->rng, rank, 700, &j->c);
         clslice_error err;
         if (rp_build(&j->c, &j->plan, &err) != CLSLICE_OK)
@@ -126,8 +131,7 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
     snprintf(j->desc, sizeof j->desc,
              "%s -> %s, src packing %d, dst packing %d, channel 0x%x, "
              "input %s: %s",
-             j->src_kind == SIDE_IMAGE ? "image" : "buffer",
-             j->dst_kind == SIDE_IMAGE ? "image" : "buffer",
+             KIND_NAME[j->src_kind], KIND_NAME[j->dst_kind],
              (int)j->src_packing, (int)j->dst_packing, (unsigned)j->type,
              tu_shape_str(j->ishape, j->irank), j->c.desc);
 }
@@ -138,24 +142,58 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
 typedef struct side {
     unsigned char *host; /* the storage (image) or the buffer's bytes */
     size_t bytes, offset;
-    tu_image_storage layout;      /* images */
+    tu_image_storage layout; /* images */
     cl_mem mem;
+    cl_mem store; /* a 1-D buffer image's buffer */
     clslice_cl_image image;
 } side;
+
+/* The image of a side of `kind` (not a buffer) with `layout`. */
+static cl_mem make_side(fixture *f, side_kind kind, cl_channel_type type,
+                        const tu_image_storage *layout, cl_mem_flags flags,
+                        void *host, cl_mem *store)
+{
+    *store = NULL;
+    if (kind == SIDE_IMAGE)
+        return tu_image_make(f->dev.cl.context, type, layout->width,
+                             layout->height, flags, host);
+    return tu_image1d_make(f->dev.cl.context, type,
+                           layout->width * layout->height, flags, host,
+                           store);
+}
+
+/* A side's device bytes (an image's storage) into `out`. */
+static void read_side(fixture *f, side_kind kind, const side *s,
+                      unsigned char *out)
+{
+    if (kind == SIDE_IMAGE)
+        tu_image_read(f->dev.queue, s->mem, s->layout.width,
+                      s->layout.height, out);
+    else
+        tu_cl_read(f->dev.queue, kind == SIDE_IMAGE1D ? s->store : s->mem,
+                   s->bytes, out);
+}
+
+static void release_side(side *s)
+{
+    clReleaseMemObject(s->mem);
+    if (s->store)
+        clReleaseMemObject(s->store);
+}
 
 static void make_src(fixture *f, const job *j, side *s)
 {
     size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
-    if (j->src_kind == SIDE_IMAGE) {
+    if (j->src_kind != SIDE_BUFFER) {
         s->layout = tu_image_storage_of(j->src_packing, j->ishape, j->irank);
         size_t elements = s->layout.width * s->layout.height * 4;
         s->bytes = elements * es;
         s->host = malloc(s->bytes);
         assert_non_null(s->host);
         tu_image_random_fill(&f->rng, j->type, s->host, elements);
-        s->mem = tu_image_make(f->dev.cl.context, j->type, s->layout.width,
-                            s->layout.height, CL_MEM_READ_ONLY, s->host);
+        s->mem = make_side(f, j->src_kind, j->type, &s->layout,
+                           CL_MEM_READ_ONLY, s->host, &s->store);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->src_packing};
         return;
@@ -176,7 +214,7 @@ static void make_dst(fixture *f, const job *j, side *s)
 {
     size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
-    if (j->dst_kind == SIDE_IMAGE) {
+    if (j->dst_kind != SIDE_BUFFER) {
         s->layout = tu_image_storage_of(j->dst_packing, j->oshape, j->orank);
         s->bytes = s->layout.width * s->layout.height * 4 * es;
     } else {
@@ -187,9 +225,9 @@ static void make_dst(fixture *f, const job *j, side *s)
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
     memset(s->host, SENTINEL, s->bytes);
-    if (j->dst_kind == SIDE_IMAGE) {
-        s->mem = tu_image_make(f->dev.cl.context, j->type, s->layout.width,
-                            s->layout.height, CL_MEM_WRITE_ONLY, s->host);
+    if (j->dst_kind != SIDE_BUFFER) {
+        s->mem = make_side(f, j->dst_kind, j->type, &s->layout,
+                           CL_MEM_WRITE_ONLY, s->host, &s->store);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->dst_packing};
         return;
@@ -203,7 +241,7 @@ static clslice_host_tensor host_tensor(const job *j, const side *s,
 {
     return (clslice_host_tensor){
         .data = s->host, .bytes = s->bytes, .offset = s->offset,
-        .strides = kind == SIDE_IMAGE ? s->layout.strides : NULL};
+        .strides = kind != SIDE_BUFFER ? s->layout.strides : NULL};
     (void)j;
 }
 
@@ -218,12 +256,12 @@ static void run_job(fixture *f, job *j)
     clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
     desc.plan = j->plan;
     desc.elem_size = es;
-    if (j->src_kind == SIDE_IMAGE)
+    if (j->src_kind != SIDE_BUFFER)
         desc.src_image = &src.image;
     else
         desc.src = (clslice_cl_tensor){.buffer = src.mem,
                                        .offset = src.offset};
-    if (j->dst_kind == SIDE_IMAGE)
+    if (j->dst_kind != SIDE_BUFFER)
         desc.dst_image = &dst.image;
     else
         desc.dst = (clslice_cl_tensor){.buffer = dst.mem,
@@ -240,9 +278,9 @@ static void run_job(fixture *f, job *j)
     ref.elem_size = es;
     ref.src = host_tensor(j, &src, j->src_kind);
     ref.dst = host_tensor(j, &dst, j->dst_kind);
-    ref.src_blocking = j->src_kind == SIDE_IMAGE ? &src.layout.blocking
+    ref.src_blocking = j->src_kind != SIDE_BUFFER ? &src.layout.blocking
                                                  : NULL;
-    ref.dst_blocking = j->dst_kind == SIDE_IMAGE ? &dst.layout.blocking
+    ref.dst_blocking = j->dst_kind != SIDE_BUFFER ? &dst.layout.blocking
                                                  : NULL;
     st = clslice_host_gather2(&ref, &err);
     if (st != CLSLICE_OK)
@@ -251,11 +289,7 @@ static void run_job(fixture *f, job *j)
 
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
-    if (j->dst_kind == SIDE_IMAGE)
-        tu_image_read(f->dev.queue, dst.mem, dst.layout.width,
-                   dst.layout.height, got);
-    else
-        tu_cl_read(f->dev.queue, dst.mem, dst.bytes, got);
+    read_side(f, j->dst_kind, &dst, got);
     size_t first = 0;
     while (first < dst.bytes && got[first] == dst.host[first])
         first++;
@@ -267,8 +301,8 @@ static void run_job(fixture *f, job *j)
     free(got);
     free(src.host);
     free(dst.host);
-    clReleaseMemObject(src.mem);
-    clReleaseMemObject(dst.mem);
+    release_side(&src);
+    release_side(&dst);
 }
 
 static void test_random_jobs(void **state)
@@ -277,14 +311,17 @@ static void test_random_jobs(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    const side_kind ways[3][2] = {{SIDE_IMAGE, SIDE_BUFFER},
+    const side_kind ways[6][2] = {{SIDE_IMAGE, SIDE_BUFFER},
                                   {SIDE_BUFFER, SIDE_IMAGE},
-                                  {SIDE_IMAGE, SIDE_IMAGE}};
+                                  {SIDE_IMAGE, SIDE_IMAGE},
+                                  {SIDE_IMAGE1D, SIDE_BUFFER},
+                                  {SIDE_BUFFER, SIDE_IMAGE1D},
+                                  {SIDE_IMAGE1D, SIDE_IMAGE1D}};
     long jobs = tu_scaled(JOBS), partial = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
-        draw_job(f, &j, ways[i % 3][0], ways[i % 3][1]);
-        int cdim = j.dst_kind == SIDE_IMAGE
+        draw_job(f, &j, ways[i % 6][0], ways[i % 6][1]);
+        int cdim = j.dst_kind != SIDE_BUFFER
                        ? (j.dst_packing == CLSLICE_PACKING_NC4HW4
                               ? 1
                               : j.orank - 1)
@@ -340,9 +377,9 @@ static void run_scatter(fixture *f, job *j)
                                      value, 0, NULL, NULL));
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
-    clReleaseMemObject(dst.mem);
-    dst.mem = tu_image_make(f->dev.cl.context, j->type, dst.layout.width,
-                         dst.layout.height, CL_MEM_READ_WRITE, dst.host);
+    release_side(&dst);
+    dst.mem = make_side(f, j->src_kind, j->type, &dst.layout,
+                        CL_MEM_READ_WRITE, dst.host, &dst.store);
     clslice_cl_image image = {.image = dst.mem, .packing = j->src_packing};
 
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
@@ -379,8 +416,7 @@ static void run_scatter(fixture *f, job *j)
 
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
-    tu_image_read(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
-               got);
+    read_side(f, j->src_kind, &dst, got);
     size_t first = 0;
     while (first < dst.bytes && got[first] == dst.host[first])
         first++;
@@ -392,7 +428,7 @@ static void run_scatter(fixture *f, job *j)
     free(value);
     free(dst.host);
     clReleaseMemObject(vbuf);
-    clReleaseMemObject(dst.mem);
+    release_side(&dst);
 }
 
 static void test_random_scatters(void **state)
@@ -404,7 +440,7 @@ static void test_random_scatters(void **state)
     long jobs = tu_scaled(JOBS / 2), partial = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
-        draw_job(f, &j, SIDE_IMAGE, SIDE_BUFFER);
+        draw_job(f, &j, i % 2 ? SIDE_IMAGE1D : SIDE_IMAGE, SIDE_BUFFER);
         if (clslice_plan_output_elements(j.plan) == 0) {
             clslice_plan_release(&j.plan);
             i--;
@@ -467,7 +503,7 @@ static void test_checks(void **state)
     cl_mem img = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
     cl_mem wide = tu_image_make(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
     cl_mem half = tu_image_make(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
-                             NULL);
+                                NULL);
     cl_mem ro = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
     clslice_cl_image src = {.image = img,
@@ -519,7 +555,8 @@ static void test_checks(void **state)
     tu_cl_assert_filled(q, buf, 4096, 0x11);
 
     /* into images: the whole output (1 x 4 x 2 x 3: 1 slice, 3 x 2) */
-    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE,
+                                   NULL);
     clslice_cl_image dst = {.image = dst_img,
                             .packing = CLSLICE_PACKING_NC4HW4};
     clslice_cl_image dst_ro = {.image = ro,
@@ -619,9 +656,9 @@ static void test_scatter_checks(void **state)
     for (size_t i = 0; i < sizeof host; i++)
         host[i] = (unsigned char)(i * 7 + 3);
     cl_mem img = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
-                            host);
+                               host);
     cl_mem ro = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
-                           host);
+                              host);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 256);
     clslice_cl_image dst = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_image dst_ro = {.image = ro,
@@ -691,7 +728,7 @@ static void test_empty(void **state)
     const int64_t shape[] = {2, 3, 5};
     clslice_plan *plan = tu_expr_plan(shape, 3, ":, 2:2");
     cl_mem img = tu_image_make(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
-                            CL_MEM_READ_WRITE, NULL);
+                               CL_MEM_READ_WRITE, NULL);
     clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     cl_event ev = NULL;
@@ -711,6 +748,91 @@ static void test_empty(void **state)
     clReleaseMemObject(img);
 }
 
+/* 1-D buffer images: named refusals with the destination untouched, and
+ * the calls that take no 1-D buffer image. */
+static void test_buffer_image_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    cl_command_queue q = f->dev.queue;
+    /* NCHW 1 x 6 x 2 x 3 in NC4HW4: 6 x 2 texels, 12 in one row */
+    const int64_t shape[] = {1, 6, 2, 3};
+    clslice_plan *plan = tu_expr_plan(shape, 4, ":, 1:5");
+    cl_mem store, short_store;
+    cl_mem img = tu_image1d_make(ctx, CL_FLOAT, 12, CL_MEM_READ_WRITE, NULL,
+                                 &store);
+    cl_mem shorter = tu_image1d_make(ctx, CL_FLOAT, 11, CL_MEM_READ_WRITE,
+                                     NULL, &short_store);
+    cl_mem img2d = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE,
+                                 NULL);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
+    tu_cl_fill(q, buf, 0x11, 4096);
+    tu_cl_fill(q, store, 0x22, 12 * 16);
+    clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image wrong = {.image = shorter,
+                              .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image two_d = {.image = img2d,
+                              .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_tensor out = {.buffer = buf};
+    clslice_cl_tensor none = {.buffer = NULL};
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT,
+                "src_image->image is a 1-D buffer image of 11 texels",
+                "needs 12 (6 x 2 in CLSLICE_PACKING_NC4HW4, row by row)");
+    EXPECT_FAIL(gather(f, plan, 2, none, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 2",
+                "src_image->image holds channels of 4 bytes");
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, none, &two_d, &err_),
+                CLSLICE_ERROR_ARGUMENT,
+                "src_image->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
+                "dst_image->image is not");
+    clslice_cl_tensor at = {.buffer = buf, .offset = 4};
+    EXPECT_FAIL(gather(f, plan, 4, at, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer, src.offset",
+                "when src_image holds src");
+    /* a gather of the slice into the 1-D image's tensor: the wrong
+     * shape for it, named; nothing written */
+    EXPECT_FAIL(gather(f, plan, 4, out, NULL, none, &src, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is a 1-D buffer "
+                "image of 12 texels", "needs 6");
+    unsigned char got[12 * 16], want[12 * 16];
+    memset(want, 0x22, sizeof want);
+    tu_cl_read(q, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    unsigned char bytes[4096], fill[4096];
+    memset(fill, 0x11, sizeof fill);
+    tu_cl_read(q, buf, sizeof bytes, bytes);
+    assert_memory_equal(bytes, fill, sizeof fill);
+
+    /* concatenations and batches take 2-D images only */
+    clslice_cl_concat_part part = {.plan = plan, .src = out};
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = q;
+    clslice_cl_concat_desc concat = CLSLICE_CL_CONCAT_DESC_INIT;
+    concat.elem_size = 4;
+    concat.count = 1;
+    concat.parts = &part;
+    concat.dst_image = &src;
+    clslice_error err;
+    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, &concat, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "dst_image->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER, "
+                    "which this call does not take", NULL);
+    tu_cl_read(q, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(img);
+    clReleaseMemObject(store);
+    clReleaseMemObject(shorter);
+    clReleaseMemObject(short_store);
+    clReleaseMemObject(img2d);
+    clReleaseMemObject(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -720,6 +842,7 @@ int main(void)
         cmocka_unit_test(test_scatter_checks),
         cmocka_unit_test(test_huge_steps),
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_buffer_image_checks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

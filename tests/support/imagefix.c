@@ -107,3 +107,25 @@ void tu_image_read(cl_command_queue q, cl_mem image, size_t width,
                                    out, 0, NULL, NULL));
 }
 
+
+cl_mem tu_image1d_make(cl_context context, cl_channel_type type,
+                       size_t texels, cl_mem_flags flags, void *host,
+                       cl_mem *store)
+{
+    cl_int rc;
+    *store = clCreateBuffer(context,
+                            CL_MEM_READ_WRITE |
+                                (host ? CL_MEM_COPY_HOST_PTR : 0),
+                            texels * 4 * tu_channel_size(type), host, &rc);
+    if (rc != CL_SUCCESS)
+        fail_msg("clCreateBuffer of %zu texels failed with %d", texels,
+                 (int)rc);
+    cl_image_format format = {CL_RGBA, type};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+                          .image_width = texels, .buffer = *store};
+    cl_mem image = clCreateImage(context, flags, &format, &desc, NULL, &rc);
+    if (rc != CL_SUCCESS)
+        fail_msg("clCreateImage (1-D buffer) of %zu texels failed with %d",
+                 texels, (int)rc);
+    return image;
+}

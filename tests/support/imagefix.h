@@ -44,6 +44,14 @@ void tu_image_random_fill(tu_rng *rng, cl_channel_type type, void *data,
 cl_mem tu_image_make(cl_context context, cl_channel_type type, size_t width,
                      size_t height, cl_mem_flags flags, void *host);
 
+/* A CL_MEM_OBJECT_IMAGE1D_BUFFER of `texels` RGBA texels of `type` with
+ * `flags`, over a new buffer (*store, from `host` when not NULL): the
+ * texels of a 2-D image row by row, as TFLite's IMAGE_BUFFER keeps
+ * them. */
+cl_mem tu_image1d_make(cl_context context, cl_channel_type type,
+                       size_t texels, cl_mem_flags flags, void *host,
+                       cl_mem *store);
+
 /* The whole image's texels into `out`. */
 void tu_image_read(cl_command_queue q, cl_mem image, size_t width,
                    size_t height, void *out);

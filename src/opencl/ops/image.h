@@ -45,11 +45,12 @@ typedef struct cs_image_facts {
     cl_mem_flags flags;       /* CL_MEM_FLAGS */
     cl_image_format format;   /* CL_IMAGE_FORMAT (images only) */
     size_t width, height;     /* CL_IMAGE_WIDTH, CL_IMAGE_HEIGHT */
+    cl_mem buffer;            /* CL_IMAGE_BUFFER of a 1-D buffer image */
 } cs_image_facts;
 
 /* Asks OpenCL for the facts of `image` (not NULL) on `device`; only the
- * device's and CL_MEM_TYPE when it is no image, so the check names
- * that. */
+ * device's and CL_MEM_TYPE when it is neither a 2-D image nor a 1-D
+ * buffer image, so the check names that. */
 clslice_status cs_image_query(cl_device_id device, cl_mem image,
                               const char *name, cs_image_facts *facts,
                               clslice_error *err);
@@ -62,15 +63,19 @@ typedef struct cs_image_side {
                               * or "." (an array entry) */
     const clslice_cl_image *image;
     bool output;             /* written by the call */
+    bool linear;             /* may be a 1-D buffer image (image_buffer.c):
+                              * the 2-D image's texels row by row */
     size_t elem_size;
     cs_image_geometry geometry;
 } cs_image_side;
 
 /* The pure check of `facts` against `side`, in this order: the device
- * supports images, the image is a 2-D image of `context`, the call may
- * read or write it, its format is CL_RGBA of CL_FLOAT, CL_HALF_FLOAT or
- * CL_UNSIGNED_INT8, its channel size is elem_size, its width and height
- * are the geometry's.  CLSLICE_ERROR_ARGUMENT naming side->name. */
+ * supports images, the image is a 2-D image (or, for a linear side, a
+ * 1-D buffer image) of `context`, the call may read or write it, its
+ * format is CL_RGBA of CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8, its
+ * channel size is elem_size, its width and height are the geometry's (a
+ * 1-D buffer image: its width is their product).
+ * CLSLICE_ERROR_ARGUMENT naming side->name. */
 clslice_status cs_image_check_facts(const cs_image_facts *facts,
                                     cl_context context,
                                     const cs_image_side *side,
@@ -152,5 +157,35 @@ clslice_status cs_image_side_check(const cs_call *call,
                                    cs_image_side *side,
                                    cl_channel_type *channel,
                                    clslice_error *err);
+
+/* ---- 1-D buffer images (image_buffer.c) ---------------------------------- */
+
+/* An image side held by a CL_MEM_OBJECT_IMAGE1D_BUFFER (TFLite's
+ * IMAGE_BUFFER storage): the texels of the packing's 2-D image row by
+ * row, in the image's buffer, which is the blocked tensor (clslice.h,
+ * "Blocked layouts") with `strides` and `blocking` (the channel dim in
+ * blocks of 4).  The gather and scatter run it as that tensor. */
+typedef struct cs_image_as_buffer {
+    int64_t strides[4];
+    clslice_blocking blocking;
+} cs_image_as_buffer;
+
+/* Where desc->src_image or dst_image is a 1-D buffer image: the head
+ * checked (cs_call_check), then the plan and elem_size, the side's
+ * members, the image against its tensor (a linear cs_image_side_check),
+ * and that the other side is no 2-D image; then *desc takes the image's
+ * buffer and blocking (kept in sides[0] for src, sides[1] for dst) in
+ * place of the image.  *desc is untouched, and nothing checked, where no
+ * image side is a 1-D buffer image. */
+clslice_status cs_image_gather_unbuffer(cs_call *call,
+                                        clslice_cl_gather_desc *desc,
+                                        cs_image_as_buffer sides[2],
+                                        clslice_error *err);
+
+/* The same for clslice_cl_scatter's desc->dst_image. */
+clslice_status cs_image_scatter_unbuffer(cs_call *call,
+                                         clslice_cl_scatter_desc *desc,
+                                         cs_image_as_buffer *dst,
+                                         clslice_error *err);
 
 #endif

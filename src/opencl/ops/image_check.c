@@ -129,10 +129,21 @@ clslice_status cs_image_query(cl_device_id device, cl_mem image,
                                 &facts->flags, NULL);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clGetMemObjectInfo", rc);
-    if (facts->type != CL_MEM_OBJECT_IMAGE2D)
+    if (facts->type != CL_MEM_OBJECT_IMAGE2D &&
+        facts->type != CL_MEM_OBJECT_IMAGE1D_BUFFER)
         return CLSLICE_OK; /* the check names it */
     rc = clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof facts->format,
                         &facts->format, NULL);
+    if (rc == CL_SUCCESS && facts->type == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+        facts->height = 1;
+        rc = clGetImageInfo(image, CL_IMAGE_BUFFER, sizeof facts->buffer,
+                            &facts->buffer, NULL);
+        if (rc == CL_SUCCESS)
+            rc = clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof facts->width,
+                                &facts->width, NULL);
+        return rc == CL_SUCCESS ? CLSLICE_OK
+                                : cs_cl_fail(err, "clGetImageInfo", rc);
+    }
     if (rc == CL_SUCCESS)
         rc = clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof facts->width,
                             &facts->width, NULL);
@@ -171,7 +182,14 @@ static clslice_status check_object(const cs_image_facts *f,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s: the queue's device has no image support "
                        "(CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)", n);
-    if (f->type != CL_MEM_OBJECT_IMAGE2D)
+    if (f->type == CL_MEM_OBJECT_IMAGE1D_BUFFER && !side->linear)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s%simage is a CL_MEM_OBJECT_IMAGE1D_BUFFER, which "
+                       "this call does not take (a gather or a scatter "
+                       "with a buffer or another 1-D buffer image on its "
+                       "other side does)", n, sep);
+    if (f->type != CL_MEM_OBJECT_IMAGE2D &&
+        f->type != CL_MEM_OBJECT_IMAGE1D_BUFFER)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s%simage is a memory object of CL_MEM_TYPE 0x%x, "
                        "not a CL_MEM_OBJECT_IMAGE2D", n, sep,
@@ -225,8 +243,17 @@ clslice_status cs_image_check_facts(const cs_image_facts *facts,
     if (st != CLSLICE_OK)
         return st;
     const cs_image_geometry *g = &side->geometry;
-    if ((int64_t)facts->width != g->width ||
-        (int64_t)facts->height != g->height)
+    if (facts->type == CL_MEM_OBJECT_IMAGE1D_BUFFER &&
+        (int64_t)facts->width != g->width * g->height)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s%simage is a 1-D buffer image of %zu texels but "
+                       "its tensor needs %" PRId64 " (%" PRId64 " x %" PRId64
+                       " in %s, row by row)", side->name, side_sep(side),
+                       facts->width, g->width * g->height, g->width,
+                       g->height, packing_name(side->image->packing));
+    if (facts->type == CL_MEM_OBJECT_IMAGE2D &&
+        ((int64_t)facts->width != g->width ||
+         (int64_t)facts->height != g->height))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s%simage is %zu x %zu texels but its tensor "
                        "needs %" PRId64 " x %" PRId64 " in %s", side->name,

@@ -49,12 +49,16 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     const clslice_cl_svm svm[2] = {taken.value_svm, taken.dst_svm};
     clslice_cl_tensor *tensor[2] = {&taken.value, &taken.dst};
     cs_svm_wrap wrap;
+    cs_image_as_buffer linear;
     if (st == CLSLICE_OK)
         st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    /* SVM sides are buffers from here on; an image dst goes to
-     * ops/image_scatter.c */
+    /* SVM sides are buffers from here on, and so is a 1-D buffer image
+     * (ops/image_buffer.c); a 2-D image dst goes to ops/image_scatter.c */
+    st = cs_image_scatter_unbuffer(&head, &taken, &linear, err);
+    if (st != CLSLICE_OK)
+        return cs_svm_unwrap(&wrap, st, err);
     st = taken.dst_image ? cs_image_scatter(&head, &taken, err)
                          : scatter(&head, &taken, true, err);
     return cs_svm_unwrap(&wrap, st, err);
