@@ -867,6 +867,9 @@ typedef struct clslice_cl_scatter_desc {
      * the slice's elements change; padding lanes and every other
      * element keep their values. */
     const clslice_cl_image *dst_image;
+    /** value held by an image (a tensor of value_shape, value_rank 3 or
+     * 4 as its packing takes) instead of value.buffer; NULL: a buffer. */
+    const clslice_cl_image *value_image;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)

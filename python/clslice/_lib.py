@@ -159,7 +159,7 @@ class CLScatterDesc(_Sized):
         ("value_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
         ("value_svm", CLSvm), ("dst_svm", CLSvm),
-        ("dst_image", ctypes.c_void_p),
+        ("dst_image", ctypes.c_void_p), ("value_image", ctypes.c_void_p),
     ]
 
 

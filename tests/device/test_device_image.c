@@ -358,7 +358,41 @@ static int value_shape(fixture *f, const job *j, int64_t *shape,
     return rank;
 }
 
-static void run_scatter(fixture *f, job *j)
+/* A value of `vshape` in a buffer, or now and then (when its rank is 3
+ * or 4) in an image of a random packing that takes it: its storage in
+ * *value, its layout in *layout (strides NULL: a buffer). */
+static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
+                         int vrank, size_t velements, unsigned char **value,
+                         size_t *vbytes, size_t *voffset,
+                         tu_image_storage *layout,
+                         clslice_image_packing *packing, bool *image)
+{
+    size_t es = tu_channel_size(j->type);
+    *packing = PACKINGS[tu_range(&f->rng, 0, 2)];
+    *image = velements > 0 && tu_packing_takes(*packing, vrank) &&
+             tu_chance(&f->rng, 50);
+    if (*image) {
+        *layout = tu_image_storage_of(*packing, vshape, vrank);
+        *voffset = 0;
+        *vbytes = layout->width * layout->height * 4 * es;
+    } else {
+        *voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
+        *vbytes = *voffset + velements * es;
+    }
+    *value = malloc(*vbytes);
+    assert_non_null(*value);
+    tu_image_random_fill(&f->rng, j->type, *value, *vbytes / es);
+    if (*image)
+        return tu_image_make(f->dev.cl.context, j->type, layout->width,
+                             layout->height, CL_MEM_READ_ONLY, *value);
+    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, *vbytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, *vbytes,
+                                     *value, 0, NULL, NULL));
+    return vbuf;
+}
+
+/* Returns whether the value came from an image. */
+static bool run_scatter(fixture *f, job *j)
 {
     size_t es = tu_channel_size(j->type);
     int64_t vshape[CLSLICE_MAX_RANK];
@@ -367,14 +401,14 @@ static void run_scatter(fixture *f, job *j)
     size_t velements = 1;
     for (int d = 0; d < vrank; d++)
         velements *= (size_t)vshape[d];
-    size_t voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
-    size_t vbytes = voffset + velements * es;
-    unsigned char *value = malloc(vbytes);
-    assert_non_null(value);
-    tu_image_random_fill(&f->rng, j->type, value, vbytes / es);
-    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, vbytes);
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, vbytes,
-                                     value, 0, NULL, NULL));
+    size_t voffset, vbytes;
+    unsigned char *value;
+    tu_image_storage vlayout;
+    clslice_image_packing vpacking;
+    bool from_image;
+    cl_mem vbuf = make_value(f, j, vshape, vrank, velements, &value, &vbytes,
+                             &voffset, &vlayout, &vpacking, &from_image);
+    clslice_cl_image value_image = {.image = vbuf, .packing = vpacking};
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
     release_side(&dst);
@@ -387,7 +421,10 @@ static void run_scatter(fixture *f, job *j)
     clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
     desc.plan = j->plan;
     desc.elem_size = es;
-    desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
+    if (from_image)
+        desc.value_image = &value_image;
+    else
+        desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
     desc.value_shape = vshape;
     desc.value_rank = vrank;
     desc.rule = rule;
@@ -402,8 +439,10 @@ static void run_scatter(fixture *f, job *j)
     clslice_host_scatter_desc ref = CLSLICE_HOST_SCATTER_DESC_INIT;
     ref.plan = j->plan;
     ref.elem_size = es;
-    ref.value = (clslice_host_tensor){.data = value, .bytes = vbytes,
-                                      .offset = voffset};
+    ref.value = (clslice_host_tensor){
+        .data = value, .bytes = vbytes, .offset = voffset,
+        .strides = from_image ? vlayout.strides : NULL};
+    ref.value_blocking = from_image ? &vlayout.blocking : NULL;
     ref.value_shape = vshape;
     ref.value_rank = vrank;
     ref.rule = rule;
@@ -429,6 +468,7 @@ static void run_scatter(fixture *f, job *j)
     free(dst.host);
     clReleaseMemObject(vbuf);
     release_side(&dst);
+    return from_image;
 }
 
 static void test_random_scatters(void **state)
@@ -437,7 +477,7 @@ static void test_random_scatters(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    long jobs = tu_scaled(JOBS / 2), partial = 0;
+    long jobs = tu_scaled(JOBS / 2), partial = 0, value_images = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
         draw_job(f, &j, i % 2 ? SIDE_IMAGE1D : SIDE_IMAGE, SIDE_BUFFER);
@@ -451,13 +491,13 @@ static void test_random_scatters(void **state)
         partial += j.ishape[cdim] % 4 != 0;
         snprintf(j.desc + strlen(j.desc), sizeof j.desc - strlen(j.desc),
                  " (scatter)");
-        run_scatter(f, &j);
+        value_images += run_scatter(f, &j);
         clslice_plan_release(&j.plan);
     }
     print_message("%ld random scatters into images (seed 0x%016" PRIx64
-                  "), %ld with a partial last texel\n", jobs, f->seed,
-                  partial);
-    assert_true(partial > 0);
+                  "), %ld with a partial last texel, %ld from value "
+                  "images\n", jobs, f->seed, partial, value_images);
+    assert_true(partial > 0 && value_images > 0);
 }
 
 /* ---- the checks --------------------------------------------------------- */
@@ -833,6 +873,82 @@ static void test_buffer_image_checks(void **state)
     clReleaseMemObject(buf);
 }
 
+/* Value images: refusals named, dst untouched. */
+static void test_value_image_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    cl_command_queue q = f->dev.queue;
+    /* HWC 2 x 3 x 5 (PHWC4: 3 x 4 texels), the value of [:, 1:3] is
+     * 2 x 2 x 5 (PHWC4: 2 x 4 texels) */
+    const int64_t shape[] = {2, 3, 5}, vshape[] = {2, 2, 5};
+    clslice_plan *plan = tu_expr_plan(shape, 3, ":, 1:3");
+    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 4, CL_MEM_READ_WRITE,
+                                   NULL);
+    cl_mem wide = tu_image_make(ctx, CL_FLOAT, 3, 4, CL_MEM_READ_ONLY, NULL);
+    cl_mem wo = tu_image_make(ctx, CL_FLOAT, 2, 4, CL_MEM_WRITE_ONLY, NULL);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
+    tu_cl_fill(q, buf, 0x33, 4096);
+    clslice_cl_image value = {.image = wide,
+                              .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = q;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = 4;
+    desc.value_shape = vshape;
+    desc.value_rank = 3;
+    desc.dst = (clslice_cl_tensor){.buffer = buf};
+    desc.value_image = &value;
+    clslice_error err;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->image is 3 x 4 texels but its tensor "
+                    "needs 2 x 4", NULL);
+    value.image = wo;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->image is CL_MEM_WRITE_ONLY but the call "
+                    "reads it", NULL);
+    desc.value = (clslice_cl_tensor){.buffer = buf, .offset = 16};
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "value.buffer, value.offset",
+                    "when value_image holds value", NULL);
+    desc.value = (clslice_cl_tensor){.buffer = NULL};
+    value.flags = 1;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->flags = 0x1", NULL);
+    /* a good value image, refused for its dst: the buffer left alone */
+    value = (clslice_cl_image){.image = wide, .packing =
+                                                  CLSLICE_PACKING_PHWC4};
+    cl_mem good = tu_image_make(ctx, CL_FLOAT, 2, 4, CL_MEM_READ_ONLY, NULL);
+    value.image = good;
+    clslice_cl_image dst = {.image = wide, .packing = CLSLICE_PACKING_NC4HW4};
+    desc.dst = (clslice_cl_tensor){.buffer = NULL};
+    desc.dst_image = &dst;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_image->packing", NULL);
+    unsigned char got[4096], want[4096];
+    memset(want, 0x33, sizeof want);
+    tu_cl_read(q, buf, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(dst_img);
+    clReleaseMemObject(wide);
+    clReleaseMemObject(wo);
+    clReleaseMemObject(good);
+    clReleaseMemObject(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -843,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_huge_steps),
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_buffer_image_checks),
+        cmocka_unit_test(test_value_image_checks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

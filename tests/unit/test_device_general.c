@@ -125,7 +125,7 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_gather_desc, dst_image),
      sizeof(clslice_cl_gather_desc)},
     {"clslice_cl_scatter", scatter,
-     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst_image),
+     CS_SIZE_THROUGH(clslice_cl_scatter_desc, value_image),
      sizeof(clslice_cl_scatter_desc)},
     {"clslice_cl_gather_batch", batch,
      CS_SIZE_THROUGH(clslice_cl_batch_desc, part_image),
@@ -387,7 +387,8 @@ static void test_layouts(void **state)
     PIN(clslice_cl_scatter_desc, value_svm, 104);
     PIN(clslice_cl_scatter_desc, dst_svm, 120);
     PIN(clslice_cl_scatter_desc, dst_image, 136);
-    assert_int_equal(GENERAL[1].first_size, 144);
+    PIN(clslice_cl_scatter_desc, value_image, 144);
+    assert_int_equal(GENERAL[1].first_size, 152);
     PIN(clslice_cl_batch_desc, src, 16);
     PIN(clslice_cl_batch_desc, count, 40);
     PIN(clslice_cl_batch_desc, src_svm, 56);

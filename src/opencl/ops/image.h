@@ -143,9 +143,12 @@ clslice_status cs_image_gather(cs_call *call,
                                clslice_error *err);
 
 /* clslice_cl_scatter with desc->dst_image (image_scatter.c), checked
- * and run as clslice_cl_scatter says. */
+ * and run as clslice_cl_scatter says; `value` (NULL, or a prepared
+ * value image) is enqueued after every check, before the copy. */
+struct cs_image_value;
 clslice_status cs_image_scatter(cs_call *call,
                                 const clslice_cl_scatter_desc *desc,
+                                struct cs_image_value *value,
                                 clslice_error *err);
 
 /* The checks of an image side shared by both files: the geometry of a
@@ -157,6 +160,37 @@ clslice_status cs_image_side_check(const cs_call *call,
                                    cs_image_side *side,
                                    cl_channel_type *channel,
                                    clslice_error *err);
+
+/* ---- value images (image_value.c) --------------------------------------- */
+
+/* A scatter's value_image, read into a temporary buffer (row-major, of
+ * value_shape) by an image gather that is checked and armed first and
+ * enqueued just before the scatter's own commands. */
+typedef struct cs_image_value {
+    clslice_plan_storage storage; /* the identity plan of value_shape */
+    clslice_cl_gather_desc desc;
+    cs_image_gather_op op;
+    cs_armed_job armed;
+    cl_mem temporary; /* NULL: no value image */
+} cs_image_value;
+
+/* Where desc->value_image is set: the head checked (cs_call_check),
+ * then the plan and elem_size, the members it leaves unused (value's
+ * buffer, offset, strides and value_blocking), the value's shape, the
+ * image against a tensor of value_shape (named value_image); then a
+ * temporary buffer made and the gather armed, and *desc takes the
+ * temporary as its value.  Nothing is done where value_image is NULL. */
+clslice_status cs_image_value_prepare(cs_call *call,
+                                      clslice_cl_scatter_desc *desc,
+                                      cs_image_value *v, clslice_error *err);
+
+/* Enqueues the armed gather behind call's wait list, into *read. */
+clslice_status cs_image_value_enqueue(cs_image_value *v, const cs_call *call,
+                                      cl_event *read, clslice_error *err);
+
+/* Drops the gather if it was not enqueued, and releases the temporary
+ * (OpenCL keeps it until the commands that use it end). */
+void cs_image_value_release(cs_image_value *v);
 
 /* ---- 1-D buffer images (image_buffer.c) ---------------------------------- */
 
