@@ -902,7 +902,18 @@ typedef struct clslice_cl_scatter_desc {
  * (CL_MEM_OBJECT_IMAGE1D_BUFFER) is checked as clslice_cl_gather checks
  * one, then taken as the blocked tensor of its buffer: the scatter runs
  * as one with dst_blocking (value as above, or as any scatter's value),
- * writing the slice's elements in place, no copy made. */
+ * writing the slice's elements in place, no copy made.
+ *
+ * With value_image, the value (a tensor of value_shape, of rank 3 or 4
+ * as its packing takes) is held by an image instead of value.buffer
+ * (value.buffer NULL, offset 0, strides and value_blocking NULL; named
+ * "value_image->image is NULL", "value_image->flags", otherwise).  It is
+ * checked as clslice_cl_gather checks a src image (naming
+ * value_image->image: readable, format, elem_size, size), then read into
+ * a temporary buffer by an image gather, and the scatter runs from that
+ * buffer under every rule above (any dst: buffer, view, blocked, image).
+ * The read is enqueued after every check of the call, behind the wait
+ * list, and the scatter's first command waits for it. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

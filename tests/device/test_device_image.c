@@ -49,6 +49,7 @@ static const cl_channel_type CHANNELS[] = {CL_FLOAT, CL_HALF_FLOAT,
 typedef struct fixture {
     tu_dev dev;
     bool images;
+    long value_images_drawn; /* values an image could hold so far */
     tu_rng rng;
     uint64_t seed;
 } fixture;
@@ -368,9 +369,11 @@ static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
                          clslice_image_packing *packing, bool *image)
 {
     size_t es = tu_channel_size(j->type);
-    *packing = PACKINGS[tu_range(&f->rng, 0, 2)];
+    /* every other value that an image can hold: rank 3 (PHWC4 or
+     * TEXTURE_2D) or 4 (any packing) */
+    *packing = PACKINGS[tu_range(&f->rng, vrank == 3 ? 1 : 0, 2)];
     *image = velements > 0 && tu_packing_takes(*packing, vrank) &&
-             tu_chance(&f->rng, 50);
+             f->value_images_drawn++ % 2 == 0;
     if (*image) {
         *layout = tu_image_storage_of(*packing, vshape, vrank);
         *voffset = 0;

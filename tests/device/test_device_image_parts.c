@@ -389,7 +389,9 @@ static void test_random_concats(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    long cases = tu_scaled(CASES), holes = 0, image_dsts = 0;
+    /* at least 4: an image dst (odd cases) with a hole (case 3) */
+    long cases = tu_scaled(CASES) < 4 ? 4 : tu_scaled(CASES);
+    long holes = 0, image_dsts = 0;
     for (long c = 0; c < cases; c++) {
         concat_case k;
         draw_concat(f, &k, c);
@@ -537,7 +539,8 @@ static void test_random_batches(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    long cases = tu_scaled(CASES), image_srcs = 0;
+    long cases = tu_scaled(CASES) < 2 ? 2 : tu_scaled(CASES);
+    long image_srcs = 0;
     for (long c = 0; c < cases; c++) {
         batch_case k;
         draw_batch(f, &k, c);
