@@ -175,7 +175,11 @@ enum {
     /** Build the program of the blocked calls (clslice_cl_gather and
      * clslice_cl_scatter with a blocking whose slice needs lane maps)
      * too. */
-    CLSLICE_PREPARE_BLOCKED = 1u << 3
+    CLSLICE_PREPARE_BLOCKED = 1u << 3,
+    /** Build the program of the image-backed tensors (clslice_cl_gather
+     * and clslice_cl_scatter with src_image or dst_image) too; refused
+     * on a device without image support. */
+    CLSLICE_PREPARE_IMAGE = 1u << 4
 };
 
 /** Builds now, instead of at the first call that needs them, every program
@@ -187,7 +191,12 @@ enum {
  * CLSLICE_PREPARE_BATCH;
  * the programs of the dynamic calls with CLSLICE_PREPARE_DYNAMIC (their
  * normaliser has one form, built once whatever the index flag); the
- * program of the blocked calls with CLSLICE_PREPARE_BLOCKED.
+ * program of the blocked calls with CLSLICE_PREPARE_BLOCKED; the program
+ * of the image-backed tensors with CLSLICE_PREPARE_IMAGE (one form,
+ * built once whatever the index flag; on a device whose
+ * CL_DEVICE_IMAGE_SUPPORT is CL_FALSE the flag is CLSLICE_ERROR_ARGUMENT
+ * naming it, before anything is built, since no image call could run
+ * there).
  * Programs already built are skipped, so a second call costs nothing;
  * safe to call from several threads, also while others enqueue.  A cold
  * build takes about a second per program on PoCL (docs/design.md).
@@ -199,7 +208,8 @@ enum {
  * whole programs instead (what a process that runs most kernels of a
  * program on a cold driver cache, a test suite, spends less on).
  * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
- * flags, or a device outside the runtime's context; CLSLICE_ERROR_BUILD
+ * flags, a device outside the runtime's context, or
+ * CLSLICE_PREPARE_IMAGE for a device without images; CLSLICE_ERROR_BUILD
  * or CLSLICE_ERROR_OPENCL as a first call would report them.  Programs
  * built before a failure stay built. */
 CLSLICE_API
@@ -1217,6 +1227,10 @@ typedef enum clslice_dynamic_kind {
                                  * tensor, written in place */
 } clslice_dynamic_kind;
 
+/** The most clslice_device_values a dynamic spec holds (ONNX's four):
+ * the entries of clslice_cl_dynamic_desc.values_svm. */
+#define CLSLICE_DYNAMIC_VALUE_VECTORS 4
+
 /** The input tensor, and what the second command does with which buffers.
  * Offsets are in bytes; info_offset is a multiple of 8 and info holds
  * CLSLICE_DYNAMIC_INFO_BYTES from it (written by the normalise command,
@@ -1224,7 +1238,26 @@ typedef enum clslice_dynamic_kind {
  * holds no bytes (an input or value without elements), dst.buffer when
  * the input has no elements.  Tensors are contiguous and row-major:
  * src.strides and dst.strides must be NULL (CLSLICE_ERROR_ARGUMENT
- * naming them). */
+ * naming them).
+ *
+ * With src_svm, dst_svm, info_svm or an entry of values_svm, that side
+ * lies in an SVM allocation (clslice_cl_svm) instead of a buffer: its
+ * buffer member (src.buffer, dst.buffer, info, or the spec vector's
+ * buffer) stays NULL and its offset counts from the pointer.  Each
+ * allocation is wrapped in a buffer for the call, as clslice_cl_gather
+ * wraps its SVM sides (allocations that meet share one wrapper), so
+ * every check here applies, overlaps between the record, the values and
+ * the tensors included; a CLSLICE_ERROR_BUFFER about such a side adds
+ * "[begin is values_svm[0]: N bytes]" ("[info is info_svm: N bytes]",
+ * "[src.buffer is src_svm: N bytes]").  Checked after the struct sizes
+ * and the spec's presence, before the rest: a side given both ways
+ * ("info and info_svm.pointer are both set", "begin and
+ * values_svm[0].pointer are both set"), a pointer without bytes or bytes
+ * without a pointer, an entry of values_svm past the spec's vectors, and
+ * a queue whose device has no SVM (CLSLICE_ERROR_ARGUMENT naming the
+ * member); an allocation past the end of the address space, or an
+ * offset that overflows once moved into a shared wrapper, is
+ * CLSLICE_ERROR_BUFFER. */
 typedef struct clslice_cl_dynamic_desc {
     size_t struct_size;   /**< sizeof(clslice_cl_dynamic_desc) */
     const int64_t *shape; /**< the input tensor's, rank entries, all known */
@@ -1245,6 +1278,21 @@ typedef struct clslice_cl_dynamic_desc {
      * slice more tightly than the library can (0: no such bound; see
      * "Sizes" above).  Must be 0 for a scatter. */
     int64_t max_elements;
+    /** src in SVM (clslice_cl_svm; src.buffer NULL); zero: a buffer. */
+    clslice_cl_svm src_svm;
+    /** dst in SVM (clslice_cl_svm; dst.buffer NULL); zero: a buffer. */
+    clslice_cl_svm dst_svm;
+    /** the record in SVM (clslice_cl_svm; info NULL, info_offset counts
+     * from info_svm.pointer); zero: a buffer. */
+    clslice_cl_svm info_svm;
+    /** The spec's value vectors in SVM, one entry per
+     * clslice_device_values of the spec in the order its struct declares
+     * them (TF and OpenVINO: begin, end, strides; ONNX: starts, ends,
+     * axes, steps; XLA: start_indices); entries past the spec's count
+     * stay zero.  Where values_svm[i].pointer is set, that vector's
+     * buffer stays NULL and its offset counts from the pointer; a vector
+     * with a NULL buffer and a zero entry is absent, as before. */
+    clslice_cl_svm values_svm[CLSLICE_DYNAMIC_VALUE_VECTORS];
 } clslice_cl_dynamic_desc;
 
 #define CLSLICE_CL_DYNAMIC_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_dynamic_desc)

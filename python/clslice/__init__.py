@@ -44,8 +44,9 @@ from ._plan import (
 from ._plan import IntVector as _IntVector, Key as _Key, \
     OptVector as _OptVector, ShapeLike as _ShapeLike
 from ._types import (Allocator as _Allocator, AnyArray as _AnyArray,
-                     NDArray as _NDArray, Queue as _Queue,
-                     WaitFor as _WaitFor)
+                     AnyTensor as _AnyTensor, NDArray as _NDArray,
+                     Queue as _Queue, WaitFor as _WaitFor)
+from ._image import ImageTensor, image_size
 
 if TYPE_CHECKING:
     import pyopencl as _cl_types
@@ -80,7 +81,7 @@ __all__ = [
     "ClsliceArgumentError", "ClsliceSpecError", "ClsliceIndexError",
     "ClsliceRankError", "ClsliceSyntaxError", "ClsliceUnknownError",
     "ClsliceShapeError", "ClsliceMemoryError", "ClsliceBufferError",
-    "ClsliceOpenCLError", "ClsliceBuildError",
+    "ClsliceOpenCLError", "ClsliceBuildError", "ImageTensor", "image_size",
 ]
 
 
@@ -102,6 +103,14 @@ def _device_module(x: _Any) -> _Any:
     return None
 
 
+def _image_module(x: _Any) -> _Any:
+    """The image executor when x is an ImageTensor, else None."""
+    if isinstance(x, ImageTensor):
+        from . import _cl_image
+        return _cl_image
+    return None
+
+
 def _numpy(x: _Any) -> _NDArray:
     return x if isinstance(x, _np.ndarray) else _np.asarray(x)
 
@@ -111,10 +120,10 @@ def _numpy(x: _Any) -> _NDArray:
 _host_gather: _Callable[..., _Any] = _host.gather
 
 
-def _kind(like: _AnyArray, result: _Any) -> _AnyArray:
+def _kind(like: _AnyTensor, result: _Any) -> _AnyTensor:
     """result typed as the kind of `like` (what the executor gave back for
     it: a numpy array for numpy input, a pyopencl one for pyopencl)."""
-    typed: _AnyArray = result
+    typed: _AnyTensor = result
     return typed
 
 
@@ -152,10 +161,32 @@ def shape(input_shape: _ShapeLike,
     return as_spec(key).output_shape(input_shape)
 
 
-def slice(x: _AnyArray, key: _Key, *,  # noqa: A001
-          out: _Optional[_AnyArray] = None, queue: _Queue = None,
+@_overload
+def slice(x: _Union[ImageTensor, _cla.Array], key: _Key, *,  # noqa: A001
+          out: ImageTensor, queue: _Queue = None, wait_for: _WaitFor = None,
+          allocator: None = None) -> ImageTensor:
+    ...
+
+
+@_overload
+def slice(x: ImageTensor, key: _Key, *,  # noqa: A001
+          out: _cla.Array, queue: _Queue = None, wait_for: _WaitFor = None,
+          allocator: None = None) -> _cla.Array:
+    ...
+
+
+@_overload
+def slice(x: _AnyTensor, key: _Key, *,  # noqa: A001
+          out: _Optional[_AnyTensor] = None, queue: _Queue = None,
           wait_for: _WaitFor = None,
-          allocator: _Allocator = None) -> _AnyArray:
+          allocator: _Allocator = None) -> _AnyTensor:
+    ...
+
+
+def slice(x: _Any, key: _Key, *,  # noqa: A001
+          out: _Any = None, queue: _Queue = None,
+          wait_for: _WaitFor = None,
+          allocator: _Allocator = None) -> _Any:
     """x[key] as a new array (or written into out=, of the result's shape
     and x's dtype): x is a numpy array (any dtype and layout) or a
     pyopencl.array.Array (contiguous or a strided view); key a numpy
@@ -164,25 +195,32 @@ def slice(x: _AnyArray, key: _Key, *,  # noqa: A001
     arrays) enqueue on another queue of x's context, after those events;
     allocator= (device arrays, pyopencl's keyword) makes the result's
     memory.  A key of integers alone gives a 0-d array (CuPy's convention
-    for device arrays; numpy would give a scalar): y[()] is the value."""
+    for device arrays; numpy would give a scalar): y[()] is the value.
+
+    Image-backed tensors (ImageTensor: a pyopencl image holding a tensor
+    in a named packing) are read and written on the device: x an
+    ImageTensor gives a new ImageTensor in its packing, or writes into
+    out= (a C-contiguous pyopencl array or another ImageTensor); a
+    pyopencl array x writes into an ImageTensor out= (x made contiguous
+    first when it is a view).  The image's padding lanes are written as
+    zeros.  Arrays in SVM (pyopencl arrays over cl.SVM, SVMAllocation or
+    an SVMAllocator) are read and written in place, as buffers are."""
     # The common kinds first, without the generic dispatch below: this
     # call is the one made in loops.
     if type(x) is _np.ndarray:
         if out is None and queue is None and wait_for is None and \
                 allocator is None:
-            result: _AnyArray = _host_gather(x, _plan_for(key, x.shape))
-            return result
-        return _cast(_AnyArray, _run_host(x, _plan_for(key, x.shape), out,
-                                          queue, wait_for, allocator))
-    dev = _device_module(x)
+            return _host_gather(x, _plan_for(key, x.shape))
+        return _run_host(x, _plan_for(key, x.shape), out, queue, wait_for,
+                         allocator)
+    dev = _device_module(x) or _image_module(x)
     if dev is not None:
         _one_of(out, allocator)
-        result = dev.gather(x, _plan_for(key, x.shape), out, queue,
-                            wait_for, "x", allocator)
-        return result
+        return dev.gather(x, _plan_for(key, x.shape), out, queue, wait_for,
+                          "x", allocator)
     host = _numpy(x)
-    return _cast(_AnyArray, _run_host(host, _plan_for(key, host.shape), out,
-                                      queue, wait_for, allocator))
+    return _run_host(host, _plan_for(key, host.shape), out, queue, wait_for,
+                     allocator)
 
 
 def slice_blocked(x: _AnyArray, key: _Key, *, blocked: _Any = None,
@@ -249,17 +287,17 @@ def _run_host(x: _NDArray, p: Plan, out: _Any, queue: _Any,
     return _host.gather_into(x, p, out)
 
 
-def _run(x: _AnyArray, spec: Spec, out: _Any, queue: _Any, wait_for: _Any,
-         allocator: _Any = None) -> _AnyArray:
-    dev = _device_module(x)
+def _run(x: _AnyTensor, spec: Spec, out: _Any, queue: _Any,
+         wait_for: _Any, allocator: _Any = None) -> _AnyTensor:
+    dev = _device_module(x) or _image_module(x)
     if dev is not None:
         _one_of(out, allocator)
-        result: _AnyArray = dev.gather(x, spec.plan(x.shape), out, queue,
-                                       wait_for, "x", allocator)
+        result: _AnyTensor = dev.gather(x, spec.plan(x.shape), out, queue,
+                                        wait_for, "x", allocator)
         return result
     host = _numpy(x)
-    return _cast(_AnyArray, _run_host(host, spec.plan(host.shape), out,
-                                      queue, wait_for, allocator))
+    return _cast(_AnyTensor, _run_host(host, spec.plan(host.shape), out,
+                                       queue, wait_for, allocator))
 
 
 def slice_many(x: _AnyArray, keys: _Sequence[_Key], *,
@@ -396,96 +434,98 @@ def stack(arrays: _Sequence[_Any], axis: int = 0, out: _Any = None, *,
                         stack=True, allocator=allocator)
 
 
-def strided_slice(x: _AnyArray, begin: _IntVector, end: _IntVector,
+def strided_slice(x: _AnyTensor, begin: _IntVector, end: _IntVector,
                   strides: _IntVector = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0,
                   new_axis_mask: int = 0, shrink_axis_mask: int = 0, *,
-                  out: _Optional[_AnyArray] = None, queue: _Queue = None,
+                  out: _Optional[_AnyTensor] = None, queue: _Queue = None,
                   wait_for: _WaitFor = None,
-                  allocator: _Allocator = None) -> _AnyArray:
+                  allocator: _Allocator = None) -> _AnyTensor:
     """tf.strided_slice; strides default to ones.  Masks are int32, as
     TensorFlow's; bounds and strides past int64 are read as the int64
     extremes (TensorFlow clamps bounds to the dimension)."""
-    result: _AnyArray = _run(
+    result: _AnyTensor = _run(
         x, TF(begin, end, strides, begin_mask, end_mask, ellipsis_mask,
               new_axis_mask, shrink_axis_mask),
         out, queue, wait_for, allocator)
     return result
 
 
-def openvino_strided_slice(x: _AnyArray, begin: _IntVector,
+def openvino_strided_slice(x: _AnyTensor, begin: _IntVector,
                            end: _IntVector, strides: _IntVector = None,
                            begin_mask: _IntVector = None,
                            end_mask: _IntVector = None,
                            new_axis_mask: _IntVector = None,
                            shrink_axis_mask: _IntVector = None,
                            ellipsis_mask: _IntVector = None, *,
-                           out: _Optional[_AnyArray] = None,
+                           out: _Optional[_AnyTensor] = None,
                            queue: _Queue = None, wait_for: _WaitFor = None,
-                           allocator: _Allocator = None) -> _AnyArray:
+                           allocator: _Allocator = None) -> _AnyTensor:
     """OpenVINO StridedSlice-1 with its mask vectors (lists of 0/1)."""
-    result: _AnyArray = _run(
+    result: _AnyTensor = _run(
         x, OpenVINO(begin, end, strides, begin_mask, end_mask,
                     new_axis_mask, shrink_axis_mask, ellipsis_mask),
         out, queue, wait_for, allocator)
     return result
 
 
-def onnx_slice(x: _AnyArray, starts: _Sequence[int], ends: _Sequence[int],
+def onnx_slice(x: _AnyTensor, starts: _Sequence[int], ends: _Sequence[int],
                axes: _IntVector = None, steps: _IntVector = None, *,
-               out: _Optional[_AnyArray] = None, queue: _Queue = None,
+               out: _Optional[_AnyTensor] = None, queue: _Queue = None,
                wait_for: _WaitFor = None,
-               allocator: _Allocator = None) -> _AnyArray:
+               allocator: _Allocator = None) -> _AnyTensor:
     """ONNX Slice (opset 10 and later)."""
-    result: _AnyArray = _run(x, ONNX(starts, ends, axes, steps), out, queue,
+    result: _AnyTensor = _run(x, ONNX(starts, ends, axes, steps), out, queue,
                              wait_for, allocator)
     return result
 
 
-def mxnet_slice(x: _AnyArray, begin: _OptVector, end: _OptVector,
-                step: _OptVector = None, *, out: _Optional[_AnyArray] = None,
+def mxnet_slice(x: _AnyTensor, begin: _OptVector, end: _OptVector,
+                step: _OptVector = None, *, out: _Optional[_AnyTensor] = None,
                 queue: _Queue = None, wait_for: _WaitFor = None,
-                allocator: _Allocator = None) -> _AnyArray:
+                allocator: _Allocator = None) -> _AnyTensor:
     """mx.nd.slice; entries of begin, end and step may be None."""
-    result: _AnyArray = _run(x, MXNet(begin, end, step), out, queue,
+    result: _AnyTensor = _run(x, MXNet(begin, end, step), out, queue,
                              wait_for, allocator)
     return result
 
 
-def slice_axis(x: _AnyArray, axis: int, begin: int, end: _Optional[int], *,
-               out: _Optional[_AnyArray] = None, queue: _Queue = None,
+def slice_axis(x: _AnyTensor, axis: int, begin: int, end: _Optional[int], *,
+               out: _Optional[_AnyTensor] = None, queue: _Queue = None,
                wait_for: _WaitFor = None,
-               allocator: _Allocator = None) -> _AnyArray:
+               allocator: _Allocator = None) -> _AnyTensor:
     """mx.nd.slice_axis; end may be None."""
-    result: _AnyArray = _run(x, SliceAxis(axis, begin, end), out, queue,
+    result: _AnyTensor = _run(x, SliceAxis(axis, begin, end), out, queue,
                              wait_for, allocator)
     return result
 
 
-def slice_like(x: _AnyArray, shape_like: _Any, axes: _IntVector = None, *,
-               out: _Optional[_AnyArray] = None, queue: _Queue = None,
+def slice_like(x: _AnyTensor, shape_like: _Any, axes: _IntVector = None, *,
+               out: _Optional[_AnyTensor] = None, queue: _Queue = None,
                wait_for: _WaitFor = None,
-               allocator: _Allocator = None) -> _AnyArray:
+               allocator: _Allocator = None) -> _AnyTensor:
     """mx.nd.slice_like: shape_like is an array or a shape."""
-    result: _AnyArray = _run(x, SliceLike(shape_like, axes), out, queue,
+    result: _AnyTensor = _run(x, SliceLike(shape_like, axes), out, queue,
                              wait_for, allocator)
     return result
 
 
-def assign(x: _AnyArray, key: _Key, value: _Any, exact: bool = False, *,
-           queue: _Queue = None, wait_for: _WaitFor = None) -> _AnyArray:
+def assign(x: _AnyTensor, key: _Key, value: _Any, exact: bool = False, *,
+           queue: _Queue = None, wait_for: _WaitFor = None) -> _AnyTensor:
     """x[key] = value, in place, and returns x.  The value broadcasts to the
     slice under numpy's rules (a key of one integer per dimension takes
     one element, converted as numpy converts it), or with exact=True must
     have the slice's shape exactly (MXNet _slice_assign).  x is a writable
     numpy array or a pyopencl array, either of them possibly a strided
-    view; value is converted to x's dtype."""
+    view, or an ImageTensor (only the slice's elements of the image
+    change; value may be an ImageTensor too); value is converted to x's
+    dtype."""
     p = as_spec(key).plan(x.shape)
     rule = _host.EXACT if exact else _host.BROADCAST
-    dev = _device_module(x)
+    dev = _device_module(x) or _image_module(x)
     if dev is not None:
-        written: _AnyArray = dev.scatter(x, p, value, rule, key, queue,
-                                         wait_for)
+        written: _AnyTensor = dev.scatter(x, p, value, rule, key, queue,
+                                          wait_for)
         return written
     _host_only(queue, wait_for)
     if _device_module(value) is not None:
@@ -497,13 +537,14 @@ def assign(x: _AnyArray, key: _Key, value: _Any, exact: bool = False, *,
     return _kind(x, _host.scatter(_as_any(x), p, value, rule))
 
 
-def fill(x: _AnyArray, key: _Key, scalar: _Any, *, queue: _Queue = None,
-         wait_for: _WaitFor = None) -> _AnyArray:
-    """x[key] = scalar, in place, and returns x."""
+def fill(x: _AnyTensor, key: _Key, scalar: _Any, *, queue: _Queue = None,
+         wait_for: _WaitFor = None) -> _AnyTensor:
+    """x[key] = scalar, in place, and returns x (a numpy array, a pyopencl
+    array or an ImageTensor)."""
     p = as_spec(key).plan(x.shape)
-    dev = _device_module(x)
+    dev = _device_module(x) or _image_module(x)
     if dev is not None:
-        written: _AnyArray = dev.fill(x, p, scalar, queue, wait_for)
+        written: _AnyTensor = dev.fill(x, p, scalar, queue, wait_for)
         return written
     _host_only(queue, wait_for)
     element = _np.asarray(scalar, dtype=x.dtype)

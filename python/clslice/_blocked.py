@@ -126,7 +126,7 @@ def gather_device(x: Any, key: Key, form: Optional[Form],
     """The device's blocked gather of pyopencl array x (made contiguous
     first when it is a view) into a new array, enqueued."""
     from . import _cl
-    from ._cl_call import call_head, mem, new_array, queue_for
+    from ._cl_call import call_head, new_array, queue_for, side
     from ._lib import cl_lib
     _host._check_dtype(x.dtype, "x")
     queue = queue_for(x, queue)
@@ -141,11 +141,12 @@ def gather_device(x: Any, key: Key, form: Optional[Form],
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     src_blocking, dst_blocking = _blocking(form), _blocking(out_form)
+    src, src_svm = side(x, "x", strided=False)
+    dst, dst_svm = side(out, "out", strided=False)
     desc = _lib.CLGatherDesc(
-        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
-        src=_lib.CLTensor(mem(x), x.offset, None),
-        dst=_lib.CLTensor(mem(out), out.offset, None),
-        src_blocking=src_blocking, dst_blocking=dst_blocking)
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize, src=src, dst=dst,
+        src_blocking=src_blocking, dst_blocking=dst_blocking,
+        src_svm=src_svm, dst_svm=dst_svm)
     err = Error()
     status = cl_lib.clslice_cl_gather(_cl.runtime_for(x.context),
                                       ctypes.byref(call), ctypes.byref(desc),
@@ -205,8 +206,8 @@ def scatter_device(x: Any, key: Key, value: Any, form: Optional[Form],
     device value in x's buffer copied first."""
     import pyopencl.array as cla
     from . import _cl
-    from ._cl_call import (allocator_for, call_head, mem, mem_or_scratch,
-                           queue_for, same_context)
+    from ._cl_call import (allocator_for, call_head, mem_or_scratch,
+                           queue_for, same_context, side)
     from ._lib import cl_lib
     _host._check_dtype(x.dtype, "x")
     queue = queue_for(x, queue)
@@ -228,14 +229,14 @@ def scatter_device(x: Any, key: Key, value: Any, form: Optional[Form],
     dims = (ctypes.c_int64 * max(len(shape), 1))(*shape)
     named = (("x", x), ("value", value))
     event = ctypes.c_void_p()
-    value_mem, keep = mem_or_scratch(value)
+    value_side, value_svm, keep = mem_or_scratch(value, strided=False)
+    dst, dst_svm = side(x, "x", strided=False)
     call = call_head(queue, wait_for, named, event)
     desc = _lib.CLScatterDesc(
         plan=plan._ptr.value, elem_size=x.dtype.itemsize,
-        value=_lib.CLTensor(value_mem, value.offset, None),
-        value_shape=dims, value_rank=len(shape), rule=rule,
-        dst=_lib.CLTensor(mem(x), x.offset, None),
-        value_blocking=_blocking(value_form), dst_blocking=_blocking(form))
+        value=value_side, value_shape=dims, value_rank=len(shape),
+        rule=rule, dst=dst, value_blocking=_blocking(value_form),
+        dst_blocking=_blocking(form), value_svm=value_svm, dst_svm=dst_svm)
     err = Error()
     status = cl_lib.clslice_cl_scatter(_cl.runtime_for(x.context),
                                        ctypes.byref(call), ctypes.byref(desc),

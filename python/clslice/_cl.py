@@ -24,10 +24,12 @@ import pyopencl.array as cla
 
 from . import _lib, _numpy_assign
 from ._cl_call import (FAST_ARRAY, allocator_for, array_in, call_head,
-                       check_out, element_strides, free_pools, mem, mem_or_scratch,
+                       check_out, free_pools, in_svm, mem, mem_or_scratch,
                        memory_pool, new_array, no_queue, queue_for,
-                       raise_named, same_context, wait_list)
-from ._host import _check_dtype, BROADCAST as _BROADCAST
+                       raise_named, same_context, side, storage, wait_list)
+from ._cl_call import _SVMPointer
+from ._image import ImageTensor
+from ._host import _check_dtype, BROADCAST as _BROADCAST, EXACT as _EXACT
 from ._lib import cl_lib as lib, Error  # loads the full library
 from ._packed import address, check_layout, descriptor, void_call
 
@@ -192,6 +194,8 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         # microseconds per new array.
         dense_out = True
     else:
+        if type(out) is not _Array and _is_image(out):
+            return _image_gather(x, plan, out, queue, wait_for, name)
         check_out(out, x, plan.output_shape, dtype, name)
         target_named = (("out", out),)
         dense_out = out.flags.c_contiguous
@@ -214,8 +218,12 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     call, call_address = calls.call
     _pack_call(call, 8, queue.int_ptr, 0, n, waits, event_address)
     desc, desc_address = calls.gather
-    _pack_gather(desc, 8, plan.address, itemsize, x.base_data.int_ptr,
-                 x.offset, 0, out.base_data.int_ptr, out.offset)
+    try:
+        _pack_gather(desc, 8, plan.address, itemsize, x.base_data.int_ptr,
+                     x.offset, 0, out.base_data.int_ptr, out.offset)
+    except AttributeError:  # an SVM side: its pointer has no int_ptr
+        return _gather_strided(x, plan, out, queue, wait_for, name,
+                               target_named)
     err, err_address = calls.err
     status = _cl_gather(rt, call_address, desc_address, err_address)
     if status:
@@ -225,19 +233,31 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     return out
 
 
+def _is_image(a: Any) -> bool:
+    return isinstance(a, ImageTensor)
+
+
+def _image_gather(x: Any, plan: Any, out: Any, queue: Any, wait_for: Any,
+                  name: str) -> Any:
+    """gather of a pyopencl array into an image tensor (out=)."""
+    from . import _cl_image
+    return _cl_image.gather(x, plan, out, queue, wait_for, name)
+
+
 def _gather_strided(x: Any, plan: Any, out: Any, queue: Any, wait_for: Any,
                     name: str, target_named: Tuple[Tuple[str, Any], ...]
                     ) -> Any:
-    """gather where x or out is a strided view: their element strides and
-    the byte offsets of their element 0 go to the strided gather."""
+    """gather where x or out is a strided view or lies in SVM: their
+    element strides, the byte offsets of their element 0 and their
+    memory (a buffer or an SVM allocation) go to the general gather."""
     named = ((name, x),) + target_named
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
+    src, src_svm = side(x, name)
+    dst, dst_svm = side(out, "out")
     desc = _lib.CLGatherDesc(
-        plan=plan._ptr.value, elem_size=x.dtype.itemsize,
-        src=_lib.CLTensor(mem(x), x.offset, element_strides(x, name)),
-        dst=_lib.CLTensor(mem(out), out.offset,
-                          element_strides(out, "out")))
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize, src=src, dst=dst,
+        src_svm=src_svm, dst_svm=dst_svm)
     err = Error()
     status = lib.clslice_cl_gather(runtime_for(x.context),
                                    ctypes.byref(call), ctypes.byref(desc),
@@ -265,7 +285,7 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
             return [gather(x, plan, o, queue, wait_for)
                     for plan, o in zip(plans, outs)]
         return _gather_batch(x, plans, outs,
-                             [(mem(o), o.offset) for o in outs], queue,
+                             [(o.base_data, o.offset) for o in outs], queue,
                              wait_for)
     if not plans:
         return []
@@ -285,6 +305,16 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
         return [cla.empty(queue, plan.output_shape, dtype,
                           allocator=allocator) for plan in plans]
     buf = allocator(total)
+    if _SVMPointer is not None and isinstance(buf, _SVMPointer):
+        # pyopencl reads an SVM array back only from the start of its
+        # allocation (get() refuses an offset): one allocation per output.
+        del buf
+        outs = [new_array(x, queue, plan.output_shape, dtype, plan.size,
+                          plan.output_strides(itemsize), allocator)
+                for plan in plans]
+        return _gather_batch(x, plans, outs,
+                             [(o.base_data, o.offset) for o in outs],
+                             queue, wait_for)
     outs = []
     for plan, offset in zip(plans, offsets):
         if plan.size:
@@ -294,7 +324,7 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
             outs.append(cla.empty(queue, plan.output_shape, dtype,
                                   allocator=allocator))
     return _gather_batch(x, plans, outs,
-                         [(buf.int_ptr, offset) for offset in offsets],
+                         [(buf, offset) for offset in offsets],
                          queue, wait_for)
 
 
@@ -322,21 +352,22 @@ def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
 def _gather_batch(x: Any, plans: Sequence[Any], outs: List[Any],
                   places: List[Tuple[Any, int]], queue: Any,
                   wait_for: Any) -> List[Any]:
-    """The batched command: plan i into the (buffer, byte offset) of
-    places[i]; each non-empty output gets its event."""
+    """The batched command: plan i into the (memory, byte offset) of
+    places[i], the memory a pyopencl buffer or SVM pointer; each
+    non-empty output gets its event."""
     if not x.dtype.itemsize or not any(p.size for p in plans):
         return outs
     count = len(plans)
-    parts = (_lib.CLPart * count)(*[
-        _lib.CLPart(p._ptr.value, buf if p.size else None, offset)
-        for p, (buf, offset) in zip(plans, places)])
+    parts = (_lib.CLPart * count)()
+    part_svm = _part_svm(parts, plans, places)
     named = (("x", x),) + tuple(("out[%d]" % i, o) for i, o in
                                 enumerate(outs) if o.size and o.events)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
-    desc = _lib.CLBatchDesc(elem_size=x.dtype.itemsize,
-                            src=_lib.CLTensor(mem(x), x.offset),
-                            count=count, parts=parts)
+    src, src_svm = side(x, "x", strided=False)
+    desc = _lib.CLBatchDesc(elem_size=x.dtype.itemsize, src=src,
+                            count=count, parts=parts, src_svm=src_svm,
+                            part_svm=part_svm)
     err = Error()
     status = lib.clslice_cl_gather_batch(
         runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),
@@ -349,6 +380,26 @@ def _gather_batch(x: Any, plans: Sequence[Any], outs: List[Any],
         if out.size:
             out.add_event(done)
     return outs
+
+
+def _part_svm(parts: Any, plans: Sequence[Any],
+              places: List[Tuple[Any, int]]) -> Any:
+    """Fills the batch's parts from places; the part_svm array (one entry
+    per part) when any place lies in SVM, else None."""
+    svm = None
+    for i, (part, plan, (memory, offset)) in enumerate(
+            zip(parts, plans, places)):
+        part.plan = plan._ptr.value
+        part.offset = offset
+        if not plan.size or memory is None:
+            continue
+        if _SVMPointer is not None and isinstance(memory, _SVMPointer):
+            if svm is None:
+                svm = (_lib.CLSvm * len(parts))()
+            svm[i] = _lib.CLSvm(memory.svm_ptr, memory.size)
+        else:
+            part.buffer = memory.int_ptr
+    return svm
 
 
 def flatten(a: Any, name: str) -> Any:
@@ -406,8 +457,9 @@ def _concat_sources(arrays: Sequence[Any], first: Any, first_name: str,
 
 
 def _shares_buffer(a: Any, b: Any) -> bool:
-    return (a.base_data is not None and b.base_data is not None and
-            a.base_data.int_ptr == b.base_data.int_ptr)
+    """Whether a and b lie in one buffer or one SVM allocation."""
+    memory = storage(a)
+    return memory is not None and memory == storage(b)
 
 
 def concat(arrays: Sequence[Any], plans: Sequence[Any],
@@ -436,19 +488,23 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
     if not out.size or not dtype.itemsize:
         return out
     parts = (_lib.CLConcatPart * len(sources))()
+    part_svm = None
     for k, (part, plan, a) in enumerate(zip(parts, plans, sources)):
         part.plan = plan._ptr.value
         if a.size:
-            part.src = _lib.CLTensor(mem(a), a.offset,
-                                     element_strides(a, "arrays[%d]" % k))
+            part.src, svm = side(a, "arrays[%d]" % k)
+            if svm.pointer:
+                if part_svm is None:
+                    part_svm = (_lib.CLSvm * len(parts))()
+                part_svm[k] = svm
     named = tuple(("arrays[%d]" % k, a) for k, a in enumerate(sources))
     named += named_out
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
+    dst, dst_svm = side(out, "out")
     desc = _lib.CLConcatDesc(
-        elem_size=dtype.itemsize,
-        dst=_lib.CLTensor(mem(out), out.offset, element_strides(out, "out")),
-        count=len(parts), parts=parts)
+        elem_size=dtype.itemsize, dst=dst, count=len(parts), parts=parts,
+        dst_svm=dst_svm, part_svm=part_svm)
     err = Error()
     status = lib.clslice_cl_concat(runtime_for(first.context),
                                    ctypes.byref(call), ctypes.byref(desc),
@@ -464,8 +520,7 @@ def _device_array_value(x: Any, value: Any, queue: Any) -> Any:
     if value.dtype != x.dtype:
         return contiguous(value, "value", queue).astype(x.dtype,
                                                         queue=queue)
-    if (value.base_data is not None and x.base_data is not None and
-            value.base_data.int_ptr == x.base_data.int_ptr):
+    if _shares_buffer(value, x):
         return copy(value, "value", queue)
     return value
 
@@ -494,8 +549,6 @@ def scatter(x: Any, plan: Any, value: Any, rule: int, key: Any = None,
         # Blocking upload: the host array may go away once this returns.
         value = cla.to_device(queue, np.asarray(value, order="C"),
                               allocator=allocator_for(x, queue))
-    dst_strides = element_strides(x, "x")
-    value_strides = element_strides(value, "value")
     if x.size == 0 or x.dtype.itemsize == 0:
         # Nothing to write; let the library check the shape rule alone.
         from ._host import scatter as host_scatter
@@ -506,13 +559,13 @@ def scatter(x: Any, plan: Any, value: Any, rule: int, key: Any = None,
     named = (("x", x), ("value", value))
     event = ctypes.c_void_p()
     err = Error()
-    value_mem, keep = mem_or_scratch(value)
+    value_side, value_svm, keep = mem_or_scratch(value)
+    dst, dst_svm = side(x, "x")
     call = call_head(queue, wait_for, named, event)
     desc = _lib.CLScatterDesc(
         plan=plan._ptr.value, elem_size=x.dtype.itemsize,
-        value=_lib.CLTensor(value_mem, value.offset, value_strides),
-        value_shape=shape, value_rank=value.ndim, rule=rule,
-        dst=_lib.CLTensor(mem(x), x.offset, dst_strides))
+        value=value_side, value_shape=shape, value_rank=value.ndim,
+        rule=rule, dst=dst, value_svm=value_svm, dst_svm=dst_svm)
     status = lib.clslice_cl_scatter(runtime_for(x.context),
                                     ctypes.byref(call), ctypes.byref(desc),
                                     ctypes.byref(err))
@@ -530,9 +583,9 @@ def fill(x: Any, plan: Any, scalar: Any, queue: Any = None,
                          "shape %r (use assign)" % (element.shape,))
     if x.size == 0 or x.dtype.itemsize == 0:
         return x
-    if not x.flags.c_contiguous:
-        # The fill call takes a contiguous x; the strided scatter of a
-        # 0-d value does the same into a view.
+    if not x.flags.c_contiguous or in_svm(x):
+        # The fill call takes a contiguous x in a buffer; the general
+        # scatter of a 0-d value does the same into a view or SVM.
         value = cla.to_device(queue, element,
                               allocator=allocator_for(x, queue))
         return scatter(x, plan, value, _BROADCAST, None, queue, wait_for)
@@ -566,22 +619,43 @@ def grad(shape: Tuple[int, ...], dy: Any, plan: Any, out: Any = None,
         named = (("dy", dy), ("out", out))
     if out.size == 0 or dy.dtype.itemsize == 0:
         return out
+    if in_svm(dy) or in_svm(out):
+        return _grad_svm(dy, plan, out, queue, wait_for)
     dshape = (ctypes.c_int64 * max(dy.ndim, 1))(*dy.shape)
     n, waits = wait_list(wait_for, named)
     event = ctypes.c_void_p()
     err = Error()
-    dy_mem, keep = mem_or_scratch(dy)
+    dy_side, _, keep = mem_or_scratch(dy, "dy", strided=False)
     status = lib.clslice_enqueue_grad(
         runtime_for(dy.context), queue.int_ptr, plan, dy.dtype.itemsize,
-        dy_mem, dy.offset, dshape, dy.ndim, mem(out), out.offset, 0, n,
-        waits, ctypes.byref(event), ctypes.byref(err))
+        dy_side.buffer, dy.offset, dshape, dy.ndim, mem(out, "out"),
+        out.offset, 0, n, waits, ctypes.byref(event), ctypes.byref(err))
     del keep  # the library retained what it enqueued
     return _finish(status, err, event, out, wait_for, named)
 
 
+def _grad_svm(dy: Any, plan: Any, out: Any, queue: Any,
+              wait_for: Any) -> Any:
+    """grad where dy or out lies in SVM (clslice_enqueue_grad takes
+    buffers): zeros over out, then dy into the slice, two scatters, the
+    second waiting for the first through out's events.  dy's shape is
+    checked first, so a wrong dy leaves out untouched."""
+    from ._plan import plan_for
+    if tuple(dy.shape) != tuple(plan.output_shape):
+        raise _lib.ClsliceShapeError(
+            "clslice: dy has shape %r; the gradient of this slice takes "
+            "the slice's shape %r" % (tuple(dy.shape),
+                                      tuple(plan.output_shape)))
+    scatter(out, plan_for(_IDENTITY, out.shape),
+            np.zeros((), out.dtype), _BROADCAST, None, queue, wait_for)
+    return scatter(out, plan, dy, _EXACT, None, queue, wait_for)
+
+
 def _csr_struct(shape: Tuple[int, int], index_type: int, data: Any,
                 indices: Any, indptr: Any) -> Any:
-    buffers = [mem(a) for a in (indptr, indices, data)]
+    buffers = [mem(a, name) for a, name in ((indptr, "indptr"),
+                                             (indices, "indices"),
+                                             (data, "data"))]
     return _lib.CLCSR(shape[0], shape[1], index_type, data.dtype.itemsize,
                       indices.size, buffers[0], indptr.offset, buffers[1],
                       indices.offset if buffers[1] else 0, buffers[2],
@@ -625,7 +699,8 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
                            allocator=allocator or allocator_for(indptr,
                                                                 queue))
     dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
-                     mem(out_indptr), out_indptr.offset, None, 0, None, 0)
+                     mem(out_indptr, "out_indptr"), out_indptr.offset,
+                     None, 0, None, 0)
     rt = runtime_for(indptr.context)
     named: Tuple[Tuple[str, Any], ...] = (
         ("data", data), ("indices", indices), ("indptr", indptr))

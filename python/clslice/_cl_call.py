@@ -245,17 +245,74 @@ def element_strides(a: Any, name: str) -> Any:
         *[s // itemsize for s in strides])
 
 
-def mem(a: Any) -> Optional[int]:
+# pyopencl's base class of SVM memory (SVMAllocation, SVM, PooledSVM);
+# None where pyopencl was built without SVM.
+_SVMPointer = getattr(cl, "SVMPointer", None)
+
+
+def in_svm(a: Any) -> bool:
+    """Whether the device array a lies in shared virtual memory: an array
+    made with data=cl.SVM(...) or cl.SVMAllocation, or from
+    pyopencl.tools.SVMAllocator / SVMPool (its base_data an SVMPointer)."""
+    return _SVMPointer is not None and isinstance(a.base_data, _SVMPointer)
+
+
+def storage(a: Any) -> Any:
+    """An id of the memory a lies in (its buffer's handle or its SVM
+    pointer), None for an empty array, to compare two arrays' memory."""
+    data = a.base_data
+    if data is None:
+        return None
+    if _SVMPointer is not None and isinstance(data, _SVMPointer):
+        return ("svm", data.svm_ptr)
+    return data.int_ptr
+
+
+def side(a: Any, name: str, strided: bool = True) -> Tuple[Any, Any]:
+    """(clslice_cl_tensor, clslice_cl_svm) of the device array a as a
+    descriptor takes one side: a buffer-backed array as the tensor's
+    buffer, an SVM-backed one as the SVM member (pointer and the
+    allocation's bytes from it, the offset counting from the pointer)
+    with the tensor's buffer NULL.  strided=False: no strides (the
+    calls that take contiguous sides)."""
+    strides = element_strides(a, name) if strided else None
+    data = a.base_data
+    if data is None:
+        return _lib.CLTensor(None, a.offset, strides), _lib.CLSvm()
+    if _SVMPointer is not None and isinstance(data, _SVMPointer):
+        return (_lib.CLTensor(None, a.offset, strides),
+                _lib.CLSvm(data.svm_ptr, data.size))
+    return _lib.CLTensor(data.int_ptr, a.offset, strides), _lib.CLSvm()
+
+
+def mem(a: Any, name: str = "an array") -> Optional[int]:
+    """a's buffer handle for the calls whose C side takes buffers only
+    (fill, the dynamic and CSR calls): an SVM-backed array is refused by
+    name."""
     # pyopencl leaves base_data None for an empty array; the library only
     # sees empty arrays when nothing is enqueued on them.
-    return a.base_data.int_ptr if a.base_data is not None else None
+    data = a.base_data
+    if data is None:
+        return None
+    if _SVMPointer is not None and isinstance(data, _SVMPointer):
+        raise TypeError(
+            "clslice: %s lies in SVM (its base_data is a pyopencl %s); this "
+            "call takes arrays in buffers (cl.Buffer): copy it into one "
+            "first, e.g. clslice.slice(a, '...', allocator=clslice."
+            "memory_pool(a.context))" % (name, type(data).__name__))
+    return int(data.int_ptr)
 
 
-def mem_or_scratch(a: Any) -> Tuple[int, Any]:
-    """A buffer for an array that may be empty: OpenCL has no empty
-    buffers, and the library wants one even for a value of 0 elements."""
+def mem_or_scratch(a: Any, name: str = "value",
+                   strided: bool = True) -> Tuple[Any, Any, Any]:
+    """side() of an array that may be empty, and what to keep alive
+    until the call returns: OpenCL has no empty buffers, and the library
+    wants one even for a value of 0 elements."""
     if a.base_data is not None:
-        return a.base_data.int_ptr, a.base_data
+        tensor, svm = side(a, name, strided)
+        return tensor, svm, a.base_data
     scratch = _Buffer(a.context, cl.mem_flags.READ_ONLY,
                       max(a.dtype.itemsize, 1))
-    return scratch.int_ptr, scratch
+    strides = element_strides(a, name) if strided else None
+    return (_lib.CLTensor(scratch.int_ptr, a.offset, strides), _lib.CLSvm(),
+            scratch)

@@ -108,7 +108,8 @@ def _spec(operand: Any, starts: Any, sizes: Sequence[int], wraps: List[bool],
     starts = contiguous(starts, "start_indices")
     starts = _jax_starts(operand, starts, wraps, queue, wait_for)
     window = (ctypes.c_int64 * max(len(sizes), 1))(*sizes)
-    values = _lib.DeviceValues(mem(starts), starts.offset, starts.size)
+    values = _lib.DeviceValues(mem(starts, "start_indices"), starts.offset,
+                               starts.size)
     spec = _lib.XLADynamicSpec(int(starts.dtype == np.int64), values,
                                window, len(sizes))
     return spec, (starts, window)
@@ -150,8 +151,8 @@ def dynamic_slice(operand: Any, starts: Any, slice_sizes: Sequence[int],
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_GATHER,
         elem_size=operand.dtype.itemsize,
-        src=_lib.CLTensor(mem(src), src.offset),
-        dst=_lib.CLTensor(mem(out), out.offset))
+        src=_lib.CLTensor(mem(src, "operand"), src.offset),
+        dst=_lib.CLTensor(mem(out, "out"), out.offset))
     named = (("operand", src), ("start_indices", keep[0]))
     return _enqueue(operand, spec, desc, out, queue, wait_for, named)
 
@@ -186,8 +187,8 @@ def dynamic_update_slice(operand: Any, update: Any, starts: Any,
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_SCATTER,
         elem_size=operand.dtype.itemsize,
-        src=_lib.CLTensor(mem(update), update.offset),
-        dst=_lib.CLTensor(mem(operand), operand.offset),
+        src=_lib.CLTensor(mem(update, "update"), update.offset),
+        dst=_lib.CLTensor(mem(operand, "operand"), operand.offset),
         value_shape=value_shape,
         value_rank=update.ndim, rule=EXACT)
     named = (("operand", operand), ("update", update),

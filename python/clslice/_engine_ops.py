@@ -18,20 +18,21 @@ from ._fronts import (TFLite, TFSlice, XLASlice, DynamicSlice,
                       DynamicUpdateSlice, OpenVINOSlice, Narrow)
 from ._ints import int64_index
 from ._plan import IntVector
-from ._types import Allocator, AnyArray, Queue, Starts, WaitFor
+from ._types import (Allocator, AnyArray, AnyTensor, Queue, Starts,
+                     WaitFor)
 
 # The package's entry points, defined before this module is imported.
 from . import _run, _gather_plans, _numpy, assign
 
 
-def tflite_strided_slice(input: AnyArray, begin: Sequence[int],  # noqa: A002
+def tflite_strided_slice(input: AnyTensor, begin: Sequence[int],  # noqa: A002
                          end: Sequence[int], strides: IntVector = None,
                          begin_mask: int = 0, end_mask: int = 0,
                          ellipsis_mask: int = 0, new_axis_mask: int = 0,
                          shrink_axis_mask: int = 0, offset: bool = False, *,
-                         out: Optional[AnyArray] = None, queue: Queue = None,
+                         out: Optional[AnyTensor] = None, queue: Queue = None,
                          wait_for: WaitFor = None,
-                         allocator: Allocator = None) -> AnyArray:
+                         allocator: Allocator = None) -> AnyTensor:
     """TFLite STRIDED_SLICE: tf.strided_slice's rules on int32 begin, end
     and strides (default ones), an input of rank 5 or less; with
     offset=True each end counts from its begin."""
@@ -41,10 +42,10 @@ def tflite_strided_slice(input: AnyArray, begin: Sequence[int],  # noqa: A002
                 out, queue, wait_for, allocator)
 
 
-def tf_slice(input_: AnyArray, begin: Sequence[int], size: Sequence[int],
-             *, out: Optional[AnyArray] = None, queue: Queue = None,
+def tf_slice(input_: AnyTensor, begin: Sequence[int], size: Sequence[int],
+             *, out: Optional[AnyTensor] = None, queue: Queue = None,
              wait_for: WaitFor = None,
-             allocator: Allocator = None) -> AnyArray:
+             allocator: Allocator = None) -> AnyTensor:
     """tf.slice(input_, begin, size): a size of -1 runs to the end; a begin
     or size outside the dimension raises ClsliceIndexError (an
     IndexError) naming the entry."""
@@ -52,11 +53,11 @@ def tf_slice(input_: AnyArray, begin: Sequence[int], size: Sequence[int],
                 allocator)
 
 
-def xla_slice(operand: AnyArray, start_indices: Sequence[int],
+def xla_slice(operand: AnyTensor, start_indices: Sequence[int],
               limit_indices: Sequence[int], strides: IntVector = None, *,
-              out: Optional[AnyArray] = None, queue: Queue = None,
+              out: Optional[AnyTensor] = None, queue: Queue = None,
               wait_for: WaitFor = None,
-              allocator: Allocator = None) -> AnyArray:
+              allocator: Allocator = None) -> AnyTensor:
     """jax.lax.slice (stablehlo.slice): one entry per dimension, 0 <= start
     <= limit <= size, strides >= 1; nothing is clamped."""
     return _run(operand, XLASlice(start_indices, limit_indices, strides),
@@ -187,12 +188,12 @@ def dynamic_update_slice(operand: AnyArray, update: Any,
                   exact=True, queue=queue, wait_for=wait_for)
 
 
-def openvino_slice(data: AnyArray, start: Sequence[int],
+def openvino_slice(data: AnyTensor, start: Sequence[int],
                    stop: Sequence[int], step: Sequence[int],
                    axes: IntVector = None, *,
-                   out: Optional[AnyArray] = None, queue: Queue = None,
+                   out: Optional[AnyTensor] = None, queue: Queue = None,
                    wait_for: WaitFor = None,
-                   allocator: Allocator = None) -> AnyArray:
+                   allocator: Allocator = None) -> AnyTensor:
     """OpenVINO Slice-8: axes not listed are kept whole."""
     return _run(data, OpenVINOSlice(start, stop, step, axes), out, queue,
                 wait_for, allocator)
@@ -208,10 +209,10 @@ def slice_scatter(data: AnyArray, updates: Any, start: Sequence[int],
                   exact=True, queue=queue, wait_for=wait_for)
 
 
-def narrow(input: AnyArray, dim: int, start: int,  # noqa: A002
-           length: int, *, out: Optional[AnyArray] = None,
+def narrow(input: AnyTensor, dim: int, start: int,  # noqa: A002
+           length: int, *, out: Optional[AnyTensor] = None,
            queue: Queue = None, wait_for: WaitFor = None,
-           allocator: Allocator = None) -> AnyArray:
+           allocator: Allocator = None) -> AnyTensor:
     """torch.narrow, as a copy: `length` indices from start (negative
     counts from the end) along dim; nothing is clamped."""
     return _run(input, Narrow(dim, start, length), out, queue, wait_for,

@@ -194,6 +194,8 @@ class CLDynamicDesc(_Sized):
         ("dst", CLTensor), ("value_shape", c_int64_p),
         ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
         ("max_elements", ctypes.c_int64),
+        ("src_svm", CLSvm), ("dst_svm", CLSvm), ("info_svm", CLSvm),
+        ("values_svm", CLSvm * 4),
     ]
 
 

@@ -10,6 +10,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Optional, Sequence,
 
 import numpy.typing as npt
 
+from ._image import ImageTensor
+
 if TYPE_CHECKING:
     import pyopencl as cl
     import pyopencl.array as cla
@@ -20,6 +22,10 @@ NDArray = npt.NDArray[Any]
 #: Other array-likes (lists, scalars) work at run time as numpy arrays;
 #: typed code passes numpy.asarray(...) of them.
 AnyArray = TypeVar("AnyArray", npt.NDArray[Any], "cla.Array")
+#: AnyArray or an ImageTensor (a tensor in a pyopencl image), for the
+#: calls that read and write image-backed tensors (slice, the framework
+#: slices, assign, fill); a result has the input's kind here too.
+AnyTensor = TypeVar("AnyTensor", npt.NDArray[Any], "cla.Array", ImageTensor)
 #: The command queue of a device call (queue=).
 Queue = Optional["cl.CommandQueue"]
 #: Events a device call waits for (wait_for=).
@@ -30,5 +36,5 @@ Allocator = Optional[Callable[[int], Any]]
 #: Integer start indices on the host, or a pyopencl int32/int64 array.
 Starts = Union[Sequence[int], "cla.Array"]
 
-__all__ = ["NDArray", "AnyArray", "Queue", "WaitFor", "Allocator",
+__all__ = ["NDArray", "AnyArray", "AnyTensor", "Queue", "WaitFor", "Allocator",
            "Starts"]

@@ -32,7 +32,7 @@ def host(x: npt.NDArray[np.float32]) -> None:
     # misuse: a host slice is no device array, and lists have no .get()
     wrong: cla.Array = clslice.slice(x, "[1:]")  # type: ignore[assignment]
     clslice.split(x, 2).get()  # type: ignore[attr-defined]
-    clslice.slice(x, "[1:]", queue=3)  # type: ignore[arg-type]
+    clslice.slice(x, "[1:]", queue=3)  # type: ignore[call-overload]
     del wrong
 
 
@@ -58,3 +58,24 @@ def device(queue: cl.CommandQueue, d: cla.Array,
     host_view: np.ndarray = clslice.slice(d, "[1:]")  # type: ignore[arg-type]
     clslice.chunk(d, 2).get()  # type: ignore[attr-defined]
     del host_view
+
+
+def images(queue: cl.CommandQueue, d: cla.Array, image: cl.Image) -> None:
+    t = clslice.ImageTensor(image, (1, 8, 4, 4), "nc4hw4", queue)
+    y: clslice.ImageTensor = clslice.slice(t, "[:, 1:]")
+    b: cla.Array = clslice.slice(t, "[:, 1:]",
+                                 out=cla.empty(queue, (1, 7, 4, 4),
+                                               np.float32))
+    z: clslice.ImageTensor = clslice.slice(d, "[...]", out=t)
+    w: clslice.ImageTensor = clslice.strided_slice(t, [0, 1], [1, 8])
+    clslice.assign(t, "[:, 0]", 1.0).get()
+    host: npt.NDArray[np.float32] = clslice.ImageTensor.to_device(
+        queue, np.zeros((2, 3, 4), np.float32), "phwc4").get()
+    clslice.fill(t, "[0]", 0.0).add_event(y.events[0])
+    size: Tuple[int, int] = clslice.image_size((2, 3, 4), "phwc4")
+    del b, z, w, host, size
+    # misuse: an image's slice is an image, not a pyopencl array, and
+    # numpy-only calls do not take images
+    wrong: cla.Array = clslice.slice(t, "[1:]")  # type: ignore[assignment]
+    clslice.split(t, 2)  # type: ignore[type-var]
+    del wrong

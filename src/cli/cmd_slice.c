@@ -12,8 +12,10 @@
 #include "device.h"
 #include "device_dynamic.h"
 #include "device_gather.h"
+#include "device_image.h"
 #include "diag.h"
 #include "dyn_ranges.h"
+#include "image_option.h"
 #include "npy/npy.h"
 #include "progress.h"
 #include "spec.h"
@@ -24,16 +26,43 @@ static const cli_optdef slice_options[] = {
     {"dynamic", true},
     {"src-blocked", false},
     {"dst-blocked", false},
+    {"src-image", false},
+    {"dst-image", false},
     CLI_DYN_RANGE_OPTIONS,
     {NULL, false},
 };
 
-/* --src-blocked and --dst-blocked, and the input's logical shape. */
+/* --src-blocked and --dst-blocked, and the input's logical shape;
+ * --src-image and --dst-image. */
 typedef struct slice_layouts {
     cli_blocked src, dst;
     int rank;
     int64_t shape[CLSLICE_MAX_RANK];
+    cli_image_run images;
 } slice_layouts;
+
+/* --src-image and --dst-image, which take plain .npy files and neither
+ * blocked layouts nor --dynamic. */
+static int read_images(const cli_opts *opts, const slice_layouts *l,
+                       cli_image_run *images, cli_err *err)
+{
+    int status = cli_image_parse("src-image", cli_opt(opts, "src-image"),
+                                 &images->sides[0], err);
+    if (status == CLI_EXIT_OK)
+        status = cli_image_parse("dst-image", cli_opt(opts, "dst-image"),
+                                 &images->sides[1], err);
+    if (status != CLI_EXIT_OK ||
+        !(images->sides[0].on || images->sides[1].on))
+        return status;
+    if (l->src.on || l->dst.on)
+        return cli_usage_error(err, "--src-image and --dst-image take "
+                               "plain tensors, not --src-blocked or "
+                               "--dst-blocked");
+    if (cli_opt(opts, "dynamic"))
+        return cli_usage_error(err, "--dynamic does not take image-held "
+                               "tensors (--src-image, --dst-image)");
+    return CLI_EXIT_OK;
+}
 
 static int read_layouts(const cli_opts *opts, const cli_npy *in,
                         slice_layouts *l, cli_err *err)
@@ -49,6 +78,8 @@ static int read_layouts(const cli_opts *opts, const cli_npy *in,
         cli_opt(opts, "dynamic"))
         return cli_usage_error(err, "--dynamic does not take blocked "
                                "tensors (--src-blocked, --dst-blocked)");
+    if (status == CLI_EXIT_OK)
+        status = read_images(opts, l, &l->images, err);
     if (status != CLI_EXIT_OK || !l->src.on) {
         l->rank = in->rank;
         memcpy(l->shape, in->shape, sizeof l->shape);
@@ -97,6 +128,35 @@ static int write_result(void *ctx, size_t index, const void *data,
     return cli_npy_out_write(o->out, &view, err);
 }
 
+/* The slice through image-held tensors on a device: the images' forms
+ * checked against the input and the result, then the run. */
+static int slice_images(const cli_target *target, const clslice_plan *plan,
+                        const cli_npy *in, const cli_npy *meta,
+                        const slice_layouts *l, slice_out *o, cli_err *err)
+{
+    if (target->host)
+        return cli_usage_error(err, "--src-image and --dst-image run on an "
+                               "OpenCL device; they cannot be combined "
+                               "with --host");
+    cli_image_run images = l->images;
+    int status = CLI_EXIT_OK;
+    if (images.sides[0].on)
+        status = cli_image_form_of(&images.sides[0], "src-image",
+                                   "the input", in->descr, in->shape,
+                                   in->rank, &images.forms[0], err);
+    if (status == CLI_EXIT_OK && images.sides[1].on)
+        status = cli_image_form_of(&images.sides[1], "dst-image",
+                                   "the result", in->descr, meta->shape,
+                                   meta->rank, &images.forms[1], err);
+    cli_device device;
+    if (status == CLI_EXIT_OK)
+        status = cli_device_pick(&target->request, &device, err);
+    return status == CLI_EXIT_OK
+               ? cli_device_gather_image(&device, plan, in, meta->bytes,
+                                         &images, write_result, o, err)
+               : status;
+}
+
 /* Slices and writes the result to out (not yet renamed into place). */
 static int slice_static(const cli_target *target, const clslice_plan *plan,
                         const cli_npy *in, const slice_layouts *l,
@@ -107,6 +167,11 @@ static int slice_static(const cli_target *target, const clslice_plan *plan,
         l->dst.on ? &l->dst.blocking : NULL};
     cli_npy meta, result;
     int status = result_meta(plan, in, l, &meta, err);
+    if (status == CLI_EXIT_OK &&
+        (l->images.sides[0].on || l->images.sides[1].on)) {
+        slice_out o = {&meta, out};
+        return slice_images(target, plan, in, &meta, l, &o, err);
+    }
     if (status == CLI_EXIT_OK && !target->host) {
         slice_out o = {&meta, out};
         cli_device device;
@@ -260,7 +325,8 @@ const cli_command cli_cmd_slice = {
              "      [--begin-range LIST --end-range LIST | --starts-range "
              "LIST --ends-range LIST]\n"
              "      [--src-blocked AXIS:BLOCK[:SIZE]] "
-             "[--dst-blocked AXIS:BLOCK]",
+             "[--dst-blocked AXIS:BLOCK]\n"
+             "      [--src-image PACKING] [--dst-image PACKING]",
     .description =
         "\n"
         "Reads IN.npy, slices it with SPEC and writes the result to OUT.npy\n"
@@ -307,7 +373,20 @@ const cli_command cli_cmd_slice = {
         "               lanes past it padding.  SPEC slices the logical\n"
         "               tensor.\n"
         "  --dst-blocked AXIS:BLOCK  OUT receives the result's dense blocked\n"
-        "               storage the same way, its padding lanes zeros.\n",
+        "               storage the same way, its padding lanes zeros.\n"
+        "\n"
+        "Image-held tensors (2-D RGBA images, four channels a texel, as\n"
+        "GPU engines keep activations; PACKING is nc4hw4 (MNN, an NCHW\n"
+        "tensor), phwc4 or tflite_texture_2d (TFLite GPU, BHWC or HWC)):\n"
+        "  --src-image PACKING  the slice reads the input from an image of\n"
+        "               PACKING (IN is uploaded and moved into it first)\n"
+        "  --dst-image PACKING  the slice writes the result into an image of\n"
+        "               PACKING, which is read back into OUT\n"
+        "               IN and OUT stay plain .npy tensors, so OUT is the\n"
+        "               plain slice's: a run checks the library's image path\n"
+        "               for that packing on that device.  The tensor on an\n"
+        "               image side is float32, float16 or uint8, of a rank\n"
+        "               the packing holds and not empty; a device run only.\n",
     .examples =
         "  $ python3 -c 'import numpy as np; "
         "np.save(\"a.npy\", np.arange(24.).reshape(2,3,4))'\n"
@@ -321,6 +400,8 @@ const cli_command cli_cmd_slice = {
         "  $ CLSLICE_DEVICE=0 clslice slice a.npy b.npy --expr '[..., None]'\n"
         "  $ clslice slice nc4hw4.npy c.npy --src-blocked 1:4:10 "
         "--expr '[:, 3:7]'\n"
+        "  $ clslice slice nchw.npy d.npy --expr '[:, 1:, ::2]' "
+        "--src-image nc4hw4 --dst-image phwc4\n"
         "  $ clslice slice a.npy r.npy --style tf --begin 1 --end 2 "
         "--shrink-axis-mask 1 --dynamic --begin-range 0..1 --end-range 1..2\n",
     .takes_spec = true,

@@ -57,18 +57,9 @@ expect summarised_2d 0 "$data/show_big2d.npy: dtype |u1, shape (40, 40)
  [24, 25, 26, ..., 61, 62, 63]]" show "$data/show_big2d.npy"
 
 # Empty arrays print [] as numpy's print() does, whatever the shape, and at
-# once: a header is the whole file.  npy_header FILE DESCR SHAPE writes a
-# format 1.0 header (padded with spaces to 64 bytes, as np.save does).
+# once: a header is the whole file (npy_header.sh writes one).
+source "$(dirname "${BASH_SOURCE[0]}")/npy_header.sh"
 tmp=$(mktemp -d)
-npy_header() {
-  local dict="{'descr': '$2', 'fortran_order': False, 'shape': $3, }"
-  local pad=$(( (64 - (10 + ${#dict} + 1) % 64) % 64 ))
-  local len=$(( ${#dict} + pad + 1 ))
-  { printf '\x93NUMPY\x01\x00'
-    printf "\\x$(printf %02x $((len % 256)))\\x$(printf %02x $((len / 256)))"
-    printf '%s%*s\n' "$dict" "$pad" ''
-  } >"$1"
-}
 # np.zeros((3, 0)), np.zeros((1000000, 0)): numpy prints []
 npy_header "$tmp/e30.npy" '<f8' '(3, 0)'
 expect empty_trailing 0 "$tmp/e30.npy: dtype <f8, shape (3, 0)

@@ -16,6 +16,7 @@ fi
 BIN=$1
 DATA=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_harness.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/npy_header.sh"
 
 # slice_ok EXPECTED OUT ARGS...: exit 0, no output, OUT equals EXPECTED.
 slice_ok() {
@@ -79,6 +80,57 @@ untouched 2 '4611686018427387904 blocks of 4 lanes are more than an axis' \
 untouched 2 'the output has rank 32, and its storage would need 33 dims' \
     slice "$B" "$TMP/w/keep.npy" --expr "[...$(printf ', None%.0s' {1..28})]" \
     --src-blocked 1:4:10 --dst-blocked 0:2 --host
+
+# --- image-held tensors: IN and OUT stay plain, so a slice through images
+# of each packing gives numpy's bytes for the plain slice; inputs of C = 3
+# and 10 (a partial last texel); no device: only the usage errors run -------
+if [[ $have_device -eq 1 ]]; then
+    for packing in phwc4 tflite_texture_2d; do
+        for t in f4 f2 u1; do  # the three channel types
+            slice_ok "$DATA/out_${t}_0.npy" "$O" "$DATA/in_$t.npy" "$O" \
+                --expr '[1:-1, ..., None, ::-2]' --src-image "$packing" \
+                --dst-image nc4hw4
+        done
+        slice_ok "$DATA/out_u1_1.npy" "$O" "$DATA/in_u1.npy" "$O" \
+            --expr '[::-1, 2]' --src-image "$packing"
+        slice_ok "$DATA/out_f2_2.npy" "$O" "$DATA/in_f2.npy" "$O" \
+            --expr '[...]' --dst-image "$packing"
+    done
+    # an NCHW input: the host's slice (checked against numpy above) is
+    # the reference
+    N=$DATA/in_nchw_f4.npy
+    "$BIN" slice "$N" "$TMP/ref.npy" --expr '[:, 1::3, ::-1, 1:]' --host
+    for packing in nc4hw4 phwc4 tflite_texture_2d; do
+        slice_ok "$TMP/ref.npy" "$O" "$N" "$O" --expr '[:, 1::3, ::-1, 1:]' \
+            --src-image "$packing" --dst-image "$packing"
+    done
+    # wider than any device's largest image (2^17 texels in a row)
+    npy_header "$TMP/wide.npy" '|u1' '(1, 131072, 4)'
+    head -c 524288 /dev/zero >>"$TMP/wide.npy"
+    untouched 2 "--src-image: the input needs an image of 131072 x 1 "\
+"texels; this device's largest is" slice "$TMP/wide.npy" \
+        "$TMP/w/keep.npy" --expr '[...]' --src-image phwc4
+fi
+I=$DATA/in_f4.npy
+untouched 2 '--src-image rgba: expected a packing: nc4hw4, phwc4 or' \
+    slice "$I" "$TMP/w/keep.npy" --expr '[...]' --src-image rgba
+untouched 2 'they cannot be combined with --host' slice "$I" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-image phwc4 --host
+untouched 2 '--src-image: the input has shape (4, 5, 3); the packing holds '\
+'an NCHW tensor of rank 4' slice "$I" "$TMP/w/keep.npy" --expr '[...]' \
+    --src-image nc4hw4
+untouched 2 '--dst-image: the result has shape (5, 3); the packing holds' \
+    slice "$I" "$TMP/w/keep.npy" --expr '[1]' --dst-image phwc4
+untouched 2 '--dst-image: the result has shape (0, 5, 3); an image cannot '\
+'hold an empty tensor' slice "$I" "$TMP/w/new.npy" --expr '[2:2]' \
+    --dst-image phwc4
+untouched 2 '--src-image: the input has dtype <f8; an image holds float32' \
+    slice "$DATA/in_f8.npy" "$TMP/w/keep.npy" --expr '[...]' \
+    --src-image phwc4
+untouched 2 'take plain tensors, not --src-blocked' slice "$B" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-blocked 1:4 --dst-image phwc4
+untouched 2 '--dynamic does not take image-held tensors' slice "$I" \
+    "$TMP/w/keep.npy" --expr '[...]' --src-image phwc4 --dynamic
 
 # options may come in any order after IN and OUT; OUT is replaced
 printf 'old' >"$O"

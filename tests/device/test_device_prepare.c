@@ -5,12 +5,14 @@
  * device: prepare builds exactly the programs that gathers, scatters,
  * fills, grads and CSR slices then use (none of them builds another), in
  * both index widths with CLSLICE_PREPARE_INDEX64, under either kernel
- * family; a warm cache folder is loaded instead of compiled, with results
- * byte-identical to the host; damaged cache files (truncated, random
- * bytes, a well-formed file around a binary the driver refuses) fall back
- * to a build from source and are rewritten; threads preparing one
- * runtime leave one program and one file per family; a folder that cannot
- * be written is skipped; the key follows the options and the source.
+ * family, and the image program with CLSLICE_PREPARE_IMAGE (refused,
+ * named, on a device without images); a warm cache folder is loaded
+ * instead of compiled, with results byte-identical to the host; damaged
+ * cache files (truncated, random bytes, a well-formed file around a
+ * binary the driver refuses) fall back to a build from source and are
+ * rewritten; threads preparing one runtime leave one program and one file
+ * per family; a folder that cannot be written is skipped; the key follows
+ * the options and the source.
  * Then what the cache trusts: well-formed files around the wrong program
  * (the 64-bit form under the 32-bit key, another program, mimics with a
  * wrong argument count), a FIFO, a symbolic link, a folder, files others
@@ -346,22 +348,85 @@ static void test_prepare_follows_the_family(void **state)
     }
 }
 
+/* x[:, 1:3] of a 1 x 4 x 2 x 2 float tensor in a 2 x 2 NC4HW4 image
+ * (texel (w, h) holds channels 0-3 of pixel (h, w); value 100 c + 10 h +
+ * w) into a buffer, checked. */
+static void image_gather(const tu_dev *dev, clslice_runtime *rt)
+{
+    float texels[2][2][4];
+    for (int h = 0; h < 2; h++)
+        for (int w = 0; w < 2; w++)
+            for (int c = 0; c < 4; c++)
+                texels[h][w][c] = (float)(100 * c + 10 * h + w);
+    const cl_image_format format = {CL_RGBA, CL_FLOAT};
+    const cl_image_desc shape = {.image_type = CL_MEM_OBJECT_IMAGE2D,
+                                 .image_width = 2, .image_height = 2};
+    cl_int rc;
+    cl_mem image = clCreateImage(dev->cl.context,
+                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                 &format, &shape, texels, &rc);
+    TU_CL_CHECK(rc);
+    cl_mem out = tu_cl_buffer(&dev->cl, 8 * sizeof(float));
+    const int64_t nchw[] = {1, 4, 2, 2};
+    clslice_plan *plan = tu_expr_plan(nchw, 4, "[:, 1:3]");
+    clslice_cl_image src = {.image = image,
+                            .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = sizeof(float);
+    desc.src_image = &src;
+    desc.dst.buffer = out;
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = dev->queue;
+    clslice_error err;
+    if (clslice_cl_gather(rt, &call, &desc, &err) != CLSLICE_OK)
+        fail_msg("image gather: %s", err.message);
+    float got[2][2][2];
+    tu_cl_read(dev->queue, out, sizeof got, got);
+    for (int c = 0; c < 2; c++)
+        for (int h = 0; h < 2; h++)
+            for (int w = 0; w < 2; w++)
+                assert_true(got[c][h][w] ==
+                            (float)(100 * (c + 1) + 10 * h + w));
+    clslice_plan_release(&plan);
+    clReleaseMemObject(out);
+    clReleaseMemObject(image);
+}
+
+static bool has_images(const tu_dev *dev)
+{
+    cl_bool images = CL_FALSE;
+    TU_CL_CHECK(clGetDeviceInfo(dev->cl.device, CL_DEVICE_IMAGE_SUPPORT,
+                                sizeof images, &images, NULL));
+    return images;
+}
+
 /* CLSLICE_PREPARE_INDEX64 adds the 64-bit programs, which forced 64-bit
- * calls and int64 CSR indices then use. */
+ * calls and int64 CSR indices then use; CLSLICE_PREPARE_IMAGE beside it
+ * (on a device with images) adds the image program, one form whatever
+ * the index flag, which an image call then uses. */
 static void test_prepare_index64(void **state)
 {
     tu_dev *dev = *state;
     TU_SKIP_WITHOUT_DEVICE(dev);
     clslice_runtime *rt = runtime_new(dev, NULL);
     size_t used = programs_used(dev, rt);
-    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device,
-                                             CLSLICE_PREPARE_INDEX64, NULL),
-                     CLSLICE_OK);
-    assert_int_equal(cs_runtime_program_count(rt), 2 * used);
+    size_t image = has_images(dev);
+    clslice_error err;
+    if (clslice_runtime_prepare(rt, dev->cl.device,
+                                CLSLICE_PREPARE_INDEX64 |
+                                    (image ? CLSLICE_PREPARE_IMAGE : 0),
+                                &err) != CLSLICE_OK)
+        fail_msg("prepare: %s", err.message);
+    assert_int_equal(cs_runtime_program_count(rt), 2 * used + image);
     run_dense(dev, rt, CLSLICE_FORCE_INDEX64);
     run_csr(dev, rt, CLSLICE_INT64);
     run_all(dev, rt);
-    assert_int_equal(cs_runtime_program_count(rt), 2 * used);
+    if (image)
+        image_gather(dev, rt);
+    else
+        print_message("the device has no images: no image program\n");
+    assert_int_equal(cs_runtime_program_count(rt), 2 * used + image);
     clslice_runtime_release(&rt);
 
     rt = runtime_new(dev, NULL); /* without the flag: no 64-bit program */
@@ -371,6 +436,29 @@ static void test_prepare_index64(void **state)
     /* the 64-bit CSR kernels come from units: the count passes, the fill */
     assert_int_equal(cs_runtime_unit_count(rt), 2);
     assert_int_equal(cs_runtime_program_count(rt), used + 2);
+    clslice_runtime_release(&rt);
+}
+
+/* A device without images refuses CLSLICE_PREPARE_IMAGE, naming it,
+ * with nothing built (test_prepare_index64 builds the image program
+ * where there are images). */
+static void test_prepare_image_refused(void **state)
+{
+    tu_dev *dev = *state;
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    if (has_images(dev)) {
+        print_message("the device has images: nothing to refuse, "
+                      "skipped\n");
+        skip();
+    }
+    clslice_runtime *rt = runtime_new(dev, NULL);
+    clslice_error err;
+    assert_int_equal(clslice_runtime_prepare(rt, dev->cl.device,
+                                             CLSLICE_PREPARE_IMAGE, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "CLSLICE_PREPARE_IMAGE",
+                    "CL_DEVICE_IMAGE_SUPPORT is CL_FALSE", NULL);
+    assert_int_equal(cs_runtime_program_count(rt), 0);
     clslice_runtime_release(&rt);
 }
 
@@ -386,10 +474,10 @@ static void test_prepare_errors(void **state)
                      CLSLICE_ERROR_ARGUMENT);
     tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "device", NULL);
     assert_int_equal(clslice_runtime_prepare(dev->runtime, dev->cl.device,
-                                             0x34, &err),
+                                             0x64, &err),
                      CLSLICE_ERROR_ARGUMENT);
-    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags 0x34",
-                    "unknown bits 0x30", NULL);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "flags 0x64",
+                    "unknown bits 0x60", NULL);
     int not_a_device;
     assert_int_equal(clslice_runtime_prepare(dev->runtime,
                                              (cl_device_id)&not_a_device, 0,
@@ -1085,6 +1173,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_prepare_follows_the_family, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_prepare_index64, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_image_refused, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_prepare_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_units, setup, teardown),

@@ -329,11 +329,7 @@ static void test_checks(void **state)
 static void test_device_without_svm(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (f->caps) {
-        print_message("the device has SVM: nothing to refuse, skipped\n");
-        skip();
-    }
+    tu_svm_skip_with(f);
     const int64_t shape[] = {4};
     clslice_plan *plan = tu_expr_plan(shape, 1, "[1:]");
     float host[4] = {0};

@@ -512,11 +512,7 @@ static void test_checks(void **state)
 static void test_device_without_svm(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (f->caps) {
-        print_message("the device has SVM: nothing to refuse, skipped\n");
-        skip();
-    }
+    tu_svm_skip_with(f);
     const int64_t shape[] = {4};
     float host[4] = {0};
     cl_mem buffer = tu_cl_buffer(&f->dev.cl, sizeof host);

@@ -38,3 +38,12 @@ void tu_svm_skip_without(tu_svm_fixture *f, bool fine)
         skip();
     }
 }
+
+void tu_svm_skip_with(tu_svm_fixture *f)
+{
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (f->caps) {
+        print_message("the device has SVM: nothing to refuse, skipped\n");
+        skip();
+    }
+}

@@ -32,4 +32,8 @@ int tu_svm_teardown(void **state);
  * buffers of the grain asked for. */
 void tu_svm_skip_without(tu_svm_fixture *f, bool fine);
 
+/* Skips the running test, saying why, without a device or on one that
+ * has SVM (a test of the refusal of a device without it). */
+void tu_svm_skip_with(tu_svm_fixture *f);
+
 #endif

@@ -134,16 +134,16 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_concat_desc, dst_image),
      sizeof(clslice_cl_concat_desc)},
     {"clslice_cl_tf_dynamic", tf,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_openvino_dynamic", openvino,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_onnx_dynamic", onnx,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_xla_dynamic", xla,
-     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, max_elements),
+     CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_csr_count", csr_count,
      CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
@@ -413,7 +413,12 @@ static void test_layouts(void **state)
     PIN(clslice_cl_dynamic_desc, dst, 72);
     PIN(clslice_cl_dynamic_desc, value_shape, 96);
     PIN(clslice_cl_dynamic_desc, max_elements, 112);
-    assert_int_equal(GENERAL[4].first_size, 120);
+    PIN(clslice_cl_dynamic_desc, src_svm, 120);
+    PIN(clslice_cl_dynamic_desc, dst_svm, 136);
+    PIN(clslice_cl_dynamic_desc, info_svm, 152);
+    PIN(clslice_cl_dynamic_desc, values_svm, 168);
+    assert_int_equal(CLSLICE_DYNAMIC_VALUE_VECTORS, 4);
+    assert_int_equal(GENERAL[4].first_size, 232);
     PIN(clslice_cl_csr_desc, in, 16);
     assert_int_equal(GENERAL[8].first_size, 32);
     PIN(clslice_cl_shard_desc, elem_size, 16);

@@ -5,7 +5,8 @@
  * clslice_cl_xla_dynamic among them): a
  * normalise command that turns spec values in device buffers into a plan
  * record (dyn_normalise.c), then the gather or scatter that reads it
- * (dyn_consume.c), chained by an event.
+ * (dyn_consume.c), chained by an event.  Sides in SVM are wrapped as
+ * buffers first (dyn_svm.h).
  *
  * Order, so that a failing call enqueues nothing: the call's head is
  * checked once, for both commands (cs_call_check); the host makes the
@@ -20,6 +21,7 @@
 
 #include "opencl/ops/dyn_consume.h"
 #include "opencl/ops/dyn_normalise.h"
+#include "opencl/ops/dyn_svm.h"
 #include "core/plan/common.h"
 
 static cs_dyn_value value_of(const clslice_device_values *v,
@@ -129,14 +131,22 @@ static clslice_status run_front(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_dynamic_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_dynamic_desc, max_elements, &taken,
+                                clslice_cl_dynamic_desc, values_svm, &taken,
                                 err);
     if (st != CLSLICE_OK)
         return st;
     if (!spec)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "spec is NULL");
     cs_dyn_spec dyn = read_spec(spec);
-    return run_chain(&head, &dyn, &taken, err);
+    if (!cs_dyn_svm_used(&taken))
+        return run_chain(&head, &dyn, &taken, err);
+    cs_dyn_svm svm;
+    st = cs_dyn_svm_wrap(&head, &taken, &dyn, &svm, err);
+    return st == CLSLICE_OK
+               ? cs_svm_unwrap_set(&svm.set, run_chain(&head, &dyn, &taken,
+                                                       err),
+                                   err)
+               : st;
 }
 
 static cs_dyn_spec tf_spec(const void *given)

@@ -29,6 +29,11 @@ static const char *const value_names[4][CS_NORM_VALUES] = {
     [CS_DYN_XLA] = {"start_indices", "end", "strides", "axes"},
 };
 
+const char *cs_dyn_value_name(cs_dyn_front front, int which)
+{
+    return value_names[front][which];
+}
+
 static const cs_dyn_value *spec_value(const cs_dyn_spec *spec, int which)
 {
     switch (which) {

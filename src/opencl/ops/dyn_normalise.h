@@ -27,6 +27,10 @@ clslice_status cs_dyn_describe(const cs_dyn_spec *spec, cs_norm_desc *desc,
                                clslice_plan **static_plan,
                                clslice_error *err);
 
+/* Vector `which` (CS_NORM_BEGIN, _END, _STEP, _AXES) as `front`'s spec
+ * names it in messages ("starts", "strides"). */
+const char *cs_dyn_value_name(cs_dyn_front front, int which);
+
 /* The most elements `spec`'s slice can have: the input's count, the
  * static plan's output count where the masks or the window fix it (an
  * XLA window, say), and the caller's spec->max_elements for a gather,

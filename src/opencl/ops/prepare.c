@@ -38,6 +38,32 @@ static clslice_status check_device(cl_context context, cl_device_id device,
     return CLSLICE_OK;
 }
 
+/* CLSLICE_PREPARE_IMAGE asks for the image program: a device without
+ * images could never run it (the image calls refuse such a device), so
+ * the flag is refused there rather than skipped, as the calls would
+ * refuse the first image. */
+static clslice_status check_images(cl_device_id device, clslice_error *err)
+{
+    cl_bool images = CL_FALSE;
+    cl_int rc = clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT,
+                                sizeof images, &images, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetDeviceInfo", rc);
+    if (!images)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "flags has CLSLICE_PREPARE_IMAGE, but the device has "
+                       "no image support (CL_DEVICE_IMAGE_SUPPORT is "
+                       "CL_FALSE)");
+    return CLSLICE_OK;
+}
+
+/* Programs of one form whatever the index flag: the normaliser
+ * (cs_choose_normalise) and the image kernels (32-bit lanes). */
+static bool one_width(int kind)
+{
+    return kind == CS_PROGRAM_NORMALISE || kind == CS_PROGRAM_IMAGE;
+}
+
 clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
                                        cl_device_id device, unsigned flags,
                                        clslice_error *err)
@@ -47,13 +73,16 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
     if (!device)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "device is NULL");
     const unsigned known = CLSLICE_PREPARE_INDEX64 | CLSLICE_PREPARE_BATCH |
-                           CLSLICE_PREPARE_DYNAMIC | CLSLICE_PREPARE_BLOCKED;
+                           CLSLICE_PREPARE_DYNAMIC | CLSLICE_PREPARE_BLOCKED |
+                           CLSLICE_PREPARE_IMAGE;
     if (flags & ~known)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "flags 0x%x has unknown bits 0x%x", flags,
                        flags & ~known);
     clslice_status st =
         check_device(cs_runtime_context(runtime), device, err);
+    if (st == CLSLICE_OK && (flags & CLSLICE_PREPARE_IMAGE))
+        st = check_images(device, err);
     cs_device_info facts;
     cs_tuning tuning;
     if (st == CLSLICE_OK)
@@ -67,14 +96,14 @@ clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
         used |= 1u << CS_PROGRAM_NORMALISE | 1u << CS_PROGRAM_DYNAMIC;
     if (flags & CLSLICE_PREPARE_BLOCKED) /* both forms in one program */
         used |= 1u << CS_PROGRAM_BLOCKED;
+    if (flags & CLSLICE_PREPARE_IMAGE) /* gathers and scatters */
+        used |= 1u << CS_PROGRAM_IMAGE;
     int widths = (flags & CLSLICE_PREPARE_INDEX64) ? 2 : 1;
     for (int w = 0; w < widths; w++)
         for (int kind = 0; kind < CS_PROGRAM_KINDS; kind++) {
             if (!(used & (1u << kind)))
                 continue;
-            /* The normaliser's index width never changes
-             * (cs_choose_normalise). */
-            if (w && kind == CS_PROGRAM_NORMALISE)
+            if (w && one_width(kind))
                 continue;
             cs_program_info info; /* owned by the runtime */
             st = cs_runtime_program(runtime, device, (cs_program_kind)kind,

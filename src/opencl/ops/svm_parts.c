@@ -65,6 +65,23 @@ static clslice_status check_sides(const cs_call *call, cs_svm_set *set,
     return CLSLICE_OK;
 }
 
+/* How messages name a side's offset: "parts[3].src.offset" beside
+ * "parts[3].src.buffer", "info_offset" beside "info". */
+static bool member_named(const cs_svm_side *s)
+{
+    size_t n = strlen(s->buffer_name);
+    return n > 7 && strcmp(s->buffer_name + n - 7, ".buffer") == 0;
+}
+
+static void offset_name(const cs_svm_side *s, char *name, size_t size)
+{
+    if (member_named(s))
+        snprintf(name, size, "%.*s.offset",
+                 (int)(strlen(s->buffer_name) - 7), s->buffer_name);
+    else
+        snprintf(name, size, "%s_offset", s->buffer_name);
+}
+
 /* An SVM side's bytes, for sorting by address. */
 typedef struct span {
     uintptr_t start, end;
@@ -110,12 +127,14 @@ static clslice_status wrap_group(const cs_call *call, cs_svm_set *set,
     for (size_t k = first; k < last; k++) {
         cs_svm_side *s = &set->sides[spans[k].side];
         size_t shift = (size_t)(spans[k].start - spans[first].start);
-        if (*s->offset > SIZE_MAX - shift)
+        if (*s->offset > SIZE_MAX - shift) {
+            char offset[sizeof s->buffer_name + 8];
+            offset_name(s, offset, sizeof offset);
             return cs_fail(err, CLSLICE_ERROR_BUFFER,
-                           "%.*s.offset = %zu overflows a size_t inside "
-                           "the SVM allocations that meet %s",
-                           (int)(strlen(s->buffer_name) - 7),
-                           s->buffer_name, *s->offset, s->svm_name);
+                           "%s = %zu overflows a size_t inside the SVM "
+                           "allocations that meet %s",
+                           offset, *s->offset, s->svm_name);
+        }
         *s->buffer = *made;
         *s->offset += shift;
     }
@@ -181,6 +200,23 @@ static bool names(const char *message, const char *name)
     return false;
 }
 
+/* Whether the message names side s: a member by any of its names
+ * ("parts[3].src." starts them all); a plain argument by its offset
+ * ("begin_offset") or as the message's subject ("begin has ..."), since
+ * a plain name can be a word of the message's prose ("the end of"). */
+static bool names_side(const char *message, const cs_svm_side *s)
+{
+    size_t n = strlen(s->buffer_name);
+    char name[sizeof s->buffer_name + 8];
+    if (member_named(s)) {
+        snprintf(name, sizeof name, "%.*s", (int)(n - 6), s->buffer_name);
+        return names(message, name);
+    }
+    offset_name(s, name, sizeof name);
+    return names(message, name) ||
+           (strncmp(message, s->buffer_name, n) == 0 && message[n] == ' ');
+}
+
 /* The BUFFER message named the wrapper as a side's buffer: say so. */
 static void explain(const cs_svm_set *set, clslice_error *err)
 {
@@ -189,11 +225,7 @@ static void explain(const cs_svm_set *set, clslice_error *err)
                                  err->message);
     for (size_t i = 0; i < set->count && at < sizeof message; i++) {
         const cs_svm_side *s = &set->sides[i];
-        char prefix[sizeof s->buffer_name];
-        /* "parts[3].src.buffer" -> "parts[3].src." */
-        snprintf(prefix, sizeof prefix, "%.*s",
-                 (int)(strlen(s->buffer_name) - 6), s->buffer_name);
-        if (s->svm.pointer && names(err->message, prefix))
+        if (s->svm.pointer && names_side(err->message, s))
             at += (size_t)snprintf(message + at, sizeof message - at,
                                    " [%s is %s: %zu bytes]", s->buffer_name,
                                    s->svm_name, s->svm.bytes);

@@ -2,7 +2,8 @@
 /* Copyright 2026 The clslice Authors */
 /*
  * SVM sides of the calls with many tensors (clslice_cl_concat's parts and
- * destination, clslice_cl_gather_batch's source and outputs), wrapped in
+ * destination, clslice_cl_gather_batch's source and outputs, the dynamic
+ * calls' tensors, record and spec vectors: dyn_svm.h), wrapped in
  * buffers for the call as svm.h does for the two sides of a gather: each
  * side's buffer member (in a copy the call owns) gets a wrapper and its
  * offset moves by the side's place in that wrapper.  Sides whose
@@ -19,7 +20,9 @@ typedef struct cs_svm_side {
     clslice_cl_svm svm; /* pointer NULL and bytes 0: a buffer side */
     cl_mem *buffer;     /* the side's buffer member, in the call's copy */
     size_t *offset;     /* the side's offset member, in the call's copy */
-    char buffer_name[40]; /* "parts[3].src.buffer", "dst.buffer" */
+    char buffer_name[40]; /* "parts[3].src.buffer", "dst.buffer" (a
+                           * member: NAME.offset), or a plain argument
+                           * "info", "begin" (its offset NAME_offset) */
     char svm_name[32];    /* "part_svm[3]", "dst_svm" */
 } cs_svm_side;
 
