@@ -733,7 +733,7 @@ static void test_batch_refusals(void **state)
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
             "part_image[1].image is 4 x 2 texels");
     r.batch.src_image = &r.dst_image.image;
-    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src.buffer = ",
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src.buffer (set)",
             "when src_image holds that tensor");
     r.batch.src = (clslice_cl_tensor){0};
     r.part_image[1].image = r.dst_image.mem;

@@ -24,10 +24,11 @@ clslice_status cs_image_entry_check(const clslice_cl_image *image,
                        sep, image->flags);
     if (buffer || offset || strides)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s.buffer = %p, %s.offset = %zu and %s.strides "
-                       "must be NULL or 0 (and no SVM allocation given) "
-                       "when %s holds that tensor", name, (void *)buffer,
-                       name, offset, name, image_name);
+                       "%s.buffer%s, %s.offset = %zu and %s.strides%s must "
+                       "be NULL or 0 (and no SVM allocation given) when %s "
+                       "holds that tensor", name, buffer ? " (set)" : "",
+                       name, offset, name, strides ? " (set)" : "",
+                       image_name);
     return CLSLICE_OK;
 }
 
