@@ -455,12 +455,16 @@ typedef enum clslice_image_packing {
  * CL_RGBA, channel type CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8 for
  * elements of 4, 2 and 1 bytes) in a named packing.  The tensor's shape
  * is the one the operation gives that side; the image must be exactly as
- * wide and high as the packing makes that shape.  A descriptor that
+ * wide and high as the packing makes that shape.  clslice_cl_gather and
+ * clslice_cl_scatter also take a 1-D image over a buffer
+ * (CL_MEM_OBJECT_IMAGE1D_BUFFER, TFLite GPU's IMAGE_BUFFER storage) as
+ * the packing's 2-D image row by row: texel y * width + x, the image as
+ * many texels wide as the 2-D one has.  A descriptor that
  * points at one takes it in place of its buffer tensor on that side (the
  * tensor member's buffer then NULL, offset 0, strides NULL).  Frozen: a
  * later need is a new member of the descriptors that point at it. */
 typedef struct clslice_cl_image {
-    cl_mem image;                  /**< a CL_MEM_OBJECT_IMAGE2D */
+    cl_mem image; /**< a CL_MEM_OBJECT_IMAGE2D (or IMAGE1D_BUFFER) */
     clslice_image_packing packing; /**< CLSLICE_PACKING_NC4HW4, ... */
     unsigned flags;                /**< 0; other values are refused */
 } clslice_cl_image;
@@ -556,7 +560,17 @@ typedef struct clslice_cl_gather_desc {
  * CL_UNSIGNED_INT8), one work-item per output element for a buffer
  * dst, per texel for an image dst, its program built at the first such
  * call; an empty output enqueues a marker when an event is wanted.
- * Flags change nothing there. */
+ * Flags change nothing there.
+ *
+ * A 1-D buffer image (CL_MEM_OBJECT_IMAGE1D_BUFFER) on a side is checked
+ * as an image (support, context, access, format, elem_size; its width
+ * must be the 2-D image's width times its height, CLSLICE_ERROR_ARGUMENT
+ * naming it otherwise), then taken as its buffer (CL_IMAGE_BUFFER)
+ * holding the blocked tensor that the packing's texels row by row make:
+ * the gather runs as one with src_blocking or dst_blocking (the channel
+ * dim in blocks of 4; a dst written whole, its padding lanes as zeros).
+ * Its other side is a buffer or another 1-D buffer image (a 2-D image
+ * there is CLSLICE_ERROR_ARGUMENT naming both). */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -587,6 +601,14 @@ typedef struct clslice_cl_batch_desc {
      * i lies in that SVM allocation (parts[i].buffer NULL, parts[i].offset
      * from part_svm[i].pointer on); zero entries: buffers. */
     const clslice_cl_svm *part_svm;
+    /** src held by an image (clslice_cl_image) of the plans' common
+     * input shape instead of src.buffer; NULL: a buffer. */
+    const clslice_cl_image *src_image;
+    /** NULL, or count entries: where part_image[i].image is set, output i
+     * is held by that image (parts[i].buffer NULL, parts[i].offset 0),
+     * written whole, its padding lanes as zeros; entries whose image is
+     * NULL: buffers. */
+    const clslice_cl_image *part_image;
 } clslice_cl_batch_desc;
 
 #define CLSLICE_CL_BATCH_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_batch_desc)
@@ -638,8 +660,25 @@ typedef struct clslice_cl_batch_desc {
  * first, after the struct sizes, count and parts: a side given both ways
  * ("parts[i].buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
- * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).  Image
- * sides are not taken here. */
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming src_svm or part_svm[i]).
+ *
+ * With src_image or part_image, those tensors are image-backed
+ * (clslice_cl_image; src.buffer, or parts[i].buffer where
+ * part_image[i].image is set, NULL and the offset 0): every output that
+ * an image touches (all of them for an image source) is then one image
+ * gather of its plan, as clslice_cl_gather runs it (an image output
+ * written whole, its padding lanes as zeros; a buffer side contiguous
+ * from an offset that is a multiple of elem_size), and the other outputs
+ * stay the launches above, which run first.  Checked before anything is
+ * enqueued, after the checks above (which leave image sides out): the
+ * image entries' members (CLSLICE_ERROR_ARGUMENT naming src_image->image
+ * when it is NULL, part_image[i].flags when not 0, src.buffer or
+ * parts[i].buffer and its offset when set beside an image), no output
+ * image being the source's or another output's ("part_image[i].image
+ * and src_image->image are one image"), then each image gather's checks
+ * as clslice_cl_gather makes them, naming src_image->image,
+ * part_image[i].image, parts[i].offset.  The event, if requested,
+ * completes when every output is written. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,
@@ -671,6 +710,14 @@ typedef struct clslice_cl_concat_desc {
      * parts[i].src.offset from part_svm[i].pointer on); zero entries:
      * buffers. */
     const clslice_cl_svm *part_svm;
+    /** NULL, or count entries: where part_image[i].image is set, part
+     * i's source is held by that image (clslice_cl_image; parts[i].src
+     * all NULL or 0), a tensor of parts[i].plan's output shape; entries
+     * whose image is NULL: buffers. */
+    const clslice_cl_image *part_image;
+    /** dst held by an image of the plans' input shape instead of
+     * dst.buffer (dst.strides NULL, offset 0); NULL: a buffer. */
+    const clslice_cl_image *dst_image;
 } clslice_cl_concat_desc;
 
 #define CLSLICE_CL_CONCAT_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_concat_desc)
@@ -727,9 +774,27 @@ typedef struct clslice_cl_concat_desc {
  * side given both ways
  * ("parts[i].src.buffer and part_svm[i].pointer are both set"), a pointer
  * without bytes or bytes without a pointer, and a queue whose device has
- * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).  Image
- * sides are not taken here: a clslice_cl_gather or clslice_cl_scatter per
- * part reads or writes an image-backed tensor. */
+ * no SVM (CLSLICE_ERROR_ARGUMENT naming dst_svm or part_svm[i]).
+ *
+ * With part_image or dst_image, those tensors are image-backed
+ * (clslice_cl_image; parts[i].src, or dst, then NULL buffer, offset 0
+ * and strides NULL): each image part is read into its place in a
+ * temporary buffer (an image gather of the whole tensor), an image dst
+ * is read into another (skipped when the parts cover every element),
+ * the concatenation runs into it as above, and it is written back whole,
+ * its padding lanes as zeros: two passes over an image dst and its size
+ * in temporary memory, the commands chained by events (the reads, the
+ * launches, the write back).  When no part has an element nothing is
+ * written.  Checked before anything is enqueued, after the checks above
+ * (which leave image sides out): the image entries' members
+ * (CLSLICE_ERROR_ARGUMENT naming dst_image->image when it is NULL,
+ * part_image[i].flags when not 0, parts[i].src.buffer, .offset or
+ * .strides, or dst's, when set beside an image), no part's image being
+ * dst's ("dst_image->image and part_image[i].image are one image"), then
+ * each image against its tensor as clslice_cl_gather checks it (naming
+ * part_image[i].image and dst_image->image: support, type, context,
+ * format, elem_size, size; a part image must be readable, dst_image
+ * writable, and readable too unless the parts cover it). */
 CLSLICE_API
 clslice_status clslice_cl_concat(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -812,6 +877,9 @@ typedef struct clslice_cl_scatter_desc {
      * the slice's elements change; padding lanes and every other
      * element keep their values. */
     const clslice_cl_image *dst_image;
+    /** value held by an image (a tensor of value_shape, value_rank 3 or
+     * 4 as its packing takes) instead of value.buffer; NULL: a buffer. */
+    const clslice_cl_image *value_image;
 } clslice_cl_scatter_desc;
 
 #define CLSLICE_CL_SCATTER_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_scatter_desc)
@@ -840,7 +908,22 @@ typedef struct clslice_cl_scatter_desc {
  * kernel writes every texel of dst: the slice's lanes from value, the
  * others from the copy.  The copy waits for the wait list, the kernel for
  * the copy; the event completes with the kernel.  An empty slice enqueues
- * a marker when an event is wanted. */
+ * a marker when an event is wanted.  A 1-D buffer image dst
+ * (CL_MEM_OBJECT_IMAGE1D_BUFFER) is checked as clslice_cl_gather checks
+ * one, then taken as the blocked tensor of its buffer: the scatter runs
+ * as one with dst_blocking (value as above, or as any scatter's value),
+ * writing the slice's elements in place, no copy made.
+ *
+ * With value_image, the value (a tensor of value_shape, of rank 3 or 4
+ * as its packing takes) is held by an image instead of value.buffer
+ * (value.buffer NULL, offset 0, strides and value_blocking NULL; named
+ * "value_image->image is NULL", "value_image->flags", otherwise).  It is
+ * checked as clslice_cl_gather checks a src image (naming
+ * value_image->image: readable, format, elem_size, size), then read into
+ * a temporary buffer by an image gather, and the scatter runs from that
+ * buffer under every rule above (any dst: buffer, view, blocked, image).
+ * The read is enqueued after every check of the call, behind the wait
+ * list, and the scatter's first command waits for it. */
 CLSLICE_API
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
                                   const clslice_cl_call *call,

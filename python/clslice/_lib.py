@@ -160,7 +160,7 @@ class CLScatterDesc(_Sized):
         ("value_blocking", ctypes.POINTER(Blocking)),
         ("dst_blocking", ctypes.POINTER(Blocking)),
         ("value_svm", CLSvm), ("dst_svm", CLSvm),
-        ("dst_image", ctypes.c_void_p),
+        ("dst_image", ctypes.c_void_p), ("value_image", ctypes.c_void_p),
     ]
 
 
@@ -170,6 +170,7 @@ class CLBatchDesc(_Sized):
         ("src", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLPart)),
         ("src_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
+        ("src_image", ctypes.c_void_p), ("part_image", ctypes.c_void_p),
     ]
 
 
@@ -218,6 +219,7 @@ class CLConcatDesc(_Sized):
         ("dst", CLTensor), ("count", ctypes.c_size_t),
         ("parts", ctypes.POINTER(CLConcatPart)),
         ("dst_svm", CLSvm), ("part_svm", ctypes.POINTER(CLSvm)),
+        ("part_image", ctypes.c_void_p), ("dst_image", ctypes.c_void_p),
     ]
 
 

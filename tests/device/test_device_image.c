@@ -5,13 +5,14 @@
  * (clslice_cl_image) and buffers on the default OpenCL device, against
  * clslice_host_gather2 on the images' storage: the texels of a w x h RGBA
  * image, row by row, are a blocked tensor (one axis in blocks of 4 lanes)
- * with the strides each packing's documented texel mapping gives, and
- * this file derives those strides itself from the formulas in
- * clslice_cl.h, not from the library's geometry.
+ * with the strides each packing's documented texel mapping gives
+ * (imagefix.h derives them from the formulas in clslice_cl.h, not from
+ * the library's geometry).
  *
  * Random plans (randplan.h) of every front-end on random tensors of rank
  * 3 or 4 whose channel counts are often not multiples of 4 (the partial
- * last texel), image to buffer, buffer to image and image to image, each
+ * last texel), image to buffer, buffer to image and image to image, with
+ * 2-D images and with 1-D buffer images (TFLite's IMAGE_BUFFER), each
  * packing (NC4HW4, PHWC4, TFLite's TEXTURE_2D) and each channel type
  * (CL_FLOAT, CL_HALF_FLOAT, CL_UNSIGNED_INT8), values drawn as finite
  * normal numbers (a float or half image is read and written through
@@ -28,11 +29,16 @@
 
 #include "opencl/ops/image.h"
 #include "devutil.h"
+#include "imagefix.h"
 #include "randplan.h"
 
 enum { JOBS = 240, GUARD = 64, SENTINEL = 0x5A };
 
-typedef enum side_kind { SIDE_BUFFER, SIDE_IMAGE } side_kind;
+/* A buffer, a 2-D image, or a 1-D buffer image (the 2-D image's texels
+ * row by row). */
+typedef enum side_kind { SIDE_BUFFER, SIDE_IMAGE, SIDE_IMAGE1D } side_kind;
+
+static const char *const KIND_NAME[] = {"buffer", "image", "1-D image"};
 
 static const clslice_image_packing PACKINGS[] = {
     CLSLICE_PACKING_NC4HW4, CLSLICE_PACKING_PHWC4,
@@ -40,119 +46,10 @@ static const clslice_image_packing PACKINGS[] = {
 static const cl_channel_type CHANNELS[] = {CL_FLOAT, CL_HALF_FLOAT,
                                            CL_UNSIGNED_INT8};
 
-static size_t channel_size(cl_channel_type type)
-{
-    return type == CL_FLOAT ? 4 : type == CL_HALF_FLOAT ? 2 : 1;
-}
-
-/* The storage of a tensor of `shape` in `packing`, from clslice_cl.h's
- * texel mappings: element e at texel (x, y), lane c % 4, lies at element
- * (y * width + x) * 4 + c % 4; strides per logical dim, the channel
- * dim's between slices (blocking {cdim, 4}). */
-typedef struct storage {
-    size_t width, height;
-    int64_t strides[4];
-    clslice_blocking blocking;
-} storage;
-
-static storage storage_of(clslice_image_packing packing,
-                          const int64_t *shape, int rank)
-{
-    storage s = {.blocking = {.block = 4}};
-    if (packing == CLSLICE_PACKING_NC4HW4) { /* N C H W */
-        int64_t n = shape[0], c = shape[1], h = shape[2], w = shape[3];
-        int64_t slices = (c + 3) / 4, width = slices * w;
-        s.width = (size_t)width;
-        s.height = (size_t)(n * h);
-        /* x = slice * W + w, y = n * H + h */
-        s.strides[0] = h * width * 4;
-        s.strides[1] = w * 4;
-        s.strides[2] = width * 4;
-        s.strides[3] = 4;
-        s.blocking.axis = 1;
-        return s;
-    }
-    /* [B] H W C: x = w * B + b */
-    int64_t b = rank == 4 ? shape[0] : 1;
-    const int64_t *hwc = shape + (rank - 3);
-    int64_t h = hwc[0], w = hwc[1], slices = (hwc[2] + 3) / 4;
-    int64_t width = w * b;
-    s.width = (size_t)width;
-    s.height = (size_t)(h * slices);
-    int64_t *st = s.strides + (rank - 3);
-    if (rank == 4)
-        s.strides[0] = 4;
-    st[1] = b * 4;
-    if (packing == CLSLICE_PACKING_PHWC4) { /* y = slice * H + h */
-        st[0] = width * 4;
-        st[2] = h * width * 4;
-    } else { /* TEXTURE_2D: y = h * S + slice */
-        st[0] = slices * width * 4;
-        st[2] = width * 4;
-    }
-    s.blocking.axis = rank - 1;
-    return s;
-}
-
-static bool packing_takes(clslice_image_packing packing, int rank)
-{
-    return rank == 4 || (rank == 3 && packing != CLSLICE_PACKING_NC4HW4);
-}
-
-/* A finite normal value's bits (or any byte), never the sentinel
- * pattern's. */
-static void random_element(tu_rng *rng, cl_channel_type type, void *out)
-{
-    uint64_t r = tu_next(rng);
-    if (type == CL_FLOAT) {
-        uint32_t bits = (uint32_t)(r & 0x807FFFFFu) |
-                        (uint32_t)tu_range(rng, 1, 254) << 23;
-        memcpy(out, &bits, 4);
-    } else if (type == CL_HALF_FLOAT) {
-        uint16_t bits = (uint16_t)((r & 0x83FFu) |
-                                   (uint64_t)tu_range(rng, 1, 30) << 10);
-        memcpy(out, &bits, 2);
-    } else {
-        *(unsigned char *)out = (unsigned char)r;
-    }
-}
-
-static void random_fill(tu_rng *rng, cl_channel_type type, void *data,
-                        size_t elements)
-{
-    size_t es = channel_size(type);
-    for (size_t i = 0; i < elements; i++)
-        random_element(rng, type, (unsigned char *)data + i * es);
-}
-
-static cl_mem make_image(cl_context context, cl_channel_type type,
-                         size_t width, size_t height, cl_mem_flags flags,
-                         void *host)
-{
-    cl_image_format format = {CL_RGBA, type};
-    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
-                          .image_width = width, .image_height = height};
-    cl_int rc;
-    cl_mem image = clCreateImage(context,
-                                 flags | (host ? CL_MEM_COPY_HOST_PTR : 0),
-                                 &format, &desc, host, &rc);
-    if (rc != CL_SUCCESS)
-        fail_msg("clCreateImage %zu x %zu failed with %d", width, height,
-                 (int)rc);
-    return image;
-}
-
-static void read_image(cl_command_queue q, cl_mem image, size_t width,
-                       size_t height, void *out)
-{
-    size_t origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
-    TU_CL_CHECK(clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0,
-                                   out, 0, NULL, NULL));
-}
-
 typedef struct fixture {
     tu_dev dev;
     bool images;
+    long value_images_drawn; /* values an image could hold so far */
     tu_rng rng;
     uint64_t seed;
 } fixture;
@@ -202,11 +99,11 @@ static bool fits(const job *j)
     int64_t in = 1, out = clslice_plan_output_elements(j->plan);
     for (int d = 0; d < j->irank; d++)
         in *= j->ishape[d];
-    if (j->src_kind == SIDE_IMAGE &&
-        (!packing_takes(j->src_packing, j->irank) || in == 0))
+    if (j->src_kind != SIDE_BUFFER &&
+        (!tu_packing_takes(j->src_packing, j->irank) || in == 0))
         return false;
     return j->dst_kind == SIDE_BUFFER ||
-           (packing_takes(j->dst_packing, j->orank) && out > 0);
+           (tu_packing_takes(j->dst_packing, j->orank) && out > 0);
 }
 
 static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
@@ -218,8 +115,8 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
         j->type = CHANNELS[tu_range(&f->rng, 0, 2)];
         j->src_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
         j->dst_packing = PACKINGS[tu_range(&f->rng, 0, 2)];
-        int rank = src == SIDE_IMAGE ? (int)tu_range(&f->rng, 3, 4)
-                                     : (int)tu_range(&f->rng, 2, 6);
+        int rank = src != SIDE_BUFFER ? (int)tu_range(&f->rng, 3, 4)
+                                      : (int)tu_range(&f->rng, 2, 6);
         rp_random_case(&f->rng, rank, 700, &j->c);
         clslice_error err;
         if (rp_build(&j->c, &j->plan, &err) != CLSLICE_OK)
@@ -235,8 +132,7 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
     snprintf(j->desc, sizeof j->desc,
              "%s -> %s, src packing %d, dst packing %d, channel 0x%x, "
              "input %s: %s",
-             j->src_kind == SIDE_IMAGE ? "image" : "buffer",
-             j->dst_kind == SIDE_IMAGE ? "image" : "buffer",
+             KIND_NAME[j->src_kind], KIND_NAME[j->dst_kind],
              (int)j->src_packing, (int)j->dst_packing, (unsigned)j->type,
              tu_shape_str(j->ishape, j->irank), j->c.desc);
 }
@@ -247,24 +143,58 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
 typedef struct side {
     unsigned char *host; /* the storage (image) or the buffer's bytes */
     size_t bytes, offset;
-    storage layout;      /* images */
+    tu_image_storage layout; /* images */
     cl_mem mem;
+    cl_mem store; /* a 1-D buffer image's buffer */
     clslice_cl_image image;
 } side;
 
+/* The image of a side of `kind` (not a buffer) with `layout`. */
+static cl_mem make_side(fixture *f, side_kind kind, cl_channel_type type,
+                        const tu_image_storage *layout, cl_mem_flags flags,
+                        void *host, cl_mem *store)
+{
+    *store = NULL;
+    if (kind == SIDE_IMAGE)
+        return tu_image_make(f->dev.cl.context, type, layout->width,
+                             layout->height, flags, host);
+    return tu_image1d_make(f->dev.cl.context, type,
+                           layout->width * layout->height, flags, host,
+                           store);
+}
+
+/* A side's device bytes (an image's storage) into `out`. */
+static void read_side(fixture *f, side_kind kind, const side *s,
+                      unsigned char *out)
+{
+    if (kind == SIDE_IMAGE)
+        tu_image_read(f->dev.queue, s->mem, s->layout.width,
+                      s->layout.height, out);
+    else
+        tu_cl_read(f->dev.queue, kind == SIDE_IMAGE1D ? s->store : s->mem,
+                   s->bytes, out);
+}
+
+static void release_side(side *s)
+{
+    clReleaseMemObject(s->mem);
+    if (s->store)
+        clReleaseMemObject(s->store);
+}
+
 static void make_src(fixture *f, const job *j, side *s)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
-    if (j->src_kind == SIDE_IMAGE) {
-        s->layout = storage_of(j->src_packing, j->ishape, j->irank);
+    if (j->src_kind != SIDE_BUFFER) {
+        s->layout = tu_image_storage_of(j->src_packing, j->ishape, j->irank);
         size_t elements = s->layout.width * s->layout.height * 4;
         s->bytes = elements * es;
         s->host = malloc(s->bytes);
         assert_non_null(s->host);
-        random_fill(&f->rng, j->type, s->host, elements);
-        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
-                            s->layout.height, CL_MEM_READ_ONLY, s->host);
+        tu_image_random_fill(&f->rng, j->type, s->host, elements);
+        s->mem = make_side(f, j->src_kind, j->type, &s->layout,
+                           CL_MEM_READ_ONLY, s->host, &s->store);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->src_packing};
         return;
@@ -274,7 +204,7 @@ static void make_src(fixture *f, const job *j, side *s)
     s->bytes = s->offset + elements * es + GUARD;
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
-    random_fill(&f->rng, j->type, s->host, s->bytes / es);
+    tu_image_random_fill(&f->rng, j->type, s->host, s->bytes / es);
     s->mem = tu_cl_buffer(&f->dev.cl, s->bytes);
     TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, s->mem, CL_TRUE, 0,
                                      s->bytes, s->host, 0, NULL, NULL));
@@ -283,10 +213,10 @@ static void make_src(fixture *f, const job *j, side *s)
 /* The destination starts as sentinel bytes; host holds the reference. */
 static void make_dst(fixture *f, const job *j, side *s)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     *s = (side){.offset = 0};
-    if (j->dst_kind == SIDE_IMAGE) {
-        s->layout = storage_of(j->dst_packing, j->oshape, j->orank);
+    if (j->dst_kind != SIDE_BUFFER) {
+        s->layout = tu_image_storage_of(j->dst_packing, j->oshape, j->orank);
         s->bytes = s->layout.width * s->layout.height * 4 * es;
     } else {
         size_t elements = (size_t)clslice_plan_output_elements(j->plan);
@@ -296,9 +226,9 @@ static void make_dst(fixture *f, const job *j, side *s)
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
     memset(s->host, SENTINEL, s->bytes);
-    if (j->dst_kind == SIDE_IMAGE) {
-        s->mem = make_image(f->dev.cl.context, j->type, s->layout.width,
-                            s->layout.height, CL_MEM_WRITE_ONLY, s->host);
+    if (j->dst_kind != SIDE_BUFFER) {
+        s->mem = make_side(f, j->dst_kind, j->type, &s->layout,
+                           CL_MEM_WRITE_ONLY, s->host, &s->store);
         s->image = (clslice_cl_image){.image = s->mem,
                                       .packing = j->dst_packing};
         return;
@@ -312,13 +242,13 @@ static clslice_host_tensor host_tensor(const job *j, const side *s,
 {
     return (clslice_host_tensor){
         .data = s->host, .bytes = s->bytes, .offset = s->offset,
-        .strides = kind == SIDE_IMAGE ? s->layout.strides : NULL};
+        .strides = kind != SIDE_BUFFER ? s->layout.strides : NULL};
     (void)j;
 }
 
 static void run_job(fixture *f, job *j)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
     side src, dst;
     make_src(f, j, &src);
     make_dst(f, j, &dst);
@@ -327,12 +257,12 @@ static void run_job(fixture *f, job *j)
     clslice_cl_gather_desc desc = CLSLICE_CL_GATHER_DESC_INIT;
     desc.plan = j->plan;
     desc.elem_size = es;
-    if (j->src_kind == SIDE_IMAGE)
+    if (j->src_kind != SIDE_BUFFER)
         desc.src_image = &src.image;
     else
         desc.src = (clslice_cl_tensor){.buffer = src.mem,
                                        .offset = src.offset};
-    if (j->dst_kind == SIDE_IMAGE)
+    if (j->dst_kind != SIDE_BUFFER)
         desc.dst_image = &dst.image;
     else
         desc.dst = (clslice_cl_tensor){.buffer = dst.mem,
@@ -349,9 +279,9 @@ static void run_job(fixture *f, job *j)
     ref.elem_size = es;
     ref.src = host_tensor(j, &src, j->src_kind);
     ref.dst = host_tensor(j, &dst, j->dst_kind);
-    ref.src_blocking = j->src_kind == SIDE_IMAGE ? &src.layout.blocking
+    ref.src_blocking = j->src_kind != SIDE_BUFFER ? &src.layout.blocking
                                                  : NULL;
-    ref.dst_blocking = j->dst_kind == SIDE_IMAGE ? &dst.layout.blocking
+    ref.dst_blocking = j->dst_kind != SIDE_BUFFER ? &dst.layout.blocking
                                                  : NULL;
     st = clslice_host_gather2(&ref, &err);
     if (st != CLSLICE_OK)
@@ -360,11 +290,7 @@ static void run_job(fixture *f, job *j)
 
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
-    if (j->dst_kind == SIDE_IMAGE)
-        read_image(f->dev.queue, dst.mem, dst.layout.width,
-                   dst.layout.height, got);
-    else
-        tu_cl_read(f->dev.queue, dst.mem, dst.bytes, got);
+    read_side(f, j->dst_kind, &dst, got);
     size_t first = 0;
     while (first < dst.bytes && got[first] == dst.host[first])
         first++;
@@ -376,8 +302,8 @@ static void run_job(fixture *f, job *j)
     free(got);
     free(src.host);
     free(dst.host);
-    clReleaseMemObject(src.mem);
-    clReleaseMemObject(dst.mem);
+    release_side(&src);
+    release_side(&dst);
 }
 
 static void test_random_jobs(void **state)
@@ -386,14 +312,17 @@ static void test_random_jobs(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    const side_kind ways[3][2] = {{SIDE_IMAGE, SIDE_BUFFER},
+    const side_kind ways[6][2] = {{SIDE_IMAGE, SIDE_BUFFER},
                                   {SIDE_BUFFER, SIDE_IMAGE},
-                                  {SIDE_IMAGE, SIDE_IMAGE}};
+                                  {SIDE_IMAGE, SIDE_IMAGE},
+                                  {SIDE_IMAGE1D, SIDE_BUFFER},
+                                  {SIDE_BUFFER, SIDE_IMAGE1D},
+                                  {SIDE_IMAGE1D, SIDE_IMAGE1D}};
     long jobs = tu_scaled(JOBS), partial = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
-        draw_job(f, &j, ways[i % 3][0], ways[i % 3][1]);
-        int cdim = j.dst_kind == SIDE_IMAGE
+        draw_job(f, &j, ways[i % 6][0], ways[i % 6][1]);
+        int cdim = j.dst_kind != SIDE_BUFFER
                        ? (j.dst_packing == CLSLICE_PACKING_NC4HW4
                               ? 1
                               : j.orank - 1)
@@ -430,28 +359,64 @@ static int value_shape(fixture *f, const job *j, int64_t *shape,
     return rank;
 }
 
-static void run_scatter(fixture *f, job *j)
+/* A value of `vshape` in a buffer, or now and then (when its rank is 3
+ * or 4) in an image of a random packing that takes it: its storage in
+ * *value, its layout in *layout (strides NULL: a buffer). */
+static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
+                         int vrank, size_t velements, unsigned char **value,
+                         size_t *vbytes, size_t *voffset,
+                         tu_image_storage *layout,
+                         clslice_image_packing *packing, bool *image)
 {
-    size_t es = channel_size(j->type);
+    size_t es = tu_channel_size(j->type);
+    /* every other value that an image can hold: rank 3 (PHWC4 or
+     * TEXTURE_2D) or 4 (any packing) */
+    *packing = PACKINGS[tu_range(&f->rng, vrank == 3 ? 1 : 0, 2)];
+    *image = velements > 0 && tu_packing_takes(*packing, vrank) &&
+             f->value_images_drawn++ % 2 == 0;
+    if (*image) {
+        *layout = tu_image_storage_of(*packing, vshape, vrank);
+        *voffset = 0;
+        *vbytes = layout->width * layout->height * 4 * es;
+    } else {
+        *voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
+        *vbytes = *voffset + velements * es;
+    }
+    *value = malloc(*vbytes);
+    assert_non_null(*value);
+    tu_image_random_fill(&f->rng, j->type, *value, *vbytes / es);
+    if (*image)
+        return tu_image_make(f->dev.cl.context, j->type, layout->width,
+                             layout->height, CL_MEM_READ_ONLY, *value);
+    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, *vbytes);
+    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, *vbytes,
+                                     *value, 0, NULL, NULL));
+    return vbuf;
+}
+
+/* Returns whether the value came from an image. */
+static bool run_scatter(fixture *f, job *j)
+{
+    size_t es = tu_channel_size(j->type);
     int64_t vshape[CLSLICE_MAX_RANK];
     clslice_value_rule rule;
     int vrank = value_shape(f, j, vshape, &rule);
     size_t velements = 1;
     for (int d = 0; d < vrank; d++)
         velements *= (size_t)vshape[d];
-    size_t voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
-    size_t vbytes = voffset + velements * es;
-    unsigned char *value = malloc(vbytes);
-    assert_non_null(value);
-    random_fill(&f->rng, j->type, value, vbytes / es);
-    cl_mem vbuf = tu_cl_buffer(&f->dev.cl, vbytes);
-    TU_CL_CHECK(clEnqueueWriteBuffer(f->dev.queue, vbuf, CL_TRUE, 0, vbytes,
-                                     value, 0, NULL, NULL));
+    size_t voffset, vbytes;
+    unsigned char *value;
+    tu_image_storage vlayout;
+    clslice_image_packing vpacking;
+    bool from_image;
+    cl_mem vbuf = make_value(f, j, vshape, vrank, velements, &value, &vbytes,
+                             &voffset, &vlayout, &vpacking, &from_image);
+    clslice_cl_image value_image = {.image = vbuf, .packing = vpacking};
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
-    clReleaseMemObject(dst.mem);
-    dst.mem = make_image(f->dev.cl.context, j->type, dst.layout.width,
-                         dst.layout.height, CL_MEM_READ_WRITE, dst.host);
+    release_side(&dst);
+    dst.mem = make_side(f, j->src_kind, j->type, &dst.layout,
+                        CL_MEM_READ_WRITE, dst.host, &dst.store);
     clslice_cl_image image = {.image = dst.mem, .packing = j->src_packing};
 
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
@@ -459,7 +424,10 @@ static void run_scatter(fixture *f, job *j)
     clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
     desc.plan = j->plan;
     desc.elem_size = es;
-    desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
+    if (from_image)
+        desc.value_image = &value_image;
+    else
+        desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
     desc.value_shape = vshape;
     desc.value_rank = vrank;
     desc.rule = rule;
@@ -474,8 +442,10 @@ static void run_scatter(fixture *f, job *j)
     clslice_host_scatter_desc ref = CLSLICE_HOST_SCATTER_DESC_INIT;
     ref.plan = j->plan;
     ref.elem_size = es;
-    ref.value = (clslice_host_tensor){.data = value, .bytes = vbytes,
-                                      .offset = voffset};
+    ref.value = (clslice_host_tensor){
+        .data = value, .bytes = vbytes, .offset = voffset,
+        .strides = from_image ? vlayout.strides : NULL};
+    ref.value_blocking = from_image ? &vlayout.blocking : NULL;
     ref.value_shape = vshape;
     ref.value_rank = vrank;
     ref.rule = rule;
@@ -488,8 +458,7 @@ static void run_scatter(fixture *f, job *j)
 
     unsigned char *got = malloc(dst.bytes);
     assert_non_null(got);
-    read_image(f->dev.queue, dst.mem, dst.layout.width, dst.layout.height,
-               got);
+    read_side(f, j->src_kind, &dst, got);
     size_t first = 0;
     while (first < dst.bytes && got[first] == dst.host[first])
         first++;
@@ -501,7 +470,8 @@ static void run_scatter(fixture *f, job *j)
     free(value);
     free(dst.host);
     clReleaseMemObject(vbuf);
-    clReleaseMemObject(dst.mem);
+    release_side(&dst);
+    return from_image;
 }
 
 static void test_random_scatters(void **state)
@@ -510,10 +480,10 @@ static void test_random_scatters(void **state)
     TU_SKIP_WITHOUT_DEVICE(&f->dev);
     if (!f->images)
         skip();
-    long jobs = tu_scaled(JOBS / 2), partial = 0;
+    long jobs = tu_scaled(JOBS / 2), partial = 0, value_images = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
-        draw_job(f, &j, SIDE_IMAGE, SIDE_BUFFER);
+        draw_job(f, &j, i % 2 ? SIDE_IMAGE1D : SIDE_IMAGE, SIDE_BUFFER);
         if (clslice_plan_output_elements(j.plan) == 0) {
             clslice_plan_release(&j.plan);
             i--;
@@ -524,13 +494,13 @@ static void test_random_scatters(void **state)
         partial += j.ishape[cdim] % 4 != 0;
         snprintf(j.desc + strlen(j.desc), sizeof j.desc - strlen(j.desc),
                  " (scatter)");
-        run_scatter(f, &j);
+        value_images += run_scatter(f, &j);
         clslice_plan_release(&j.plan);
     }
     print_message("%ld random scatters into images (seed 0x%016" PRIx64
-                  "), %ld with a partial last texel\n", jobs, f->seed,
-                  partial);
-    assert_true(partial > 0);
+                  "), %ld with a partial last texel, %ld from value "
+                  "images\n", jobs, f->seed, partial, value_images);
+    assert_true(partial > 0 && value_images > 0);
 }
 
 /* ---- the checks --------------------------------------------------------- */
@@ -573,11 +543,11 @@ static void test_checks(void **state)
     /* NCHW 1 x 6 x 2 x 3: 2 slices, 6 x 2 texels */
     const int64_t shape[] = {1, 6, 2, 3};
     clslice_plan *plan = tu_expr_plan(shape, 4, ":, 1:5");
-    cl_mem img = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
-    cl_mem wide = make_image(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
-    cl_mem half = make_image(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
-                             NULL);
-    cl_mem ro = make_image(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
+    cl_mem img = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem wide = tu_image_make(ctx, CL_FLOAT, 7, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem half = tu_image_make(ctx, CL_HALF_FLOAT, 6, 2, CL_MEM_READ_WRITE,
+                                NULL);
+    cl_mem ro = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_ONLY, NULL);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
     clslice_cl_image src = {.image = img,
                             .packing = CLSLICE_PACKING_NC4HW4};
@@ -628,7 +598,8 @@ static void test_checks(void **state)
     tu_cl_assert_filled(q, buf, 4096, 0x11);
 
     /* into images: the whole output (1 x 4 x 2 x 3: 1 slice, 3 x 2) */
-    cl_mem dst_img = make_image(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE, NULL);
+    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 2, CL_MEM_READ_WRITE,
+                                   NULL);
     clslice_cl_image dst = {.image = dst_img,
                             .packing = CLSLICE_PACKING_NC4HW4};
     clslice_cl_image dst_ro = {.image = ro,
@@ -661,7 +632,8 @@ static void test_checks(void **state)
                           .elem_size = 4};
     clslice_error err;
     assert_int_equal(cs_image_geometry_of(CLSLICE_PACKING_NC4HW4, shape, 4,
-                                          "src_image", &checked.geometry, &err),
+                                          "src_image", NULL, &checked.geometry,
+                                          &err),
                      CLSLICE_OK);
     cs_image_facts facts;
     assert_int_equal(cs_image_query(f->dev.cl.device, img, "src_image",
@@ -726,10 +698,10 @@ static void test_scatter_checks(void **state)
     unsigned char host[2 * 8 * 4], got[2 * 8 * 4];
     for (size_t i = 0; i < sizeof host; i++)
         host[i] = (unsigned char)(i * 7 + 3);
-    cl_mem img = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
-                            host);
-    cl_mem ro = make_image(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
-                           host);
+    cl_mem img = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_WRITE,
+                               host);
+    cl_mem ro = tu_image_make(ctx, CL_UNSIGNED_INT8, 2, 8, CL_MEM_READ_ONLY,
+                              host);
     cl_mem buf = tu_cl_buffer(&f->dev.cl, 256);
     clslice_cl_image dst = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_image dst_ro = {.image = ro,
@@ -754,7 +726,7 @@ static void test_scatter_checks(void **state)
     clslice_cl_image nhwc = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
     EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &nhwc, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst_image->packing");
-    read_image(f->dev.queue, img, 2, 8, got);
+    tu_image_read(f->dev.queue, img, 2, 8, got);
     assert_memory_equal(got, host, sizeof host);
     clslice_plan_release(&plan);
     clReleaseMemObject(img);
@@ -798,8 +770,8 @@ static void test_empty(void **state)
         skip();
     const int64_t shape[] = {2, 3, 5};
     clslice_plan *plan = tu_expr_plan(shape, 3, ":, 2:2");
-    cl_mem img = make_image(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
-                            CL_MEM_READ_WRITE, NULL);
+    cl_mem img = tu_image_make(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
+                               CL_MEM_READ_WRITE, NULL);
     clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     cl_event ev = NULL;
@@ -819,6 +791,167 @@ static void test_empty(void **state)
     clReleaseMemObject(img);
 }
 
+/* 1-D buffer images: named refusals with the destination untouched, and
+ * the calls that take no 1-D buffer image. */
+static void test_buffer_image_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    cl_command_queue q = f->dev.queue;
+    /* NCHW 1 x 6 x 2 x 3 in NC4HW4: 6 x 2 texels, 12 in one row */
+    const int64_t shape[] = {1, 6, 2, 3};
+    clslice_plan *plan = tu_expr_plan(shape, 4, ":, 1:5");
+    cl_mem store, short_store;
+    cl_mem img = tu_image1d_make(ctx, CL_FLOAT, 12, CL_MEM_READ_WRITE, NULL,
+                                 &store);
+    cl_mem shorter = tu_image1d_make(ctx, CL_FLOAT, 11, CL_MEM_READ_WRITE,
+                                     NULL, &short_store);
+    cl_mem img2d = tu_image_make(ctx, CL_FLOAT, 6, 2, CL_MEM_READ_WRITE,
+                                 NULL);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
+    tu_cl_fill(q, buf, 0x11, 4096);
+    tu_cl_fill(q, store, 0x22, 12 * 16);
+    clslice_cl_image src = {.image = img, .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image wrong = {.image = shorter,
+                              .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_image two_d = {.image = img2d,
+                              .packing = CLSLICE_PACKING_NC4HW4};
+    clslice_cl_tensor out = {.buffer = buf};
+    clslice_cl_tensor none = {.buffer = NULL};
+    EXPECT_FAIL(gather(f, plan, 4, none, &wrong, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT,
+                "src_image->image is a 1-D buffer image of 11 texels",
+                "needs 12 (6 x 2 in CLSLICE_PACKING_NC4HW4, row by row)");
+    EXPECT_FAIL(gather(f, plan, 2, none, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "elem_size = 2",
+                "src_image->image holds channels of 4 bytes");
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, none, &two_d, &err_),
+                CLSLICE_ERROR_ARGUMENT,
+                "src_image->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
+                "dst_image->image is not");
+    clslice_cl_tensor at = {.buffer = buf, .offset = 4};
+    EXPECT_FAIL(gather(f, plan, 4, at, &src, out, NULL, &err_),
+                CLSLICE_ERROR_ARGUMENT, "src.buffer, src.offset",
+                "when src_image holds src");
+    /* a gather of the slice into the 1-D image's tensor: the wrong
+     * shape for it, named; nothing written */
+    EXPECT_FAIL(gather(f, plan, 4, out, NULL, none, &src, &err_),
+                CLSLICE_ERROR_ARGUMENT, "dst_image->image is a 1-D buffer "
+                "image of 12 texels", "needs 6");
+    unsigned char got[12 * 16], want[12 * 16];
+    memset(want, 0x22, sizeof want);
+    tu_cl_read(q, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    unsigned char bytes[4096], fill[4096];
+    memset(fill, 0x11, sizeof fill);
+    tu_cl_read(q, buf, sizeof bytes, bytes);
+    assert_memory_equal(bytes, fill, sizeof fill);
+
+    /* concatenations and batches take 2-D images only */
+    clslice_cl_concat_part part = {.plan = plan, .src = out};
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = q;
+    clslice_cl_concat_desc concat = CLSLICE_CL_CONCAT_DESC_INIT;
+    concat.elem_size = 4;
+    concat.count = 1;
+    concat.parts = &part;
+    concat.dst_image = &src;
+    clslice_error err;
+    assert_int_equal(clslice_cl_concat(f->dev.runtime, &call, &concat, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "dst_image->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER, "
+                    "which this call does not take", NULL);
+    tu_cl_read(q, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(img);
+    clReleaseMemObject(store);
+    clReleaseMemObject(shorter);
+    clReleaseMemObject(short_store);
+    clReleaseMemObject(img2d);
+    clReleaseMemObject(buf);
+}
+
+/* Value images: refusals named, dst untouched. */
+static void test_value_image_checks(void **state)
+{
+    fixture *f = *state;
+    TU_SKIP_WITHOUT_DEVICE(&f->dev);
+    if (!f->images)
+        skip();
+    cl_context ctx = f->dev.cl.context;
+    cl_command_queue q = f->dev.queue;
+    /* HWC 2 x 3 x 5 (PHWC4: 3 x 4 texels), the value of [:, 1:3] is
+     * 2 x 2 x 5 (PHWC4: 2 x 4 texels) */
+    const int64_t shape[] = {2, 3, 5}, vshape[] = {2, 2, 5};
+    clslice_plan *plan = tu_expr_plan(shape, 3, ":, 1:3");
+    cl_mem dst_img = tu_image_make(ctx, CL_FLOAT, 3, 4, CL_MEM_READ_WRITE,
+                                   NULL);
+    cl_mem wide = tu_image_make(ctx, CL_FLOAT, 3, 4, CL_MEM_READ_ONLY, NULL);
+    cl_mem wo = tu_image_make(ctx, CL_FLOAT, 2, 4, CL_MEM_WRITE_ONLY, NULL);
+    cl_mem buf = tu_cl_buffer(&f->dev.cl, 4096);
+    tu_cl_fill(q, buf, 0x33, 4096);
+    clslice_cl_image value = {.image = wide,
+                              .packing = CLSLICE_PACKING_PHWC4};
+    clslice_cl_call call = CLSLICE_CL_CALL_INIT;
+    call.queue = q;
+    clslice_cl_scatter_desc desc = CLSLICE_CL_SCATTER_DESC_INIT;
+    desc.plan = plan;
+    desc.elem_size = 4;
+    desc.value_shape = vshape;
+    desc.value_rank = 3;
+    desc.dst = (clslice_cl_tensor){.buffer = buf};
+    desc.value_image = &value;
+    clslice_error err;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->image is 3 x 4 texels but its tensor "
+                    "needs 2 x 4", NULL);
+    value.image = wo;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->image is CL_MEM_WRITE_ONLY but the call "
+                    "reads it", NULL);
+    desc.value = (clslice_cl_tensor){.buffer = buf, .offset = 16};
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "value.buffer, value.offset",
+                    "when value_image holds value", NULL);
+    desc.value = (clslice_cl_tensor){.buffer = NULL};
+    value.flags = 1;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT,
+                    "value_image->flags = 0x1", NULL);
+    /* a good value image, refused for its dst: the buffer left alone */
+    value = (clslice_cl_image){.image = wide, .packing =
+                                                  CLSLICE_PACKING_PHWC4};
+    cl_mem good = tu_image_make(ctx, CL_FLOAT, 2, 4, CL_MEM_READ_ONLY, NULL);
+    value.image = good;
+    clslice_cl_image dst = {.image = wide, .packing = CLSLICE_PACKING_NC4HW4};
+    desc.dst = (clslice_cl_tensor){.buffer = NULL};
+    desc.dst_image = &dst;
+    assert_int_equal(clslice_cl_scatter(f->dev.runtime, &call, &desc, &err),
+                     CLSLICE_ERROR_ARGUMENT);
+    tu_assert_error(&err, CLSLICE_ERROR_ARGUMENT, "dst_image->packing", NULL);
+    unsigned char got[4096], want[4096];
+    memset(want, 0x33, sizeof want);
+    tu_cl_read(q, buf, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    clslice_plan_release(&plan);
+    clReleaseMemObject(dst_img);
+    clReleaseMemObject(wide);
+    clReleaseMemObject(wo);
+    clReleaseMemObject(good);
+    clReleaseMemObject(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -828,6 +961,8 @@ int main(void)
         cmocka_unit_test(test_scatter_checks),
         cmocka_unit_test(test_huge_steps),
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_buffer_image_checks),
+        cmocka_unit_test(test_value_image_checks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -125,13 +125,13 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_gather_desc, dst_image),
      sizeof(clslice_cl_gather_desc)},
     {"clslice_cl_scatter", scatter,
-     CS_SIZE_THROUGH(clslice_cl_scatter_desc, dst_image),
+     CS_SIZE_THROUGH(clslice_cl_scatter_desc, value_image),
      sizeof(clslice_cl_scatter_desc)},
     {"clslice_cl_gather_batch", batch,
-     CS_SIZE_THROUGH(clslice_cl_batch_desc, part_svm),
+     CS_SIZE_THROUGH(clslice_cl_batch_desc, part_image),
      sizeof(clslice_cl_batch_desc)},
     {"clslice_cl_concat", concat,
-     CS_SIZE_THROUGH(clslice_cl_concat_desc, part_svm),
+     CS_SIZE_THROUGH(clslice_cl_concat_desc, dst_image),
      sizeof(clslice_cl_concat_desc)},
     {"clslice_cl_tf_dynamic", tf,
      CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
@@ -387,19 +387,24 @@ static void test_layouts(void **state)
     PIN(clslice_cl_scatter_desc, value_svm, 104);
     PIN(clslice_cl_scatter_desc, dst_svm, 120);
     PIN(clslice_cl_scatter_desc, dst_image, 136);
-    assert_int_equal(GENERAL[1].first_size, 144);
+    PIN(clslice_cl_scatter_desc, value_image, 144);
+    assert_int_equal(GENERAL[1].first_size, 152);
     PIN(clslice_cl_batch_desc, src, 16);
     PIN(clslice_cl_batch_desc, count, 40);
     PIN(clslice_cl_batch_desc, src_svm, 56);
     PIN(clslice_cl_batch_desc, part_svm, 72);
-    assert_int_equal(GENERAL[2].first_size, 80);
+    PIN(clslice_cl_batch_desc, src_image, 80);
+    PIN(clslice_cl_batch_desc, part_image, 88);
+    assert_int_equal(GENERAL[2].first_size, 96);
     assert_int_equal(sizeof(clslice_cl_concat_part), 32);
     PIN(clslice_cl_concat_part, src, 8);
     PIN(clslice_cl_concat_desc, dst, 16);
     PIN(clslice_cl_concat_desc, count, 40);
     PIN(clslice_cl_concat_desc, dst_svm, 56);
     PIN(clslice_cl_concat_desc, part_svm, 72);
-    assert_int_equal(GENERAL[3].first_size, 80);
+    PIN(clslice_cl_concat_desc, part_image, 80);
+    PIN(clslice_cl_concat_desc, dst_image, 88);
+    assert_int_equal(GENERAL[3].first_size, 96);
     assert_int_equal(sizeof(clslice_host_part), 40);
     PIN(clslice_host_part, src, 8);
     PIN(clslice_cl_dynamic_desc, kind, 20);

@@ -115,6 +115,8 @@ static clslice_status check_dst(const cs_batch_call *call, size_t i,
     cl_mem buffer = call->parts[i].buffer;
     size_t offset = call->parts[i].offset;
     *out = (span){.bytes = bytes, .index = i};
+    if (call->part_image && call->part_image[i].image)
+        return CLSLICE_OK; /* an image output: image_parts.c */
     if (!buffer)
         return bytes == 0 ? CLSLICE_OK
                           : cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -210,7 +212,7 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
     cs_place src;
     clslice_status st = cs_input_bytes(call->parts[0].plan, call->elem_size,
                                        &a.bytes, err);
-    if (st == CLSLICE_OK)
+    if (st == CLSLICE_OK && !call->src_image)
         st = cs_check_arrays(cs_call_context(&call->call), &a, 1, &src,
                              err);
     dst_info last = {.buffer = NULL};
@@ -223,7 +225,7 @@ static clslice_status check_buffers(cs_batch_call *call, span *spans,
         if (st == CLSLICE_OK)
             st = check_dst(call, i, bytes, &last, &spans[i], err);
     }
-    if (st == CLSLICE_OK && call->src && a.bytes)
+    if (st == CLSLICE_OK && !call->src_image && call->src && a.bytes)
         spans[call->count] = (span){.root = src.root,
                                     .start = src.sub_offset + call->src_offset,
                                     .bytes = a.bytes, .index = SIZE_MAX};

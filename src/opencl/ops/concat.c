@@ -5,13 +5,15 @@
  * move from its source into the one destination, run as the batch
  * family's launches the other way round (run/batch_launch.c: one per
  * group of up to 8 distinct source buffers, chained by events).  SVM
- * sides are wrapped as buffers first (svm_parts.h).
+ * sides are wrapped as buffers first (svm_parts.h); image sides are
+ * staged through temporary buffers (image_parts.h).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "opencl/ops/concat.h"
+#include "opencl/ops/image_parts.h"
 #include "opencl/ops/svm_parts.h"
 #include "opencl/run/batch_launch.h"
 #include "core/plan/common.h"
@@ -35,6 +37,8 @@ static clslice_status run_concat(cs_concat_call *c, cs_move *moves,
     clslice_status st = cs_concat_check(c, err);
     if (st != CLSLICE_OK)
         return st;
+    if (c->part_image || c->dst_image)
+        return cs_image_concat(c, moves, srcs, err);
     build_moves(c, moves, srcs);
     cs_batch_moves batch = {.call = &c->call, .kind = CS_BATCH_CONCAT,
                             .name = "concat", .moves = moves,
@@ -119,13 +123,14 @@ clslice_status clslice_cl_concat(clslice_runtime *runtime,
     cs_concat_call c;
     clslice_cl_concat_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &c.call, desc,
-                                clslice_cl_concat_desc, part_svm, &taken,
+                                clslice_cl_concat_desc, dst_image, &taken,
                                 err);
     if (st != CLSLICE_OK)
         return st;
     c = (cs_concat_call){.call = c.call, .parts = taken.parts,
                          .count = taken.count, .elem_size = taken.elem_size,
-                         .dst = taken.dst};
+                         .dst = taken.dst, .part_image = taken.part_image,
+                         .dst_image = taken.dst_image};
     bool svm = taken.part_svm || taken.dst_svm.pointer ||
                taken.dst_svm.bytes;
     st = c.count == 0 || !c.parts ? cs_concat_check(&c, err) /* fails */

@@ -30,6 +30,10 @@ typedef struct cs_concat_call {
     size_t count;
     size_t elem_size;
     clslice_cl_tensor dst;
+    /* image sides (desc->part_image, desc->dst_image): the buffer checks
+     * leave them to image_parts.h */
+    const clslice_cl_image *part_image; /* NULL or count entries */
+    const clslice_cl_image *dst_image;
     /* set by cs_concat_check, in arrays of count the caller allocates */
     cs_concat_layout *layouts;
     const clslice_plan **plans;
@@ -40,7 +44,7 @@ typedef struct cs_concat_call {
 /* Checks the call in clslice_host_concat's order: the head
  * (cs_call_check), the arguments, each part (cs_concat_part_layout),
  * that no two parts write one element (cs_concat_disjoint), then the
- * buffers.  Fills call->layouts. */
+ * buffers (image sides take no part).  Fills call->layouts. */
 clslice_status cs_concat_check(cs_concat_call *call, clslice_error *err);
 
 #endif

@@ -91,11 +91,16 @@ static clslice_status check_buffers(const cs_concat_call *c,
                     .bytes = nothing ? 0 : c->dst_span.after,
                     .before = nothing ? 0 : c->dst_span.before,
                     .output = true, .optional = true};
-    cs_place dst_place;
-    clslice_status st = cs_check_arrays(cs_call_context(&c->call), &dst, 1,
-                                        &dst_place, err);
+    cs_place dst_place = {.root = NULL};
+    clslice_status st = CLSLICE_OK;
+    if (c->dst_image) /* no buffer that a source could overlap */
+        dst = (cs_array){.name = "dst", .optional = true};
+    else
+        st = cs_check_arrays(cs_call_context(&c->call), &dst, 1, &dst_place,
+                             err);
     for (size_t i = 0; i < c->count && st == CLSLICE_OK; i++)
-        st = check_source(c, i, &dst, &dst_place, err);
+        if (!c->part_image || !c->part_image[i].image)
+            st = check_source(c, i, &dst, &dst_place, err);
     return st;
 }
 

@@ -55,11 +55,16 @@ clslice_status clslice_cl_gather(clslice_runtime *runtime,
     const clslice_cl_svm svm[2] = {taken.src_svm, taken.dst_svm};
     clslice_cl_tensor *tensor[2] = {&taken.src, &taken.dst};
     cs_svm_wrap wrap;
+    cs_image_as_buffer linear[2];
     if (st == CLSLICE_OK)
         st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    /* SVM sides are buffers from here on; image sides go to ops/image.c */
+    /* SVM sides are buffers from here on, and so are 1-D buffer images
+     * (ops/image_buffer.c); 2-D image sides go to ops/image.c */
+    st = cs_image_gather_unbuffer(&head, &taken, linear, err);
+    if (st != CLSLICE_OK)
+        return cs_svm_unwrap(&wrap, st, err);
     st = taken.src_image || taken.dst_image
              ? cs_image_gather(&head, &taken, err)
              : gather(&head, &taken, true, err);

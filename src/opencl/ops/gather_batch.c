@@ -5,13 +5,15 @@
  * as moves from the one source into each output, run as the batch's
  * launches (run/batch_launch.c: one per group of up to 8 distinct
  * destination buffers, chained by events).  SVM sides are wrapped as
- * buffers first (svm_parts.h).
+ * buffers first (svm_parts.h); image sides add image gathers
+ * (image_parts.h).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "opencl/ops/gather_batch.h"
+#include "opencl/ops/image_parts.h"
 #include "opencl/ops/svm_parts.h"
 #include "opencl/run/batch_launch.h"
 #include "core/plan/common.h"
@@ -41,7 +43,9 @@ static clslice_status with_storage(cs_batch_call *call, clslice_error *err)
             ? cs_batch_check(call, err)
             : cs_fail(err, CLSLICE_ERROR_MEMORY,
                       "out of memory for a batch of %zu plans", n);
-    if (st == CLSLICE_OK) {
+    if (st == CLSLICE_OK && (call->src_image || call->part_image)) {
+        st = cs_image_batch(call, moves, dsts, err);
+    } else if (st == CLSLICE_OK) {
         build_moves(call, moves, dsts);
         cs_batch_moves batch = {.call = &call->call, .kind = CS_BATCH_GATHER,
                                 .name = "gather batch", .moves = moves,
@@ -109,7 +113,7 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_batch_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_batch_desc, part_svm, &taken,
+                                clslice_cl_batch_desc, part_image, &taken,
                                 err);
     if (st != CLSLICE_OK)
         return st;
@@ -118,7 +122,9 @@ clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                              .elem_size = taken.elem_size,
                              .src = taken.src.buffer,
                              .src_offset = taken.src.offset,
-                             .src_strides = taken.src.strides};
+                             .src_strides = taken.src.strides,
+                             .src_image = taken.src_image,
+                             .part_image = taken.part_image};
     bool svm = taken.part_svm || taken.src_svm.pointer ||
                taken.src_svm.bytes;
     st = checked.count == 0 || !checked.parts

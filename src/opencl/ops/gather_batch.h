@@ -27,6 +27,10 @@ typedef struct cs_batch_call {
     cl_mem src;                 /* desc->src, taken apart */
     size_t src_offset;
     const int64_t *src_strides; /* must be NULL */
+    /* image sides (desc->src_image, desc->part_image): the buffer
+     * checks leave them to image_parts.h */
+    const clslice_cl_image *src_image;
+    const clslice_cl_image *part_image; /* NULL or count entries */
     /* set by cs_batch_check */
     clslice_layout *layouts; /* count entries, allocated by the caller */
 } cs_batch_call;
@@ -34,7 +38,8 @@ typedef struct cs_batch_call {
 /* Checks the call: the head (cs_call_check), then the plans (each given,
  * one input shape), the element size, src against the input tensor, each
  * destination against its plan's output, and that no output overlaps src
- * or another output.  Fills call->layouts (simplified). */
+ * or another output; image sides take no part in the buffer checks.
+ * Fills call->layouts (simplified). */
 clslice_status cs_batch_check(cs_batch_call *call, clslice_error *err);
 
 #endif

@@ -17,22 +17,18 @@
 #include "opencl/select/image_kernel.h"
 #include "core/plan/common.h"
 
-/* What the checks learn and the launch uses. */
-typedef struct image_op {
-    cs_call *call;
-    const clslice_cl_gather_desc *desc;
-    int irank, orank;
-    int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
-    int64_t out_elements;
-    cs_image_side src, dst;   /* used where the side is an image */
-    cl_channel_type channel;  /* of the image (src's when both) */
-} image_op;
+typedef cs_image_gather_op image_op;
+
+const cs_image_names cs_image_gather_names = {
+    .src_image = "src_image", .dst_image = "dst_image",
+    .src = "src", .dst = "dst"};
 
 /* ---- the descriptor ----------------------------------------------------- */
 
 /* An image side leaves its tensor member unused; the buffer side is
- * contiguous and plain. */
-static clslice_status check_member(const char *name,
+ * contiguous and plain.  `name` is the buffer member's ("src"),
+ * `image_name` the image member's ("src_image"). */
+static clslice_status check_member(const char *name, const char *image_name,
                                    const clslice_cl_tensor *t,
                                    const clslice_blocking *blocking,
                                    const clslice_cl_image *image,
@@ -41,17 +37,17 @@ static clslice_status check_member(const char *name,
     if (image) {
         if (!image->image)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s_image->image is NULL", name);
+                           "%s->image is NULL", image_name);
         if (image->flags)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                           "%s_image->flags = 0x%x: must be 0 (reserved)",
-                           name, image->flags);
+                           "%s->flags = 0x%x: must be 0 (reserved)",
+                           image_name, image->flags);
         if (t->buffer || t->offset || t->strides || blocking)
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "%s.buffer, %s.offset, %s.strides, "
                            "%s_blocking and %s_svm must be NULL or 0 when "
-                           "%s_image holds %s", name, name, name, name, name,
-                           name, name);
+                           "%s holds %s", name, name, name, name, name,
+                           image_name, name);
         return CLSLICE_OK;
     }
     if (t->strides || blocking)
@@ -66,19 +62,21 @@ static clslice_status check_desc(image_op *op, clslice_error *err)
 {
     const clslice_cl_gather_desc *d = op->desc;
     clslice_status st = cs_check_plan_elem(d->plan, d->elem_size, err);
+    const cs_image_names *n = &op->names;
     if (st == CLSLICE_OK)
-        st = check_member("src", &d->src, d->src_blocking, d->src_image,
-                          err);
+        st = check_member(n->src, n->src_image, &d->src, d->src_blocking,
+                          d->src_image, err);
     if (st == CLSLICE_OK)
-        st = check_member("dst", &d->dst, d->dst_blocking, d->dst_image,
-                          err);
+        st = check_member(n->dst, n->dst_image, &d->dst, d->dst_blocking,
+                          d->dst_image, err);
     if (st != CLSLICE_OK)
         return st;
     if (d->src_image && d->dst_image &&
         d->src_image->image == d->dst_image->image)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "src_image->image and dst_image->image are one "
-                       "image: a gather cannot read and write it");
+                       "%s->image and %s->image are one image: a gather "
+                       "cannot read and write it", n->src_image,
+                       n->dst_image);
     op->irank = clslice_plan_input_rank(d->plan);
     op->orank = clslice_plan_output_rank(d->plan);
     clslice_plan_input_shape(d->plan, op->ishape);
@@ -94,7 +92,10 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
                                   const int64_t *shape, int rank,
                                   bool output, clslice_error *err)
 {
-    *side = (cs_image_side){.name = output ? "dst_image" : "src_image",
+    *side = (cs_image_side){.name = output ? op->names.dst_image
+                                           : op->names.src_image,
+                            .sep = output ? op->names.dst_sep
+                                          : op->names.src_sep,
                             .image = image, .output = output,
                             .elem_size = op->desc->elem_size};
     cl_channel_type channel = 0;
@@ -103,9 +104,10 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
     if (st == CLSLICE_OK && output && op->desc->src_image &&
         channel != op->channel)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "dst_image->image has channel type 0x%x but "
-                       "src_image->image 0x%x: an image gather does not "
-                       "convert", (unsigned)channel, (unsigned)op->channel);
+                       "%s->image has channel type 0x%x but %s->image "
+                       "0x%x: an image gather does not convert",
+                       op->names.dst_image, (unsigned)channel,
+                       op->names.src_image, (unsigned)op->channel);
     if (st == CLSLICE_OK && !(output && op->desc->src_image))
         op->channel = channel;
     return st;
@@ -117,7 +119,7 @@ static clslice_status check_buffer(const image_op *op, bool output,
 {
     const clslice_cl_gather_desc *d = op->desc;
     const clslice_cl_tensor *t = output ? &d->dst : &d->src;
-    const char *name = output ? "dst" : "src";
+    const char *name = output ? op->names.dst : op->names.src;
     if (t->offset % d->elem_size)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s.offset = %zu is not a multiple of elem_size = "
@@ -210,13 +212,16 @@ clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
     return st;
 }
 
-static clslice_status launch(const image_op *op, clslice_error *err)
+clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
+                                   clslice_error *err)
 {
-    cs_call *call = op->call;
+    const cs_call *call = op->call;
     const clslice_cl_gather_desc *d = op->desc;
+    cs_armed_clear(armed);
+    if (op->out_elements == 0) /* a src image's slice may be empty */
+        return CLSLICE_OK;
     cs_tuning tuning;
-    cs_program_info program;
-    clslice_status st = cs_image_program(call, &tuning, &program, err);
+    clslice_status st = cs_image_program(call, &tuning, &op->program, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t table[CS_IMG_WORDS];
@@ -232,27 +237,38 @@ static clslice_status launch(const image_op *op, clslice_error *err)
     cs_job_mem(&job, &dst);
     cs_job_upload(&job, sizeof table, table);
     cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], CS_IMAGE_LOCAL, false);
-    return cs_job_enqueue(call->queue, &program, &job, tuning.max_groups,
-                          call->num_events, call->wait_list, call->event,
-                          err);
+    return cs_job_arm(&op->program, &job, tuning.max_groups, armed, err);
+}
+
+clslice_status cs_image_gather_check(image_op *op, const cs_call *call,
+                                     const clslice_cl_gather_desc *desc,
+                                     const cs_image_names *names,
+                                     clslice_error *err)
+{
+    *op = (image_op){.call = call, .desc = desc, .names = *names};
+    clslice_status st = check_desc(op, err);
+    return st == CLSLICE_OK ? check_sides(op, err) : st;
 }
 
 clslice_status cs_image_gather(cs_call *call,
                                const clslice_cl_gather_desc *desc,
                                clslice_error *err)
 {
-    image_op op = {.call = call, .desc = desc};
+    image_op op;
+    cs_armed_job armed;
     clslice_status st = cs_call_check(call, err);
     if (st == CLSLICE_OK)
-        st = check_desc(&op, err);
+        st = cs_image_gather_check(&op, call, desc, &cs_image_gather_names,
+                                   err);
     if (st == CLSLICE_OK)
-        st = check_sides(&op, err);
+        st = cs_image_gather_arm(&op, &armed, err);
     if (st != CLSLICE_OK)
         return st;
-    if (op.out_elements == 0) /* a src image's slice may be empty */
+    if (!armed.kernel)
         st = cs_enqueue_marker(call->queue, call->num_events,
                                call->wait_list, call->event, err);
     else
-        st = launch(&op, err);
+        st = cs_armed_enqueue(&armed, call->queue, call->num_events,
+                              call->wait_list, call->event, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -51,9 +51,10 @@ static int64_t extent(const int64_t *shape, int cdim, int o, int64_t in)
 
 clslice_status cs_image_geometry_of(clslice_image_packing packing,
                                     const int64_t *shape, int rank,
-                                    const char *name, cs_image_geometry *g,
-                                    clslice_error *err)
+                                    const char *name, const char *sep,
+                                    cs_image_geometry *g, clslice_error *err)
 {
+    sep = sep ? sep : "->";
     *g = (cs_image_geometry){.width = 0};
     bool hwc = packing == CLSLICE_PACKING_PHWC4 ||
                packing == CLSLICE_PACKING_TFLITE_TEXTURE_2D;
@@ -78,12 +79,12 @@ clslice_status cs_image_geometry_of(clslice_image_packing packing,
             set_words(g, 3, 2, 1, -1, 1, 2, 0, shape[0]);
     } else if (packing != CLSLICE_PACKING_NC4HW4 && !hwc) {
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->packing = %d is not a clslice_image_packing",
-                       name, (int)packing);
+                       "%s%spacking = %d is not a clslice_image_packing",
+                       name, sep, (int)packing);
     } else {
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->packing = %s takes a tensor of rank %s, not "
-                       "%d", name, packing_name(packing),
+                       "%s%spacking = %s takes a tensor of rank %s, not "
+                       "%d", name, sep, packing_name(packing),
                        hwc ? "3 (HWC) or 4 (BHWC)" : "4 (NCHW)", rank);
     }
     int cdim = (int)g->words[CS_IMG_G_CDIM];
@@ -128,10 +129,21 @@ clslice_status cs_image_query(cl_device_id device, cl_mem image,
                                 &facts->flags, NULL);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clGetMemObjectInfo", rc);
-    if (facts->type != CL_MEM_OBJECT_IMAGE2D)
+    if (facts->type != CL_MEM_OBJECT_IMAGE2D &&
+        facts->type != CL_MEM_OBJECT_IMAGE1D_BUFFER)
         return CLSLICE_OK; /* the check names it */
     rc = clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof facts->format,
                         &facts->format, NULL);
+    if (rc == CL_SUCCESS && facts->type == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+        facts->height = 1;
+        rc = clGetImageInfo(image, CL_IMAGE_BUFFER, sizeof facts->buffer,
+                            &facts->buffer, NULL);
+        if (rc == CL_SUCCESS)
+            rc = clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof facts->width,
+                                &facts->width, NULL);
+        return rc == CL_SUCCESS ? CLSLICE_OK
+                                : cs_cl_fail(err, "clGetImageInfo", rc);
+    }
     if (rc == CL_SUCCESS)
         rc = clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof facts->width,
                             &facts->width, NULL);
@@ -153,32 +165,47 @@ static size_t channel_bytes(cl_channel_type type)
                                       : 0;
 }
 
+/* How a side's name reaches its members: "->" for a pointer member
+ * (src_image->image), "." for an array entry (part_image[2].image). */
+static const char *side_sep(const cs_image_side *side)
+{
+    return side->sep ? side->sep : "->";
+}
+
 static clslice_status check_object(const cs_image_facts *f,
                                    cl_context context,
                                    const cs_image_side *side,
                                    clslice_error *err)
 {
-    const char *n = side->name;
+    const char *n = side->name, *sep = side_sep(side);
     if (!f->device_images)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s: the queue's device has no image support "
                        "(CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)", n);
-    if (f->type != CL_MEM_OBJECT_IMAGE2D)
+    if (f->type == CL_MEM_OBJECT_IMAGE1D_BUFFER && !side->linear)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image is a memory object of CL_MEM_TYPE 0x%x, "
-                       "not a CL_MEM_OBJECT_IMAGE2D", n, (unsigned)f->type);
+                       "%s%simage is a CL_MEM_OBJECT_IMAGE1D_BUFFER, which "
+                       "this call does not take (a gather or a scatter "
+                       "with a buffer or another 1-D buffer image on its "
+                       "other side does)", n, sep);
+    if (f->type != CL_MEM_OBJECT_IMAGE2D &&
+        f->type != CL_MEM_OBJECT_IMAGE1D_BUFFER)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s%simage is a memory object of CL_MEM_TYPE 0x%x, "
+                       "not a CL_MEM_OBJECT_IMAGE2D", n, sep,
+                       (unsigned)f->type);
     if (f->context != context)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image belongs to another context than the "
-                       "runtime's", n);
+                       "%s%simage belongs to another context than the "
+                       "runtime's", n, sep);
     if (side->output && (f->flags & CL_MEM_READ_ONLY))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image is CL_MEM_READ_ONLY but the call writes "
-                       "it", n);
+                       "%s%simage is CL_MEM_READ_ONLY but the call writes "
+                       "it", n, sep);
     if (!side->output && (f->flags & CL_MEM_WRITE_ONLY))
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image is CL_MEM_WRITE_ONLY but the call reads "
-                       "it", n);
+                       "%s%simage is CL_MEM_WRITE_ONLY but the call reads "
+                       "it", n, sep);
     return CLSLICE_OK;
 }
 
@@ -186,22 +213,22 @@ static clslice_status check_format(const cs_image_facts *f,
                                    const cs_image_side *side,
                                    clslice_error *err)
 {
-    const char *n = side->name;
+    const char *n = side->name, *sep = side_sep(side);
     if (f->format.image_channel_order != CL_RGBA)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image has channel order 0x%x, not CL_RGBA "
-                       "(four channels to a texel)", n,
+                       "%s%simage has channel order 0x%x, not CL_RGBA "
+                       "(four channels to a texel)", n, sep,
                        (unsigned)f->format.image_channel_order);
     size_t bytes = channel_bytes(f->format.image_channel_data_type);
     if (bytes == 0)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image has channel type 0x%x, not CL_FLOAT, "
-                       "CL_HALF_FLOAT or CL_UNSIGNED_INT8", n,
+                       "%s%simage has channel type 0x%x, not CL_FLOAT, "
+                       "CL_HALF_FLOAT or CL_UNSIGNED_INT8", n, sep,
                        (unsigned)f->format.image_channel_data_type);
     if (bytes != side->elem_size)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "elem_size = %zu but %s->image holds channels of "
-                       "%zu bytes", side->elem_size, n, bytes);
+                       "elem_size = %zu but %s%simage holds channels of "
+                       "%zu bytes", side->elem_size, n, sep, bytes);
     return CLSLICE_OK;
 }
 
@@ -216,11 +243,21 @@ clslice_status cs_image_check_facts(const cs_image_facts *facts,
     if (st != CLSLICE_OK)
         return st;
     const cs_image_geometry *g = &side->geometry;
-    if ((int64_t)facts->width != g->width ||
-        (int64_t)facts->height != g->height)
+    if (facts->type == CL_MEM_OBJECT_IMAGE1D_BUFFER &&
+        (int64_t)facts->width != g->width * g->height)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s->image is %zu x %zu texels but its tensor "
+                       "%s%simage is a 1-D buffer image of %zu texels but "
+                       "its tensor needs %" PRId64 " (%" PRId64 " x %" PRId64
+                       " in %s, row by row)", side->name, side_sep(side),
+                       facts->width, g->width * g->height, g->width,
+                       g->height, packing_name(side->image->packing));
+    if (facts->type == CL_MEM_OBJECT_IMAGE2D &&
+        ((int64_t)facts->width != g->width ||
+         (int64_t)facts->height != g->height))
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s%simage is %zu x %zu texels but its tensor "
                        "needs %" PRId64 " x %" PRId64 " in %s", side->name,
+                       side_sep(side),
                        facts->width, facts->height, g->width, g->height,
                        packing_name(side->image->packing));
     return CLSLICE_OK;
@@ -235,8 +272,8 @@ clslice_status cs_image_side_check(const cs_call *call,
 {
     cs_image_facts facts = {.device_images = CL_FALSE};
     clslice_status st = cs_image_geometry_of(image->packing, shape, rank,
-                                             side->name, &side->geometry,
-                                             err);
+                                             side->name, side->sep,
+                                             &side->geometry, err);
     if (st == CLSLICE_OK)
         st = cs_image_query(call->device, image->image, side->name, &facts,
                             err);

@@ -161,13 +161,24 @@ static clslice_status make_copy(const scatter_op *op, cl_mem *copy,
                             : cs_cl_fail(err, "clCreateImage", rc);
 }
 
-/* dst into the copy behind the wait list, then the armed kernel. */
+/* A value image read into its temporary (behind the wait list), then
+ * dst into the copy, then the armed kernel. */
 static clslice_status enqueue(const scatter_op *op, cs_armed_job *armed,
-                              cl_mem copy, clslice_error *err)
+                              cl_mem copy, cs_image_value *value,
+                              clslice_error *err)
 {
     cs_call *call = op->call;
     cs_chain chain;
     cs_chain_start(&chain, call->queue, call->num_events, call->wait_list);
+    if (value && value->temporary) {
+        cl_event read;
+        clslice_status st = cs_image_value_enqueue(value, call, &read, err);
+        if (st != CLSLICE_OK) {
+            cs_armed_drop(armed);
+            return st;
+        }
+        cs_chain_link(&chain, read);
+    }
     size_t origin[3] = {0, 0, 0};
     size_t region[3] = {(size_t)op->dst.geometry.width,
                         (size_t)op->dst.geometry.height, 1};
@@ -179,6 +190,7 @@ static clslice_status enqueue(const scatter_op *op, cs_armed_job *armed,
                                    &copied);
     if (rc != CL_SUCCESS) {
         cs_armed_drop(armed);
+        cs_chain_drop(&chain);
         return cs_cl_fail(err, "clEnqueueCopyImage", rc);
     }
     cs_chain_link(&chain, copied);
@@ -190,7 +202,8 @@ static clslice_status enqueue(const scatter_op *op, cs_armed_job *armed,
     return cs_chain_finish(&chain, call->event, err);
 }
 
-static clslice_status launch(const scatter_op *op, clslice_error *err)
+static clslice_status launch(const scatter_op *op, cs_image_value *staged,
+                             clslice_error *err)
 {
     cs_call *call = op->call;
     const clslice_cl_scatter_desc *d = op->desc;
@@ -216,14 +229,14 @@ static clslice_status launch(const scatter_op *op, clslice_error *err)
     cs_armed_job armed;
     st = cs_job_arm(&program, &job, tuning.max_groups, &armed, err);
     if (st == CLSLICE_OK)
-        st = enqueue(op, &armed, copy, err);
+        st = enqueue(op, &armed, copy, staged, err);
     clReleaseMemObject(copy); /* OpenCL keeps it until the kernel ends */
     return st;
 }
 
 clslice_status cs_image_scatter(cs_call *call,
                                 const clslice_cl_scatter_desc *desc,
-                                clslice_error *err)
+                                cs_image_value *value, clslice_error *err)
 {
     scatter_op op = {.call = call, .desc = desc};
     clslice_status st = check(&op, err);
@@ -233,6 +246,6 @@ clslice_status cs_image_scatter(cs_call *call,
         st = cs_enqueue_marker(call->queue, call->num_events,
                                call->wait_list, call->event, err);
     else
-        st = launch(&op, err);
+        st = launch(&op, value, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -14,10 +14,33 @@
 #include "opencl/ops/image.h"
 #include "core/plan/common.h"
 
-/* The scatter of both forms; `members` as in gather.c. */
+/* The op of a value read from an image first (image_value.c): every
+ * check and the program before the read is enqueued, the scatter behind
+ * it. */
+static clslice_status run_after_value(cs_op *op, cs_image_value *value,
+                                      clslice_error *err)
+{
+    cl_event read = NULL;
+    clslice_status st = cs_op_prepare(op, err);
+    if (st == CLSLICE_OK)
+        st = cs_op_program(op, err);
+    if (st == CLSLICE_OK)
+        st = cs_image_value_enqueue(value, &op->call, &read, err);
+    if (st != CLSLICE_OK)
+        return st;
+    op->call.num_events = 1;
+    op->call.wait_list = &read;
+    st = cs_dispatch(op, err);
+    clReleaseEvent(read);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}
+
+/* The scatter of both forms; `members` as in gather.c; `value` NULL or
+ * a prepared value image. */
 static clslice_status scatter(const cs_call *call,
                               const clslice_cl_scatter_desc *desc,
-                              bool members, clslice_error *err)
+                              bool members, cs_image_value *value,
+                              clslice_error *err)
 {
     cs_op op = {.call = *call, .kind = CS_KERNEL_SCATTER, .plan = desc->plan,
                 .elem_size = desc->elem_size,
@@ -32,7 +55,8 @@ static clslice_status scatter(const cs_call *call,
                 .dst_strides = desc->dst.strides,
                 .src_blocking = desc->value_blocking,
                 .dst_blocking = desc->dst_blocking, .members = members};
-    return cs_op_run(&op, err);
+    return value && value->temporary ? run_after_value(&op, value, err)
+                                     : cs_op_run(&op, err);
 }
 
 clslice_status clslice_cl_scatter(clslice_runtime *runtime,
@@ -43,20 +67,29 @@ clslice_status clslice_cl_scatter(clslice_runtime *runtime,
     cs_call head;
     clslice_cl_scatter_desc taken;
     clslice_status st = CS_TAKE(runtime, call, &head, desc,
-                                clslice_cl_scatter_desc, dst_image, &taken,
+                                clslice_cl_scatter_desc, value_image, &taken,
                                 err);
     static const char *const names[2] = {"value", "dst"};
     const clslice_cl_svm svm[2] = {taken.value_svm, taken.dst_svm};
     clslice_cl_tensor *tensor[2] = {&taken.value, &taken.dst};
     cs_svm_wrap wrap;
+    cs_image_as_buffer linear;
+    cs_image_value value;
     if (st == CLSLICE_OK)
         st = cs_svm_wrap_sides(&head, names, svm, tensor, &wrap, err);
     if (st != CLSLICE_OK)
         return st;
-    /* SVM sides are buffers from here on; an image dst goes to
-     * ops/image_scatter.c */
-    st = taken.dst_image ? cs_image_scatter(&head, &taken, err)
-                         : scatter(&head, &taken, true, err);
+    /* SVM sides are buffers from here on, and so is a 1-D buffer image
+     * (ops/image_buffer.c) and a value image, read into a temporary
+     * (ops/image_value.c); a 2-D image dst goes to ops/image_scatter.c */
+    st = cs_image_scatter_unbuffer(&head, &taken, &linear, err);
+    if (st == CLSLICE_OK)
+        st = cs_image_value_prepare(&head, &taken, &value, err);
+    if (st != CLSLICE_OK)
+        return cs_svm_unwrap(&wrap, st, err);
+    st = taken.dst_image ? cs_image_scatter(&head, &taken, &value, err)
+                         : scatter(&head, &taken, true, &value, err);
+    cs_image_value_release(&value);
     return cs_svm_unwrap(&wrap, st, err);
 }
 
@@ -82,7 +115,7 @@ clslice_status clslice_enqueue_scatter(clslice_runtime *runtime,
         .value = {.buffer = value, .offset = value_offset},
         .value_shape = value_shape, .value_rank = value_rank, .rule = rule,
         .dst = {.buffer = dst, .offset = dst_offset}};
-    return scatter(&call, &desc, false, err);
+    return scatter(&call, &desc, false, NULL, err);
 }
 
 /* A fill of an element wider than a kernel argument takes: the element

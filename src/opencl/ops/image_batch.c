@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
+/*
+ * clslice_cl_gather_batch with image sides (image_parts.h): every output
+ * that an image side touches (all of them for an image source, else
+ * those held by images) is one image gather of its plan, and the others
+ * stay the batch's moves.  After cs_batch_check (which checked the
+ * buffer sides and their overlaps): each image entry's members, that no
+ * output image is the source or another output, each gather
+ * (cs_image_gather_check, naming src_image, part_image[i], parts[i]);
+ * then every gather is armed, and the commands are chained: the batch's
+ * launches first, then the gathers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "opencl/ops/image_parts.h"
+#include "opencl/ops/gather_batch.h"
+#include "core/plan/common.h"
+
+/* What one output that an image touches needs until it is enqueued. */
+typedef struct image_part {
+    clslice_cl_gather_desc desc;
+    cs_image_gather_op op;
+    char image_name[48], name[48]; /* the op's names point here */
+} image_part;
+
+static const clslice_cl_image *part_image(const cs_batch_call *call,
+                                          size_t i)
+{
+    return call->part_image && call->part_image[i].image
+               ? &call->part_image[i]
+               : NULL;
+}
+
+static clslice_status check_entries(const cs_batch_call *call,
+                                    cs_image_use *uses, clslice_error *err)
+{
+    clslice_status st = CLSLICE_OK;
+    if (call->src_image) {
+        if (!call->src_image->image)
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "src_image->image is NULL");
+        st = cs_image_entry_check(call->src_image, "src_image", call->src,
+                                  call->src_offset, NULL, "src", err);
+        uses[call->count] = (cs_image_use){.image = call->src_image->image,
+                                           .name = "src_image"};
+    }
+    for (size_t i = 0; i < call->count && st == CLSLICE_OK; i++) {
+        const clslice_cl_image *image = part_image(call, i);
+        if (!image)
+            continue;
+        char name[48];
+        snprintf(uses[i].name, sizeof uses[i].name, "part_image[%zu]", i);
+        snprintf(name, sizeof name, "parts[%zu]", i);
+        uses[i].image = image->image;
+        uses[i].output = true;
+        st = cs_image_entry_check(image, uses[i].name,
+                                  call->parts[i].buffer,
+                                  call->parts[i].offset, NULL, name, err);
+    }
+    return st == CLSLICE_OK ? cs_image_distinct(uses, call->count + 1, err)
+                            : st;
+}
+
+/* Output i as a gather of its own, checked. */
+static clslice_status check_part(const cs_batch_call *call, size_t i,
+                                 image_part *p, clslice_error *err)
+{
+    const clslice_cl_image *image = part_image(call, i);
+    clslice_cl_gather_desc *d = &p->desc;
+    *d = (clslice_cl_gather_desc){.struct_size = sizeof *d,
+                                  .plan = call->parts[i].plan,
+                                  .elem_size = call->elem_size,
+                                  .src_image = call->src_image,
+                                  .dst_image = image};
+    if (!call->src_image)
+        d->src = (clslice_cl_tensor){call->src, call->src_offset, NULL};
+    if (!image)
+        d->dst = (clslice_cl_tensor){call->parts[i].buffer,
+                                     call->parts[i].offset, NULL};
+    snprintf(p->image_name, sizeof p->image_name, "part_image[%zu]", i);
+    snprintf(p->name, sizeof p->name, "parts[%zu]", i);
+    cs_image_names names = {.src_image = "src_image", .src = "src",
+                            .dst_image = p->image_name, .dst_sep = ".",
+                            .dst = p->name};
+    return cs_image_gather_check(&p->op, &call->call, d, &names, err);
+}
+
+static clslice_status check_and_arm(const cs_batch_call *call,
+                                    image_part *parts, cs_armed_job *armed,
+                                    size_t *count, clslice_error *err)
+{
+    clslice_status st = CLSLICE_OK;
+    *count = 0;
+    for (size_t i = 0; i < call->count && st == CLSLICE_OK; i++)
+        if (call->src_image || part_image(call, i))
+            st = check_part(call, i, &parts[(*count)++], err);
+    for (size_t k = 0; k < *count && st == CLSLICE_OK; k++) {
+        st = cs_image_gather_arm(&parts[k].op, &armed[k], err);
+        if (st != CLSLICE_OK)
+            for (size_t j = 0; j < k; j++)
+                cs_armed_drop(&armed[j]);
+    }
+    return st;
+}
+
+/* The moves of the outputs no image touches. */
+static void build_moves(const cs_batch_call *call, cs_move *moves,
+                        cl_mem *dsts)
+{
+    for (size_t i = 0; i < call->count; i++) {
+        moves[i].elements = 0;
+        dsts[i] = call->parts[i].buffer;
+        if (!call->src_image && !part_image(call, i) &&
+            call->layouts[i].elements > 0)
+            cs_move_build(&call->layouts[i], call->elem_size,
+                          call->src_offset, call->parts[i].offset,
+                          &moves[i]);
+    }
+}
+
+static clslice_status run(cs_batch_call *call, image_part *parts,
+                          cs_armed_job *armed, cs_image_use *uses,
+                          cs_move *moves, cl_mem *dsts, clslice_error *err)
+{
+    size_t count;
+    clslice_status st = check_entries(call, uses, err);
+    if (st == CLSLICE_OK)
+        st = check_and_arm(call, parts, armed, &count, err);
+    if (st != CLSLICE_OK)
+        return st;
+    build_moves(call, moves, dsts);
+    cs_batch_moves batch = {.call = &call->call, .kind = CS_BATCH_GATHER,
+                            .name = "gather batch", .moves = moves,
+                            .count = call->count, .one = call->src,
+                            .many = dsts};
+    cs_image_run chain = {.call = &call->call, .batch = &batch,
+                          .after = armed, .after_count = count};
+    return cs_image_run_chain(&chain, err);
+}
+
+clslice_status cs_image_batch(cs_batch_call *call, cs_move *moves,
+                              cl_mem *dsts, clslice_error *err)
+{
+    size_t n = call->count;
+    image_part *parts = calloc(n, sizeof *parts);
+    cs_armed_job *armed = calloc(n, sizeof *armed);
+    cs_image_use *uses = calloc(n + 1, sizeof *uses);
+    clslice_status st =
+        parts && armed && uses && n < SIZE_MAX
+            ? run(call, parts, armed, uses, moves, dsts, err)
+            : cs_fail(err, CLSLICE_ERROR_MEMORY,
+                      "out of memory for a batch of %zu plans", n);
+    free(parts);
+    free(armed);
+    free(uses);
+    return st;
+}

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The clslice Authors */
+/*
+ * 1-D buffer images (CL_MEM_OBJECT_IMAGE1D_BUFFER) as sides of a gather
+ * or a scatter (image.h).  TFLite's IMAGE_BUFFER storage keeps a PHWC4
+ * tensor in such an image: its texels are those of the packing's 2-D
+ * image row by row, and they are the bytes of the image's buffer.  So
+ * no image kernel is needed: the side is checked as an image (device
+ * support, context, flags, format, elem_size, width = the 2-D image's
+ * width times its height), then the call runs on the buffer as the
+ * blocked tensor the packing makes of it (clslice.h, "Blocked layouts":
+ * the channel dim in blocks of 4 lanes), which the blocked paths gather
+ * and scatter, a blocked destination written whole with zero padding
+ * lanes as an image destination is.  Which packing is which engine's
+ * does not change: the image's type says how it is held.
+ */
+#include <stdio.h>
+
+#include "opencl/ops/image.h"
+#include "core/plan/common.h"
+
+static bool is_buffer_image(const clslice_cl_image *image)
+{
+    cl_mem_object_type type = 0;
+    return image && image->image &&
+           clGetMemObjectInfo(image->image, CL_MEM_TYPE, sizeof type, &type,
+                              NULL) == CL_SUCCESS &&
+           type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+}
+
+/* The blocked tensor's strides (elements; the channel dim's between
+ * slices): element (v) lies at ((y * width + x) * 4 + lane). */
+static void linear_layout(const cs_image_geometry *g, int rank,
+                          cs_image_as_buffer *out)
+{
+    const int64_t *w = g->words;
+    for (int d = 0; d < rank; d++) {
+        int64_t stride = 0;
+        if (d == w[CS_IMG_G_XO])
+            stride += w[CS_IMG_G_XIN] * 4;
+        if (d == w[CS_IMG_G_XI])
+            stride += 4;
+        if (d == w[CS_IMG_G_YO])
+            stride += w[CS_IMG_G_YIN] * g->width * 4;
+        if (d == w[CS_IMG_G_YI])
+            stride += g->width * 4;
+        out->strides[d] = stride;
+    }
+    out->blocking = (clslice_blocking){.axis = (int)w[CS_IMG_G_CDIM],
+                                       .block = 4};
+}
+
+/* One side named `name` ("src", "dst"): its members, the image against
+ * a tensor of `shape`, then the tensor member pointed at the buffer. */
+static clslice_status unbuffer_side(const cs_call *call, const char *name,
+                                    const clslice_cl_image *image,
+                                    bool output, size_t elem_size,
+                                    const int64_t *shape, int rank,
+                                    clslice_cl_tensor *t,
+                                    const clslice_blocking **blocking,
+                                    cs_image_as_buffer *out,
+                                    clslice_error *err)
+{
+    if (image->flags)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s_image->flags = 0x%x: must be 0 (reserved)", name,
+                       image->flags);
+    if (t->buffer || t->offset || t->strides || *blocking)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                       "%s.buffer, %s.offset, %s.strides, %s_blocking and "
+                       "%s_svm must be NULL or 0 when %s_image holds %s",
+                       name, name, name, name, name, name, name);
+    cs_image_side side = {.name = output ? "dst_image" : "src_image",
+                          .image = image, .output = output,
+                          .elem_size = elem_size, .linear = true};
+    cl_channel_type channel;
+    clslice_status st = cs_image_side_check(call, image, shape, rank, &side,
+                                            &channel, err);
+    cl_mem buffer = NULL;
+    cl_int rc = st == CLSLICE_OK
+                    ? clGetImageInfo(image->image, CL_IMAGE_BUFFER,
+                                     sizeof buffer, &buffer, NULL)
+                    : CL_SUCCESS;
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetImageInfo", rc);
+    if (st != CLSLICE_OK)
+        return st;
+    linear_layout(&side.geometry, rank, out);
+    *t = (clslice_cl_tensor){.buffer = buffer, .strides = out->strides};
+    *blocking = &out->blocking;
+    return CLSLICE_OK;
+}
+
+/* A 1-D buffer image `one` (named one_name) and a 2-D image on the
+ * other side: no path takes both. */
+static clslice_status refuse_mix(const char *one_name,
+                                 const char *other_name, clslice_error *err)
+{
+    return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                   "%s->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
+                   "%s->image is not: a 1-D buffer image goes with a "
+                   "buffer or another 1-D buffer image", one_name,
+                   other_name);
+}
+
+clslice_status cs_image_gather_unbuffer(cs_call *call,
+                                        clslice_cl_gather_desc *desc,
+                                        cs_image_as_buffer sides[2],
+                                        clslice_error *err)
+{
+    bool src = is_buffer_image(desc->src_image);
+    bool dst = is_buffer_image(desc->dst_image);
+    if (!src && !dst)
+        return CLSLICE_OK;
+    clslice_status st = cs_call_check(call, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
+    if (st == CLSLICE_OK && ((src && desc->dst_image && !dst) ||
+                             (dst && desc->src_image && !src)))
+        st = src ? refuse_mix("src_image", "dst_image", err)
+                 : refuse_mix("dst_image", "src_image", err);
+    if (st != CLSLICE_OK)
+        return st;
+    int64_t shape[CLSLICE_MAX_RANK];
+    if (src) {
+        clslice_plan_input_shape(desc->plan, shape);
+        st = unbuffer_side(call, "src", desc->src_image, false,
+                           desc->elem_size, shape,
+                           clslice_plan_input_rank(desc->plan), &desc->src,
+                           &desc->src_blocking, &sides[0], err);
+        desc->src_image = NULL;
+    }
+    if (st == CLSLICE_OK && dst) {
+        clslice_plan_output_shape(desc->plan, shape);
+        st = unbuffer_side(call, "dst", desc->dst_image, true,
+                           desc->elem_size, shape,
+                           clslice_plan_output_rank(desc->plan), &desc->dst,
+                           &desc->dst_blocking, &sides[1], err);
+        desc->dst_image = NULL;
+    }
+    return st;
+}
+
+clslice_status cs_image_scatter_unbuffer(cs_call *call,
+                                         clslice_cl_scatter_desc *desc,
+                                         cs_image_as_buffer *dst,
+                                         clslice_error *err)
+{
+    if (!is_buffer_image(desc->dst_image))
+        return CLSLICE_OK;
+    clslice_status st = cs_call_check(call, err);
+    if (st == CLSLICE_OK)
+        st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
+    if (st != CLSLICE_OK)
+        return st;
+    int64_t shape[CLSLICE_MAX_RANK];
+    clslice_plan_input_shape(desc->plan, shape);
+    st = unbuffer_side(call, "dst", desc->dst_image, true, desc->elem_size,
+                       shape, clslice_plan_input_rank(desc->plan),
+                       &desc->dst, &desc->dst_blocking, dst, err);
+    desc->dst_image = NULL;
+    return st;
+}
