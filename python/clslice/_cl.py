@@ -283,6 +283,10 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
     queue = queue_for(x, queue)
     if given is not None:
         outs = _checked_outs(x, plans, given)
+        if _is_image(x) or any(_is_image(o) for o in outs):
+            written: List[Any] = _image_parts().gather_batch(
+                x, plans, outs, queue, wait_for)
+            return written
         if not x.flags.c_contiguous or not all(
                 o.flags.c_contiguous for o in outs):
             return [gather(x, plan, o, queue, wait_for)
@@ -292,6 +296,12 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
                              wait_for)
     if not plans:
         return []
+    if _is_image(x):
+        parts = _image_parts()
+        pieces: List[Any] = parts.gather_batch(
+            x, plans, parts.new_pieces(x, plans, queue, allocator), queue,
+            wait_for)
+        return pieces
     if not x.flags.c_contiguous:
         return [gather(x, plan, None, queue, wait_for, "x", allocator)
                 for plan in plans]
@@ -331,9 +341,18 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
                          queue, wait_for)
 
 
+def _image_parts() -> Any:
+    """The batch and concat calls with image sides (imported at their
+    first use)."""
+    from . import _cl_image_parts
+    return _cl_image_parts
+
+
 def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
-    """out= of slice_many and split: one device array per piece, each of
-    its piece's shape and x's dtype (check_out's rules, named out[i])."""
+    """out= of slice_many and split: one device array or ImageTensor per
+    piece, each of its piece's shape and x's dtype (check_out's rules,
+    named out[i]); where x or a piece is an image, the arrays must be
+    C-contiguous (the batch writes them whole)."""
     try:
         outs = list(given)
     except TypeError:
@@ -342,9 +361,13 @@ def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
     if len(outs) != len(plans):
         raise ValueError("clslice: out has %d arrays for %d pieces"
                          % (len(outs), len(plans)))
+    images = _is_image(x) or any(_is_image(o) for o in outs)
     for i, (o, plan) in enumerate(zip(outs, plans)):
         try:
-            check_out(o, x, plan.output_shape, x.dtype)
+            if images:
+                _image_parts().check_batch_out(o, x, plan)
+            else:
+                check_out(o, x, plan.output_shape, x.dtype)
         except (TypeError, ValueError) as exc:
             raise type(exc)(str(exc).replace("clslice: out ",
                                              "clslice: out[%d] " % i,
@@ -407,7 +430,10 @@ def _part_svm(parts: Any, plans: Sequence[Any],
 
 def flatten(a: Any, name: str) -> Any:
     """A 1-D array of a's elements in C order: a view of a contiguous
-    device array, a copy of a strided one; a host array stays one."""
+    device array, a copy of a strided one or of an image tensor (read
+    into a buffer); a host array stays one."""
+    if _is_image(a):
+        return _image_parts().read_into_buffer(a, name, a.queue).reshape(-1)
     if isinstance(a, _Array):
         return contiguous(a, name).reshape(-1)
     return np.asarray(a).reshape(-1)
@@ -471,6 +497,9 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
            allocator: Any = None) -> Any:
     """Each array into its plan's place of a new device array of `shape`
     (or of out=, any layout), as one clslice_cl_concat command."""
+    if _is_image(out) or any(_is_image(a) for a in arrays):
+        return _image_parts().concat(arrays, plans, shape, dtype, out,
+                                     queue, wait_for, allocator)
     i, first = next((i, a) for i, a in enumerate(arrays)
                     if isinstance(a, _Array))
     first_name = "arrays[%d]" % i
