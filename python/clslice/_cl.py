@@ -561,6 +561,14 @@ def scatter(x: Any, plan: Any, value: Any, rule: int, key: Any = None,
             queue: Any = None, wait_for: Any = None) -> Any:
     plan.require_known()
     queue = queue_for(x, queue)
+    if _is_image(value):
+        from . import _cl_image
+        value = _cl_image.image_value(x, plan, value, rule, key, queue)
+        if _is_image(value):
+            if x.size == 0 or x.dtype.itemsize == 0:
+                return x  # nothing to write; the shapes were checked
+            return _cl_image.enqueue_scatter(x, plan, value, rule, queue,
+                                             wait_for)
     if isinstance(value, _Array):
         same_context(value, x, "value")
         if rule == _BROADCAST:
