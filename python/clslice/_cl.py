@@ -433,7 +433,8 @@ def flatten(a: Any, name: str) -> Any:
     device array, a copy of a strided one or of an image tensor (read
     into a buffer); a host array stays one."""
     if _is_image(a):
-        return _image_parts().read_into_buffer(a, name, a.queue).reshape(-1)
+        from . import _cl_image
+        return _cl_image.read_into_buffer(a, name, a.queue).reshape(-1)
     if isinstance(a, _Array):
         return contiguous(a, name).reshape(-1)
     return np.asarray(a).reshape(-1)

@@ -108,6 +108,16 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     return _finish(status, err, event, out, wait_for, named)
 
 
+def read_into_buffer(t: ImageTensor, name: str, queue: Any) -> Any:
+    """The image tensor's elements in a new C-contiguous pyopencl array
+    (from clslice's pool for its context), enqueued on queue (None: the
+    tensor's)."""
+    queue = queue_for(t, queue, name)
+    from ._plan import plan_for
+    out = cla.empty(queue, t.shape, t.dtype, allocator=_pool(t, queue))
+    return gather(t, plan_for("...", t.shape), out, queue, None, name)
+
+
 def image_value(x: Any, plan: Any, value: ImageTensor, rule: int, key: Any,
                 queue: Any) -> Any:
     """An image value of a scatter into x (an image or a pyopencl array),
@@ -125,11 +135,7 @@ def image_value(x: Any, plan: Any, value: ImageTensor, rule: int, key: Any,
         x.image.int_ptr == value.image.int_ptr
     if value.dtype == x.dtype and not own:
         return value
-    from ._plan import plan_for
-    read = gather(value, plan_for("...", value.shape),
-                  cla.empty(queue, value.shape, value.dtype,
-                            allocator=_pool(x, queue)),
-                  queue, None, "value")
+    read = read_into_buffer(value, "value", queue)
     return read if read.dtype == x.dtype else _converted(read, x.dtype,
                                                          "value", queue)
 

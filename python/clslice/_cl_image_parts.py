@@ -22,10 +22,9 @@ from ._cl_call import (allocator_for, call_head, check_out, memory_pool,
                        new_array, queue_for, raise_named, same_context,
                        side)
 from ._cl_image import (CLImage, _check_image_out, _image_struct, _new_image,
-                        gather)
+                        read_into_buffer)
 from ._image import ImageTensor
 from ._lib import Error, cl_lib as lib
-from ._plan import plan_for
 
 
 def _images(tensors: Sequence[Any]) -> Any:
@@ -42,16 +41,6 @@ def _images(tensors: Sequence[Any]) -> Any:
 
 def _address(entries: Any) -> Optional[int]:
     return None if entries is None else ctypes.addressof(entries)
-
-
-def read_into_buffer(t: ImageTensor, name: str, queue: Any) -> Any:
-    """The image tensor's elements in a new C-contiguous pyopencl array
-    (from clslice's pool for its context), enqueued on queue (None: the
-    tensor's)."""
-    queue = queue_for(t, queue, name)
-    out = cla.empty(queue, t.shape, t.dtype,
-                    allocator=memory_pool(t.context, queue))
-    return gather(t, plan_for("...", t.shape), out, queue, None, name)
 
 
 # --- slice_many and the splits ----------------------------------------------
