@@ -300,10 +300,37 @@ def _run(x: _AnyTensor, spec: Spec, out: _Any, queue: _Any,
                                        queue, wait_for, allocator))
 
 
+# A device piece of slice_many or a split, or a device concatenation: a
+# pyopencl array or an image tensor (out= may mix them).
+_DevicePiece = _Union[ImageTensor, "_cla.Array"]
+
+
+@_overload
 def slice_many(x: _AnyArray, keys: _Sequence[_Key], *,
                out: _Optional[_Sequence[_AnyArray]] = None,
                queue: _Queue = None, wait_for: _WaitFor = None,
                allocator: _Allocator = None) -> _List[_AnyArray]:
+    ...
+
+
+@_overload
+def slice_many(x: ImageTensor, keys: _Sequence[_Key], *, out: None = None,
+               queue: _Queue = None, wait_for: _WaitFor = None,
+               allocator: None = None) -> _List[ImageTensor]:
+    ...
+
+
+@_overload
+def slice_many(x: _DevicePiece, keys: _Sequence[_Key], *,
+               out: _Sequence[_DevicePiece], queue: _Queue = None,
+               wait_for: _WaitFor = None,
+               allocator: None = None) -> _List[_DevicePiece]:
+    ...
+
+
+def slice_many(x: _Any, keys: _Sequence[_Key], *, out: _Any = None,
+               queue: _Queue = None, wait_for: _WaitFor = None,
+               allocator: _Allocator = None) -> _Any:
     """[x[key] for key in keys] as new arrays, or written into out= (one
     array per key, each of its slice's shape and x's dtype; returned as a
     list).  For a contiguous pyopencl array the slices are enqueued as one
@@ -311,17 +338,23 @@ def slice_many(x: _AnyArray, keys: _Sequence[_Key], *,
     anything is enqueued, the results are packed into one new buffer
     (from allocator=, pyopencl's keyword) or written into out=, and each
     carries the batch's event.  numpy arrays, strided pyopencl views and
-    strided out= arrays take one call per key."""
+    strided out= arrays take one call per key.  An ImageTensor x gives
+    images in its packing (clslice_cl_gather_batch with src_image); out=
+    may mix C-contiguous pyopencl arrays and ImageTensors (part_image)
+    for an image or a pyopencl x, one batched command still."""
     x_shape = x.shape if hasattr(x, "shape") else _numpy(x).shape
     plans = [_plan_for(key, tuple(x_shape)) for key in keys]
     return _gather_plans(x, plans, queue, wait_for, allocator, out)
 
 
-def _gather_plans(x: _AnyArray, plans: _List[Plan], queue: _Any,
+def _gather_plans(x: _Any, plans: _List[Plan], queue: _Any,
                   wait_for: _Any, allocator: _Any = None,
-                  out: _Any = None) -> _List[_AnyArray]:
-    """slice_many's work once the plans are built."""
+                  out: _Any = None) -> _List[_Any]:
+    """slice_many's work once the plans are built (an ImageTensor x goes
+    to the pyopencl executor, whose batch takes image sides)."""
     dev = _device_module(x)
+    if dev is None and isinstance(x, ImageTensor):
+        from . import _cl as dev
     outs: _List[_Any]
     if dev is not None:
         _one_of(out, allocator)
@@ -333,26 +366,74 @@ def _gather_plans(x: _AnyArray, plans: _List[Plan], queue: _Any,
         outs = [_host.gather(host, p) for p in plans]
     else:
         outs = _host.gather_many_into(host, plans, out)
-    return _cast(_List[_AnyArray], outs)
+    return outs
 
 
+@_overload
 def split(x: _AnyArray, indices_or_sections: _Any, axis: int = 0, *,
           out: _Optional[_Sequence[_AnyArray]] = None, queue: _Queue = None,
           wait_for: _WaitFor = None,
           allocator: _Allocator = None) -> _List[_AnyArray]:
-    """numpy.split for numpy and pyopencl arrays: a list of new arrays
-    (copies, not views), enqueued as one batched command on the device,
-    or written into out= (one array per piece).  indices_or_sections is a
-    number of equal sections or the split points along `axis` (Python
-    slice bounds)."""
+    ...
+
+
+@_overload
+def split(x: ImageTensor, indices_or_sections: _Any, axis: int = 0, *,
+          out: None = None, queue: _Queue = None, wait_for: _WaitFor = None,
+          allocator: None = None) -> _List[ImageTensor]:
+    ...
+
+
+@_overload
+def split(x: _DevicePiece, indices_or_sections: _Any, axis: int = 0, *,
+          out: _Sequence[_DevicePiece], queue: _Queue = None,
+          wait_for: _WaitFor = None,
+          allocator: None = None) -> _List[_DevicePiece]:
+    ...
+
+
+def split(x: _Any, indices_or_sections: _Any, axis: int = 0, *,
+          out: _Any = None, queue: _Queue = None,
+          wait_for: _WaitFor = None, allocator: _Allocator = None) -> _Any:
+    """numpy.split for numpy and pyopencl arrays and image tensors: a
+    list of new arrays (copies, not views), enqueued as one batched
+    command on the device, or written into out= (one array per piece).
+    indices_or_sections is a number of equal sections or the split
+    points along `axis` (Python slice bounds).  The pieces of an
+    ImageTensor are images in its packing; out= may mix pyopencl arrays
+    and ImageTensors (slice_many)."""
     return _numpy_split(x, _SPLIT_NUMPY, indices_or_sections,
                         axis, queue, wait_for, allocator, out)
 
 
+@_overload
 def array_split(x: _AnyArray, indices_or_sections: _Any, axis: int = 0, *,
                 out: _Optional[_Sequence[_AnyArray]] = None,
                 queue: _Queue = None, wait_for: _WaitFor = None,
                 allocator: _Allocator = None) -> _List[_AnyArray]:
+    ...
+
+
+@_overload
+def array_split(x: ImageTensor, indices_or_sections: _Any, axis: int = 0,
+                *, out: None = None, queue: _Queue = None,
+                wait_for: _WaitFor = None,
+                allocator: None = None) -> _List[ImageTensor]:
+    ...
+
+
+@_overload
+def array_split(x: _DevicePiece, indices_or_sections: _Any, axis: int = 0,
+                *, out: _Sequence[_DevicePiece], queue: _Queue = None,
+                wait_for: _WaitFor = None,
+                allocator: None = None) -> _List[_DevicePiece]:
+    ...
+
+
+def array_split(x: _Any, indices_or_sections: _Any, axis: int = 0, *,
+                out: _Any = None, queue: _Queue = None,
+                wait_for: _WaitFor = None,
+                allocator: _Allocator = None) -> _Any:
     """numpy.array_split: as split, but a number of sections need not
     divide the dimension (the first n % sections pieces are one longer)."""
     return _numpy_split(x, _SPLIT_NUMPY_ARRAY, indices_or_sections, axis,
@@ -381,7 +462,38 @@ def concatenate(  # type: ignore[overload-overlap]
 
 
 @_overload
-def concatenate(arrays: _Sequence[_Union[_NDArray, _cla.Array]],
+def concatenate(  # type: ignore[overload-overlap]
+                arrays: _Sequence[_Union[_NDArray, _cla.Array]],
+                axis: _Optional[int] = 0,
+                out: _Optional[_cla.Array] = None, dtype: _Any = None,
+                casting: str = "same_kind", *, queue: _Queue = None,
+                wait_for: _WaitFor = None,
+                allocator: _Allocator = None) -> _cla.Array:
+    ...
+
+
+@_overload
+def concatenate(  # type: ignore[overload-overlap]
+                arrays: _Sequence[_Union[_NDArray, ImageTensor]],
+                axis: _Optional[int] = 0,
+                out: _Optional[ImageTensor] = None, dtype: _Any = None,
+                casting: str = "same_kind", *, queue: _Queue = None,
+                wait_for: _WaitFor = None,
+                allocator: None = None) -> ImageTensor:
+    ...
+
+
+@_overload
+def concatenate(arrays: _Sequence[_Union[_NDArray, _DevicePiece]],
+                axis: _Optional[int] = 0, *, out: ImageTensor,
+                dtype: _Any = None, casting: str = "same_kind",
+                queue: _Queue = None, wait_for: _WaitFor = None,
+                allocator: None = None) -> ImageTensor:
+    ...
+
+
+@_overload
+def concatenate(arrays: _Sequence[_Union[_NDArray, _DevicePiece]],
                 axis: _Optional[int] = 0,
                 out: _Optional[_cla.Array] = None, dtype: _Any = None,
                 casting: str = "same_kind", *, queue: _Queue = None,
@@ -401,7 +513,11 @@ def concatenate(arrays: _Sequence[_Any], axis: _Optional[int] = 0,
     pyopencl array among them, every input is written by one command
     (clslice_cl_concat) into a new device array (from allocator=) or out=
     on the first device array's queue or queue=, after wait_for= and the
-    inputs' events; numpy inputs are uploaded first."""
+    inputs' events; numpy inputs are uploaded first.  ImageTensors are
+    read and written in place by the same command (part_image,
+    dst_image): out= may be one, and without out= the result of image
+    tensors (and numpy arrays) alone is a new image in the first one's
+    packing, that of any pyopencl array among them a pyopencl array."""
     return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
                         stack=False, allocator=allocator)
 
@@ -416,7 +532,34 @@ def stack(arrays: _Sequence[_NDArray],  # type: ignore[overload-overlap]
 
 
 @_overload
-def stack(arrays: _Sequence[_Union[_NDArray, _cla.Array]], axis: int = 0,
+def stack(  # type: ignore[overload-overlap]
+          arrays: _Sequence[_Union[_NDArray, _cla.Array]], axis: int = 0,
+          out: _Optional[_cla.Array] = None, *, dtype: _Any = None,
+          casting: str = "same_kind", queue: _Queue = None,
+          wait_for: _WaitFor = None,
+          allocator: _Allocator = None) -> _cla.Array:
+    ...
+
+
+@_overload
+def stack(  # type: ignore[overload-overlap]
+          arrays: _Sequence[_Union[_NDArray, ImageTensor]], axis: int = 0,
+          out: _Optional[ImageTensor] = None, *, dtype: _Any = None,
+          casting: str = "same_kind", queue: _Queue = None,
+          wait_for: _WaitFor = None, allocator: None = None) -> ImageTensor:
+    ...
+
+
+@_overload
+def stack(arrays: _Sequence[_Union[_NDArray, _DevicePiece]], axis: int = 0,
+          *, out: ImageTensor, dtype: _Any = None,
+          casting: str = "same_kind", queue: _Queue = None,
+          wait_for: _WaitFor = None, allocator: None = None) -> ImageTensor:
+    ...
+
+
+@_overload
+def stack(arrays: _Sequence[_Union[_NDArray, _DevicePiece]], axis: int = 0,
           out: _Optional[_cla.Array] = None, *, dtype: _Any = None,
           casting: str = "same_kind", queue: _Queue = None,
           wait_for: _WaitFor = None,
@@ -429,7 +572,8 @@ def stack(arrays: _Sequence[_Any], axis: int = 0, out: _Any = None, *,
           queue: _Queue = None, wait_for: _WaitFor = None,
           allocator: _Allocator = None) -> _Any:
     """numpy.stack: arrays of one shape joined along a new axis, as
-    concatenate joins them (one command for pyopencl arrays)."""
+    concatenate joins them (one command for pyopencl arrays and image
+    tensors; the result's kind as concatenate's)."""
     return _concat.join(arrays, axis, out, dtype, casting, queue, wait_for,
                         stack=True, allocator=allocator)
 
@@ -641,7 +785,8 @@ def csr_slice(m: _Any, key: _Key, shape: _Optional[_Sequence[int]] = None,
 def prepare(context_or_queue: _Union[_cl_types.Context,
                                      _cl_types.CommandQueue], *,
             index64: bool = False, batch: bool = True,
-            dynamic: bool = False, blocked: bool = False) -> None:
+            dynamic: bool = False, blocked: bool = False,
+            image: bool = False) -> None:
     """Builds now the OpenCL programs that device calls would build at
     their first use (a second or more each on PoCL), for the queue's
     device or every device of a context: the slice, write and CSR
@@ -650,13 +795,16 @@ def prepare(context_or_queue: _Union[_cl_types.Context,
     index forms (arrays past 2**32 elements); with dynamic=True those of
     dynamic_slice and dynamic_update_slice with device-resident starts;
     with blocked=True that of the blocked calls (assign_blocked and
-    blocked= keys).  Programs already built are
-    skipped.  With the environment variable CLSLICE_CACHE_DIR naming a
-    folder, the built programs are kept there for later processes; the
-    folder must belong to this user or root and be writable by nobody
-    else, or the cache stays off (docs/python.md)."""
+    blocked= keys); with image=True that of the image tensors
+    (ImageTensor), a ClsliceArgumentError naming CLSLICE_PREPARE_IMAGE
+    on a device without image support, before anything is built.
+    Programs already built are skipped.  With the environment variable
+    CLSLICE_CACHE_DIR naming a folder, the built programs are kept there
+    for later processes; the folder must belong to this user or root and
+    be writable by nobody else, or the cache stays off
+    (docs/python.md)."""
     from . import _cl
-    _cl.prepare(context_or_queue, index64, batch, dynamic, blocked)
+    _cl.prepare(context_or_queue, index64, batch, dynamic, blocked, image)
 
 
 def memory_pool(context: _cl_types.Context) -> _cl_tools.MemoryPool:

@@ -118,11 +118,13 @@ def release_runtimes() -> None:
 
 def prepare(context_or_queue: Any, index64: bool = False,
             batch: bool = True, dynamic: bool = False,
-            blocked: bool = False) -> None:
+            blocked: bool = False, image: bool = False) -> None:
     """Builds the programs the calls use on the queue's device (or on
     every device of a context) now, instead of at the first call: with
     dynamic=True also those of the device-resident spec calls, with
-    blocked=True that of the blocked calls."""
+    blocked=True that of the blocked calls, with image=True that of the
+    image tensors (the library refuses it, naming the flag, for a
+    device without images)."""
     if isinstance(context_or_queue, cl.CommandQueue):
         context = context_or_queue.context
         devices: List[Any] = [context_or_queue.device]
@@ -135,7 +137,8 @@ def prepare(context_or_queue: Any, index64: bool = False,
     flags = ((_lib.PREPARE_INDEX64 if index64 else 0) |
              (_lib.PREPARE_BATCH if batch else 0) |
              (_lib.PREPARE_DYNAMIC if dynamic else 0) |
-             (_lib.PREPARE_BLOCKED if blocked else 0))
+             (_lib.PREPARE_BLOCKED if blocked else 0) |
+             (_lib.PREPARE_IMAGE if image else 0))
     rt = runtime_for(context)
     for device in devices:
         err = Error()
@@ -280,6 +283,10 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
     queue = queue_for(x, queue)
     if given is not None:
         outs = _checked_outs(x, plans, given)
+        if _is_image(x) or any(_is_image(o) for o in outs):
+            written: List[Any] = _image_parts().gather_batch(
+                x, plans, outs, queue, wait_for)
+            return written
         if not x.flags.c_contiguous or not all(
                 o.flags.c_contiguous for o in outs):
             return [gather(x, plan, o, queue, wait_for)
@@ -289,6 +296,12 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
                              wait_for)
     if not plans:
         return []
+    if _is_image(x):
+        parts = _image_parts()
+        pieces: List[Any] = parts.gather_batch(
+            x, plans, parts.new_pieces(x, plans, queue, allocator), queue,
+            wait_for)
+        return pieces
     if not x.flags.c_contiguous:
         return [gather(x, plan, None, queue, wait_for, "x", allocator)
                 for plan in plans]
@@ -328,9 +341,18 @@ def gather_many(x: Any, plans: Sequence[Any], queue: Any = None,
                          queue, wait_for)
 
 
+def _image_parts() -> Any:
+    """The batch and concat calls with image sides (imported at their
+    first use)."""
+    from . import _cl_image_parts
+    return _cl_image_parts
+
+
 def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
-    """out= of slice_many and split: one device array per piece, each of
-    its piece's shape and x's dtype (check_out's rules, named out[i])."""
+    """out= of slice_many and split: one device array or ImageTensor per
+    piece, each of its piece's shape and x's dtype (check_out's rules,
+    named out[i]); where x or a piece is an image, the arrays must be
+    C-contiguous (the batch writes them whole)."""
     try:
         outs = list(given)
     except TypeError:
@@ -339,9 +361,13 @@ def _checked_outs(x: Any, plans: Sequence[Any], given: Any) -> List[Any]:
     if len(outs) != len(plans):
         raise ValueError("clslice: out has %d arrays for %d pieces"
                          % (len(outs), len(plans)))
+    images = _is_image(x) or any(_is_image(o) for o in outs)
     for i, (o, plan) in enumerate(zip(outs, plans)):
         try:
-            check_out(o, x, plan.output_shape, x.dtype)
+            if images:
+                _image_parts().check_batch_out(o, x, plan)
+            else:
+                check_out(o, x, plan.output_shape, x.dtype)
         except (TypeError, ValueError) as exc:
             raise type(exc)(str(exc).replace("clslice: out ",
                                              "clslice: out[%d] " % i,
@@ -404,7 +430,11 @@ def _part_svm(parts: Any, plans: Sequence[Any],
 
 def flatten(a: Any, name: str) -> Any:
     """A 1-D array of a's elements in C order: a view of a contiguous
-    device array, a copy of a strided one; a host array stays one."""
+    device array, a copy of a strided one or of an image tensor (read
+    into a buffer); a host array stays one."""
+    if _is_image(a):
+        from . import _cl_image
+        return _cl_image.read_into_buffer(a, name, a.queue).reshape(-1)
     if isinstance(a, _Array):
         return contiguous(a, name).reshape(-1)
     return np.asarray(a).reshape(-1)
@@ -468,6 +498,9 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
            allocator: Any = None) -> Any:
     """Each array into its plan's place of a new device array of `shape`
     (or of out=, any layout), as one clslice_cl_concat command."""
+    if _is_image(out) or any(_is_image(a) for a in arrays):
+        return _image_parts().concat(arrays, plans, shape, dtype, out,
+                                     queue, wait_for, allocator)
     i, first = next((i, a) for i, a in enumerate(arrays)
                     if isinstance(a, _Array))
     first_name = "arrays[%d]" % i
@@ -529,6 +562,14 @@ def scatter(x: Any, plan: Any, value: Any, rule: int, key: Any = None,
             queue: Any = None, wait_for: Any = None) -> Any:
     plan.require_known()
     queue = queue_for(x, queue)
+    if _is_image(value):
+        from . import _cl_image
+        value = _cl_image.image_value(x, plan, value, rule, key, queue)
+        if _is_image(value):
+            if x.size == 0 or x.dtype.itemsize == 0:
+                return x  # nothing to write; the shapes were checked
+            return _cl_image.enqueue_scatter(x, plan, value, rule, queue,
+                                             wait_for)
     if isinstance(value, _Array):
         same_context(value, x, "value")
         if rule == _BROADCAST:

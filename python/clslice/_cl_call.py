@@ -287,8 +287,8 @@ def side(a: Any, name: str, strided: bool = True) -> Tuple[Any, Any]:
 
 def mem(a: Any, name: str = "an array") -> Optional[int]:
     """a's buffer handle for the calls whose C side takes buffers only
-    (fill, the dynamic and CSR calls): an SVM-backed array is refused by
-    name."""
+    (the CSR call; fill and grad reach it only for arrays in buffers):
+    an SVM-backed array is refused by name."""
     # pyopencl leaves base_data None for an empty array; the library only
     # sees empty arrays when nothing is enqueued on them.
     data = a.base_data

@@ -13,7 +13,12 @@ too, by a one-line pyopencl kernel that writes int64 starts (a start plus
 its dimension where it is negative and the dimension wraps) before the
 library's clamp; the library itself reads starts as StableHLO does, a
 negative one clamped to 0.  That kernel is built once per context (by
-pyopencl, which caches its binary) and only where a dimension wraps."""
+pyopencl, which caches its binary) and only where a dimension wraps.
+
+Any of the arrays may lie in shared virtual memory (a pyopencl array over
+cl.SVM, an SVMAllocation or an SVMAllocator's or SVMPool's memory): it
+goes to the C call as the descriptor's SVM member (src_svm, dst_svm, or
+values_svm[0] for the starts) instead of a buffer."""
 import ctypes
 import threading
 from typing import Any, Dict, List, Sequence, Tuple
@@ -24,8 +29,7 @@ import pyopencl.array as cla
 
 from . import _lib
 from ._cl import _finish, _shares_buffer, contiguous, copy, runtime_for
-from ._cl_call import (allocator_for, call_head, mem, queue_for,
-                       same_context)
+from ._cl_call import allocator_for, call_head, queue_for, same_context, side
 from ._host import EXACT
 from ._ints import as_int
 from ._lib import cl_lib as lib, Error
@@ -108,11 +112,19 @@ def _spec(operand: Any, starts: Any, sizes: Sequence[int], wraps: List[bool],
     starts = contiguous(starts, "start_indices")
     starts = _jax_starts(operand, starts, wraps, queue, wait_for)
     window = (ctypes.c_int64 * max(len(sizes), 1))(*sizes)
-    values = _lib.DeviceValues(mem(starts, "start_indices"), starts.offset,
-                               starts.size)
+    tensor, svm = side(starts, "start_indices", strided=False)
+    values = _lib.DeviceValues(tensor.buffer, tensor.offset, starts.size)
     spec = _lib.XLADynamicSpec(int(starts.dtype == np.int64), values,
                                window, len(sizes))
-    return spec, (starts, window)
+    return spec, svm, (starts, window)
+
+
+def _values_svm(starts_svm: Any) -> Any:
+    """The descriptor's values_svm: the XLA spec's one vector (the
+    starts) first, the other entries zero."""
+    vectors = (_lib.CLSvm * _lib.DYNAMIC_VALUE_VECTORS)()
+    vectors[0] = starts_svm
+    return vectors
 
 
 def _enqueue(operand: Any, spec: Any, desc: Any, target: Any, queue: Any,
@@ -143,16 +155,19 @@ def dynamic_slice(operand: Any, starts: Any, slice_sizes: Sequence[int],
     queue = queue_for(operand, queue, "operand")
     sizes = [as_int(v, "slice_sizes[%d]" % i)
              for i, v in enumerate(slice_sizes)]
-    spec, keep = _spec(operand, starts, sizes, wraps, queue, wait_for)
+    spec, starts_svm, keep = _spec(operand, starts, sizes, wraps, queue,
+                                   wait_for)
     src = contiguous(operand, "operand", queue, wait_for)
     out = cla.empty(queue, tuple(sizes), operand.dtype,
                     allocator=allocator or allocator_for(operand, queue))
+    src_side, src_svm = side(src, "operand", strided=False)
+    dst_side, dst_svm = side(out, "out", strided=False)
     shape = _shape_of(operand)
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_GATHER,
-        elem_size=operand.dtype.itemsize,
-        src=_lib.CLTensor(mem(src, "operand"), src.offset),
-        dst=_lib.CLTensor(mem(out, "out"), out.offset))
+        elem_size=operand.dtype.itemsize, src=src_side, dst=dst_side,
+        src_svm=src_svm, dst_svm=dst_svm,
+        values_svm=_values_svm(starts_svm))
     named = (("operand", src), ("start_indices", keep[0]))
     return _enqueue(operand, spec, desc, out, queue, wait_for, named)
 
@@ -180,17 +195,18 @@ def dynamic_update_slice(operand: Any, update: Any, starts: Any,
         update = cla.to_device(queue, np.asarray(
             update, dtype=operand.dtype, order="C"),
             allocator=allocator_for(operand, queue))
-    spec, keep = _spec(operand, starts, update.shape, wraps, queue,
-                       wait_for)
+    spec, starts_svm, keep = _spec(operand, starts, update.shape, wraps,
+                                   queue, wait_for)
     value_shape = (ctypes.c_int64 * max(update.ndim, 1))(*update.shape)
+    src_side, src_svm = side(update, "update", strided=False)
+    dst_side, dst_svm = side(operand, "operand", strided=False)
     shape = _shape_of(operand)
     desc = _lib.CLDynamicDesc(
         shape=shape, rank=operand.ndim, kind=_lib.DYNAMIC_SCATTER,
-        elem_size=operand.dtype.itemsize,
-        src=_lib.CLTensor(mem(update, "update"), update.offset),
-        dst=_lib.CLTensor(mem(operand, "operand"), operand.offset),
-        value_shape=value_shape,
-        value_rank=update.ndim, rule=EXACT)
+        elem_size=operand.dtype.itemsize, src=src_side, dst=dst_side,
+        value_shape=value_shape, value_rank=update.ndim, rule=EXACT,
+        src_svm=src_svm, dst_svm=dst_svm,
+        values_svm=_values_svm(starts_svm))
     named = (("operand", operand), ("update", update),
              ("start_indices", keep[0]))
     return _enqueue(operand, spec, desc, operand, queue, wait_for, named)

@@ -12,7 +12,7 @@ import numpy as np
 import pyopencl.array as cla
 
 from . import _lib, _numpy_assign
-from ._cl import _finish, contiguous, runtime_for
+from ._cl import _converted, _finish, contiguous, runtime_for
 from ._cl_call import (allocator_for, call_head, check_out, mem_or_scratch,
                        queue_for, same_context, side)
 from ._host import BROADCAST
@@ -108,19 +108,48 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     return _finish(status, err, event, out, wait_for, named)
 
 
+def read_into_buffer(t: ImageTensor, name: str, queue: Any) -> Any:
+    """The image tensor's elements in a new C-contiguous pyopencl array
+    (from clslice's pool for its context), enqueued on queue (None: the
+    tensor's)."""
+    queue = queue_for(t, queue, name)
+    from ._plan import plan_for
+    out = cla.empty(queue, t.shape, t.dtype, allocator=_pool(t, queue))
+    return gather(t, plan_for("...", t.shape), out, queue, None, name)
+
+
+def image_value(x: Any, plan: Any, value: ImageTensor, rule: int, key: Any,
+                queue: Any) -> Any:
+    """An image value of a scatter into x (an image or a pyopencl array),
+    broadcast-checked as assign checks device values: the ImageTensor
+    itself, which the scatter reads as its value_image, where it has x's
+    dtype and is not x's own image; else its elements read into a buffer
+    (enqueued) and converted to x's dtype, as numpy reads a value whole
+    before writing."""
+    same_context(value, x, "value")
+    if rule == BROADCAST:
+        _numpy_assign.check_device_value(
+            x.dtype, key, x.ndim, plan.output_shape, value.shape,
+            value.dtype)
+    own = isinstance(x, ImageTensor) and \
+        x.image.int_ptr == value.image.int_ptr
+    if value.dtype == x.dtype and not own:
+        return value
+    read = read_into_buffer(value, "value", queue)
+    return read if read.dtype == x.dtype else _converted(read, x.dtype,
+                                                         "value", queue)
+
+
 def _device_value(x: ImageTensor, plan: Any, value: Any, rule: int,
                   key: Any, queue: Any) -> Any:
-    """The value as a C-contiguous pyopencl array of x's dtype on x's
-    context: numpy values converted and broadcast-checked as assign does
-    for device arrays, then uploaded (blocking); an image value read into
-    a buffer first (enqueued)."""
+    """The value as an ImageTensor (image_value) or a C-contiguous
+    pyopencl array of x's dtype on x's context: numpy values converted
+    and broadcast-checked as assign does for device arrays, then uploaded
+    (blocking)."""
     if isinstance(value, ImageTensor):
-        same_context(value, x, "value")
-        from ._plan import plan_for
-        value = gather(value, plan_for("...", value.shape),
-                       cla.empty(queue, value.shape, value.dtype,
-                                 allocator=_pool(x, queue)),
-                       queue, None, "value")
+        value = image_value(x, plan, value, rule, key, queue)
+        if isinstance(value, ImageTensor):
+            return value
     if isinstance(value, cla.Array):
         same_context(value, x, "value")
         if rule == BROADCAST:
@@ -128,8 +157,8 @@ def _device_value(x: ImageTensor, plan: Any, value: Any, rule: int,
                 x.dtype, key, x.ndim, plan.output_shape, value.shape,
                 value.dtype)
         if value.dtype != x.dtype:  # a buffer never shares an image's memory
-            value = contiguous(value, "value", queue).astype(x.dtype,
-                                                             queue=queue)
+            # (float16 through the host: pyopencl's kernels lack it)
+            value = _converted(value, x.dtype, "value", queue)
         return contiguous(value, "value", queue)
     if rule == BROADCAST:
         value = _numpy_assign.host_value(x.dtype, key, x.ndim,
@@ -153,23 +182,43 @@ def scatter(x: ImageTensor, plan: Any, value: Any, rule: int,
     plan.require_known()
     queue = queue_for(x, queue)
     value = _device_value(x, plan, value, rule, key, queue)
+    written: ImageTensor = enqueue_scatter(x, plan, value, rule, queue,
+                                           wait_for)
+    return written
+
+
+def enqueue_scatter(x: Any, plan: Any, value: Any, rule: int, queue: Any,
+                    wait_for: Any) -> Any:
+    """One clslice_cl_scatter of value into the slice `plan` of x, where
+    x (dst_image) or value (value_image) or both are ImageTensors, the
+    other a pyopencl array of x's dtype (a value C-contiguous, x any
+    view); returns x."""
     shape = (ctypes.c_int64 * max(value.ndim, 1))(*value.shape)
     named = (("x", x), ("value", value))
-    value_side, value_svm, keep = mem_or_scratch(value, strided=False)
-    image = _image_struct(x)
+    keep = []
+    desc = _lib.CLScatterDesc(
+        plan=plan._ptr.value, elem_size=x.dtype.itemsize, value_shape=shape,
+        value_rank=value.ndim, rule=rule)
+    if isinstance(value, ImageTensor):
+        keep.append(_image_struct(value))
+        desc.value_image = ctypes.addressof(keep[-1])
+    else:
+        desc.value, desc.value_svm, held = mem_or_scratch(value,
+                                                          strided=False)
+        keep.append(held)
+    if isinstance(x, ImageTensor):
+        keep.append(_image_struct(x))
+        desc.dst_image = ctypes.addressof(keep[-1])
+    else:
+        desc.dst, desc.dst_svm = side(x, "x")
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
-    desc = _lib.CLScatterDesc(
-        plan=plan._ptr.value, elem_size=x.dtype.itemsize, value=value_side,
-        value_shape=shape, value_rank=value.ndim, rule=rule,
-        value_svm=value_svm, dst_image=ctypes.addressof(image))
     err = Error()
     status = lib.clslice_cl_scatter(runtime_for(x.context),
                                     ctypes.byref(call), ctypes.byref(desc),
                                     ctypes.byref(err))
     del keep  # the library retained what it enqueued
-    written: ImageTensor = _finish(status, err, event, x, wait_for, named)
-    return written
+    return _finish(status, err, event, x, wait_for, named)
 
 
 def fill(x: ImageTensor, plan: Any, scalar: Any, queue: Any = None,

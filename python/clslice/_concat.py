@@ -12,6 +12,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _host, _lib
+from ._image import ImageTensor
 from ._ints import is_bool
 from ._lib import lib, Error
 from ._plan import Plan
@@ -40,11 +41,14 @@ def join_plans(shapes: Sequence[Tuple[int, ...]], axis: int,
 
 
 def _device_module(arrays: Sequence[Any]) -> Any:
-    """The pyopencl executor when any input is a pyopencl array (numpy
-    inputs are then uploaded), else None; only modules already imported
-    are looked at, so numpy users never load pyopencl."""
+    """The pyopencl executor when any input is a pyopencl array or an
+    ImageTensor (numpy inputs are then uploaded), else None; only
+    modules already imported are looked at, so numpy users never load
+    pyopencl."""
     cla = sys.modules.get("pyopencl.array")
-    if cla is None or not any(isinstance(a, cla.Array) for a in arrays):
+    if not any(isinstance(a, ImageTensor) for a in arrays) and (
+            cla is None or not any(isinstance(a, cla.Array)
+                                   for a in arrays)):
         return None
     from . import _cl
     return _cl
@@ -113,7 +117,8 @@ def _as_arrays(arrays: Any, what: str) -> List[Any]:
         raise TypeError("clslice: %s takes a sequence of arrays, got %r"
                         % (what, type(arrays).__name__)) from None
     return [a if (cla is not None and isinstance(a, cla.Array)) or
-            isinstance(a, np.ndarray) else np.asarray(a) for a in items]
+            isinstance(a, (np.ndarray, ImageTensor)) else np.asarray(a)
+            for a in items]
 
 
 def _check_ranks(arrays: Sequence[Any], axis: int) -> None:
@@ -148,9 +153,11 @@ def _check_out_type(out: Any, dev: Any) -> None:
     if dev is None and not isinstance(out, np.ndarray):
         raise TypeError("clslice: out must be a numpy array for numpy "
                         "inputs, got %s" % type(out).__name__)
-    if dev is not None and not isinstance(out, dev.cla.Array):
-        raise TypeError("clslice: out must be a pyopencl.array.Array for "
-                        "device inputs, got %s" % type(out).__name__)
+    if dev is not None and not isinstance(out, (dev.cla.Array,
+                                                ImageTensor)):
+        raise TypeError("clslice: out must be a pyopencl.array.Array (or "
+                        "an ImageTensor) for device inputs, got %s"
+                        % type(out).__name__)
 
 
 def _concat_axis(items: List[Any], axis: Optional[int],
@@ -168,6 +175,18 @@ def _concat_axis(items: List[Any], axis: Optional[int],
     index = _axis(axis, items[0].ndim)
     _check_ranks(items, index)
     return items, index
+
+
+def _refuse_flat_image(items: List[Any]) -> None:
+    """concatenate(axis=None) of image tensors (and numpy arrays) would
+    give an image, as other concatenations of images do, but no packing
+    holds its 1-D result."""
+    cla = sys.modules.get("pyopencl.array")
+    if any(isinstance(a, ImageTensor) for a in items) and (
+            cla is None or not any(isinstance(a, cla.Array) for a in items)):
+        raise ValueError("clslice: concatenate(axis=None) of image tensors "
+                         "is 1-D, which no image packing holds: pass out= a "
+                         "pyopencl array to take this result")
 
 
 def _check_out_shape(out: Any, shape: Tuple[int, ...], flat: bool) -> None:
@@ -221,6 +240,8 @@ def join(arrays: Any, axis: Optional[int], out: Any, dtype: Any,
     _check_arguments(out, dtype, casting, dev)
     given = items
     if not stack:
+        if axis is None and out is None:
+            _refuse_flat_image(items)
         items, index = _concat_axis(items, axis, dev)
     # numpy's order: the shapes, out's shape, then the casts.
     shape, plans = join_plans([tuple(a.shape) for a in items], index, stack)

@@ -227,20 +227,20 @@ def _pieces(x: Any, style: int, axis: int, number: Optional[int],
     return _gather_plans(x, plans, queue, wait_for, allocator, out)
 
 
-def chunk(input: AnyArray, chunks: int, dim: int = 0,  # noqa: A002
-          *, out: Optional[Sequence[AnyArray]] = None, queue: Queue = None,
+def chunk(input: AnyTensor, chunks: int, dim: int = 0,  # noqa: A002
+          *, out: Optional[Sequence[AnyTensor]] = None, queue: Queue = None,
           wait_for: WaitFor = None,
-          allocator: Allocator = None) -> List[AnyArray]:
+          allocator: Allocator = None) -> List[AnyTensor]:
     """torch.chunk: pieces of ceil(size / chunks), so possibly fewer than
     chunks; copies, one batched command on the device."""
     return _pieces(input, _lib.SPLIT_TORCH_CHUNK, dim, chunks, None, queue,
                    wait_for, allocator, out)
 
 
-def torch_split(tensor: AnyArray, split_size_or_sections: Any,
-                dim: int = 0, *, out: Optional[Sequence[AnyArray]] = None,
+def torch_split(tensor: AnyTensor, split_size_or_sections: Any,
+                dim: int = 0, *, out: Optional[Sequence[AnyTensor]] = None,
                 queue: Queue = None, wait_for: WaitFor = None,
-                allocator: Allocator = None) -> List[AnyArray]:
+                allocator: Allocator = None) -> List[AnyTensor]:
     """torch.split: an int gives pieces of that size, the last smaller; a
     list gives pieces of those sizes, which must add up."""
     number, sizes = _split.number_or_sizes(split_size_or_sections,
@@ -249,10 +249,10 @@ def torch_split(tensor: AnyArray, split_size_or_sections: Any,
                    wait_for, allocator, out)
 
 
-def tf_split(value: AnyArray, num_or_size_splits: Any, axis: int = 0, *,
-             out: Optional[Sequence[AnyArray]] = None, queue: Queue = None,
+def tf_split(value: AnyTensor, num_or_size_splits: Any, axis: int = 0, *,
+             out: Optional[Sequence[AnyTensor]] = None, queue: Queue = None,
              wait_for: WaitFor = None,
-             allocator: Allocator = None) -> List[AnyArray]:
+             allocator: Allocator = None) -> List[AnyTensor]:
     """tf.split: an int must divide the dimension; a list of sizes must add
     up to it, one of them may be -1 (the rest)."""
     number, sizes = _split.number_or_sizes(num_or_size_splits,
@@ -261,11 +261,11 @@ def tf_split(value: AnyArray, num_or_size_splits: Any, axis: int = 0, *,
                    wait_for, allocator, out)
 
 
-def onnx_split(input: AnyArray, split: IntVector = None,  # noqa: A002
+def onnx_split(input: AnyTensor, split: IntVector = None,  # noqa: A002
                axis: int = 0, num_outputs: Optional[int] = None,
-               opset: int = 18, *, out: Optional[Sequence[AnyArray]] = None,
+               opset: int = 18, *, out: Optional[Sequence[AnyTensor]] = None,
                queue: Queue = None, wait_for: WaitFor = None,
-               allocator: Allocator = None) -> List[AnyArray]:
+               allocator: Allocator = None) -> List[AnyTensor]:
     """ONNX Split: `split` (sizes adding up to the dimension), or
     num_outputs pieces: opset 18 makes them ceil(size / num_outputs) with
     the last smaller, opset 13 (num_outputs: the node's output count)
@@ -283,19 +283,19 @@ def onnx_split(input: AnyArray, split: IntVector = None,  # noqa: A002
                    allocator, out)
 
 
-def openvino_split(data: AnyArray, axis: int, num_splits: int, *,
-                   out: Optional[Sequence[AnyArray]] = None,
+def openvino_split(data: AnyTensor, axis: int, num_splits: int, *,
+                   out: Optional[Sequence[AnyTensor]] = None,
                    queue: Queue = None, wait_for: WaitFor = None,
-                   allocator: Allocator = None) -> List[AnyArray]:
+                   allocator: Allocator = None) -> List[AnyTensor]:
     """OpenVINO Split-1: num_splits must divide the dimension."""
     return _pieces(data, _lib.SPLIT_OPENVINO, axis, num_splits, None, queue,
                    wait_for, allocator, out)
 
 
-def variadic_split(data: AnyArray, axis: int, split_lengths: Sequence[int],
-                   *, out: Optional[Sequence[AnyArray]] = None,
+def variadic_split(data: AnyTensor, axis: int, split_lengths: Sequence[int],
+                   *, out: Optional[Sequence[AnyTensor]] = None,
                    queue: Queue = None, wait_for: WaitFor = None,
-                   allocator: Allocator = None) -> List[AnyArray]:
+                   allocator: Allocator = None) -> List[AnyTensor]:
     """OpenVINO VariadicSplit-1: lengths adding up to the dimension, one
     of them may be -1 (the rest)."""
     return _pieces(data, _lib.SPLIT_OPENVINO_VARIADIC, axis, None,

@@ -23,6 +23,7 @@ PREPARE_INDEX64 = 1 << 0
 PREPARE_BATCH = 1 << 1
 PREPARE_DYNAMIC = 1 << 2
 PREPARE_BLOCKED = 1 << 3
+PREPARE_IMAGE = 1 << 4
 
 
 class Error(ctypes.Structure):
@@ -173,6 +174,10 @@ class CLBatchDesc(_Sized):
     ]
 
 
+# The entries of clslice_cl_dynamic_desc.values_svm (ONNX's four vectors).
+DYNAMIC_VALUE_VECTORS = 4
+
+
 class DeviceValues(ctypes.Structure):
     _fields_ = [("buffer", ctypes.c_void_p), ("offset", ctypes.c_size_t),
                 ("len", ctypes.c_size_t)]
@@ -195,7 +200,7 @@ class CLDynamicDesc(_Sized):
         ("value_rank", ctypes.c_int), ("rule", ctypes.c_int),
         ("max_elements", ctypes.c_int64),
         ("src_svm", CLSvm), ("dst_svm", CLSvm), ("info_svm", CLSvm),
-        ("values_svm", CLSvm * 4),
+        ("values_svm", CLSvm * DYNAMIC_VALUE_VECTORS),
     ]
 
 

@@ -183,6 +183,50 @@ def test_an_image_value_and_framework_slices(rng, iqueue):
     assert (t.get() == host).all()
 
 
+def test_image_values_are_read_in_place_into_arrays_and_images(rng,
+                                                               iqueue):
+    """assign with an ImageTensor value (clslice_cl_scatter's
+    value_image) into a pyopencl array, a strided view of one, or an
+    image, broadcasting or exact; a value of another dtype or x's own
+    image is read into a buffer first."""
+    for i in range(CASES // 3):
+        packing = PACKINGS[i % 3]
+        dtype = DTYPES[i // 3 % 3]
+        shape = _shape(rng, packing)
+        host = _random_tensor(rng, shape, dtype)
+        key = _box_key(rng, shape)
+        value_shape = host[key].shape
+        if rng.random() < 0.5:  # broadcast along the first dim
+            value_shape = (1,) + value_shape[1:]
+        value_dtype = dtype if rng.random() < 0.7 else rng.choice(DTYPES)
+        value = _random_tensor(rng, value_shape, value_dtype)
+        image = clslice.ImageTensor.to_device(
+            iqueue, value, rng.choice([p for p in PACKINGS
+                                       if len(value_shape) == 4 or
+                                       p != "nc4hw4"]))
+        kind = rng.choice(["array", "view", "image"])
+        where = _where(i, packing, dtype, shape, key) + \
+            " x=%s value=%s %s %s" % (kind, image.packing, value_shape,
+                                      np.dtype(value_dtype))
+        if kind == "image":
+            x = clslice.ImageTensor.to_device(iqueue, host, packing)
+        elif kind == "view":
+            wide = np.concatenate([host, host], axis=-1)
+            x = cla.to_device(iqueue, wide)[..., ::2]
+            host = wide[..., ::2].copy()
+        else:
+            x = cla.to_device(iqueue, host)
+        assert clslice.assign(x, key, image) is x, where
+        host[key] = value
+        got = x.get() if kind != "view" else clslice.slice(x, "...").get()
+        assert (got == host).all(), where
+    # x's own image as the value: read whole first
+    host = _random_tensor(rng, (2, 3, 4), np.float32)
+    x = clslice.ImageTensor.to_device(iqueue, host, "phwc4")
+    clslice.assign(x, "...", x)
+    assert (x.get() == host).all()
+
+
 def test_image_tensors_are_checked_by_name(iqueue):
     ctx = iqueue.context
     fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT)
@@ -209,7 +253,7 @@ def test_image_tensors_are_checked_by_name(iqueue):
     with pytest.raises(TypeError, match="an ImageTensor holds its tensor"):
         np.asarray(t)
     with pytest.raises(TypeError, match="an ImageTensor holds its tensor"):
-        clslice.split(t, 2)  # type: ignore[type-var]
+        clslice.slice_blocked(t, "[1:]")  # type: ignore[type-var]
     with pytest.raises(ValueError, match=r"not shape \(6, 4\).*pass out= "
                        r"a pyopencl array"):
         clslice.slice(t, "[0]")

@@ -183,8 +183,31 @@ def test_prepare_passes_every_family_to_the_library(queue, monkeypatch):
     monkeypatch.setattr(_cl, "lib", Spy())
     clslice.prepare(queue, batch=False, dynamic=True, blocked=True)
     clslice.prepare(queue, index64=True)
+    try:
+        clslice.prepare(queue, batch=False, image=True)
+    except clslice.ClsliceArgumentError:
+        assert not queue.device.image_support  # the next test's refusal
     assert asked == [_lib.PREPARE_DYNAMIC | _lib.PREPARE_BLOCKED,
-                     _lib.PREPARE_INDEX64 | _lib.PREPARE_BATCH]
+                     _lib.PREPARE_INDEX64 | _lib.PREPARE_BATCH,
+                     _lib.PREPARE_IMAGE]
+
+
+def test_prepare_image_builds_or_names_the_flag(queue):
+    # image=True builds the image program on a device with images (the
+    # C test checks that the first image call then builds nothing; no
+    # Python observable says so), and is refused by name on one without
+    # them, before anything is built.
+    if not queue.device.image_support:
+        with pytest.raises(clslice.ClsliceArgumentError,
+                           match="CLSLICE_PREPARE_IMAGE.*"
+                           "CL_DEVICE_IMAGE_SUPPORT"):
+            clslice.prepare(queue, batch=False, image=True)
+        return
+    assert clslice.prepare(queue.context, batch=False, image=True) is None
+    host = np.arange(2 * 5 * 3 * 4, dtype=np.float32).reshape(2, 5, 3, 4)
+    image = clslice.ImageTensor.to_device(queue, host, "nc4hw4")
+    assert np.array_equal(clslice.slice(image, "[1:, ::2]").get(),
+                          host[1:, ::2])
 
 
 def test_device_assign_follows_numpy(queue):

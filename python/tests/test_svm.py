@@ -3,7 +3,8 @@
 """pyopencl arrays in shared virtual memory (cl.SVM, SVMAllocation,
 SVMAllocator / SVMPool), coarse- and fine-grained, through every call
 that takes a device array: seeded random slices and writes against
-numpy, and the calls without SVM in the C library refused by name."""
+numpy, the dynamic calls' SVM sides against the host, and the call
+without SVM in the C library (the device CSR slice) refused by name."""
 import numpy as np
 import pytest
 
@@ -125,6 +126,101 @@ def test_svm_wrappers_of_numpy_memory(svm):
     assert (out.get() == host[::-1, :, 1::2]).all()
 
 
+def _placed(queue, host, alloc, in_svm, rng, view=False):
+    """host on the device, in SVM (alloc) or in a buffer; in SVM with
+    view=True, sometimes at an offset of a larger allocation (so the C
+    call gets a pointer and an offset counted from it; pyopencl cannot
+    read such a view back, so only for arrays the test never reads)."""
+    if not in_svm:
+        return cla.to_device(queue, host)
+    if not view or rng.random() < 0.5:
+        return cla.to_device(queue, host, allocator=alloc)
+    lead = rng.randint(1, 3)
+    whole = np.concatenate([np.full(lead, 77, host.dtype), host.ravel()])
+    return cla.to_device(queue, whole, allocator=alloc)[lead:].reshape(
+        host.shape)
+
+
+def test_dynamic_calls_on_svm_arrays_match_the_host(rng, svm):
+    """dynamic_slice / dynamic_update_slice with device starts, each of
+    operand, start_indices and update in SVM or a buffer at random (the
+    descriptor's src_svm, dst_svm and values_svm[0]), against the same
+    calls with the starts on the host (the host executor)."""
+    queue, alloc = svm
+    for i in range(CASES // 3):
+        host = _host(rng, _shape(rng))
+        where_svm = [rng.random() < 0.6 for _ in range(3)]
+        starts = [rng.randint(-5, 5) for _ in host.shape]
+        sizes = [rng.randint(0, n) for n in host.shape]
+        wraps = rng.choice([True, False, [rng.random() < 0.5
+                                          for _ in host.shape]])
+        index = rng.choice([np.int32, np.int64])
+        where = ("seed=%d case=%d shape=%r svm(operand, starts, update)=%r "
+                 "starts=%r sizes=%r wraps=%r %s"
+                 % (SEED, i, host.shape, where_svm, starts, sizes, wraps,
+                    index.__name__))
+        x = _placed(queue, host, alloc, where_svm[0], rng)
+        d_starts = _placed(queue, np.array(starts, index), alloc,
+                           where_svm[1], rng, view=True)
+        y = clslice.dynamic_slice(x, d_starts, sizes,
+                                  allow_negative_indices=wraps)
+        want = clslice.dynamic_slice(host, starts, sizes,
+                                     allow_negative_indices=wraps)
+        # the result comes from the operand's allocator: SVM for SVM
+        assert not y.size or where_svm[0] == isinstance(
+            y.base_data, cl.SVMPointer), where
+        assert (y.get() == want).all(), where
+        value = _host(rng, sizes)
+        update = _placed(queue, value, alloc, where_svm[2], rng, view=True)
+        assert clslice.dynamic_update_slice(
+            x, update, d_starts, allow_negative_indices=wraps) is x
+        clslice.dynamic_update_slice(host, value, starts,
+                                     allow_negative_indices=wraps)
+        assert (x.get() == host).all(), where
+
+
+def test_dynamic_calls_read_svm_views_and_overlaps(svm):
+    """A strided SVM operand (made contiguous first, in SVM), and an SVM
+    update that is a view of the operand itself (read whole before the
+    write, as JAX computes a new array)."""
+    queue, alloc = svm
+    host = np.arange(6 * 5, dtype=np.float32).reshape(6, 5)
+    x = cla.to_device(queue, host, allocator=alloc)
+    starts = cla.to_device(queue, np.array([1, -2], np.int64),
+                           allocator=alloc)
+    y = clslice.dynamic_slice(x[::2], starts, [2, 2])
+    assert (y.get() == host[::2][1:3, 3:5]).all()
+    clslice.dynamic_update_slice(x, x[:3, :3], starts)
+    want = host.copy()
+    want[1:4, 2:5] = host[:3, :3]
+    assert (x.get() == want).all()
+
+
+def test_dynamic_calls_name_a_short_svm_allocation(svm):
+    """pyopencl lets an array claim more than its SVM allocation holds;
+    the library's buffer checks see through the SVM members and name
+    them."""
+    queue, _ = svm
+    raw = cl.SVMAllocation(queue.context, 16, 0,
+                           cl.svm_mem_flags.READ_WRITE, queue=queue)
+    x = cla.to_device(queue, np.zeros((4, 4), np.float32))
+    short_starts = cla.Array(queue, (5,), np.int32, data=raw)[3:]
+    with pytest.raises(clslice.ClsliceBufferError,
+                       match=r"start_indices is too small.*"
+                       r"\[start_indices is values_svm\[0\]: 16 bytes\]"):
+        clslice.dynamic_slice(x, short_starts, [2, 2],
+                              allow_negative_indices=False)
+    short_x = cla.Array(queue, (4, 4), np.float32, data=raw)
+    starts = cla.to_device(queue, np.array([1, 1], np.int32))
+    with pytest.raises(clslice.ClsliceBufferError,
+                       match=r"\[src.buffer is src_svm: 16 bytes\]"):
+        clslice.dynamic_slice(short_x, starts, [2, 2])
+    with pytest.raises(clslice.ClsliceBufferError,
+                       match=r"\[dst.buffer is dst_svm: 16 bytes\]"):
+        clslice.dynamic_update_slice(short_x, np.ones((2, 2), np.float32),
+                                     starts)
+
+
 def test_calls_without_svm_refuse_svm_arrays_by_name(queue):
     if not hasattr(cl, "SVMPointer") or not _grains(queue):
         pytest.skip("no SVM here")
@@ -132,10 +228,13 @@ def test_calls_without_svm_refuse_svm_arrays_by_name(queue):
                                   flags=cl.svm_mem_flags.READ_WRITE,
                                   queue=queue)
     x = cla.to_device(queue, np.zeros((4, 4), np.float32), allocator=alloc)
-    starts = cla.to_device(queue, np.array([1, 1], np.int32))
-    with pytest.raises(TypeError, match="operand lies in SVM .* this call "
+    # the device CSR call takes buffers only
+    data = cla.to_device(queue, np.ones(3, np.float32), allocator=alloc)
+    indices = cla.to_device(queue, np.array([0, 1, 1], np.int32))
+    indptr = cla.to_device(queue, np.array([0, 2, 3], np.int32))
+    with pytest.raises(TypeError, match="data lies in SVM .* this call "
                        "takes arrays in buffers"):
-        clslice.dynamic_slice(x, starts, [2, 2])
+        clslice.csr_slice((data, indices, indptr), "[:, 1:]", shape=(2, 2))
     # the library's own checks still apply to SVM sides: a value that
     # does not fit the slice
     with pytest.raises(clslice.ClsliceShapeError):

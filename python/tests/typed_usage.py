@@ -9,7 +9,7 @@ types must catch: mypy --strict warns about an ignore comment that
 silences nothing, so each fails the check if its error went away (as it
 would with results typed Any)."""
 # pyright: strict, reportUnnecessaryTypeIgnoreComment=true
-from typing import List, Tuple
+from typing import List, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -73,9 +73,21 @@ def images(queue: cl.CommandQueue, d: cla.Array, image: cl.Image) -> None:
         queue, np.zeros((2, 3, 4), np.float32), "phwc4").get()
     clslice.fill(t, "[0]", 0.0).add_event(y.events[0])
     size: Tuple[int, int] = clslice.image_size((2, 3, 4), "phwc4")
-    del b, z, w, host, size
+    clslice.prepare(queue, batch=False, image=True)
+    # batches and concatenations: an image's pieces are images, images
+    # alone join into an image, with a pyopencl array into an array
+    pieces: List[clslice.ImageTensor] = clslice.split(t, 2, axis=1)
+    mixed: List[Union[clslice.ImageTensor, cla.Array]] = clslice.slice_many(
+        d, ["[0]", "[1:]"], out=[t, d])
+    joined: clslice.ImageTensor = clslice.concatenate(pieces, axis=1)
+    into: clslice.ImageTensor = clslice.concatenate([d, t], out=t)
+    flat: cla.Array = clslice.concatenate([t, d], axis=0)
+    stacked: clslice.ImageTensor = clslice.stack([t, t])
+    del b, z, w, host, size, mixed, joined, into, flat, stacked
     # misuse: an image's slice is an image, not a pyopencl array, and
     # numpy-only calls do not take images
     wrong: cla.Array = clslice.slice(t, "[1:]")  # type: ignore[assignment]
-    clslice.split(t, 2)  # type: ignore[type-var]
-    del wrong
+    also: cla.Array = clslice.concatenate(  # type: ignore[assignment]
+        [t, t])
+    clslice.slice_blocked(t, "[1:]")  # type: ignore[type-var]
+    del wrong, also
