@@ -35,6 +35,11 @@ static void write_stores(clslice_runtime *rt, bool last);
 
 static void free_runtime(clslice_runtime *rt)
 {
+    cs_worker_stop(rt->worker); /* before anything its build may touch */
+    for (cs_behind *b = rt->behind, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
     write_stores(rt, true);
     cs_kernel_pool_release(rt->pool); /* kernels before their programs */
     for (cs_entry *e = rt->entries, *next; e; e = next) {
@@ -127,6 +132,10 @@ clslice_status clslice_runtime_create(cl_context context,
      * driver cache spends less on a few whole builds). */
     const char *units = getenv("CLSLICE_UNITS");
     rt->whole = units && strcmp(units, "0") == 0;
+    /* CLSLICE_NATIVE=0: every call takes its kernel, built in the call, as
+     * before the native road (the device tests that test kernels). */
+    const char *native = getenv("CLSLICE_NATIVE");
+    rt->native = !native || strcmp(native, "0") != 0;
     clslice_status st = use_environment_cache(rt, err);
     if (st != CLSLICE_OK) {
         clslice_runtime_release(&rt);
@@ -492,6 +501,107 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
         *is_unit = true;
     }
     return st;
+}
+
+/* ---- builds behind first calls that ran on the host -------------------- */
+
+bool cs_runtime_native(const clslice_runtime *runtime)
+{
+    return runtime->native;
+}
+
+/* Builds one program posted by cs_runtime_build_behind, on the worker;
+ * publishes it like any build (obtain), then drops its listing, or marks
+ * it failed. */
+static void build_behind(void *arg)
+{
+    cs_behind *b = arg;
+    clslice_runtime *rt = b->family.runtime;
+    cl_program program;
+    bool unit;
+    clslice_error err;
+    clslice_status st = cs_runtime_unit(&b->family, b->name, &program, &unit,
+                                        &err);
+    pthread_mutex_lock(&rt->lock);
+    if (st == CLSLICE_OK) {
+        cs_behind **at = &rt->behind;
+        while (*at != b)
+            at = &(*at)->next;
+        *at = b->next;
+        free(b);
+    } else {
+        b->failed = true;
+    }
+    pthread_mutex_unlock(&rt->lock);
+}
+
+/* The build listed for kernel `name` of the family, or NULL.  Call with
+ * the lock held. */
+static cs_behind *find_behind(const clslice_runtime *rt,
+                              const cs_program_info *family, const char *name)
+{
+    for (cs_behind *b = rt->behind; b; b = b->next)
+        if (b->family.device.device == family->device.device &&
+            b->family.kind == family->kind &&
+            b->family.index_bits == family->index_bits &&
+            strcmp(b->name, name) == 0)
+            return b;
+    return NULL;
+}
+
+/* Lists and posts a build of kernel `name`; false when it cannot (the
+ * caller builds then).  Call with the lock held. */
+static bool post_behind(clslice_runtime *rt, const cs_program_info *family,
+                        const char *name)
+{
+    if (!rt->worker)
+        rt->worker = cs_worker_start();
+    cs_behind *b = rt->worker ? calloc(1, sizeof *b) : NULL;
+    if (!b)
+        return false;
+    b->family = *family;
+    b->name = name;
+    if (!cs_worker_post(rt->worker, build_behind, b)) {
+        free(b);
+        return false;
+    }
+    b->next = rt->behind;
+    rt->behind = b;
+    return true;
+}
+
+bool cs_runtime_build_behind(const cs_program_info *family, const char *name)
+{
+    clslice_runtime *rt = family->runtime;
+    const char *unit;
+    char whole[160], one[160];
+    if (!rt || family->program || !cs_unit_of(family->kind, name, &unit) ||
+        !cs_unit_options(family->kind, family->index_bits, &family->device,
+                         unit, one, sizeof one))
+        return false;
+    cs_build_options(family->kind, family->index_bits, &family->device,
+                     whole, sizeof whole);
+    bool behind = false;
+    pthread_mutex_lock(&rt->lock);
+    cl_device_id device = family->device.device;
+    if (!find(rt, device, whole) && !find(rt, device, one)) {
+        const cs_behind *b = find_behind(rt, family, name);
+        behind = b ? !b->failed : post_behind(rt, family, name);
+    }
+    pthread_mutex_unlock(&rt->lock);
+    return behind;
+}
+
+clslice_status clslice_runtime_wait_builds(clslice_runtime *runtime,
+                                           clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    pthread_mutex_lock(&runtime->lock);
+    cs_worker *worker = runtime->worker; /* set once, kept until freed */
+    pthread_mutex_unlock(&runtime->lock);
+    cs_worker_wait(worker);
+    return cs_ok(err);
 }
 
 /* ---- files written after a unit's first launch ------------------------- */
