@@ -54,6 +54,7 @@ static void free_runtime(clslice_runtime *rt)
         next = d->next;
         free(d);
     }
+    pthread_cond_destroy(&rt->quiet);
     pthread_mutex_destroy(&rt->lock);
     free(rt->cache_dir);
     free(rt);
@@ -108,6 +109,12 @@ clslice_status clslice_runtime_create(cl_context context,
         free(rt);
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "pthread_mutex_init failed for the runtime's lock");
+    }
+    if (pthread_cond_init(&rt->quiet, NULL) != 0) {
+        pthread_mutex_destroy(&rt->lock);
+        free(rt);
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "pthread_cond_init failed for the runtime");
     }
     rt->pool = cs_kernel_pool_create();
     if (!rt->pool) {
@@ -319,12 +326,27 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
     return CLSLICE_OK;
 }
 
+/* Counts a build a caller waits for (`by` 1, then -1 when it is done):
+ * the background thread starts none of its own while one runs, so that
+ * a call that must build (a CSR slice, say) waits for at most the one
+ * background build under way, not for all that are queued.  PoCL
+ * compiles one program at a time. */
+static void foreground(clslice_runtime *rt, int by)
+{
+    pthread_mutex_lock(&rt->lock);
+    rt->foreground += by;
+    if (rt->foreground == 0)
+        pthread_cond_broadcast(&rt->quiet);
+    pthread_mutex_unlock(&rt->lock);
+}
+
 /* The program of `options` for the device, from the runtime's list, or
  * built (through the binary cache) from `build` and published.  `later`:
  * a file for the cache is written after the program's first launch ran
- * (units), not at once (families). */
+ * (units), not at once (families).  `behind`: built on the background
+ * thread, not for a caller waiting. */
 static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
-                             bool later, cs_program_info *info,
+                             bool later, bool behind, cs_program_info *info,
                              clslice_error *err)
 {
     pthread_mutex_lock(&runtime->lock);
@@ -343,8 +365,12 @@ static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
     bool loaded;
     clslice_error refusal;
     cs_cache_store *store = NULL;
+    if (!behind)
+        foreground(runtime, 1);
     clslice_status st = cs_build_cached(build, dir, &info->program, &loaded,
                                         later ? &store : NULL, &refusal, err);
+    if (!behind)
+        foreground(runtime, -1);
     if (refusal.status != CLSLICE_OK) {
         pthread_mutex_lock(&runtime->lock);
         if (runtime->cache_dir && dir && !strcmp(runtime->cache_dir, dir))
@@ -382,10 +408,11 @@ static clslice_status family_info(clslice_runtime *runtime,
     return CLSLICE_OK;
 }
 
-clslice_status cs_runtime_program(clslice_runtime *runtime,
-                                  cl_device_id device, cs_program_kind kind,
-                                  int index_bits, cs_program_info *info,
-                                  clslice_error *err)
+/* cs_runtime_program, on the background thread or not. */
+static clslice_status family_program(clslice_runtime *runtime,
+                                     cl_device_id device, cs_program_kind kind,
+                                     int index_bits, bool behind,
+                                     cs_program_info *info, clslice_error *err)
 {
     clslice_status st =
         family_info(runtime, device, kind, index_bits, info, err);
@@ -401,7 +428,16 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
                       .count = cs_program_sources(kind, sources),
                       .sources = sources,
                       .options = options};
-    return obtain(runtime, &build, false, info, err);
+    return obtain(runtime, &build, false, behind, info, err);
+}
+
+clslice_status cs_runtime_program(clslice_runtime *runtime,
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
+{
+    return family_program(runtime, device, kind, index_bits, false, info,
+                          err);
 }
 
 clslice_status cs_runtime_family(clslice_runtime *runtime,
@@ -447,9 +483,11 @@ static const cs_entry *family_or_units(clslice_runtime *rt,
     return built;
 }
 
-clslice_status cs_runtime_unit(const cs_program_info *family,
-                               const char *name, cl_program *program,
-                               bool *is_unit, clslice_error *err)
+/* cs_runtime_unit, on the background thread or not. */
+static clslice_status unit_program(const cs_program_info *family,
+                                   const char *name, bool behind,
+                                   cl_program *program, bool *is_unit,
+                                   clslice_error *err)
 {
     clslice_runtime *runtime = family->runtime;
     const char *unit;
@@ -466,9 +504,9 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
         cs_program_info info;
         clslice_status st =
             built ? CLSLICE_OK
-                  : cs_runtime_program(runtime, family->device.device,
-                                       family->kind, family->index_bits,
-                                       &info, err);
+                  : family_program(runtime, family->device.device,
+                                   family->kind, family->index_bits, behind,
+                                   &info, err);
         if (st == CLSLICE_OK)
             *program = built ? built->info.program : info.program;
         return st;
@@ -494,13 +532,20 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
                       .sources = sources,
                       .options = options};
     cs_program_info info = *family;
-    clslice_status st = obtain(runtime, &build, true, &info, err);
+    clslice_status st = obtain(runtime, &build, true, behind, &info, err);
     free(head);
     if (st == CLSLICE_OK) {
         *program = info.program;
         *is_unit = true;
     }
     return st;
+}
+
+clslice_status cs_runtime_unit(const cs_program_info *family,
+                               const char *name, cl_program *program,
+                               bool *is_unit, clslice_error *err)
+{
+    return unit_program(family, name, false, program, is_unit, err);
 }
 
 /* ---- builds behind first calls that ran on the host -------------------- */
@@ -520,8 +565,12 @@ static void build_behind(void *arg)
     cl_program program;
     bool unit;
     clslice_error err;
-    clslice_status st = cs_runtime_unit(&b->family, b->name, &program, &unit,
-                                        &err);
+    pthread_mutex_lock(&rt->lock);
+    while (rt->foreground > 0)
+        pthread_cond_wait(&rt->quiet, &rt->lock);
+    pthread_mutex_unlock(&rt->lock);
+    clslice_status st = unit_program(&b->family, b->name, true, &program,
+                                     &unit, &err);
     pthread_mutex_lock(&rt->lock);
     if (st == CLSLICE_OK) {
         cs_behind **at = &rt->behind;

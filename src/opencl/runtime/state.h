@@ -64,6 +64,10 @@ struct clslice_runtime {
     cs_worker *worker;       /* builds behind them; NULL until the first.
                               * Guarded by lock, stopped at release */
     cs_behind *behind;       /* what it builds; guarded by lock */
+    int foreground;          /* builds callers wait for, running now; the
+                              * worker starts none while any runs.
+                              * Guarded by lock */
+    pthread_cond_t quiet;    /* foreground dropped to 0 */
     /* References: create and attach give one, retain adds one, release
      * drops one and the last frees.  A shared runtime's count drops only
      * under the list's lock (shared.c). */
