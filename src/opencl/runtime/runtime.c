@@ -676,8 +676,10 @@ typedef struct due {
 } due;
 
 /* Takes out of the list every file whose launch ran (`last`: every file;
- * those whose launch did not run, or never came, are dropped unwritten:
- * the runtime goes, and waiting could block on a caller's event). */
+ * those whose launch did not run are dropped unwritten: the runtime
+ * goes, and waiting could block on a caller's event; those whose launch
+ * never came are written as built, so that the first calls of a process
+ * that all ran natively still leave their units in the cache). */
 static due *take_due(clslice_runtime *rt, bool last)
 {
     due *out = NULL;
@@ -689,8 +691,10 @@ static due *take_due(clslice_runtime *rt, bool last)
         due *d = calloc(1, sizeof *d);
         if (!d)
             break; /* tried again at the next call */
+        /* a unit never launched (its first calls ran natively) is
+         * written as built */
         *d = (due){out, e->store, e->info.program, e->launched,
-                   status == CL_COMPLETE};
+                   e->launched ? status == CL_COMPLETE : true};
         out = d;
         e->store = NULL;
         e->launched = NULL;
