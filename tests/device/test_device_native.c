@@ -383,12 +383,33 @@ static void test_native_waits_for_its_list(void **state)
     TU_CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS,
                                sizeof status, &status, NULL));
     assert_true(status > CL_COMPLETE); /* queued or submitted, not run */
+    /* The output, read through another queue: untouched.  A driver that
+     * orders that read after the held command (PoCL 3.1 does not) could
+     * not answer before the user event completes, so the read is waited
+     * for a while only, and the check skipped, saying so, if it does not
+     * come. */
     cl_command_queue other = tu_cl_queue(&dev.cl, 0);
     unsigned char seen[OUT_BYTES];
-    TU_CL_CHECK(clEnqueueReadBuffer(other, dst, CL_TRUE, 0, OUT_BYTES, seen,
-                                    0, NULL, NULL));
-    assert_memory_equal(seen, before, OUT_BYTES);
+    cl_event read;
+    TU_CL_CHECK(clEnqueueReadBuffer(other, dst, CL_FALSE, 0, OUT_BYTES, seen,
+                                    0, NULL, &read));
+    TU_CL_CHECK(clFlush(other));
+    cl_int read_status = CL_QUEUED;
+    for (int waited = 0; waited < 200 && read_status != CL_COMPLETE;
+         waited++) {
+        TU_CL_CHECK(clGetEventInfo(read, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                                   sizeof read_status, &read_status, NULL));
+        if (read_status != CL_COMPLETE)
+            sleep_ms(10);
+    }
+    if (read_status == CL_COMPLETE)
+        assert_memory_equal(seen, before, OUT_BYTES);
+    else
+        print_message("the driver holds a read of the output behind the "
+                      "held command: untouched bytes not checked\n");
     TU_CL_CHECK(clSetUserEventStatus(user, CL_COMPLETE));
+    TU_CL_CHECK(clWaitForEvents(1, &read));
+    clReleaseEvent(read);
     TU_CL_CHECK(clWaitForEvents(1, &ev));
     TU_CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS,
                                sizeof status, &status, NULL));
