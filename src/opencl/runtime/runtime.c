@@ -15,6 +15,11 @@
  * asking for the same program at once may each build it; the first to
  * come back publishes its program and the others release theirs.  A
  * failed build is not cached, so a later call reports it again.
+ *
+ * First calls that run on the host meanwhile (run/native.c) have their
+ * unit built behind them on the runtime's own thread (worker.c, started
+ * at the first, stopped at the release): cs_runtime_build_behind lists
+ * and posts the build, the thread publishes the unit as any build does.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
