@@ -8,8 +8,9 @@
  * (CL_EXEC_NATIVE_KERNEL), the device's memory is the host's, and the
  * host executor (core/host) already runs any simplified layout: so a
  * call whose kernel is not built yet runs cs_host_copy on the layout the
- * kernel would have run, as one clEnqueueNativeKernel command on the
- * caller's queue (its wait list, its event), while the runtime builds
+ * kernel would have run, in clEnqueueNativeKernel commands on the
+ * caller's queue (the first behind its wait list, the last giving its
+ * event), while the runtime builds
  * the kernel on its background thread (cs_runtime_build_behind).  Calls
  * after the build launch the kernel.
  *
