@@ -207,6 +207,23 @@ enum {
  * CLSLICE_UNITS=0, read when a runtime is created, makes its calls build
  * whole programs instead (what a process that runs most kernels of a
  * program on a cold driver cache, a test suite, spends less on).
+ *
+ * On a device of type CPU alone that runs native kernels
+ * (CL_EXEC_NATIVE_KERNEL: PoCL), a gather, scatter, fill or gradient
+ * between plain buffers (no strides, blocking, sub-buffer or image)
+ * whose kernel is not built yet does not wait for the build: it runs the
+ * host executor in one clEnqueueNativeKernel command on the caller's
+ * queue (same wait list, same event, the same checks first, the same
+ * bytes written) while the runtime builds the kernel on a background
+ * thread of its own; later calls launch the kernel once it is built.
+ * The host executor copies on one thread, so on a large tensor it is
+ * slower than the kernel (which uses every core); it runs only until the
+ * build is done.  A build that fails in the background is built again,
+ * and reported, by the next call that needs it.  clslice_runtime_release
+ * waits for a build that is running (builds not started are dropped).
+ * The environment variable CLSLICE_NATIVE=0, read when a runtime is
+ * created, turns this off: every call launches its kernel, building it
+ * first.  CLSLICE_NO_COPY_SHORTCUT does not change it.
  * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime or device, unknown
  * flags, a device outside the runtime's context, or
  * CLSLICE_PREPARE_IMAGE for a device without images; CLSLICE_ERROR_BUILD
@@ -216,6 +233,16 @@ CLSLICE_API
 clslice_status clslice_runtime_prepare(clslice_runtime *runtime,
                                        cl_device_id device, unsigned flags,
                                        clslice_error *err);
+
+/** Waits until the programs the runtime builds in the background for
+ * first calls that ran on the host (clslice_runtime_prepare, "native
+ * kernels") are built or have failed; calls made afterwards launch their
+ * kernel.  Returns at once when none is building.  For benchmarks that
+ * time kernels, and for tests.  Safe to call from several threads.
+ * Errors: CLSLICE_ERROR_ARGUMENT for a NULL runtime. */
+CLSLICE_API
+clslice_status clslice_runtime_wait_builds(clslice_runtime *runtime,
+                                           clslice_error *err);
 
 /** Keeps program binaries in the folder `dir` (which must exist), so that
  * another runtime, in this process or a later one, loads a program

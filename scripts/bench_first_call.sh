@@ -113,14 +113,18 @@ for line in open(sys.argv[1]):
     run = json.loads("{" + body)
     run["load"] = float(load)
     rows.setdefault(key, {}).setdefault(tag, []).append(run)
+# builds and kernel: what a build with the native road of first calls
+# reports (the wait for its background builds, then the gather through its
+# kernel); "-" for a build without them.
 cols = ["prepare_ms", "gather_ms", "scatter_ms", "fill_ms", "csr_ms",
-        "release_ms", "total_ms", "cpu_ms", "load"]
+        "builds_ms", "kernel_ms", "release_ms", "total_ms", "cpu_ms", "load"]
 print("| setting | PoCL cache | binary cache | build | " +
       " | ".join(c.replace("_ms", "") for c in cols) + " |")
 print("|---" * (4 + len(cols)) + "|")
 for key in order:
     for tag, runs in sorted(rows[key].items(), reverse=True):
-        med = [statistics.median(r.get(c, 0.0) for r in runs) for c in cols]
+        med = ["%.1f" % statistics.median(r[c] for r in runs)
+               if all(c in r for r in runs) else "-" for c in cols]
         print("| %s | %s | %s | %s | " % (key[0], key[1], key[2], tag) +
-              " | ".join("%.1f" % v for v in med) + " |")
+              " | ".join(med) + " |")
 EOF

@@ -324,6 +324,11 @@ static clslice_status arm_kernel(const cs_op *op, const cs_tuning *tuning,
                            .pattern = op->pattern};
     cs_job job;
     cs_kernel_job(&ready->program, &call, &job);
+    if (cs_native_fits(op, &ready->program, job.name)) {
+        ready->choice.run = CS_RUN_NATIVE;
+        ready->choice.paths = 1u << CS_PATH_NATIVE;
+        return CLSLICE_OK;
+    }
     return cs_job_arm(&ready->program, &job, tuning->max_groups,
                       &ready->armed, err);
 }
@@ -354,6 +359,9 @@ clslice_status cs_dispatch_fire(const cs_op *op, cs_ready *ready,
         break;
     case CS_RUN_RECT:
         st = enqueue_rect(op, &ready->choice.box, err);
+        break;
+    case CS_RUN_NATIVE:
+        st = cs_native_enqueue(op, err);
         break;
     default:
         st = cs_armed_enqueue(&ready->armed, c->queue, c->num_events,

@@ -77,6 +77,15 @@ clslice_status cs_op_program(const cs_op *op, clslice_error *err);
  * with its event; counts the paths taken. */
 clslice_status cs_dispatch(const cs_op *op, clslice_error *err);
 
+/* The native road of first calls (native.c): whether the prepared op,
+ * whose kernel `name` of `program` is to run, runs on the host in a
+ * native kernel instead because that kernel is still being built (then
+ * its build is under way on the runtime's background thread); and that
+ * command, enqueued behind the op's wait list, with its event. */
+bool cs_native_fits(const cs_op *op, const cs_program_info *program,
+                    const char *name);
+clslice_status cs_native_enqueue(const cs_op *op, clslice_error *err);
+
 /* A whole call of one command: cs_op_prepare, cs_dispatch, and the
  * error record cleared on success (cs_ok). */
 clslice_status cs_op_run(cs_op *op, clslice_error *err);

@@ -77,6 +77,13 @@ static cl_int query_kind(cl_device_id device, cs_device_info *info)
     info->cpu = (type & CL_DEVICE_TYPE_CPU) != 0 &&
                 (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) == 0;
     info->little_endian = little == CL_TRUE;
+    /* Whether host functions run as commands: the native road of first
+     * calls (run/native.c).  OpenCL 1.0 asks every device to answer. */
+    cl_device_exec_capabilities exec = 0;
+    if (rc == CL_SUCCESS)
+        rc = clGetDeviceInfo(device, CL_DEVICE_EXECUTION_CAPABILITIES,
+                             sizeof exec, &exec, NULL);
+    info->native_kernels = (exec & CL_EXEC_NATIVE_KERNEL) != 0;
     return rc;
 }
 

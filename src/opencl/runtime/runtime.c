@@ -15,6 +15,11 @@
  * asking for the same program at once may each build it; the first to
  * come back publishes its program and the others release theirs.  A
  * failed build is not cached, so a later call reports it again.
+ *
+ * First calls that run on the host meanwhile (run/native.c) have their
+ * unit built behind them on the runtime's own thread (worker.c, started
+ * at the first, stopped at the release): cs_runtime_build_behind lists
+ * and posts the build, the thread publishes the unit as any build does.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -35,6 +40,11 @@ static void write_stores(clslice_runtime *rt, bool last);
 
 static void free_runtime(clslice_runtime *rt)
 {
+    cs_worker_stop(rt->worker); /* before anything its build may touch */
+    for (cs_behind *b = rt->behind, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
     write_stores(rt, true);
     cs_kernel_pool_release(rt->pool); /* kernels before their programs */
     for (cs_entry *e = rt->entries, *next; e; e = next) {
@@ -49,6 +59,7 @@ static void free_runtime(clslice_runtime *rt)
         next = d->next;
         free(d);
     }
+    pthread_cond_destroy(&rt->quiet);
     pthread_mutex_destroy(&rt->lock);
     free(rt->cache_dir);
     free(rt);
@@ -104,6 +115,12 @@ clslice_status clslice_runtime_create(cl_context context,
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "pthread_mutex_init failed for the runtime's lock");
     }
+    if (pthread_cond_init(&rt->quiet, NULL) != 0) {
+        pthread_mutex_destroy(&rt->lock);
+        free(rt);
+        return cs_fail(err, CLSLICE_ERROR_MEMORY,
+                       "pthread_cond_init failed for the runtime");
+    }
     rt->pool = cs_kernel_pool_create();
     if (!rt->pool) {
         free_runtime(rt);
@@ -127,6 +144,10 @@ clslice_status clslice_runtime_create(cl_context context,
      * driver cache spends less on a few whole builds). */
     const char *units = getenv("CLSLICE_UNITS");
     rt->whole = units && strcmp(units, "0") == 0;
+    /* CLSLICE_NATIVE=0: every call takes its kernel, built in the call, as
+     * before the native road (the device tests that test kernels). */
+    const char *native = getenv("CLSLICE_NATIVE");
+    rt->native = !native || strcmp(native, "0") != 0;
     clslice_status st = use_environment_cache(rt, err);
     if (st != CLSLICE_OK) {
         clslice_runtime_release(&rt);
@@ -310,12 +331,27 @@ static clslice_status publish(clslice_runtime *rt, const char *options,
     return CLSLICE_OK;
 }
 
+/* Counts a build a caller waits for (`by` 1, then -1 when it is done):
+ * the background thread starts none of its own while one runs, so that
+ * a call that must build (a CSR slice, say) waits for at most the one
+ * background build under way, not for all that are queued.  PoCL
+ * compiles one program at a time. */
+static void foreground(clslice_runtime *rt, int by)
+{
+    pthread_mutex_lock(&rt->lock);
+    rt->foreground += by;
+    if (rt->foreground == 0)
+        pthread_cond_broadcast(&rt->quiet);
+    pthread_mutex_unlock(&rt->lock);
+}
+
 /* The program of `options` for the device, from the runtime's list, or
  * built (through the binary cache) from `build` and published.  `later`:
  * a file for the cache is written after the program's first launch ran
- * (units), not at once (families). */
+ * (units), not at once (families).  `behind`: built on the background
+ * thread, not for a caller waiting. */
 static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
-                             bool later, cs_program_info *info,
+                             bool later, bool behind, cs_program_info *info,
                              clslice_error *err)
 {
     pthread_mutex_lock(&runtime->lock);
@@ -334,8 +370,12 @@ static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
     bool loaded;
     clslice_error refusal;
     cs_cache_store *store = NULL;
+    if (!behind)
+        foreground(runtime, 1);
     clslice_status st = cs_build_cached(build, dir, &info->program, &loaded,
                                         later ? &store : NULL, &refusal, err);
+    if (!behind)
+        foreground(runtime, -1);
     if (refusal.status != CLSLICE_OK) {
         pthread_mutex_lock(&runtime->lock);
         if (runtime->cache_dir && dir && !strcmp(runtime->cache_dir, dir))
@@ -373,10 +413,11 @@ static clslice_status family_info(clslice_runtime *runtime,
     return CLSLICE_OK;
 }
 
-clslice_status cs_runtime_program(clslice_runtime *runtime,
-                                  cl_device_id device, cs_program_kind kind,
-                                  int index_bits, cs_program_info *info,
-                                  clslice_error *err)
+/* cs_runtime_program, on the background thread or not. */
+static clslice_status family_program(clslice_runtime *runtime,
+                                     cl_device_id device, cs_program_kind kind,
+                                     int index_bits, bool behind,
+                                     cs_program_info *info, clslice_error *err)
 {
     clslice_status st =
         family_info(runtime, device, kind, index_bits, info, err);
@@ -392,7 +433,16 @@ clslice_status cs_runtime_program(clslice_runtime *runtime,
                       .count = cs_program_sources(kind, sources),
                       .sources = sources,
                       .options = options};
-    return obtain(runtime, &build, false, info, err);
+    return obtain(runtime, &build, false, behind, info, err);
+}
+
+clslice_status cs_runtime_program(clslice_runtime *runtime,
+                                  cl_device_id device, cs_program_kind kind,
+                                  int index_bits, cs_program_info *info,
+                                  clslice_error *err)
+{
+    return family_program(runtime, device, kind, index_bits, false, info,
+                          err);
 }
 
 clslice_status cs_runtime_family(clslice_runtime *runtime,
@@ -438,9 +488,11 @@ static const cs_entry *family_or_units(clslice_runtime *rt,
     return built;
 }
 
-clslice_status cs_runtime_unit(const cs_program_info *family,
-                               const char *name, cl_program *program,
-                               bool *is_unit, clslice_error *err)
+/* cs_runtime_unit, on the background thread or not. */
+static clslice_status unit_program(const cs_program_info *family,
+                                   const char *name, bool behind,
+                                   cl_program *program, bool *is_unit,
+                                   clslice_error *err)
 {
     clslice_runtime *runtime = family->runtime;
     const char *unit;
@@ -457,9 +509,9 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
         cs_program_info info;
         clslice_status st =
             built ? CLSLICE_OK
-                  : cs_runtime_program(runtime, family->device.device,
-                                       family->kind, family->index_bits,
-                                       &info, err);
+                  : family_program(runtime, family->device.device,
+                                   family->kind, family->index_bits, behind,
+                                   &info, err);
         if (st == CLSLICE_OK)
             *program = built ? built->info.program : info.program;
         return st;
@@ -485,13 +537,125 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
                       .sources = sources,
                       .options = options};
     cs_program_info info = *family;
-    clslice_status st = obtain(runtime, &build, true, &info, err);
+    clslice_status st = obtain(runtime, &build, true, behind, &info, err);
     free(head);
     if (st == CLSLICE_OK) {
         *program = info.program;
         *is_unit = true;
     }
     return st;
+}
+
+clslice_status cs_runtime_unit(const cs_program_info *family,
+                               const char *name, cl_program *program,
+                               bool *is_unit, clslice_error *err)
+{
+    return unit_program(family, name, false, program, is_unit, err);
+}
+
+/* ---- builds behind first calls that ran on the host -------------------- */
+
+bool cs_runtime_native(const clslice_runtime *runtime)
+{
+    return runtime->native;
+}
+
+/* Builds one program posted by cs_runtime_build_behind, on the worker;
+ * publishes it like any build (obtain), then drops its listing, or marks
+ * it failed. */
+static void build_behind(void *arg)
+{
+    cs_behind *b = arg;
+    clslice_runtime *rt = b->family.runtime;
+    cl_program program;
+    bool unit;
+    clslice_error err;
+    pthread_mutex_lock(&rt->lock);
+    while (rt->foreground > 0)
+        pthread_cond_wait(&rt->quiet, &rt->lock);
+    pthread_mutex_unlock(&rt->lock);
+    clslice_status st = unit_program(&b->family, b->name, true, &program,
+                                     &unit, &err);
+    pthread_mutex_lock(&rt->lock);
+    if (st == CLSLICE_OK) {
+        cs_behind **at = &rt->behind;
+        while (*at != b)
+            at = &(*at)->next;
+        *at = b->next;
+        free(b);
+    } else {
+        b->failed = true;
+    }
+    pthread_mutex_unlock(&rt->lock);
+}
+
+/* The build listed for kernel `name` of the family, or NULL.  Call with
+ * the lock held. */
+static cs_behind *find_behind(const clslice_runtime *rt,
+                              const cs_program_info *family, const char *name)
+{
+    for (cs_behind *b = rt->behind; b; b = b->next)
+        if (b->family.device.device == family->device.device &&
+            b->family.kind == family->kind &&
+            b->family.index_bits == family->index_bits &&
+            strcmp(b->name, name) == 0)
+            return b;
+    return NULL;
+}
+
+/* Lists and posts a build of kernel `name`; false when it cannot (the
+ * caller builds then).  Call with the lock held. */
+static bool post_behind(clslice_runtime *rt, const cs_program_info *family,
+                        const char *name)
+{
+    if (!rt->worker)
+        rt->worker = cs_worker_start();
+    cs_behind *b = rt->worker ? calloc(1, sizeof *b) : NULL;
+    if (!b)
+        return false;
+    b->family = *family;
+    b->name = name;
+    if (!cs_worker_post(rt->worker, build_behind, b)) {
+        free(b);
+        return false;
+    }
+    b->next = rt->behind;
+    rt->behind = b;
+    return true;
+}
+
+bool cs_runtime_build_behind(const cs_program_info *family, const char *name)
+{
+    clslice_runtime *rt = family->runtime;
+    const char *unit;
+    char whole[160], one[160];
+    if (!rt || family->program || !cs_unit_of(family->kind, name, &unit) ||
+        !cs_unit_options(family->kind, family->index_bits, &family->device,
+                         unit, one, sizeof one))
+        return false;
+    cs_build_options(family->kind, family->index_bits, &family->device,
+                     whole, sizeof whole);
+    bool behind = false;
+    pthread_mutex_lock(&rt->lock);
+    cl_device_id device = family->device.device;
+    if (!find(rt, device, whole) && !find(rt, device, one)) {
+        const cs_behind *b = find_behind(rt, family, name);
+        behind = b ? !b->failed : post_behind(rt, family, name);
+    }
+    pthread_mutex_unlock(&rt->lock);
+    return behind;
+}
+
+clslice_status clslice_runtime_wait_builds(clslice_runtime *runtime,
+                                           clslice_error *err)
+{
+    if (!runtime)
+        return cs_fail(err, CLSLICE_ERROR_ARGUMENT, "runtime is NULL");
+    pthread_mutex_lock(&runtime->lock);
+    cs_worker *worker = runtime->worker; /* set once, kept until freed */
+    pthread_mutex_unlock(&runtime->lock);
+    cs_worker_wait(worker);
+    return cs_ok(err);
 }
 
 /* ---- files written after a unit's first launch ------------------------- */
@@ -517,8 +681,10 @@ typedef struct due {
 } due;
 
 /* Takes out of the list every file whose launch ran (`last`: every file;
- * those whose launch did not run, or never came, are dropped unwritten:
- * the runtime goes, and waiting could block on a caller's event). */
+ * those whose launch did not run are dropped unwritten: the runtime
+ * goes, and waiting could block on a caller's event; those whose launch
+ * never came are written as built, so that the first calls of a process
+ * that all ran natively still leave their units in the cache). */
 static due *take_due(clslice_runtime *rt, bool last)
 {
     due *out = NULL;
@@ -530,8 +696,10 @@ static due *take_due(clslice_runtime *rt, bool last)
         due *d = calloc(1, sizeof *d);
         if (!d)
             break; /* tried again at the next call */
+        /* a unit never launched (its first calls ran natively) is
+         * written as built */
         *d = (due){out, e->store, e->info.program, e->launched,
-                   status == CL_COMPLETE};
+                   e->launched ? status == CL_COMPLETE : true};
         out = d;
         e->store = NULL;
         e->launched = NULL;

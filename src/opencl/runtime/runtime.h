@@ -213,6 +213,22 @@ clslice_status cs_cache_file_open(int dirfd, const char *name, const char *path,
 clslice_status cs_program_check(cl_program program, const cs_program_want *want,
                                 const char *key_kernel, clslice_error *err);
 
+/* ---- the background thread (worker.c) ---------------------------------- */
+
+/* One thread running posted jobs in order; what the runtime builds while
+ * first calls run on the host (cs_runtime_build_behind). */
+typedef struct cs_worker cs_worker;
+
+/* Starts the thread; NULL when it cannot (no memory, no thread). */
+cs_worker *cs_worker_start(void);
+/* Queues run(arg); false when out of memory (then it never runs). */
+bool cs_worker_post(cs_worker *worker, void (*run)(void *arg), void *arg);
+/* Waits until no job is queued or running (NULL: none to wait for). */
+void cs_worker_wait(cs_worker *worker);
+/* Drops the jobs not started, waits for the running one, joins the
+ * thread and frees the worker (NULL: nothing). */
+void cs_worker_stop(cs_worker *worker);
+
 /* ---- the runtime (runtime.c) ------------------------------------------- */
 
 cl_context cs_runtime_context(const clslice_runtime *runtime);
@@ -257,6 +273,20 @@ clslice_status cs_runtime_unit(const cs_program_info *family,
 bool cs_runtime_store_pending(clslice_runtime *runtime, cl_program program);
 void cs_runtime_launched(clslice_runtime *runtime, cl_program program,
                          cl_event launch);
+
+/* Whether the runtime's calls may run on the host, in a native kernel,
+ * while their kernel's program builds: CLSLICE_NATIVE is not "0" in the
+ * environment of clslice_runtime_create (run/native.c). */
+bool cs_runtime_native(const clslice_runtime *runtime);
+
+/* For kernel `name` of `family` (a family without a program of its own):
+ * true while the program cs_runtime_unit would give for it is still to
+ * be built, the build then queued on the runtime's background thread (by
+ * this call, or an earlier one), so that the caller runs the call
+ * another way; false once the program is built, when no thread can run
+ * the build, or when the background build failed: then the caller takes
+ * the kernel, which builds it again and reports what failed. */
+bool cs_runtime_build_behind(const cs_program_info *family, const char *name);
 
 /* Counts one call for each path in `paths` (bits 1 << cs_path,
  * select/facts.h): which ways calls ran, per runtime. */

@@ -26,6 +26,17 @@ typedef struct cs_entry {
     cl_event launched;
 } cs_entry;
 
+/* A program built on the background thread for kernel `name` of a
+ * family (cs_runtime_build_behind): listed from its posting until it is
+ * built; one that failed stays, failed, so that calls take the kernel
+ * and report the failure. */
+typedef struct cs_behind {
+    struct cs_behind *next;
+    cs_program_info family; /* .runtime: the runtime that builds it */
+    const char *name; /* static: from variants.c */
+    bool failed;
+} cs_behind;
+
 typedef struct cs_device_entry {
     struct cs_device_entry *next;
     cs_device_info info;
@@ -48,6 +59,15 @@ struct clslice_runtime {
     atomic_int stores;       /* entries with a file still to write */
     bool whole;              /* CLSLICE_UNITS=0: calls build whole
                               * programs, no units (runtime.c) */
+    bool native;             /* CLSLICE_NATIVE is not "0": first calls
+                              * may run on the host (run/native.c) */
+    cs_worker *worker;       /* builds behind them; NULL until the first.
+                              * Guarded by lock, stopped at release */
+    cs_behind *behind;       /* what it builds; guarded by lock */
+    int foreground;          /* builds callers wait for, running now; the
+                              * worker starts none while any runs.
+                              * Guarded by lock */
+    pthread_cond_t quiet;    /* foreground dropped to 0 */
     /* References: create and attach give one, retain adds one, release
      * drops one and the last frees.  A shared runtime's count drops only
      * under the list's lock (shared.c). */

@@ -94,6 +94,9 @@ typedef struct cs_device_info {
     bool khr_subgroups;    /* lists cl_khr_subgroups: its sizes are per
                             * kernel (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_
                             * NDRANGE), not asked of the device */
+    bool native_kernels;   /* CL_DEVICE_EXECUTION_CAPABILITIES has
+                            * CL_EXEC_NATIVE_KERNEL: host functions run
+                            * as commands (run/native.c) */
 } cs_device_info;
 
 /* The vendor of a device from its CL_DEVICE_VENDOR_ID and CL_DEVICE_VERSION
@@ -207,6 +210,8 @@ typedef enum cs_path {
                          * (cl/blocked.cl) */
     CS_PATH_LANES_GRID, /* ...element grid */
     CS_PATH_TUNED,      /* a vendor-tuned family's kernel (family.h) */
+    CS_PATH_NATIVE,     /* the host executor in a native kernel while the
+                         * kernel's program builds (run/native.c) */
     CS_PATH_COUNT
 } cs_path;
 

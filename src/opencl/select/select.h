@@ -25,7 +25,10 @@ typedef enum cs_run {
     CS_RUN_MARKER, /* nothing to move: a marker if an event is wanted */
     CS_RUN_COPY,   /* one clEnqueueCopyBuffer */
     CS_RUN_RECT,   /* one clEnqueueCopyBufferRect */
-    CS_RUN_KERNEL  /* a kernel of variants.def */
+    CS_RUN_KERNEL, /* a kernel of variants.def */
+    CS_RUN_NATIVE  /* the host executor in a native kernel, while that
+                    * kernel's program builds (set by the dispatch,
+                    * never by the selector: run/native.c) */
 } cs_run;
 
 /* The call as the selector sees it. */

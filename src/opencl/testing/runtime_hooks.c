@@ -5,6 +5,7 @@
  * path with small tensors) and read the counters the runtime keeps, under
  * the runtime's own lock (runtime/state.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "opencl/runtime/state.h"
@@ -94,4 +95,33 @@ bool cs_runtime_programs_unique(clslice_runtime *runtime)
 long cs_runtime_cache_loads(clslice_runtime *runtime)
 {
     return atomic_load(&runtime->cache_loads);
+}
+
+void cs_runtime_set_facts(clslice_runtime *runtime,
+                          const cs_device_info *facts)
+{
+    pthread_mutex_lock(&runtime->lock);
+    cs_device_entry *e = runtime->devices;
+    while (e && e->info.device != facts->device)
+        e = e->next;
+    if (!e && (e = calloc(1, sizeof *e))) {
+        e->next = runtime->devices;
+        runtime->devices = e;
+    }
+    if (e) {
+        e->info = *facts;
+        e->tuning = cs_tuning_for(facts);
+    }
+    pthread_mutex_unlock(&runtime->lock);
+}
+
+bool cs_runtime_post_job(clslice_runtime *runtime, void (*run)(void *arg),
+                         void *arg)
+{
+    pthread_mutex_lock(&runtime->lock);
+    if (!runtime->worker)
+        runtime->worker = cs_worker_start();
+    bool posted = runtime->worker && cs_worker_post(runtime->worker, run, arg);
+    pthread_mutex_unlock(&runtime->lock);
+    return posted;
 }

@@ -44,6 +44,20 @@ size_t cs_runtime_program_count(clslice_runtime *runtime);
 size_t cs_runtime_unit_count(clslice_runtime *runtime);
 bool cs_runtime_programs_unique(clslice_runtime *runtime);
 
+/* Replaces the facts the runtime keeps for facts->device (adding them
+ * when it has not met the device yet), its tuning the table's for the
+ * new facts: how a test makes the one device it has look like another
+ * (one without native kernels, say). */
+void cs_runtime_set_facts(clslice_runtime *runtime,
+                          const cs_device_info *facts);
+
+/* Posts run(arg) to the runtime's background thread (starting it), ahead
+ * of whatever calls post later: a job that waits holds every build behind
+ * it, so that calls keep taking the native road (run/native.c).  False
+ * when the thread cannot start or the job cannot be queued. */
+bool cs_runtime_post_job(clslice_runtime *runtime, void (*run)(void *arg),
+                         void *arg);
+
 /* Programs loaded from the binary cache since the runtime was created
  * (counted in cs_runtime_program_count too). */
 long cs_runtime_cache_loads(clslice_runtime *runtime);
