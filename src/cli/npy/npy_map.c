@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The tool maps at most a handful of files at once (csr-slice: four). */
@@ -133,5 +134,18 @@ int cli_npy_read(const cli_npy *arr, size_t offset, size_t n, void *dst,
             return shrank(arr, err);
         done += (size_t)got;
     }
+    /* A full count is not enough: a truncation that races with pread()
+     * can zero the tail of the page holding the new end of file after
+     * pread() took the old size, and pread() then returns those zeros as
+     * data.  Linux sets the new size before it zeroes, so a size still
+     * covering the range after the read means every byte read was the
+     * file's. */
+    struct stat now;
+    if (fstat(arr->file_fd, &now) != 0)
+        return cli_fail(err, CLI_EXIT_FILE, "%.200s: cannot read: %s",
+                        arr->file_name, strerror(errno));
+    if (now.st_size < 0 ||
+        (uint64_t)now.st_size < (uint64_t)arr->file_offset + offset + n)
+        return shrank(arr, err);
     return CLI_EXIT_OK;
 }
