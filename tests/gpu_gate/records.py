@@ -15,7 +15,7 @@ say"):
            lane, 4 bytes per spilled VGPR or SGPR; ISA instructions in the
            .s; explicit argument bytes from the code object's metadata
            (hidden arguments left out).
-  dg2/pvc  IGC's shader dumps, the compile IGC keeps (its retry where it
+  dg2/pvc  IGC's vISA assembly (.asm), the compile IGC keeps (its retry where it
            made one): GRFs per thread (numGRF), private memory and GRF
            spill size per lane (IGC reports them per SIMD thread), vISA
            instructions (instCount); arguments not reported (-1).
@@ -186,7 +186,7 @@ def parse_amdgpu(remarks, asm, target, width, program):
     return records
 
 
-# ---- Intel: IGC's shader dumps --------------------------------------------
+# ---- Intel: IGC's vISA assembly -------------------------------------------
 
 def _per_lane(total, simd):
     return -(-total // simd)  # rounded up: a spill never reads as 0
