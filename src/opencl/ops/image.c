@@ -148,9 +148,11 @@ static clslice_status check_sides(image_op *op, clslice_error *err)
                      : check_buffer(op, false, err);
     if (st != CLSLICE_OK)
         return st;
-    return d->dst_image ? check_image(op, &op->dst, d->dst_image,
-                                      op->oshape, op->orank, true, err)
-                        : check_buffer(op, true, err);
+    st = d->dst_image ? check_image(op, &op->dst, d->dst_image, op->oshape,
+                                    op->orank, true, err)
+                      : check_buffer(op, true, err);
+    /* a 1-D buffer image side: the blocked gather of its buffer */
+    return st == CLSLICE_OK ? cs_image_gather_block(op, err) : st;
 }
 
 /* ---- the launch --------------------------------------------------------- */
@@ -212,14 +214,21 @@ clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
     return st;
 }
 
-clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
+clslice_status cs_image_gather_arm(image_op *op, cs_image_armed *image_armed,
                                    clslice_error *err)
 {
     const cs_call *call = op->call;
     const clslice_cl_gather_desc *d = op->desc;
-    cs_armed_clear(armed);
+    cs_armed_job *armed = &image_armed->job;
+    cs_image_armed_clear(image_armed);
     if (op->out_elements == 0) /* a src image's slice may be empty */
         return CLSLICE_OK;
+    if (op->blocked_run) {
+        clslice_status st = cs_dispatch_ready(&op->blocked, &op->ready, err);
+        if (st == CLSLICE_OK)
+            image_armed->blocked = op;
+        return st;
+    }
     cs_tuning tuning;
     clslice_status st = cs_image_program(call, &tuning, &op->program, err);
     if (st != CLSLICE_OK)
@@ -240,6 +249,52 @@ clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
     return cs_job_arm(&op->program, &job, tuning.max_groups, armed, err);
 }
 
+/* ---- armed gathers ------------------------------------------------------ */
+
+void cs_image_armed_clear(cs_image_armed *armed)
+{
+    cs_armed_clear(&armed->job);
+    armed->blocked = NULL;
+}
+
+bool cs_image_armed_runs(const cs_image_armed *armed)
+{
+    return armed->job.kernel || armed->blocked;
+}
+
+clslice_status cs_image_armed_chain(cs_chain *chain, cs_image_armed *armed,
+                                    clslice_error *err)
+{
+    image_op *blocked = armed->blocked;
+    armed->blocked = NULL;
+    if (blocked)
+        return cs_chain_fire(chain, &blocked->blocked, &blocked->ready, err);
+    return armed->job.kernel ? cs_chain_armed(chain, &armed->job, err)
+                             : CLSLICE_OK;
+}
+
+clslice_status cs_image_armed_enqueue(cs_image_armed *armed,
+                                      const cs_call *call, cl_event *event,
+                                      clslice_error *err)
+{
+    cs_chain chain;
+    cs_chain_start(&chain, call->queue, call->num_events, call->wait_list);
+    clslice_status st = cs_image_armed_chain(&chain, armed, err);
+    if (st != CLSLICE_OK) {
+        cs_chain_drop(&chain);
+        return st;
+    }
+    return cs_chain_finish(&chain, event, err);
+}
+
+void cs_image_armed_drop(cs_image_armed *armed)
+{
+    if (armed->blocked)
+        cs_dispatch_drop(&armed->blocked->ready);
+    armed->blocked = NULL;
+    cs_armed_drop(&armed->job);
+}
+
 clslice_status cs_image_gather_check(image_op *op, const cs_call *call,
                                      const clslice_cl_gather_desc *desc,
                                      const cs_image_names *names,
@@ -255,20 +310,14 @@ clslice_status cs_image_gather(cs_call *call,
                                clslice_error *err)
 {
     image_op op;
-    cs_armed_job armed;
+    cs_image_armed armed;
     clslice_status st = cs_call_check(call, err);
     if (st == CLSLICE_OK)
         st = cs_image_gather_check(&op, call, desc, &cs_image_gather_names,
                                    err);
     if (st == CLSLICE_OK)
         st = cs_image_gather_arm(&op, &armed, err);
-    if (st != CLSLICE_OK)
-        return st;
-    if (!armed.kernel)
-        st = cs_enqueue_marker(call->queue, call->num_events,
-                               call->wait_list, call->event, err);
-    else
-        st = cs_armed_enqueue(&armed, call->queue, call->num_events,
-                              call->wait_list, call->event, err);
+    if (st == CLSLICE_OK)
+        st = cs_image_armed_enqueue(&armed, call, call->event, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

@@ -88,7 +88,7 @@ static clslice_status check_part(const cs_batch_call *call, size_t i,
 }
 
 static clslice_status check_and_arm(const cs_batch_call *call,
-                                    image_part *parts, cs_armed_job *armed,
+                                    image_part *parts, cs_image_armed *armed,
                                     size_t *count, clslice_error *err)
 {
     clslice_status st = CLSLICE_OK;
@@ -100,7 +100,7 @@ static clslice_status check_and_arm(const cs_batch_call *call,
         st = cs_image_gather_arm(&parts[k].op, &armed[k], err);
         if (st != CLSLICE_OK)
             for (size_t j = 0; j < k; j++)
-                cs_armed_drop(&armed[j]);
+                cs_image_armed_drop(&armed[j]);
     }
     return st;
 }
@@ -121,7 +121,7 @@ static void build_moves(const cs_batch_call *call, cs_move *moves,
 }
 
 static clslice_status run(cs_batch_call *call, image_part *parts,
-                          cs_armed_job *armed, cs_image_use *uses,
+                          cs_image_armed *armed, cs_image_use *uses,
                           cs_move *moves, cl_mem *dsts, clslice_error *err)
 {
     size_t count;
@@ -145,7 +145,7 @@ clslice_status cs_image_batch(cs_batch_call *call, cs_move *moves,
 {
     size_t n = call->count;
     image_part *parts = calloc(n, sizeof *parts);
-    cs_armed_job *armed = calloc(n, sizeof *armed);
+    cs_image_armed *armed = calloc(n, sizeof *armed);
     cs_image_use *uses = calloc(n + 1, sizeof *uses);
     clslice_status st =
         parts && armed && uses && n < SIZE_MAX

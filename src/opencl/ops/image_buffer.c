@@ -31,7 +31,7 @@ static bool is_buffer_image(const clslice_cl_image *image)
 /* The blocked tensor's strides (elements; the channel dim's between
  * slices): element (v) lies at ((y * width + x) * 4 + lane). */
 static void linear_layout(const cs_image_geometry *g, int rank,
-                          cs_image_as_buffer *out)
+                          int64_t *strides, clslice_blocking *blocking)
 {
     const int64_t *w = g->words;
     for (int d = 0; d < rank; d++) {
@@ -44,10 +44,30 @@ static void linear_layout(const cs_image_geometry *g, int rank,
             stride += w[CS_IMG_G_YIN] * g->width * 4;
         if (d == w[CS_IMG_G_YI])
             stride += g->width * 4;
-        out->strides[d] = stride;
+        strides[d] = stride;
     }
-    out->blocking = (clslice_blocking){.axis = (int)w[CS_IMG_G_CDIM],
-                                       .block = 4};
+    *blocking = (clslice_blocking){.axis = (int)w[CS_IMG_G_CDIM],
+                                   .block = 4};
+}
+
+/* A checked side's image taken as its buffer: *t points at the buffer
+ * with `strides`, *blocking at `block` (both the caller's, to outlive
+ * the call). */
+static clslice_status as_blocked(const cs_image_side *side, int rank,
+                                 int64_t *strides, clslice_blocking *block,
+                                 clslice_cl_tensor *t,
+                                 const clslice_blocking **blocking,
+                                 clslice_error *err)
+{
+    cl_mem buffer = NULL;
+    cl_int rc = clGetImageInfo(side->image->image, CL_IMAGE_BUFFER,
+                               sizeof buffer, &buffer, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetImageInfo", rc);
+    linear_layout(&side->geometry, rank, strides, block);
+    *t = (clslice_cl_tensor){.buffer = buffer, .strides = strides};
+    *blocking = block;
+    return CLSLICE_OK;
 }
 
 /* One side named `name` ("src", "dst"): its members, the image against
@@ -72,35 +92,29 @@ static clslice_status unbuffer_side(const cs_call *call, const char *name,
                        name, name, name, name, name, name, name);
     cs_image_side side = {.name = output ? "dst_image" : "src_image",
                           .image = image, .output = output,
-                          .elem_size = elem_size, .linear = true};
+                          .elem_size = elem_size};
     cl_channel_type channel;
     clslice_status st = cs_image_side_check(call, image, shape, rank, &side,
                                             &channel, err);
-    cl_mem buffer = NULL;
-    cl_int rc = st == CLSLICE_OK
-                    ? clGetImageInfo(image->image, CL_IMAGE_BUFFER,
-                                     sizeof buffer, &buffer, NULL)
-                    : CL_SUCCESS;
-    if (rc != CL_SUCCESS)
-        return cs_cl_fail(err, "clGetImageInfo", rc);
     if (st != CLSLICE_OK)
         return st;
-    linear_layout(&side.geometry, rank, out);
-    *t = (clslice_cl_tensor){.buffer = buffer, .strides = out->strides};
-    *blocking = &out->blocking;
-    return CLSLICE_OK;
+    return as_blocked(&side, rank, out->strides, &out->blocking, t,
+                      blocking, err);
 }
 
-/* A 1-D buffer image `one` (named one_name) and a 2-D image on the
- * other side: no path takes both. */
-static clslice_status refuse_mix(const char *one_name,
-                                 const char *other_name, clslice_error *err)
+/* A 1-D buffer image `one` (named one_name, joined to its members by
+ * one_sep: "->" or ".", NULL for "->") and a 2-D image on the other
+ * side: no path takes both. */
+static clslice_status refuse_mix(const char *one_name, const char *one_sep,
+                                 const char *other_name,
+                                 const char *other_sep, clslice_error *err)
 {
     return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                   "%s->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
-                   "%s->image is not: a 1-D buffer image goes with a "
+                   "%s%simage is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
+                   "%s%simage is not: a 1-D buffer image goes with a "
                    "buffer or another 1-D buffer image", one_name,
-                   other_name);
+                   one_sep ? one_sep : "->", other_name,
+                   other_sep ? other_sep : "->");
 }
 
 clslice_status cs_image_gather_unbuffer(cs_call *call,
@@ -117,8 +131,8 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
         st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
     if (st == CLSLICE_OK && ((src && desc->dst_image && !dst) ||
                              (dst && desc->src_image && !src)))
-        st = src ? refuse_mix("src_image", "dst_image", err)
-                 : refuse_mix("dst_image", "src_image", err);
+        st = src ? refuse_mix("src_image", NULL, "dst_image", NULL, err)
+                 : refuse_mix("dst_image", NULL, "src_image", NULL, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t shape[CLSLICE_MAX_RANK];
@@ -160,4 +174,45 @@ clslice_status cs_image_scatter_unbuffer(cs_call *call,
                        &desc->dst, &desc->dst_blocking, dst, err);
     desc->dst_image = NULL;
     return st;
+}
+
+clslice_status cs_image_gather_block(cs_image_gather_op *op,
+                                     clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    bool src = d->src_image && op->src.held_by_buffer;
+    bool dst = d->dst_image && op->dst.held_by_buffer;
+    if (!src && !dst)
+        return CLSLICE_OK;
+    if ((src && d->dst_image && !dst) || (dst && d->src_image && !src))
+        return src ? refuse_mix(op->src.name, op->src.sep, op->dst.name,
+                                op->dst.sep, err)
+                   : refuse_mix(op->dst.name, op->dst.sep, op->src.name,
+                                op->src.sep, err);
+    clslice_cl_gather_desc *b = &op->blocked_desc;
+    *b = *d;
+    clslice_status st = CLSLICE_OK;
+    if (src) {
+        st = as_blocked(&op->src, op->irank, op->blocked_strides[0],
+                        &op->blockings[0], &b->src, &b->src_blocking, err);
+        b->src_image = NULL;
+    }
+    if (st == CLSLICE_OK && dst) {
+        st = as_blocked(&op->dst, op->orank, op->blocked_strides[1],
+                        &op->blockings[1], &b->dst, &b->dst_blocking, err);
+        b->dst_image = NULL;
+    }
+    if (st != CLSLICE_OK)
+        return st;
+    /* as clslice_cl_gather runs a blocked gather (gather.c) */
+    op->blocked = (cs_op){.call = *op->call, .kind = CS_KERNEL_GATHER,
+                          .plan = b->plan, .elem_size = b->elem_size,
+                          .src = b->src.buffer, .src_offset = b->src.offset,
+                          .dst = b->dst.buffer, .dst_offset = b->dst.offset,
+                          .strided = true, .src_strides = b->src.strides,
+                          .dst_strides = b->dst.strides,
+                          .src_blocking = b->src_blocking,
+                          .dst_blocking = b->dst_blocking, .members = true};
+    op->blocked_run = true;
+    return cs_op_prepare(&op->blocked, err);
 }
