@@ -360,14 +360,18 @@ static int value_shape(fixture *f, const job *j, int64_t *shape,
 }
 
 /* A value of `vshape` in a buffer, or now and then (when its rank is 3
- * or 4) in an image of a random packing that takes it: its storage in
- * *value, its layout in *layout (strides NULL: a buffer). */
+ * or 4) in an image of a random packing that takes it, every other such
+ * image a 1-D buffer image over *store: its storage in *value, its
+ * layout in *layout (strides NULL: a buffer). */
 static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
                          int vrank, size_t velements, unsigned char **value,
                          size_t *vbytes, size_t *voffset,
                          tu_image_storage *layout,
-                         clslice_image_packing *packing, bool *image)
+                         clslice_image_packing *packing, bool *image,
+                         cl_mem *store)
 {
+    *store = NULL;
+    bool buffer1d = f->value_images_drawn % 4 == 0;
     size_t es = tu_channel_size(j->type);
     /* every other value that an image can hold: rank 3 (PHWC4 or
      * TEXTURE_2D) or 4 (any packing) */
@@ -385,6 +389,10 @@ static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
     *value = malloc(*vbytes);
     assert_non_null(*value);
     tu_image_random_fill(&f->rng, j->type, *value, *vbytes / es);
+    if (*image && buffer1d)
+        return tu_image1d_make(f->dev.cl.context, j->type,
+                               layout->width * layout->height,
+                               CL_MEM_READ_ONLY, *value, store);
     if (*image)
         return tu_image_make(f->dev.cl.context, j->type, layout->width,
                              layout->height, CL_MEM_READ_ONLY, *value);
@@ -409,8 +417,10 @@ static bool run_scatter(fixture *f, job *j)
     tu_image_storage vlayout;
     clslice_image_packing vpacking;
     bool from_image;
+    cl_mem vstore;
     cl_mem vbuf = make_value(f, j, vshape, vrank, velements, &value, &vbytes,
-                             &voffset, &vlayout, &vpacking, &from_image);
+                             &voffset, &vlayout, &vpacking, &from_image,
+                             &vstore);
     clslice_cl_image value_image = {.image = vbuf, .packing = vpacking};
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
@@ -470,6 +480,8 @@ static bool run_scatter(fixture *f, job *j)
     free(value);
     free(dst.host);
     clReleaseMemObject(vbuf);
+    if (vstore)
+        clReleaseMemObject(vstore);
     release_side(&dst);
     return from_image;
 }
