@@ -682,8 +682,11 @@ typedef struct clslice_cl_batch_desc {
  * buffer, as clslice_cl_gather runs them; a 1-D buffer image source
  * with a 2-D image output, or the reverse, is CLSLICE_ERROR_ARGUMENT
  * naming both ("part_image[i].image is a CL_MEM_OBJECT_IMAGE1D_BUFFER
- * and src_image->image is not").  The event, if requested, completes
- * when every output is written. */
+ * and src_image->image is not"); so is a 1-D buffer image output over
+ * the buffer of the source or of another output, which the buffer
+ * checks cannot see ("part_image[i].image is a 1-D buffer image over
+ * src.buffer, which the batch reads").  The event, if requested,
+ * completes when every output is written. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
                                        const clslice_cl_call *call,

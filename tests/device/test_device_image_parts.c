@@ -766,6 +766,19 @@ static void test_concat_refusals(void **state)
     drop_refusal(&r);
 }
 
+/* A CL_FLOAT 1-D buffer image of `texels` over `buffer`. */
+static cl_mem image1d_over(fixture *f, cl_mem buffer, size_t texels)
+{
+    cl_int rc;
+    cl_image_format format = {CL_RGBA, CL_FLOAT};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+                          .image_width = texels, .buffer = buffer};
+    cl_mem image = clCreateImage(f->dev.cl.context, CL_MEM_READ_WRITE,
+                                 &format, &desc, NULL, &rc);
+    TU_CL_CHECK(rc);
+    return image;
+}
+
 static void test_batch_refusals(void **state)
 {
     fixture *f = *state;
@@ -800,8 +813,34 @@ static void test_batch_refusals(void **state)
     assert_memory_equal(got, want, sizeof want);
     r.part_image[1].image = r.small;
     clReleaseMemObject(part1d);
-    clReleaseMemObject(store);
+    /* 1-D buffer image outputs over the source's buffer, and two over
+     * one buffer: bytes the buffer checks cannot see */
+    r.batch.src_image = NULL;
     r.batch.src = (clslice_cl_tensor){r.dst_buffer.mem, 0, NULL};
+    cl_mem over_src = image1d_over(f, r.dst_buffer.mem, 6);
+    r.part_image[1].image = over_src;
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[1].image is a 1-D buffer image over src.buffer, "
+            "which the batch reads");
+    cl_mem first = image1d_over(f, store, 6);
+    cl_mem second = image1d_over(f, store, 6);
+    r.part_image[0].image = first;
+    r.part_image[0].packing = CLSLICE_PACKING_NC4HW4;
+    r.part_image[1].image = second;
+    r.batch_parts[0].buffer = NULL;
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[0].image is a 1-D buffer image over "
+            "part_image[1].image's buffer, which the batch writes too");
+    tu_cl_read(f->dev.queue, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    r.part_image[0] = (clslice_cl_image){0};
+    r.batch_parts[0].buffer = r.parts[0].mem;
+    r.part_image[1].image = r.small;
+    clReleaseMemObject(over_src);
+    clReleaseMemObject(first);
+    clReleaseMemObject(second);
+    clReleaseMemObject(store);
+    r.batch.src_image = &r.dst_image.image;
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src.buffer (set)",
             "when src_image holds that tensor");
     r.batch.src = (clslice_cl_tensor){0};

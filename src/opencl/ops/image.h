@@ -259,6 +259,10 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
 clslice_status cs_image_gather_block(cs_image_gather_op *op,
                                      clslice_error *err);
 
+/* The buffer a 1-D buffer image's texels are (CL_IMAGE_BUFFER); NULL
+ * for any other memory object, or NULL. */
+cl_mem cs_image_buffer_of(cl_mem image);
+
 /* The same for clslice_cl_scatter's desc->dst_image. */
 clslice_status cs_image_scatter_unbuffer(cs_call *call,
                                          clslice_cl_scatter_desc *desc,

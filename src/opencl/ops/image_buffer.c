@@ -28,6 +28,20 @@ static bool is_buffer_image(const clslice_cl_image *image)
            type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
 }
 
+cl_mem cs_image_buffer_of(cl_mem image)
+{
+    cl_mem_object_type type = 0;
+    cl_mem buffer = NULL;
+    if (image &&
+        clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof type, &type, NULL) ==
+            CL_SUCCESS &&
+        type == CL_MEM_OBJECT_IMAGE1D_BUFFER &&
+        clGetImageInfo(image, CL_IMAGE_BUFFER, sizeof buffer, &buffer,
+                       NULL) == CL_SUCCESS)
+        return buffer;
+    return NULL;
+}
+
 /* The blocked tensor's strides (elements; the channel dim's between
  * slices): element (v) lies at ((y * width + x) * 4 + lane). */
 static void linear_layout(const cs_image_geometry *g, int rank,
