@@ -120,8 +120,13 @@ typedef struct cs_image_gather_op {
     cl_channel_type channel;  /* of the image (src's when both) */
     cs_program_info program;  /* the image program, which an armed
                                * kernel points at */
-    /* a 1-D buffer image side (image_buffer.c): the blocked gather that
-     * runs in place of the image kernel, which an armed one points at */
+    /* a 1-D buffer image opposite a 2-D image: the image kernel runs
+     * with a temporary 2-D image in its place, filled from its buffer
+     * first (src) or copied into it after (dst) */
+    bool staged;
+    /* a 1-D buffer image side (image_buffer.c) opposite a buffer or
+     * another one: the blocked gather that runs in place of the image
+     * kernel, which an armed one points at */
     bool blocked_run;
     int64_t blocked_strides[2][4]; /* src's, dst's */
     clslice_blocking blockings[2];
@@ -136,6 +141,12 @@ typedef struct cs_image_gather_op {
 typedef struct cs_image_armed {
     cs_armed_job job;
     cs_image_gather_op *blocked; /* NULL: none held */
+    /* a staged op's stand-in 2-D image (NULL: none), the 1-D buffer
+     * image's buffer, and whether that is copied in before the kernel
+     * (a src) or out after it (a dst) */
+    cl_mem stand_in, buffer;
+    bool copy_in;
+    size_t region[3];
 } cs_image_armed;
 
 void cs_image_armed_clear(cs_image_armed *armed);
@@ -252,10 +263,10 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
                                         clslice_error *err);
 
 /* Where a side of the checked `op` (its sides checked by
- * cs_image_side_check) is held by a 1-D buffer image: that the other
- * side is no 2-D image (CLSLICE_ERROR_ARGUMENT naming both), then
- * op->blocked prepared (cs_op_prepare) as the gather of the image's
- * buffer with its blocking.  Nothing where no side is one. */
+ * cs_image_side_check) is held by a 1-D buffer image: opposite a 2-D
+ * image, op->staged set (image.c runs it); else op->blocked prepared
+ * (cs_op_prepare) as the gather of the image's buffer with its
+ * blocking.  Nothing where no side is one. */
 clslice_status cs_image_gather_block(cs_image_gather_op *op,
                                      clslice_error *err);
 

@@ -116,21 +116,6 @@ static clslice_status unbuffer_side(const cs_call *call, const char *name,
                       blocking, err);
 }
 
-/* A 1-D buffer image `one` (named one_name, joined to its members by
- * one_sep: "->" or ".", NULL for "->") and a 2-D image on the other
- * side: no path takes both. */
-static clslice_status refuse_mix(const char *one_name, const char *one_sep,
-                                 const char *other_name,
-                                 const char *other_sep, clslice_error *err)
-{
-    return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                   "%s%simage is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
-                   "%s%simage is not: a 1-D buffer image goes with a "
-                   "buffer or another 1-D buffer image", one_name,
-                   one_sep ? one_sep : "->", other_name,
-                   other_sep ? other_sep : "->");
-}
-
 clslice_status cs_image_gather_unbuffer(cs_call *call,
                                         clslice_cl_gather_desc *desc,
                                         cs_image_as_buffer sides[2],
@@ -138,15 +123,14 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
 {
     bool src = is_buffer_image(desc->src_image);
     bool dst = is_buffer_image(desc->dst_image);
-    if (!src && !dst)
+    /* none, or one opposite a 2-D image: the image path (image.c),
+     * which stages it through a 2-D image */
+    if ((!src && !dst) || (src && desc->dst_image && !dst) ||
+        (dst && desc->src_image && !src))
         return CLSLICE_OK;
     clslice_status st = cs_call_check(call, err);
     if (st == CLSLICE_OK)
         st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
-    if (st == CLSLICE_OK && ((src && desc->dst_image && !dst) ||
-                             (dst && desc->src_image && !src)))
-        st = src ? refuse_mix("src_image", NULL, "dst_image", NULL, err)
-                 : refuse_mix("dst_image", NULL, "src_image", NULL, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t shape[CLSLICE_MAX_RANK];
@@ -198,11 +182,10 @@ clslice_status cs_image_gather_block(cs_image_gather_op *op,
     bool dst = d->dst_image && op->dst.held_by_buffer;
     if (!src && !dst)
         return CLSLICE_OK;
-    if ((src && d->dst_image && !dst) || (dst && d->src_image && !src))
-        return src ? refuse_mix(op->src.name, op->src.sep, op->dst.name,
-                                op->dst.sep, err)
-                   : refuse_mix(op->dst.name, op->dst.sep, op->src.name,
-                                op->src.sep, err);
+    if ((src && d->dst_image && !dst) || (dst && d->src_image && !src)) {
+        op->staged = true; /* the image kernel, on a stand-in (image.c) */
+        return CLSLICE_OK;
+    }
     clslice_cl_gather_desc *b = &op->blocked_desc;
     *b = *d;
     clslice_status st = CLSLICE_OK;
