@@ -569,8 +569,12 @@ typedef struct clslice_cl_gather_desc {
  * holding the blocked tensor that the packing's texels row by row make:
  * the gather runs as one with src_blocking or dst_blocking (the channel
  * dim in blocks of 4; a dst written whole, its padding lanes as zeros).
- * Its other side is a buffer or another 1-D buffer image (a 2-D image
- * there is CLSLICE_ERROR_ARGUMENT naming both). */
+ * That is so where its other side is a buffer or another 1-D buffer
+ * image; opposite a 2-D image, the image kernel runs with a temporary
+ * 2-D image of the same format and size in its place, filled from its
+ * buffer first (clEnqueueCopyBufferToImage) for a src, copied into it
+ * after (clEnqueueCopyImageToBuffer) for a dst, the commands chained and
+ * the temporary released after the enqueue. */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -679,13 +683,11 @@ typedef struct clslice_cl_batch_desc {
  * as clslice_cl_gather makes them, naming src_image->image,
  * part_image[i].image, parts[i].offset.  A 1-D buffer image side
  * (clslice_cl_image) makes its gathers blocked gathers of the image's
- * buffer, as clslice_cl_gather runs them; a 1-D buffer image source
- * with a 2-D image output, or the reverse, is CLSLICE_ERROR_ARGUMENT
- * naming both ("part_image[i].image is a CL_MEM_OBJECT_IMAGE1D_BUFFER
- * and src_image->image is not"); so is a 1-D buffer image output over
- * the buffer of the source or of another output, which the buffer
- * checks cannot see ("part_image[i].image is a 1-D buffer image over
- * src.buffer, which the batch reads").  The event, if requested,
+ * buffer (or, opposite a 2-D image, staged through a temporary 2-D
+ * image), as clslice_cl_gather runs them.  A 1-D buffer image output
+ * over the buffer of the source or of another output, which the buffer
+ * checks cannot see, is CLSLICE_ERROR_ARGUMENT ("part_image[i].image is
+ * a 1-D buffer image over src.buffer, which the batch reads").  The event, if requested,
  * completes when every output is written. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
