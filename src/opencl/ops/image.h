@@ -107,8 +107,9 @@ extern const cs_image_names cs_image_gather_names;
  * (cs_image_gather_arm): the two steps apart, so that a call of many
  * parts (image_parts.h) checks every part before it enqueues any.  A
  * side held by a 1-D buffer image makes it the blocked gather of that
- * image's buffer (image_buffer.c), its other side a buffer or another
- * 1-D buffer image. */
+ * image's buffer (image_buffer.c) where its other side is a buffer or
+ * another 1-D buffer image, else a staged image gather (a 2-D stand-in
+ * for the 1-D image, filled from or copied into its buffer). */
 typedef struct cs_image_gather_op {
     const cs_call *call;
     const clslice_cl_gather_desc *desc; /* must outlive the arming */
@@ -252,11 +253,11 @@ typedef struct cs_image_as_buffer {
 
 /* Where desc->src_image or dst_image is a 1-D buffer image: the head
  * checked (cs_call_check), then the plan and elem_size, the side's
- * members, the image against its tensor (a linear cs_image_side_check),
- * and that the other side is no 2-D image; then *desc takes the image's
- * buffer and blocking (kept in sides[0] for src, sides[1] for dst) in
- * place of the image.  *desc is untouched, and nothing checked, where no
- * image side is a 1-D buffer image. */
+ * members, the image against its tensor (cs_image_side_check); then
+ * *desc takes the image's buffer and blocking (kept in sides[0] for src,
+ * sides[1] for dst) in place of the image.  *desc is untouched, and
+ * nothing checked, where no image side is a 1-D buffer image or one is
+ * opposite a 2-D image (the image path stages that one). */
 clslice_status cs_image_gather_unbuffer(cs_call *call,
                                         clslice_cl_gather_desc *desc,
                                         cs_image_as_buffer sides[2],

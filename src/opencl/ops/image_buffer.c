@@ -12,7 +12,9 @@
  * the channel dim in blocks of 4 lanes), which the blocked paths gather
  * and scatter, a blocked destination written whole with zero padding
  * lanes as an image destination is.  Which packing is which engine's
- * does not change: the image's type says how it is held.
+ * does not change: the image's type says how it is held.  Opposite a
+ * 2-D image no blocked path exists: image.c then runs the image kernel
+ * on a 2-D stand-in, since the buffer's bytes are that image's rows.
  */
 #include <stdio.h>
 
