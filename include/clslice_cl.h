@@ -482,10 +482,10 @@ typedef enum clslice_image_packing {
  * CL_RGBA, channel type CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8 for
  * elements of 4, 2 and 1 bytes) in a named packing.  The tensor's shape
  * is the one the operation gives that side; the image must be exactly as
- * wide and high as the packing makes that shape.  clslice_cl_gather and
- * clslice_cl_scatter also take a 1-D image over a buffer
- * (CL_MEM_OBJECT_IMAGE1D_BUFFER, TFLite GPU's IMAGE_BUFFER storage) as
- * the packing's 2-D image row by row: texel y * width + x, the image as
+ * wide and high as the packing makes that shape.  Every call that takes
+ * an image (gather, scatter and its value, batch, concat) also takes a
+ * 1-D image over a buffer (CL_MEM_OBJECT_IMAGE1D_BUFFER, TFLite GPU's
+ * IMAGE_BUFFER storage) as the packing's 2-D image row by row: texel y * width + x, the image as
  * many texels wide as the 2-D one has.  A descriptor that
  * points at one takes it in place of its buffer tensor on that side (the
  * tensor member's buffer then NULL, offset 0, strides NULL).  Frozen: a
@@ -596,8 +596,12 @@ typedef struct clslice_cl_gather_desc {
  * holding the blocked tensor that the packing's texels row by row make:
  * the gather runs as one with src_blocking or dst_blocking (the channel
  * dim in blocks of 4; a dst written whole, its padding lanes as zeros).
- * Its other side is a buffer or another 1-D buffer image (a 2-D image
- * there is CLSLICE_ERROR_ARGUMENT naming both). */
+ * That is so where its other side is a buffer or another 1-D buffer
+ * image; opposite a 2-D image, the image kernel runs with a temporary
+ * 2-D image of the same format and size in its place, filled from its
+ * buffer first (clEnqueueCopyBufferToImage) for a src, copied into it
+ * after (clEnqueueCopyImageToBuffer) for a dst, the commands chained and
+ * the temporary released after the enqueue. */
 CLSLICE_API
 clslice_status clslice_cl_gather(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -704,7 +708,13 @@ typedef struct clslice_cl_batch_desc {
  * image being the source's or another output's ("part_image[i].image
  * and src_image->image are one image"), then each image gather's checks
  * as clslice_cl_gather makes them, naming src_image->image,
- * part_image[i].image, parts[i].offset.  The event, if requested,
+ * part_image[i].image, parts[i].offset.  A 1-D buffer image side
+ * (clslice_cl_image) makes its gathers blocked gathers of the image's
+ * buffer (or, opposite a 2-D image, staged through a temporary 2-D
+ * image), as clslice_cl_gather runs them.  A 1-D buffer image output
+ * over the buffer of the source or of another output, which the buffer
+ * checks cannot see, is CLSLICE_ERROR_ARGUMENT ("part_image[i].image is
+ * a 1-D buffer image over src.buffer, which the batch reads").  The event, if requested,
  * completes when every output is written. */
 CLSLICE_API
 clslice_status clslice_cl_gather_batch(clslice_runtime *runtime,
@@ -821,7 +831,11 @@ typedef struct clslice_cl_concat_desc {
  * each image against its tensor as clslice_cl_gather checks it (naming
  * part_image[i].image and dst_image->image: support, type, context,
  * format, elem_size, size; a part image must be readable, dst_image
- * writable, and readable too unless the parts cover it). */
+ * writable, and readable too unless the parts cover it).  A part or dst
+ * held by a 1-D buffer image (clslice_cl_image) is read and written
+ * back by blocked gathers of its buffer, as clslice_cl_gather runs them
+ * (its size named as "part_image[i].image is a 1-D buffer image of N
+ * texels but its tensor needs M"); any mix with 2-D images is taken. */
 CLSLICE_API
 clslice_status clslice_cl_concat(clslice_runtime *runtime,
                                  const clslice_cl_call *call,
@@ -947,7 +961,8 @@ typedef struct clslice_cl_scatter_desc {
  * "value_image->image is NULL", "value_image->flags", otherwise).  It is
  * checked as clslice_cl_gather checks a src image (naming
  * value_image->image: readable, format, elem_size, size), then read into
- * a temporary buffer by an image gather, and the scatter runs from that
+ * a temporary buffer by an image gather (a blocked gather of the buffer
+ * of a 1-D buffer image), and the scatter runs from that
  * buffer under every rule above (any dst: buffer, view, blocked, image).
  * The read is enqueued after every check of the call, behind the wait
  * list, and the scatter's first command waits for it. */

@@ -44,14 +44,16 @@ def _check_image_out(out: ImageTensor, x: Any, shape: Tuple[int, ...],
 
 def _new_image(x: ImageTensor, plan: Any, queue: Any,
                allocator: Any) -> ImageTensor:
-    """The default result of slicing an image: an image in x's packing."""
+    """The default result of slicing an image: an image in x's packing,
+    of x's kind (2-D, or 1-D over a buffer)."""
     if allocator is not None:
         raise TypeError("clslice: allocator= makes buffers; the slice of an "
                         "image tensor is a new image (pass out= a pyopencl "
                         "array for a buffer)")
     shape = tuple(plan.output_shape)
     try:
-        return ImageTensor.empty(queue, shape, x.dtype, x.packing)
+        return ImageTensor.empty(queue, shape, x.dtype, x.packing,
+                                 x.image1d_buffer)
     except ValueError as exc:
         raise ValueError("%s; the slice of an image tensor is an image in "
                          "its packing: pass out= a pyopencl array (or an "

@@ -149,7 +149,8 @@ def _new_result(arrays: Sequence[Any], shape: Tuple[int, ...],
                         "concatenation of image tensors is a new image "
                         "(pass out= a pyopencl array for a buffer)")
     try:
-        return ImageTensor.empty(queue, shape, dtype, image.packing)
+        return ImageTensor.empty(queue, shape, dtype, image.packing,
+                                 image.image1d_buffer)
     except ValueError as exc:
         raise ValueError("%s; the concatenation of image tensors is an "
                          "image in the first one's packing: pass out= a "

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The clslice Authors
-"""ImageTensor: a tensor held by a pyopencl 2-D image in one of the
-packings GPU engines keep activations in (clslice_cl_image in C), and
+"""ImageTensor: a tensor held by a pyopencl 2-D image (or a 1-D image
+over a buffer) in one of the packings GPU engines keep activations in
+(clslice_cl_image in C), and
 the host side of those packings (the texel of each element), which its
 to_device and get use.  pyopencl is imported only when an ImageTensor is
 made, so numpy users never load it."""
@@ -154,7 +155,11 @@ class ImageTensor:
     The dtype follows the image's channel type: float32 for CL_FLOAT,
     float16 for CL_HALF_FLOAT, uint8 for CL_UNSIGNED_INT8.  The image
     must be exactly as wide and high as the packing makes `shape`
-    (image_size()).  slice() and the framework slices read one (x) and
+    (image_size()).  A 1-D image over a buffer
+    (CL_MEM_OBJECT_IMAGE1D_BUFFER, TFLite GPU's IMAGE_BUFFER storage;
+    cl.Image made with buffer=) holds the same texels row by row, as
+    many as the 2-D image has (width * height); image1d_buffer is then
+    True and `buffer` is its buffer.  slice() and the framework slices read one (x) and
     write one (out=), assign() and fill() write into one, on x's queue
     or queue=; like a pyopencl array it has a queue (or None) and the
     events of the calls that wrote it, which later calls wait for.
@@ -162,7 +167,8 @@ class ImageTensor:
     back.  numpy cannot read one directly (np.asarray raises
     TypeError)."""
 
-    __slots__ = ("image", "shape", "dtype", "packing", "queue", "events")
+    __slots__ = ("image", "shape", "dtype", "packing", "queue", "events",
+                 "buffer")
 
     def __init__(self, image: "cl.Image", shape: Sequence[int],
                  packing: str = "nc4hw4",
@@ -171,9 +177,13 @@ class ImageTensor:
         if not isinstance(image, cl.Image):
             raise TypeError("clslice: image must be a pyopencl.Image, got %s"
                             % type(image).__name__)
-        if image.type != cl.mem_object_type.IMAGE2D:
+        kinds = (cl.mem_object_type.IMAGE2D,
+                 cl.mem_object_type.IMAGE1D_BUFFER)
+        if image.type not in kinds:
             raise ValueError("clslice: image must be a 2-D image "
-                             "(CL_MEM_OBJECT_IMAGE2D)")
+                             "(CL_MEM_OBJECT_IMAGE2D) or a 1-D image over a "
+                             "buffer (CL_MEM_OBJECT_IMAGE1D_BUFFER)")
+        over_buffer = image.type == cl.mem_object_type.IMAGE1D_BUFFER
         self.packing: str = str(packing).lower()
         packing_number(self.packing)
         self.shape: Tuple[int, ...] = tuple(int(d) for d in shape)
@@ -183,7 +193,14 @@ class ImageTensor:
                              % (self.shape,))
         self.dtype: np.dtype[Any] = _image_dtype(image)
         width, height = image_size(self.shape, self.packing)
-        if (image.width, image.height) != (width, height):
+        if over_buffer and image.width != width * height:
+            raise ValueError(
+                "clslice: image is a 1-D buffer image of %d texels; packing "
+                "%r holds shape %r in %d x %d = %d, row by row"
+                % (image.width, self.packing, self.shape, width, height,
+                   width * height))
+        if not over_buffer and (image.width, image.height) != (width,
+                                                                height):
             raise ValueError(
                 "clslice: image is %d x %d texels; packing %r holds shape %r "
                 "in %d x %d" % (image.width, image.height, self.packing,
@@ -198,13 +215,28 @@ class ImageTensor:
         self.image = image
         self.queue = queue
         self.events: List["cl.Event"] = []
+        # the buffer a 1-D buffer image's texels are (host transfers go
+        # through it: pyopencl copies to and from 1-D buffer images are
+        # refused)
+        buffer: Any = (image.get_image_info(cl.image_info.BUFFER)
+                       if over_buffer else None)
+        self.buffer: Optional["cl.Buffer"] = buffer
+
+    @property
+    def image1d_buffer(self) -> bool:
+        """Whether the image is a 1-D image over a buffer
+        (CL_MEM_OBJECT_IMAGE1D_BUFFER)."""
+        return self.buffer is not None
 
     @classmethod
     def empty(cls, queue: "cl.CommandQueue", shape: Sequence[int],
-              dtype: Any, packing: str = "nc4hw4") -> "ImageTensor":
+              dtype: Any, packing: str = "nc4hw4",
+              image1d_buffer: bool = False) -> "ImageTensor":
         """A new image tensor of `shape` and `dtype` (float32, float16 or
         uint8) in `packing` on queue's context, its contents undefined
-        (CL_MEM_READ_WRITE)."""
+        (CL_MEM_READ_WRITE): a 2-D image, or with image1d_buffer=True a
+        1-D image over a new buffer, the 2-D image's texels row by
+        row."""
         import pyopencl as cl
         kind = _channel_type(dtype, "an image tensor")
         width, height = image_size(shape, packing)
@@ -216,22 +248,31 @@ class ImageTensor:
                              getattr(cl.channel_type, kind))
         # create_image: pyopencl's name since 2024 (Image(...) warns)
         create = getattr(cl, "create_image", cl.Image)
-        image = create(queue.context, cl.mem_flags.READ_WRITE, fmt,
-                       shape=(width, height))
+        if image1d_buffer:
+            store = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE,
+                              width * height * 4 * np.dtype(dtype).itemsize)
+            image = create(queue.context, cl.mem_flags.READ_WRITE, fmt,
+                           shape=(width * height,), buffer=store)
+        else:
+            image = create(queue.context, cl.mem_flags.READ_WRITE, fmt,
+                           shape=(width, height))
         return cls(image, shape, packing, queue)
 
     @classmethod
     def to_device(cls, queue: "cl.CommandQueue",
                   ary: Union["np.ndarray[Any, Any]", "cla.Array"],
-                  packing: str = "nc4hw4") -> "ImageTensor":
+                  packing: str = "nc4hw4",
+                  image1d_buffer: bool = False) -> "ImageTensor":
         """A new image tensor holding `ary` (float32, float16 or uint8) in
-        `packing`: a numpy array is packed on the host and uploaded (the
-        call blocks, as pyopencl.array.to_device does); a pyopencl array
-        is packed on the device by clslice's gather into the image
-        (enqueued, its event on the result)."""
+        `packing` (a 1-D buffer image with image1d_buffer=True): a numpy
+        array is packed on the host and uploaded (the call blocks, as
+        pyopencl.array.to_device does); a pyopencl array is packed on the
+        device by clslice's gather into the image (enqueued, its event on
+        the result)."""
         import pyopencl.array as cla
         if isinstance(ary, cla.Array):
-            out = cls.empty(queue, ary.shape, ary.dtype, packing)
+            out = cls.empty(queue, ary.shape, ary.dtype, packing,
+                            image1d_buffer)
             from . import _cl_image
             from ._plan import plan_for
             _cl_image.gather(ary, plan_for("...", ary.shape), out, queue,
@@ -239,9 +280,13 @@ class ImageTensor:
             return out
         host = np.asarray(ary)
         _channel_type(host.dtype, "ary")
-        out = cls.empty(queue, host.shape, host.dtype, packing)
+        out = cls.empty(queue, host.shape, host.dtype, packing,
+                        image1d_buffer)
         import pyopencl as cl
         texels = pack(host, out.packing)
+        if out.buffer is not None:
+            cl.enqueue_copy(queue, out.buffer, texels, is_blocking=True)
+            return out
         width, height = image_size(host.shape, out.packing)
         cl.enqueue_copy(queue, out.image, texels, origin=(0, 0),
                         region=(width, height), is_blocking=True)
@@ -258,9 +303,13 @@ class ImageTensor:
                              "queue; pass get(queue=...)")
         width, height = image_size(self.shape, self.packing)
         texels = np.empty((height, width, 4), self.dtype)
-        cl.enqueue_copy(queue, texels, self.image, origin=(0, 0),
-                        region=(width, height), wait_for=self.events,
-                        is_blocking=True)
+        if self.buffer is not None:
+            cl.enqueue_copy(queue, texels, self.buffer, wait_for=self.events,
+                            is_blocking=True)
+        else:
+            cl.enqueue_copy(queue, texels, self.image, origin=(0, 0),
+                            region=(width, height), wait_for=self.events,
+                            is_blocking=True)
         tensor: "np.ndarray[Any, Any]" = unpack(texels, self.shape,
                                                 self.packing)
         return tensor
@@ -311,8 +360,9 @@ class ImageTensor:
                         "back as a numpy array")
 
     def __repr__(self) -> str:
-        return ("ImageTensor(shape=%r, dtype=%s, packing=%r)"
-                % (self.shape, self.dtype, self.packing))
+        return ("ImageTensor(shape=%r, dtype=%s, packing=%r%s)"
+                % (self.shape, self.dtype, self.packing,
+                   ", image1d_buffer=True" if self.image1d_buffer else ""))
 
 
 __all__ = ["ImageTensor", "image_size", "pack", "unpack", "PACKINGS"]

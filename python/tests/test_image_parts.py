@@ -48,12 +48,14 @@ def _read(t):
 
 def _holder(rng, queue, host, kinds):
     """host on the device as one of kinds, at random: "image" (a random
-    packing of its rank), "array", "view" (a reversed view of a larger
-    array) or "numpy"; returns (tensor, kind)."""
+    packing of its rank), "image1d" (the same on a 1-D buffer image),
+    "array", "view" (a reversed view of a larger array) or "numpy";
+    returns (tensor, kind)."""
     kind = rng.choice(kinds)
-    if kind == "image":
+    if kind in ("image", "image1d"):
         return clslice.ImageTensor.to_device(
-            queue, host, _packing(rng, host.ndim)), kind
+            queue, host, _packing(rng, host.ndim),
+            image1d_buffer=kind == "image1d"), kind
     if kind == "view":
         padded = np.concatenate([host, host], axis=-1)[..., ::-1]
         return cla.to_device(queue, np.ascontiguousarray(padded))[
@@ -65,9 +67,10 @@ def _holder(rng, queue, host, kinds):
 
 def _empty(rng, queue, shape, dtype, kinds):
     kind = rng.choice(kinds)
-    if kind == "image":
+    if kind in ("image", "image1d"):
         return clslice.ImageTensor.empty(queue, shape, dtype,
-                                         _packing(rng, len(shape))), kind
+                                         _packing(rng, len(shape)),
+                                         kind == "image1d"), kind
     return cla.empty(queue, shape, dtype), kind
 
 
@@ -83,24 +86,28 @@ def test_batches_of_and_into_images_match_numpy(rng, iqueue):
         shape = tuple(rng.randint(1, 4) for _ in range(rank - 1)) + (
             rng.randint(1, 9),)
         host = _tensor(rng, shape, dtype)
-        x, x_kind = _holder(rng, iqueue, host, ["image", "image", "array"])
+        x, x_kind = _holder(rng, iqueue, host,
+                            ["image", "image", "image1d", "array"])
+        image_kinds = ["image", "image1d"]
         keys = [tuple(_box(rng, d) for d in shape)
                 for _ in range(rng.randint(1, 3))]
         wants = [host[k] for k in keys]
         where = "seed=%d case=%d shape=%r dtype=%s x=%s keys=%r" % (
             SEED, i, shape, np.dtype(dtype), x_kind, keys)
-        if x_kind == "image" and rng.random() < 0.4:
-            # the default pieces of an image: images in its packing
+        if x_kind != "array" and rng.random() < 0.4:
+            # the default pieces of an image: images in its packing and
+            # of its kind
             got = clslice.slice_many(x, keys)
             assert all(isinstance(g, clslice.ImageTensor) and
-                       g.packing == x.packing for g in got), where
+                       g.packing == x.packing and
+                       g.image1d_buffer == x.image1d_buffer
+                       for g in got), where
         else:
-            outs = [_empty(rng, iqueue, w.shape, dtype, ["image", "array"])
-                    for w in wants]
-            if x_kind == "array" and not any(k == "image" for _, k in outs):
-                outs[0] = (clslice.ImageTensor.empty(
-                    iqueue, wants[0].shape, dtype,
-                    _packing(rng, rank)), "image")
+            outs = [_empty(rng, iqueue, w.shape, dtype,
+                           image_kinds + ["array"]) for w in wants]
+            if x_kind == "array" and all(k == "array" for _, k in outs):
+                outs[0] = _empty(rng, iqueue, wants[0].shape, dtype,
+                                 image_kinds)
             where += " outs=%r" % [k for _, k in outs]
             given = [o for o, _ in outs]
             got = clslice.slice_many(x, keys, out=given)
@@ -108,7 +115,7 @@ def test_batches_of_and_into_images_match_numpy(rng, iqueue):
         for g, w in zip(got, wants):
             assert (g.get() == w).all(), where
         # numpy.split of the image along a random axis
-        if x_kind == "image":
+        if x_kind != "array":
             axis = rng.randrange(rank)
             sections = rng.choice([s for s in (1, 2, 3)
                                    if shape[axis] % s == 0])
@@ -129,16 +136,17 @@ def test_concatenations_with_images_match_numpy(rng, iqueue):
             shape = list(base)
             shape[axis] = rng.randint(1, 4)
             hosts.append(_tensor(rng, tuple(shape), dtype))
-        given = [_holder(rng, iqueue, h, ["image", "image", "array", "view",
-                                          "numpy"]) for h in hosts]
+        given = [_holder(rng, iqueue, h, ["image", "image", "image1d",
+                                          "array", "view", "numpy"])
+                 for h in hosts]
         arrays = [a for a, _ in given]
         kinds = [k for _, k in given]
-        if "image" not in kinds:
+        if "image" not in kinds and "image1d" not in kinds:
             arrays[0] = clslice.ImageTensor.to_device(
                 iqueue, hosts[0], _packing(rng, rank))
             kinds[0] = "image"
         want = np.concatenate(hosts, axis=axis)
-        out_kind = rng.choice(["none", "image", "array"])
+        out_kind = rng.choice(["none", "image", "image1d", "array"])
         where = ("seed=%d case=%d shapes=%r axis=%d dtype=%s inputs=%r "
                  "out=%s" % (SEED, i, [h.shape for h in hosts], axis,
                              np.dtype(dtype), kinds, out_kind))
@@ -152,7 +160,8 @@ def test_concatenations_with_images_match_numpy(rng, iqueue):
             if not device_arrays:
                 first = next(a for a in arrays
                              if isinstance(a, clslice.ImageTensor))
-                assert got.packing == first.packing, where
+                assert got.packing == first.packing and \
+                    got.image1d_buffer == first.image1d_buffer, where
         else:
             out, _ = _empty(rng, iqueue, want.shape, dtype, [out_kind])
             assert clslice.concatenate(arrays, axis=axis, out=out) is out

@@ -290,3 +290,111 @@ def test_image_tensors_are_checked_by_name(iqueue):
     with pytest.raises(clslice.ClsliceArgumentError, match="dst_image"):
         clslice.slice(t, "...", out=clslice.ImageTensor(ro, (4, 6, 4),
                                                         "phwc4"))
+
+
+def _image1d(ctx, dtype, texels, flags=cl.mem_flags.READ_WRITE):
+    """A 1-D buffer image of `texels` RGBA texels made as an engine makes
+    one (cl.Image over its own buffer): (image, buffer)."""
+    kind = {np.dtype(np.float32): cl.channel_type.FLOAT,
+            np.dtype(np.float16): cl.channel_type.HALF_FLOAT,
+            np.dtype(np.uint8): cl.channel_type.UNSIGNED_INT8}[
+                np.dtype(dtype)]
+    fmt = cl.ImageFormat(cl.channel_order.RGBA, kind)
+    store = cl.Buffer(ctx, cl.mem_flags.READ_WRITE,
+                      texels * 4 * np.dtype(dtype).itemsize)
+    return _create(ctx, flags, fmt, shape=(texels,), buffer=store), store
+
+
+def test_1d_buffer_images_match_numpy(rng, iqueue):
+    """1-D buffer images (TFLite's IMAGE_BUFFER) as every side an
+    ImageTensor takes: seeded random slices from and into them, writes
+    and values, against numpy; their texels are the packing's row by
+    row (the padding lanes zeros)."""
+    for i in range(CASES // 3):
+        packing = PACKINGS[i % 3]
+        dtype = DTYPES[i // 3 % 3]
+        shape = _shape(rng, packing)
+        host = _random_tensor(rng, shape, dtype)
+        key = _box_key(rng, shape)
+        want = host[key]
+        where = _where(i, packing, dtype, shape, key)
+        # an engine's own 1-D buffer image, its buffer written directly
+        width, height = clslice.image_size(shape, packing)
+        image, store = _image1d(iqueue.context, dtype, width * height)
+        cl.enqueue_copy(iqueue, store, _image.pack(host, packing),
+                        is_blocking=True)
+        x = clslice.ImageTensor(image, shape, packing, iqueue)
+        assert x.image1d_buffer and x.buffer.int_ptr == store.int_ptr
+        assert (x.get() == host).all(), where
+        # 1-D to 1-D: the default result is one too, written whole
+        y = clslice.slice(x, key)
+        assert y.image1d_buffer and y.packing == packing, where
+        w, h = clslice.image_size(want.shape, packing)
+        raw = np.empty((h, w, 4), dtype)
+        cl.enqueue_copy(iqueue, raw, y.buffer, wait_for=y.events,
+                        is_blocking=True)
+        assert (raw == _image.pack(want, packing)).all(), where
+        # 1-D to an array, any key; an array view into a 1-D image of
+        # another packing
+        key2 = random_key(rng, shape)
+        out = clslice.slice(x, key2, out=cla.empty(iqueue, host[key2].shape,
+                                                   dtype))
+        assert (out.get() == host[key2]).all(), where
+        other = PACKINGS[(i + 1) % 3]
+        if len(want.shape) == 4 or other != "nc4hw4":
+            target = clslice.ImageTensor.empty(iqueue, want.shape, dtype,
+                                               other, image1d_buffer=True)
+            clslice.slice(cla.to_device(iqueue, host)[key], "...",
+                          out=target)
+            assert (target.get() == want).all(), where + " into " + other
+        # writes: a numpy value, then a 2-D image value into the 1-D x,
+        # then x (1-D) as the value of a 2-D image
+        value = _random_tensor(rng, want.shape, dtype)
+        clslice.assign(x, key, value)
+        host[key] = value
+        assert (x.get() == host).all(), where
+        value = _random_tensor(rng, want.shape, dtype)
+        clslice.assign(x, key, clslice.ImageTensor.to_device(
+            iqueue, value, packing))
+        host[key] = value
+        assert (x.get() == host).all(), where
+        plain = clslice.ImageTensor.to_device(iqueue, host, packing)
+        clslice.assign(plain, "...", x)
+        assert (plain.get() == host).all(), where
+        # 1-D to 2-D and back in one gather each (a 2-D stand-in)
+        y2 = clslice.slice(x, key, out=clslice.ImageTensor.empty(
+            iqueue, want.shape, dtype, packing))
+        assert (y2.get() == host[key]).all(), where
+        back = clslice.slice(y2, "...", out=clslice.ImageTensor.empty(
+            iqueue, want.shape, dtype, other if len(want.shape) == 4 or
+            other != "nc4hw4" else packing, image1d_buffer=True))
+        assert (back.get() == host[key]).all(), where
+        # to_device of a pyopencl array packs it on the device
+        again = clslice.ImageTensor.to_device(
+            iqueue, cla.to_device(iqueue, host), packing,
+            image1d_buffer=True)
+        assert again.image1d_buffer and (again.get() == host).all(), where
+
+
+def test_1d_buffer_images_are_checked_by_name(iqueue):
+    ctx = iqueue.context
+    image, _store = _image1d(ctx, np.float32, 7)
+    with pytest.raises(ValueError, match=r"image is a 1-D buffer image of 7 "
+                       r"texels; packing 'nc4hw4' holds shape \(1, 5, 4, 4\) "
+                       r"in 8 x 4 = 32, row by row"):
+        clslice.ImageTensor(image, (1, 5, 4, 4))
+    fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT)
+    one_d = _create(ctx, cl.mem_flags.READ_WRITE, fmt, shape=(8,))
+    with pytest.raises(ValueError, match="or a 1-D image over a buffer"):
+        clslice.ImageTensor(one_d, (1, 4, 1, 8))
+    host = np.arange(24, dtype=np.float32).reshape(1, 6, 2, 2)
+    x = clslice.ImageTensor.to_device(iqueue, host, "nc4hw4",
+                                      image1d_buffer=True)
+    assert "image1d_buffer=True" in repr(x)
+    # the library's own check, through the 1-D image's staging: a 2-D
+    # image that cannot be written
+    fmt2 = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT)
+    ro = _create(ctx, cl.mem_flags.READ_ONLY, fmt2, shape=(4, 2))
+    with pytest.raises(clslice.ClsliceArgumentError,
+                       match="dst_image->image is CL_MEM_READ_ONLY"):
+        clslice.slice(x, "...", out=clslice.ImageTensor(ro, (1, 6, 2, 2)))

@@ -9,7 +9,7 @@ types must catch: mypy --strict warns about an ignore comment that
 silences nothing, so each fails the check if its error went away (as it
 would with results typed Any)."""
 # pyright: strict, reportUnnecessaryTypeIgnoreComment=true
-from typing import List, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +73,12 @@ def images(queue: cl.CommandQueue, d: cla.Array, image: cl.Image) -> None:
         queue, np.zeros((2, 3, 4), np.float32), "phwc4").get()
     clslice.fill(t, "[0]", 0.0).add_event(y.events[0])
     size: Tuple[int, int] = clslice.image_size((2, 3, 4), "phwc4")
+    # a 1-D buffer image (TFLite's IMAGE_BUFFER), and its buffer
+    flat_image: clslice.ImageTensor = clslice.ImageTensor.empty(
+        queue, (2, 3, 4), np.float32, "phwc4", image1d_buffer=True)
+    over: Optional[cl.Buffer] = flat_image.buffer
+    held: bool = flat_image.image1d_buffer
+    del over, held
     clslice.prepare(queue, batch=False, image=True)
     # batches and concatenations: an image's pieces are images, images
     # alone join into an image, with a pyopencl array into an array

@@ -16,6 +16,9 @@
  * image, writes it back whole (clslice_host_gather2: padding lanes as
  * zeros).  Batches: random stepped slices of one source, each output an
  * image or a buffer, the reference clslice_host_gather2 per output.
+ * An image is now and then a 1-D buffer image (TFLite's IMAGE_BUFFER:
+ * the 2-D image's texels row by row in a buffer), beside buffers, 2-D
+ * images or other 1-D buffer images.
  * Every destination is read back whole: buffers with their guard bytes.
  *
  * Then the refusals, each named, with the destinations read back
@@ -48,6 +51,7 @@ typedef struct fixture {
     tu_dev dev;
     bool images;
     tu_rng rng;
+    bool buffer1d; /* the next image made is a 1-D buffer image */
 } fixture;
 
 static int setup(void **state)
@@ -82,6 +86,8 @@ static int teardown(void **state)
  * image's storage). */
 typedef struct tensor {
     bool is_image;
+    bool buffer1d; /* the image is a 1-D buffer image over `store` */
+    cl_mem store;
     int rank;
     int64_t shape[4];
     tu_image_storage layout;
@@ -106,6 +112,7 @@ static void make_tensor(fixture *f, tensor *t, cl_channel_type type,
 {
     size_t es = tu_channel_size(type);
     *t = (tensor){.is_image = is_image, .rank = rank};
+    t->buffer1d = is_image && f->buffer1d;
     memcpy(t->shape, shape, sizeof *shape * (size_t)rank);
     if (is_image) {
         clslice_image_packing packing;
@@ -125,6 +132,13 @@ static void make_tensor(fixture *f, tensor *t, cl_channel_type type,
         tu_image_random_fill(&f->rng, type, t->host, t->bytes / es);
     else
         memset(t->host, SENTINEL, t->bytes);
+    if (t->buffer1d) {
+        t->mem = tu_image1d_make(f->dev.cl.context, type,
+                                 t->layout.width * t->layout.height, flags,
+                                 t->host, &t->store);
+        t->image.image = t->mem;
+        return;
+    }
     if (is_image) {
         t->mem = tu_image_make(f->dev.cl.context, type, t->layout.width,
                                t->layout.height, flags, t->host);
@@ -140,6 +154,8 @@ static void drop_tensor(tensor *t)
 {
     free(t->host);
     clReleaseMemObject(t->mem);
+    if (t->store)
+        clReleaseMemObject(t->store);
 }
 
 static clslice_host_tensor host_of(const tensor *t, unsigned char *data)
@@ -157,7 +173,9 @@ static const clslice_blocking *blocking_of(const tensor *t)
 /* The device's bytes of t (the whole image, or the whole buffer). */
 static void read_back(fixture *f, const tensor *t, unsigned char *out)
 {
-    if (t->is_image)
+    if (t->buffer1d)
+        tu_cl_read(f->dev.queue, t->store, t->bytes, out);
+    else if (t->is_image)
         tu_image_read(f->dev.queue, t->mem, t->layout.width,
                       t->layout.height, out);
     else
@@ -275,15 +293,19 @@ static void draw_concat(fixture *f, concat_case *k, long c)
     for (size_t i = 0; i < k->count; i++) {
         int64_t shape[4];
         clslice_plan_output_shape(k->plans[i], shape);
+        f->buffer1d = tu_chance(&f->rng, 35);
         make_tensor(f, &k->parts[i], k->type, images[i], shape, k->rank,
                     CL_MEM_READ_ONLY, true);
     }
+    /* every fourth case's dst a 1-D buffer image */
+    f->buffer1d = c % 8 == 1 || c % 8 == 3;
     /* covered: a write-only image will do */
     cl_mem_flags flags = !k->hole && tu_chance(&f->rng, 50)
                              ? CL_MEM_WRITE_ONLY
                              : CL_MEM_READ_WRITE;
     make_tensor(f, &k->dst, k->type, dst_image, k->shape, k->rank, flags,
                 true);
+    f->buffer1d = false;
     size_t at = (size_t)snprintf(g_ctx, sizeof g_ctx,
                                  "concat of %zu, channel 0x%x, dst %s %s, "
                                  "parts", k->count, (unsigned)k->type,
@@ -291,7 +313,12 @@ static void draw_concat(fixture *f, concat_case *k, long c)
                                  dst_image ? "image" : "buffer");
     for (size_t i = 0; i < k->count && at < sizeof g_ctx; i++)
         at += (size_t)snprintf(g_ctx + at, sizeof g_ctx - at, " %s",
-                               images[i] ? "image" : "buffer");
+                               k->parts[i].buffer1d ? "1-D buffer image"
+                               : images[i]          ? "image"
+                                                    : "buffer");
+    if (k->dst.buffer1d && at < sizeof g_ctx)
+        at += (size_t)snprintf(g_ctx + at, sizeof g_ctx - at,
+                               " (dst a 1-D buffer image)");
     if (at < sizeof g_ctx)
         snprintf(g_ctx + at, sizeof g_ctx - at, ":%s", places);
 }
@@ -391,7 +418,7 @@ static void test_random_concats(void **state)
         skip();
     /* at least 4: an image dst (odd cases) with a hole (case 3) */
     long cases = tu_scaled(CASES) < 4 ? 4 : tu_scaled(CASES);
-    long holes = 0, image_dsts = 0;
+    long holes = 0, image_dsts = 0, buffer1d = 0;
     for (long c = 0; c < cases; c++) {
         concat_case k;
         draw_concat(f, &k, c);
@@ -405,12 +432,14 @@ static void test_random_concats(void **state)
         free(want);
         holes += k.hole && k.dst.is_image;
         image_dsts += k.dst.is_image;
+        buffer1d += k.dst.buffer1d;
         drop_concat(&k);
     }
     print_message("%ld random concatenations with image sides (seed "
-                  "0x%016" PRIx64 "), %ld into images, %ld of them with "
-                  "holes\n", cases, g_seed, image_dsts, holes);
-    assert_true(image_dsts > 0 && holes > 0);
+                  "0x%016" PRIx64 "), %ld into images (%ld 1-D buffer "
+                  "images), %ld of them with holes\n", cases, g_seed,
+                  image_dsts, buffer1d, holes);
+    assert_true(image_dsts > 0 && holes > 0 && buffer1d > 0);
 }
 
 /* ---- batches ------------------------------------------------------------ */
@@ -460,27 +489,37 @@ static void draw_batch(fixture *f, batch_case *k, long c)
     random_shape(f, k->shape, &k->rank);
     k->count = (size_t)tu_range(&f->rng, 1, MAX_PARTS);
     bool src_image = c % 2 == 1, any = src_image;
+    /* cases 1 and 2 of every 4: 1-D buffer images (the source, or
+     * the outputs), other outputs at random too */
+    f->buffer1d = c % 4 == 1 || c % 4 == 2;
     make_tensor(f, &k->src, k->type, src_image, k->shape, k->rank,
                 CL_MEM_READ_ONLY, true);
     size_t at = (size_t)snprintf(g_ctx, sizeof g_ctx,
                                  "batch of %zu, channel 0x%x, src %s %s, "
                                  "parts", k->count, (unsigned)k->type,
                                  tu_shape_str(k->shape, k->rank),
-                                 src_image ? "image" : "buffer");
+                                 k->src.buffer1d ? "1-D buffer image"
+                                 : src_image     ? "image"
+                                                 : "buffer");
     for (size_t i = 0; i < k->count; i++) {
         char log[160];
         k->plans[i] = random_slice(f, k, log, sizeof log);
         bool image = tu_chance(&f->rng, 50) ||
                      (!any && i == k->count - 1);
         any |= image;
+        f->buffer1d = c % 4 == 2 || tu_chance(&f->rng, 35);
         int64_t shape[4];
         clslice_plan_output_shape(k->plans[i], shape);
         make_tensor(f, &k->parts[i], k->type, image, shape, k->rank,
                     CL_MEM_WRITE_ONLY, false);
         if (at < sizeof g_ctx)
             at += (size_t)snprintf(g_ctx + at, sizeof g_ctx - at, " %s%s",
-                                   image ? "image" : "buffer", log);
+                                   k->parts[i].buffer1d ? "1-D buffer image"
+                                   : image              ? "image"
+                                                        : "buffer",
+                                   log);
     }
+    f->buffer1d = false;
 }
 
 static clslice_status run_batch(fixture *f, const batch_case *k,
@@ -540,7 +579,7 @@ static void test_random_batches(void **state)
     if (!f->images)
         skip();
     long cases = tu_scaled(CASES) < 2 ? 2 : tu_scaled(CASES);
-    long image_srcs = 0;
+    long image_srcs = 0, buffer1d = 0;
     for (long c = 0; c < cases; c++) {
         batch_case k;
         draw_batch(f, &k, c);
@@ -551,6 +590,7 @@ static void test_random_batches(void **state)
         EXPECT(st == CLSLICE_OK);
         check_batch(f, &k);
         image_srcs += k.src.is_image;
+        buffer1d += k.src.buffer1d;
         for (size_t i = 0; i < k.count; i++) {
             drop_tensor(&k.parts[i]);
             clslice_plan_release(&k.plans[i]);
@@ -558,8 +598,9 @@ static void test_random_batches(void **state)
         drop_tensor(&k.src);
     }
     print_message("%ld random batches with image sides (seed 0x%016" PRIx64
-                  "), %ld from images\n", cases, g_seed, image_srcs);
-    assert_true(image_srcs > 0 && image_srcs < cases);
+                  "), %ld from images (%ld 1-D buffer images)\n", cases,
+                  g_seed, image_srcs, buffer1d);
+    assert_true(image_srcs > 0 && image_srcs < cases && buffer1d > 0);
 }
 
 /* ---- refusals ----------------------------------------------------------- */
@@ -685,6 +726,17 @@ static void test_concat_refusals(void **state)
     REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT, "elem_size = 2",
             "part_image[1].image holds channels of 4 bytes");
     r.concat.elem_size = 4;
+    /* part 1 a 1-D buffer image of 5 texels, not the 3 x 2 it needs */
+    cl_mem store;
+    cl_mem short1d = tu_image1d_make(f->dev.cl.context, CL_FLOAT, 5,
+                                     CL_MEM_READ_WRITE, NULL, &store);
+    r.part_image[1].image = short1d;
+    REFUSED(&r, concat_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[1].image is a 1-D buffer image of 5 texels",
+            "needs 6 (3 x 2 in CLSLICE_PACKING_NC4HW4, row by row)");
+    r.part_image[1].image = r.small;
+    clReleaseMemObject(short1d);
+    clReleaseMemObject(store);
 
     /* an image destination */
     r.concat.dst = (clslice_cl_tensor){0};
@@ -715,6 +767,19 @@ static void test_concat_refusals(void **state)
     drop_refusal(&r);
 }
 
+/* A CL_FLOAT 1-D buffer image of `texels` over `buffer`. */
+static cl_mem image1d_over(fixture *f, cl_mem buffer, size_t texels)
+{
+    cl_int rc;
+    cl_image_format format = {CL_RGBA, CL_FLOAT};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+                          .image_width = texels, .buffer = buffer};
+    cl_mem image = clCreateImage(f->dev.cl.context, CL_MEM_READ_WRITE,
+                                 &format, &desc, NULL, &rc);
+    TU_CL_CHECK(rc);
+    return image;
+}
+
 static void test_batch_refusals(void **state)
 {
     fixture *f = *state;
@@ -732,6 +797,37 @@ static void test_batch_refusals(void **state)
     r.batch.src = (clslice_cl_tensor){r.dst_buffer.mem, 0, NULL};
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
             "part_image[1].image is 4 x 2 texels");
+    cl_mem store;
+    unsigned char got[6 * 16], want[6 * 16];
+    memset(want, SENTINEL, sizeof want);
+    /* 1-D buffer image outputs over the source's buffer, and two over
+     * one buffer: bytes the buffer checks cannot see */
+    r.batch.src_image = NULL;
+    r.batch.src = (clslice_cl_tensor){r.dst_buffer.mem, 0, NULL};
+    cl_mem over_src = image1d_over(f, r.dst_buffer.mem, 6);
+    r.part_image[1].image = over_src;
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[1].image is a 1-D buffer image over src.buffer, "
+            "which the batch reads");
+    store = tu_cl_buffer(&f->dev.cl, 6 * 16);
+    tu_cl_fill(f->dev.queue, store, SENTINEL, 6 * 16);
+    cl_mem first = image1d_over(f, store, 6);
+    cl_mem second = image1d_over(f, store, 6);
+    r.part_image[0].image = first;
+    r.part_image[0].packing = CLSLICE_PACKING_NC4HW4;
+    r.part_image[1].image = second;
+    r.batch_parts[0].buffer = NULL;
+    REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[0].image is a 1-D buffer image over "
+            "part_image[1].image's buffer, which the batch writes too");
+    tu_cl_read(f->dev.queue, store, sizeof got, got);
+    assert_memory_equal(got, want, sizeof want);
+    r.part_image[0] = (clslice_cl_image){0};
+    r.batch_parts[0].buffer = r.parts[0].mem;
+    clReleaseMemObject(over_src);
+    clReleaseMemObject(first);
+    clReleaseMemObject(second);
+    clReleaseMemObject(store);
     r.batch.src_image = &r.dst_image.image;
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT, "src.buffer (set)",
             "when src_image holds that tensor");

@@ -148,9 +148,11 @@ static clslice_status check_sides(image_op *op, clslice_error *err)
                      : check_buffer(op, false, err);
     if (st != CLSLICE_OK)
         return st;
-    return d->dst_image ? check_image(op, &op->dst, d->dst_image,
-                                      op->oshape, op->orank, true, err)
-                        : check_buffer(op, true, err);
+    st = d->dst_image ? check_image(op, &op->dst, d->dst_image, op->oshape,
+                                    op->orank, true, err)
+                      : check_buffer(op, true, err);
+    /* a 1-D buffer image side: the blocked gather of its buffer */
+    return st == CLSLICE_OK ? cs_image_gather_block(op, err) : st;
 }
 
 /* ---- the launch --------------------------------------------------------- */
@@ -212,14 +214,53 @@ clslice_status cs_image_program(const cs_call *call, cs_tuning *tuning,
     return st;
 }
 
-clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
+/* A staged op's stand-in: a 2-D image of the 1-D buffer image's
+ * format and its tensor's geometry, whose rows are that image's texels
+ * (the copies between it and the buffer are plain). */
+static clslice_status make_stand_in(const image_op *op, cs_image_armed *a,
+                                    clslice_error *err)
+{
+    const cs_image_side *flat =
+        op->src.held_by_buffer && op->desc->src_image ? &op->src : &op->dst;
+    cl_image_format format = {CL_RGBA, op->channel};
+    cl_image_desc desc = {
+        .image_type = CL_MEM_OBJECT_IMAGE2D,
+        .image_width = (size_t)flat->geometry.width,
+        .image_height = (size_t)flat->geometry.height};
+    cl_int rc;
+    a->copy_in = flat == &op->src;
+    a->buffer = cs_image_buffer_of(flat->image->image);
+    a->region[0] = desc.image_width;
+    a->region[1] = desc.image_height;
+    a->region[2] = 1;
+    a->stand_in = clCreateImage(cs_call_context(op->call), CL_MEM_READ_WRITE,
+                                &format, &desc, NULL, &rc);
+    if (rc == CL_SUCCESS && a->buffer)
+        return CLSLICE_OK;
+    if (a->stand_in)
+        clReleaseMemObject(a->stand_in);
+    a->stand_in = NULL;
+    return rc != CL_SUCCESS
+               ? cs_cl_fail(err, "clCreateImage (a 1-D buffer image's "
+                                 "2-D stand-in)", rc)
+               : cs_cl_fail(err, "clGetImageInfo", CL_INVALID_MEM_OBJECT);
+}
+
+clslice_status cs_image_gather_arm(image_op *op, cs_image_armed *image_armed,
                                    clslice_error *err)
 {
     const cs_call *call = op->call;
     const clslice_cl_gather_desc *d = op->desc;
-    cs_armed_clear(armed);
+    cs_armed_job *armed = &image_armed->job;
+    cs_image_armed_clear(image_armed);
     if (op->out_elements == 0) /* a src image's slice may be empty */
         return CLSLICE_OK;
+    if (op->blocked_run) {
+        clslice_status st = cs_dispatch_ready(&op->blocked, &op->ready, err);
+        if (st == CLSLICE_OK)
+            image_armed->blocked = op;
+        return st;
+    }
     cs_tuning tuning;
     clslice_status st = cs_image_program(call, &tuning, &op->program, err);
     if (st != CLSLICE_OK)
@@ -228,6 +269,12 @@ clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
     fill_table(op, table);
     cl_mem src = d->src_image ? d->src_image->image : d->src.buffer;
     cl_mem dst = d->dst_image ? d->dst_image->image : d->dst.buffer;
+    if (op->staged) {
+        st = make_stand_in(op, image_armed, err);
+        if (st != CLSLICE_OK)
+            return st;
+        *(image_armed->copy_in ? &src : &dst) = image_armed->stand_in;
+    }
     cs_job job;
     cs_job_start(&job, "image gather",
                  cs_choose_image(d->src_image != NULL, d->dst_image != NULL,
@@ -237,7 +284,95 @@ clslice_status cs_image_gather_arm(image_op *op, cs_armed_job *armed,
     cs_job_mem(&job, &dst);
     cs_job_upload(&job, sizeof table, table);
     cs_job_range(&job, (size_t)table[CS_IMG_ITEMS], CS_IMAGE_LOCAL, false);
-    return cs_job_arm(&op->program, &job, tuning.max_groups, armed, err);
+    st = cs_job_arm(&op->program, &job, tuning.max_groups, armed, err);
+    if (st != CLSLICE_OK)
+        cs_image_armed_drop(image_armed);
+    return st;
+}
+
+/* ---- armed gathers ------------------------------------------------------ */
+
+void cs_image_armed_clear(cs_image_armed *armed)
+{
+    *armed = (cs_image_armed){.blocked = NULL};
+    cs_armed_clear(&armed->job);
+}
+
+bool cs_image_armed_runs(const cs_image_armed *armed)
+{
+    return armed->job.kernel || armed->blocked;
+}
+
+/* The copy between a staged op's stand-in and its 1-D buffer image's
+ * buffer, as the next link of `chain`. */
+static clslice_status chain_copy(cs_chain *chain, const cs_image_armed *a,
+                                 clslice_error *err)
+{
+    const cl_event *wait_list;
+    cl_uint n = cs_chain_wait(chain, &wait_list);
+    cl_event next = NULL;
+    size_t origin[3] = {0, 0, 0};
+    cl_int rc =
+        a->copy_in
+            ? clEnqueueCopyBufferToImage(chain->queue, a->buffer, a->stand_in,
+                                         0, origin, a->region, n, wait_list,
+                                         &next)
+            : clEnqueueCopyImageToBuffer(chain->queue, a->stand_in, a->buffer,
+                                         origin, a->region, 0, n, wait_list,
+                                         &next);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, a->copy_in ? "clEnqueueCopyBufferToImage"
+                                          : "clEnqueueCopyImageToBuffer",
+                          rc);
+    cs_chain_link(chain, next);
+    return CLSLICE_OK;
+}
+
+clslice_status cs_image_armed_chain(cs_chain *chain, cs_image_armed *armed,
+                                    clslice_error *err)
+{
+    image_op *blocked = armed->blocked;
+    armed->blocked = NULL;
+    if (blocked)
+        return cs_chain_fire(chain, &blocked->blocked, &blocked->ready, err);
+    if (!armed->job.kernel)
+        return CLSLICE_OK;
+    clslice_status st = CLSLICE_OK;
+    if (armed->stand_in && armed->copy_in)
+        st = chain_copy(chain, armed, err);
+    if (st == CLSLICE_OK)
+        st = cs_chain_armed(chain, &armed->job, err);
+    if (st == CLSLICE_OK && armed->stand_in && !armed->copy_in)
+        st = chain_copy(chain, armed, err);
+    cs_image_armed_drop(armed); /* the kernel given back, the stand-in
+                                 * released: OpenCL keeps it until the
+                                 * commands end */
+    return st;
+}
+
+clslice_status cs_image_armed_enqueue(cs_image_armed *armed,
+                                      const cs_call *call, cl_event *event,
+                                      clslice_error *err)
+{
+    cs_chain chain;
+    cs_chain_start(&chain, call->queue, call->num_events, call->wait_list);
+    clslice_status st = cs_image_armed_chain(&chain, armed, err);
+    if (st != CLSLICE_OK) {
+        cs_chain_drop(&chain);
+        return st;
+    }
+    return cs_chain_finish(&chain, event, err);
+}
+
+void cs_image_armed_drop(cs_image_armed *armed)
+{
+    if (armed->blocked)
+        cs_dispatch_drop(&armed->blocked->ready);
+    armed->blocked = NULL;
+    cs_armed_drop(&armed->job);
+    if (armed->stand_in)
+        clReleaseMemObject(armed->stand_in);
+    armed->stand_in = NULL;
 }
 
 clslice_status cs_image_gather_check(image_op *op, const cs_call *call,
@@ -255,20 +390,14 @@ clslice_status cs_image_gather(cs_call *call,
                                clslice_error *err)
 {
     image_op op;
-    cs_armed_job armed;
+    cs_image_armed armed;
     clslice_status st = cs_call_check(call, err);
     if (st == CLSLICE_OK)
         st = cs_image_gather_check(&op, call, desc, &cs_image_gather_names,
                                    err);
     if (st == CLSLICE_OK)
         st = cs_image_gather_arm(&op, &armed, err);
-    if (st != CLSLICE_OK)
-        return st;
-    if (!armed.kernel)
-        st = cs_enqueue_marker(call->queue, call->num_events,
-                               call->wait_list, call->event, err);
-    else
-        st = cs_armed_enqueue(&armed, call->queue, call->num_events,
-                              call->wait_list, call->event, err);
+    if (st == CLSLICE_OK)
+        st = cs_image_armed_enqueue(&armed, call, call->event, err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }

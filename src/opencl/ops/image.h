@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "opencl/run/call.h"
+#include "opencl/run/dispatch.h"
 #include "opencl/run/job.h"
 #include "opencl/ops/image_table.h"
 
@@ -63,15 +64,16 @@ typedef struct cs_image_side {
                               * or "." (an array entry) */
     const clslice_cl_image *image;
     bool output;             /* written by the call */
-    bool linear;             /* may be a 1-D buffer image (image_buffer.c):
-                              * the 2-D image's texels row by row */
     size_t elem_size;
     cs_image_geometry geometry;
+    bool held_by_buffer;     /* set by cs_image_side_check: the image is a
+                              * 1-D buffer image (image_buffer.c), the 2-D
+                              * image's texels row by row */
 } cs_image_side;
 
 /* The pure check of `facts` against `side`, in this order: the device
- * supports images, the image is a 2-D image (or, for a linear side, a
- * 1-D buffer image) of `context`, the call may read or write it, its
+ * supports images, the image is a 2-D image or a 1-D buffer image of
+ * `context`, the call may read or write it, its
  * format is CL_RGBA of CL_FLOAT, CL_HALF_FLOAT or CL_UNSIGNED_INT8, its
  * channel size is elem_size, its width and height are the geometry's (a
  * 1-D buffer image: its width is their product).
@@ -103,7 +105,11 @@ extern const cs_image_names cs_image_gather_names;
 
 /* One image gather, checked (cs_image_gather_check) and then armed
  * (cs_image_gather_arm): the two steps apart, so that a call of many
- * parts (image_parts.h) checks every part before it enqueues any. */
+ * parts (image_parts.h) checks every part before it enqueues any.  A
+ * side held by a 1-D buffer image makes it the blocked gather of that
+ * image's buffer (image_buffer.c) where its other side is a buffer or
+ * another 1-D buffer image, else a staged image gather (a 2-D stand-in
+ * for the 1-D image, filled from or copied into its buffer). */
 typedef struct cs_image_gather_op {
     const cs_call *call;
     const clslice_cl_gather_desc *desc; /* must outlive the arming */
@@ -115,7 +121,48 @@ typedef struct cs_image_gather_op {
     cl_channel_type channel;  /* of the image (src's when both) */
     cs_program_info program;  /* the image program, which an armed
                                * kernel points at */
+    /* a 1-D buffer image opposite a 2-D image: the image kernel runs
+     * with a temporary 2-D image in its place, filled from its buffer
+     * first (src) or copied into it after (dst) */
+    bool staged;
+    /* a 1-D buffer image side (image_buffer.c) opposite a buffer or
+     * another one: the blocked gather that runs in place of the image
+     * kernel, which an armed one points at */
+    bool blocked_run;
+    int64_t blocked_strides[2][4]; /* src's, dst's */
+    clslice_blocking blockings[2];
+    clslice_cl_gather_desc blocked_desc;
+    cs_op blocked;
+    cs_ready ready;
 } cs_image_gather_op;
+
+/* An armed image gather: the image kernel's job, or the ready blocked
+ * gather of a 1-D buffer image side (pointing into its op, which must
+ * outlive it); neither where the output is empty.  May be moved. */
+typedef struct cs_image_armed {
+    cs_armed_job job;
+    cs_image_gather_op *blocked; /* NULL: none held */
+    /* a staged op's stand-in 2-D image (NULL: none), the 1-D buffer
+     * image's buffer, and whether that is copied in before the kernel
+     * (a src) or out after it (a dst) */
+    cl_mem stand_in, buffer;
+    bool copy_in;
+    size_t region[3];
+} cs_image_armed;
+
+void cs_image_armed_clear(cs_image_armed *armed);
+/* Whether arming left a command to enqueue. */
+bool cs_image_armed_runs(const cs_image_armed *armed);
+/* Enqueues it as the next link of `chain` (nothing where it does not
+ * run); what it held is given back whatever happens. */
+clslice_status cs_image_armed_chain(cs_chain *chain, cs_image_armed *armed,
+                                    clslice_error *err);
+/* Enqueues it behind call's wait list, into *event (a marker where it
+ * does not run and an event is wanted). */
+clslice_status cs_image_armed_enqueue(cs_image_armed *armed,
+                                      const cs_call *call, cl_event *event,
+                                      clslice_error *err);
+void cs_image_armed_drop(cs_image_armed *armed);
 
 /* Everything of an image gather but the head (which the caller checked
  * with cs_call_check): the plan and elem_size, the members an image side
@@ -129,11 +176,11 @@ clslice_status cs_image_gather_check(cs_image_gather_op *op,
                                      const cs_image_names *names,
                                      clslice_error *err);
 
-/* The checked gather's kernel, armed (it points into *op, which must
- * outlive it); *armed cleared (nothing to run) when the output is
- * empty. */
+/* The checked gather's kernel (or blocked gather), armed (it points
+ * into *op, which must outlive it); *armed cleared (nothing to run) when
+ * the output is empty. */
 clslice_status cs_image_gather_arm(cs_image_gather_op *op,
-                                   cs_armed_job *armed, clslice_error *err);
+                                   cs_image_armed *armed, clslice_error *err);
 
 /* clslice_cl_gather with desc->src_image or desc->dst_image: the head
  * checked here (cs_call_check), then cs_image_gather_check, then one
@@ -170,7 +217,7 @@ typedef struct cs_image_value {
     clslice_plan_storage storage; /* the identity plan of value_shape */
     clslice_cl_gather_desc desc;
     cs_image_gather_op op;
-    cs_armed_job armed;
+    cs_image_armed armed;
     cl_mem temporary; /* NULL: no value image */
 } cs_image_value;
 
@@ -206,15 +253,27 @@ typedef struct cs_image_as_buffer {
 
 /* Where desc->src_image or dst_image is a 1-D buffer image: the head
  * checked (cs_call_check), then the plan and elem_size, the side's
- * members, the image against its tensor (a linear cs_image_side_check),
- * and that the other side is no 2-D image; then *desc takes the image's
- * buffer and blocking (kept in sides[0] for src, sides[1] for dst) in
- * place of the image.  *desc is untouched, and nothing checked, where no
- * image side is a 1-D buffer image. */
+ * members, the image against its tensor (cs_image_side_check); then
+ * *desc takes the image's buffer and blocking (kept in sides[0] for src,
+ * sides[1] for dst) in place of the image.  *desc is untouched, and
+ * nothing checked, where no image side is a 1-D buffer image or one is
+ * opposite a 2-D image (the image path stages that one). */
 clslice_status cs_image_gather_unbuffer(cs_call *call,
                                         clslice_cl_gather_desc *desc,
                                         cs_image_as_buffer sides[2],
                                         clslice_error *err);
+
+/* Where a side of the checked `op` (its sides checked by
+ * cs_image_side_check) is held by a 1-D buffer image: opposite a 2-D
+ * image, op->staged set (image.c runs it); else op->blocked prepared
+ * (cs_op_prepare) as the gather of the image's buffer with its
+ * blocking.  Nothing where no side is one. */
+clslice_status cs_image_gather_block(cs_image_gather_op *op,
+                                     clslice_error *err);
+
+/* The buffer a 1-D buffer image's texels are (CL_IMAGE_BUFFER); NULL
+ * for any other memory object, or NULL. */
+cl_mem cs_image_buffer_of(cl_mem image);
 
 /* The same for clslice_cl_scatter's desc->dst_image. */
 clslice_status cs_image_scatter_unbuffer(cs_call *call,

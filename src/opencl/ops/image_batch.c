@@ -63,6 +63,58 @@ static clslice_status check_entries(const cs_batch_call *call,
                             : st;
 }
 
+/* The buffer output i's image writes where it is a 1-D buffer image,
+ * else NULL. */
+static cl_mem written_buffer(const cs_batch_call *call, size_t i)
+{
+    const clslice_cl_image *image = part_image(call, i);
+    return image ? cs_image_buffer_of(image->image) : NULL;
+}
+
+/* What output j (or the source, j == count) keeps its bytes in, for
+ * the check below, named in `name`. */
+static cl_mem used_buffer(const cs_batch_call *call, size_t j, char *name,
+                          size_t size)
+{
+    const clslice_cl_image *image =
+        j == call->count ? call->src_image : part_image(call, j);
+    if (image) {
+        snprintf(name, size, j == call->count ? "src_image->image's buffer"
+                             : "part_image[%zu].image's buffer", j);
+        return cs_image_buffer_of(image->image);
+    }
+    if (j == call->count) {
+        snprintf(name, size, "src.buffer");
+        return call->src;
+    }
+    snprintf(name, size, "parts[%zu].buffer", j);
+    return call->parts[j].buffer;
+}
+
+/* A 1-D buffer image output writes its buffer, which the buffer checks
+ * do not see: the source and the other outputs must not be in it (the
+ * image gathers run after the batch's launches, one after another). */
+static clslice_status check_buffers(const cs_batch_call *call,
+                                    clslice_error *err)
+{
+    for (size_t i = 0; i < call->count; i++) {
+        cl_mem written = written_buffer(call, i);
+        for (size_t j = 0; written && j <= call->count; j++) {
+            char name[64];
+            if (j == i || used_buffer(call, j, name, sizeof name) != written)
+                continue;
+            return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                           "part_image[%zu].image is a 1-D buffer image "
+                           "over %s, which the batch %s", i, name,
+                           j == call->count ? "reads: an output cannot be "
+                                              "in its source"
+                                            : "writes too: two outputs "
+                                              "cannot share bytes");
+        }
+    }
+    return CLSLICE_OK;
+}
+
 /* Output i as a gather of its own, checked. */
 static clslice_status check_part(const cs_batch_call *call, size_t i,
                                  image_part *p, clslice_error *err)
@@ -88,7 +140,7 @@ static clslice_status check_part(const cs_batch_call *call, size_t i,
 }
 
 static clslice_status check_and_arm(const cs_batch_call *call,
-                                    image_part *parts, cs_armed_job *armed,
+                                    image_part *parts, cs_image_armed *armed,
                                     size_t *count, clslice_error *err)
 {
     clslice_status st = CLSLICE_OK;
@@ -100,7 +152,7 @@ static clslice_status check_and_arm(const cs_batch_call *call,
         st = cs_image_gather_arm(&parts[k].op, &armed[k], err);
         if (st != CLSLICE_OK)
             for (size_t j = 0; j < k; j++)
-                cs_armed_drop(&armed[j]);
+                cs_image_armed_drop(&armed[j]);
     }
     return st;
 }
@@ -121,11 +173,13 @@ static void build_moves(const cs_batch_call *call, cs_move *moves,
 }
 
 static clslice_status run(cs_batch_call *call, image_part *parts,
-                          cs_armed_job *armed, cs_image_use *uses,
+                          cs_image_armed *armed, cs_image_use *uses,
                           cs_move *moves, cl_mem *dsts, clslice_error *err)
 {
     size_t count;
     clslice_status st = check_entries(call, uses, err);
+    if (st == CLSLICE_OK)
+        st = check_buffers(call, err);
     if (st == CLSLICE_OK)
         st = check_and_arm(call, parts, armed, &count, err);
     if (st != CLSLICE_OK)
@@ -145,7 +199,7 @@ clslice_status cs_image_batch(cs_batch_call *call, cs_move *moves,
 {
     size_t n = call->count;
     image_part *parts = calloc(n, sizeof *parts);
-    cs_armed_job *armed = calloc(n, sizeof *armed);
+    cs_image_armed *armed = calloc(n, sizeof *armed);
     cs_image_use *uses = calloc(n + 1, sizeof *uses);
     clslice_status st =
         parts && armed && uses && n < SIZE_MAX

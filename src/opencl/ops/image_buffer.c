@@ -12,7 +12,9 @@
  * the channel dim in blocks of 4 lanes), which the blocked paths gather
  * and scatter, a blocked destination written whole with zero padding
  * lanes as an image destination is.  Which packing is which engine's
- * does not change: the image's type says how it is held.
+ * does not change: the image's type says how it is held.  Opposite a
+ * 2-D image no blocked path exists: image.c then runs the image kernel
+ * on a 2-D stand-in, since the buffer's bytes are that image's rows.
  */
 #include <stdio.h>
 
@@ -28,10 +30,24 @@ static bool is_buffer_image(const clslice_cl_image *image)
            type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
 }
 
+cl_mem cs_image_buffer_of(cl_mem image)
+{
+    cl_mem_object_type type = 0;
+    cl_mem buffer = NULL;
+    if (image &&
+        clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof type, &type, NULL) ==
+            CL_SUCCESS &&
+        type == CL_MEM_OBJECT_IMAGE1D_BUFFER &&
+        clGetImageInfo(image, CL_IMAGE_BUFFER, sizeof buffer, &buffer,
+                       NULL) == CL_SUCCESS)
+        return buffer;
+    return NULL;
+}
+
 /* The blocked tensor's strides (elements; the channel dim's between
  * slices): element (v) lies at ((y * width + x) * 4 + lane). */
 static void linear_layout(const cs_image_geometry *g, int rank,
-                          cs_image_as_buffer *out)
+                          int64_t *strides, clslice_blocking *blocking)
 {
     const int64_t *w = g->words;
     for (int d = 0; d < rank; d++) {
@@ -44,10 +60,30 @@ static void linear_layout(const cs_image_geometry *g, int rank,
             stride += w[CS_IMG_G_YIN] * g->width * 4;
         if (d == w[CS_IMG_G_YI])
             stride += g->width * 4;
-        out->strides[d] = stride;
+        strides[d] = stride;
     }
-    out->blocking = (clslice_blocking){.axis = (int)w[CS_IMG_G_CDIM],
-                                       .block = 4};
+    *blocking = (clslice_blocking){.axis = (int)w[CS_IMG_G_CDIM],
+                                   .block = 4};
+}
+
+/* A checked side's image taken as its buffer: *t points at the buffer
+ * with `strides`, *blocking at `block` (both the caller's, to outlive
+ * the call). */
+static clslice_status as_blocked(const cs_image_side *side, int rank,
+                                 int64_t *strides, clslice_blocking *block,
+                                 clslice_cl_tensor *t,
+                                 const clslice_blocking **blocking,
+                                 clslice_error *err)
+{
+    cl_mem buffer = NULL;
+    cl_int rc = clGetImageInfo(side->image->image, CL_IMAGE_BUFFER,
+                               sizeof buffer, &buffer, NULL);
+    if (rc != CL_SUCCESS)
+        return cs_cl_fail(err, "clGetImageInfo", rc);
+    linear_layout(&side->geometry, rank, strides, block);
+    *t = (clslice_cl_tensor){.buffer = buffer, .strides = strides};
+    *blocking = block;
+    return CLSLICE_OK;
 }
 
 /* One side named `name` ("src", "dst"): its members, the image against
@@ -72,35 +108,14 @@ static clslice_status unbuffer_side(const cs_call *call, const char *name,
                        name, name, name, name, name, name, name);
     cs_image_side side = {.name = output ? "dst_image" : "src_image",
                           .image = image, .output = output,
-                          .elem_size = elem_size, .linear = true};
+                          .elem_size = elem_size};
     cl_channel_type channel;
     clslice_status st = cs_image_side_check(call, image, shape, rank, &side,
                                             &channel, err);
-    cl_mem buffer = NULL;
-    cl_int rc = st == CLSLICE_OK
-                    ? clGetImageInfo(image->image, CL_IMAGE_BUFFER,
-                                     sizeof buffer, &buffer, NULL)
-                    : CL_SUCCESS;
-    if (rc != CL_SUCCESS)
-        return cs_cl_fail(err, "clGetImageInfo", rc);
     if (st != CLSLICE_OK)
         return st;
-    linear_layout(&side.geometry, rank, out);
-    *t = (clslice_cl_tensor){.buffer = buffer, .strides = out->strides};
-    *blocking = &out->blocking;
-    return CLSLICE_OK;
-}
-
-/* A 1-D buffer image `one` (named one_name) and a 2-D image on the
- * other side: no path takes both. */
-static clslice_status refuse_mix(const char *one_name,
-                                 const char *other_name, clslice_error *err)
-{
-    return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                   "%s->image is a CL_MEM_OBJECT_IMAGE1D_BUFFER and "
-                   "%s->image is not: a 1-D buffer image goes with a "
-                   "buffer or another 1-D buffer image", one_name,
-                   other_name);
+    return as_blocked(&side, rank, out->strides, &out->blocking, t,
+                      blocking, err);
 }
 
 clslice_status cs_image_gather_unbuffer(cs_call *call,
@@ -110,15 +125,14 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
 {
     bool src = is_buffer_image(desc->src_image);
     bool dst = is_buffer_image(desc->dst_image);
-    if (!src && !dst)
+    /* none, or one opposite a 2-D image: the image path (image.c),
+     * which stages it through a 2-D image */
+    if ((!src && !dst) || (src && desc->dst_image && !dst) ||
+        (dst && desc->src_image && !src))
         return CLSLICE_OK;
     clslice_status st = cs_call_check(call, err);
     if (st == CLSLICE_OK)
         st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
-    if (st == CLSLICE_OK && ((src && desc->dst_image && !dst) ||
-                             (dst && desc->src_image && !src)))
-        st = src ? refuse_mix("src_image", "dst_image", err)
-                 : refuse_mix("dst_image", "src_image", err);
     if (st != CLSLICE_OK)
         return st;
     int64_t shape[CLSLICE_MAX_RANK];
@@ -160,4 +174,44 @@ clslice_status cs_image_scatter_unbuffer(cs_call *call,
                        &desc->dst, &desc->dst_blocking, dst, err);
     desc->dst_image = NULL;
     return st;
+}
+
+clslice_status cs_image_gather_block(cs_image_gather_op *op,
+                                     clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    bool src = d->src_image && op->src.held_by_buffer;
+    bool dst = d->dst_image && op->dst.held_by_buffer;
+    if (!src && !dst)
+        return CLSLICE_OK;
+    if ((src && d->dst_image && !dst) || (dst && d->src_image && !src)) {
+        op->staged = true; /* the image kernel, on a stand-in (image.c) */
+        return CLSLICE_OK;
+    }
+    clslice_cl_gather_desc *b = &op->blocked_desc;
+    *b = *d;
+    clslice_status st = CLSLICE_OK;
+    if (src) {
+        st = as_blocked(&op->src, op->irank, op->blocked_strides[0],
+                        &op->blockings[0], &b->src, &b->src_blocking, err);
+        b->src_image = NULL;
+    }
+    if (st == CLSLICE_OK && dst) {
+        st = as_blocked(&op->dst, op->orank, op->blocked_strides[1],
+                        &op->blockings[1], &b->dst, &b->dst_blocking, err);
+        b->dst_image = NULL;
+    }
+    if (st != CLSLICE_OK)
+        return st;
+    /* as clslice_cl_gather runs a blocked gather (gather.c) */
+    op->blocked = (cs_op){.call = *op->call, .kind = CS_KERNEL_GATHER,
+                          .plan = b->plan, .elem_size = b->elem_size,
+                          .src = b->src.buffer, .src_offset = b->src.offset,
+                          .dst = b->dst.buffer, .dst_offset = b->dst.offset,
+                          .strided = true, .src_strides = b->src.strides,
+                          .dst_strides = b->dst.strides,
+                          .src_blocking = b->src_blocking,
+                          .dst_blocking = b->dst_blocking, .members = true};
+    op->blocked_run = true;
+    return cs_op_prepare(&op->blocked, err);
 }

@@ -182,17 +182,12 @@ static clslice_status check_object(const cs_image_facts *f,
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s: the queue's device has no image support "
                        "(CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)", n);
-    if (f->type == CL_MEM_OBJECT_IMAGE1D_BUFFER && !side->linear)
-        return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s%simage is a CL_MEM_OBJECT_IMAGE1D_BUFFER, which "
-                       "this call does not take (a gather or a scatter "
-                       "with a buffer or another 1-D buffer image on its "
-                       "other side does)", n, sep);
     if (f->type != CL_MEM_OBJECT_IMAGE2D &&
         f->type != CL_MEM_OBJECT_IMAGE1D_BUFFER)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "%s%simage is a memory object of CL_MEM_TYPE 0x%x, "
-                       "not a CL_MEM_OBJECT_IMAGE2D", n, sep,
+                       "not a CL_MEM_OBJECT_IMAGE2D or "
+                       "CL_MEM_OBJECT_IMAGE1D_BUFFER", n, sep,
                        (unsigned)f->type);
     if (f->context != context)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
@@ -279,6 +274,7 @@ clslice_status cs_image_side_check(const cs_call *call,
                             err);
     if (st == CLSLICE_OK)
         st = cs_image_check_facts(&facts, cs_call_context(call), side, err);
+    side->held_by_buffer = facts.type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
     *channel = facts.format.image_channel_data_type;
     return st;
 }

@@ -39,7 +39,7 @@ typedef struct stage {
 typedef struct concat_images {
     cs_concat_call *c;
     stage *stages;
-    cs_armed_job *armed; /* count + 2, as stages */
+    cs_image_armed *armed; /* count + 2, as stages */
     cs_image_use *uses;  /* count + 1 */
     size_t *at;          /* per part, its place in `parts` (bytes) */
     cl_mem parts, dst;   /* the temporaries (NULL: none needed) */
@@ -221,7 +221,7 @@ static clslice_status arm_stages(concat_images *ci, clslice_error *err)
     const cs_concat_call *c = ci->c;
     size_t n = c->count + 2;
     for (size_t k = 0; k < n; k++)
-        cs_armed_clear(&ci->armed[k]);
+        cs_image_armed_clear(&ci->armed[k]);
     for (size_t k = 0; k < n && c->writes; k++) {
         bool runs = k < c->count ? part_image(c, k) != NULL
                     : k == c->count ? ci->read_dst
@@ -231,7 +231,7 @@ static clslice_status arm_stages(concat_images *ci, clslice_error *err)
                  : CLSLICE_OK;
         if (st != CLSLICE_OK) {
             for (size_t j = 0; j < k; j++)
-                cs_armed_drop(&ci->armed[j]);
+                cs_image_armed_drop(&ci->armed[j]);
             return st;
         }
     }
@@ -277,8 +277,8 @@ static clslice_status run(concat_images *ci, cs_move *moves, cl_mem *srcs,
                             .one = c->dst_image ? ci->dst : c->dst.buffer,
                             .many = srcs};
     /* the reads: dst's first (stages[count]), then the parts' */
-    cs_armed_job *armed = ci->armed;
-    cs_armed_job dst_read = armed[c->count];
+    cs_image_armed *armed = ci->armed;
+    cs_image_armed dst_read = armed[c->count];
     for (size_t k = c->count; k > 0; k--)
         armed[k] = armed[k - 1];
     armed[0] = dst_read;

@@ -71,19 +71,17 @@ clslice_status cs_image_distinct(cs_image_use *uses, size_t count,
 
 /* ---- the chain ---------------------------------------------------------- */
 
-static void drop_all(cs_armed_job *jobs, size_t count)
+static void drop_all(cs_image_armed *jobs, size_t count)
 {
     for (size_t i = 0; i < count; i++)
-        cs_armed_drop(&jobs[i]);
+        cs_image_armed_drop(&jobs[i]);
 }
 
-static clslice_status chain_jobs(cs_chain *chain, cs_armed_job *jobs,
+static clslice_status chain_jobs(cs_chain *chain, cs_image_armed *jobs,
                                  size_t count, clslice_error *err)
 {
     for (size_t i = 0; i < count; i++) {
-        if (!jobs[i].kernel)
-            continue;
-        clslice_status st = cs_chain_armed(chain, &jobs[i], err);
+        clslice_status st = cs_image_armed_chain(chain, &jobs[i], err);
         if (st != CLSLICE_OK) {
             drop_all(jobs + i + 1, count - i - 1);
             return st;

@@ -55,14 +55,14 @@ clslice_status cs_image_distinct(cs_image_use *uses, size_t count,
 /* The commands of a call with image sides, chained in this order behind
  * the call's wait list, the last into its event: the armed jobs
  * before[], the batch's launches (batch NULL or moving nothing: none),
- * the armed jobs after[] (a job whose kernel is NULL is skipped).  On a
+ * the armed jobs after[] (one that does not run is skipped).  On a
  * failure the jobs not enqueued are dropped. */
 typedef struct cs_image_run {
     const cs_call *call;
-    cs_armed_job *before;
+    cs_image_armed *before;
     size_t before_count;
     cs_batch_moves *batch;
-    cs_armed_job *after;
+    cs_image_armed *after;
     size_t after_count;
 } cs_image_run;
 

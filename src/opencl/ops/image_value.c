@@ -75,7 +75,7 @@ clslice_status cs_image_value_prepare(cs_call *call,
                                       cs_image_value *v, clslice_error *err)
 {
     *v = (cs_image_value){.temporary = NULL};
-    cs_armed_clear(&v->armed);
+    cs_image_armed_clear(&v->armed);
     if (!desc->value_image)
         return CLSLICE_OK;
     int64_t elements = 0;
@@ -107,17 +107,13 @@ clslice_status cs_image_value_prepare(cs_call *call,
 clslice_status cs_image_value_enqueue(cs_image_value *v, const cs_call *call,
                                       cl_event *read, clslice_error *err)
 {
-    *read = NULL;
-    if (!v->armed.kernel) /* an empty value: nothing to read */
-        return cs_enqueue_marker(call->queue, call->num_events,
-                                 call->wait_list, read, err);
-    return cs_armed_enqueue(&v->armed, call->queue, call->num_events,
-                            call->wait_list, read, err);
+    *read = NULL; /* an empty value: a marker */
+    return cs_image_armed_enqueue(&v->armed, call, read, err);
 }
 
 void cs_image_value_release(cs_image_value *v)
 {
-    cs_armed_drop(&v->armed);
+    cs_image_armed_drop(&v->armed);
     if (v->temporary)
         clReleaseMemObject(v->temporary);
     v->temporary = NULL;
