@@ -46,10 +46,11 @@ echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer, static)"
 # its source and build options, not on how the host code was built, so
 # the sanitizer pass skips PoCL's compiles (run under ASan's allocator,
 # they were most of that pass's device-test time) and tests the same
-# host code on the same kernels.
+# host code on the same kernels.  The CLI tests' binary cache likewise.
 run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCLSLICE_SANITIZE=address,undefined \
           -DBUILD_SHARED_LIBS=OFF -DCLSLICE_MPI=ON \
-          -DCLSLICE_TEST_POCL_CACHE="$PWD/build-test/tests/pocl-cache"
+          -DCLSLICE_TEST_POCL_CACHE="$PWD/build-test/tests/pocl-cache" \
+          -DCLSLICE_TEST_BINARY_CACHE="$PWD/build-test/tests/clslice-cache"
 # The fuzz targets run one at a time beside the Python package's build and
 # tests, which keep about one core busy: each target still has a core for
 # its 20 s, and the two steps together take about as long as the fuzzing
