@@ -388,12 +388,19 @@ def _gather_batch(x: Any, plans: Sequence[Any], outs: List[Any],
     part_svm = _part_svm(parts, plans, places)
     named = (("x", x),) + tuple(("out[%d]" % i, o) for i, o in
                                 enumerate(outs) if o.size and o.events)
-    event = ctypes.c_void_p()
-    call = call_head(queue, wait_for, named, event)
     src, src_svm = side(x, "x", strided=False)
     desc = _lib.CLBatchDesc(elem_size=x.dtype.itemsize, src=src,
                             count=count, parts=parts, src_svm=src_svm,
                             part_svm=part_svm)
+    return _run_gather_batch(x, desc, outs, queue, wait_for, named)
+
+
+def _run_gather_batch(x: Any, desc: Any, outs: List[Any], queue: Any,
+                      wait_for: Any, named: Any) -> List[Any]:
+    """clslice_cl_gather_batch of a filled descriptor on x's runtime,
+    behind wait_for; each non-empty output gets the command's event."""
+    event = ctypes.c_void_p()
+    call = call_head(queue, wait_for, named, event)
     err = Error()
     status = lib.clslice_cl_gather_batch(
         runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),

@@ -16,11 +16,11 @@ import numpy as np
 import pyopencl.array as cla
 
 from . import _lib
-from ._cl import (_c_strides, _converted, _event_from_ptr, _finish,
-                  _part_svm, _shares_buffer, contiguous, copy, runtime_for)
+from ._cl import (_c_strides, _converted, _finish, _part_svm,
+                  _run_gather_batch, _shares_buffer, contiguous, copy,
+                  runtime_for)
 from ._cl_call import (allocator_for, call_head, check_out, memory_pool,
-                       new_array, queue_for, raise_named, same_context,
-                       side)
+                       new_array, queue_for, same_context, side)
 from ._cl_image import (CLImage, _check_image_out, _image_struct, _new_image,
                         read_into_buffer)
 from ._image import ImageTensor
@@ -92,20 +92,8 @@ def gather_batch(x: Any, plans: Sequence[Any], outs: List[Any], queue: Any,
         desc.src_image = ctypes.addressof(src_image)
     else:
         desc.src, desc.src_svm = side(x, "x", strided=False)
-    event = ctypes.c_void_p()
-    call = call_head(queue, wait_for, named, event)
-    err = Error()
-    status = lib.clslice_cl_gather_batch(
-        runtime_for(x.context), ctypes.byref(call), ctypes.byref(desc),
-        ctypes.byref(err))
-    if status:
-        raise_named(status, err, wait_for, named)
-    done = _event_from_ptr(event.value,  # type: ignore[arg-type]
-                           retain=False)
-    for out in outs:
-        if out.size:
-            out.add_event(done)
-    return outs
+    # src_image lives in this frame until the call has returned
+    return _run_gather_batch(x, desc, outs, queue, wait_for, named)
 
 
 # --- concatenate and stack --------------------------------------------------
