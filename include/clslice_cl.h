@@ -712,8 +712,9 @@ typedef struct clslice_cl_batch_desc {
  * (clslice_cl_image) makes its gathers blocked gathers of the image's
  * buffer (or, opposite a 2-D image, staged through a temporary 2-D
  * image), as clslice_cl_gather runs them.  A 1-D buffer image output
- * over the buffer of the source or of another output, which the buffer
- * checks cannot see, is CLSLICE_ERROR_ARGUMENT ("part_image[i].image is
+ * whose texels meet the bytes of the source or of another output (in one
+ * buffer, or in sub-buffers of one parent; a buffer side counts whole),
+ * which the buffer checks cannot see, is CLSLICE_ERROR_ARGUMENT ("part_image[i].image is
  * a 1-D buffer image over src.buffer, which the batch reads").  The event, if requested,
  * completes when every output is written. */
 CLSLICE_API

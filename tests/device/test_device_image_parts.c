@@ -780,6 +780,58 @@ static cl_mem image1d_over(fixture *f, cl_mem buffer, size_t texels)
     return image;
 }
 
+/* A sub-buffer of an aligned `offset` and `size` bytes in `parent`. */
+static cl_mem sub_buffer(cl_mem parent, size_t offset, size_t size)
+{
+    cl_int rc;
+    cl_buffer_region region = {offset, size};
+    cl_mem sub = clCreateSubBuffer(parent, CL_MEM_READ_WRITE,
+                                   CL_BUFFER_CREATE_TYPE_REGION, &region,
+                                   &rc);
+    TU_CL_CHECK(rc);
+    return sub;
+}
+
+/* Output 1 is a 1-D buffer image over a buffer whose sub-buffer holds
+ * the batch's source: refused where the source meets the image's texels,
+ * run where it lies beside them. */
+static void check_sub_buffer_sides(fixture *f, refusal *r)
+{
+    cl_uint align_bits = 0;
+    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                sizeof align_bits, &align_bits, NULL));
+    size_t align = align_bits / 8 ? align_bits / 8 : 1;
+    size_t source = 6 * 2 * 3 * 4, texels = 6 * 16; /* bytes */
+    size_t apart = (texels + align - 1) / align * align;
+    cl_mem parent = tu_cl_buffer(&f->dev.cl, apart + source);
+    cl_mem meets = sub_buffer(parent, 0, source);
+    cl_mem beside = sub_buffer(parent, apart, source);
+    cl_mem over_parent = image1d_over(f, parent, 6);
+    clslice_cl_image kept = r->part_image[1];
+    r->part_image[1].image = over_parent;
+    r->batch.src = (clslice_cl_tensor){meets, 0, NULL};
+    REFUSED(r, batch_of, CLSLICE_ERROR_ARGUMENT,
+            "part_image[1].image is a 1-D buffer image over src.buffer, "
+            "which the batch reads");
+    /* accepted; output 0 into a scratch buffer, as the refusals after
+     * this one check that parts[0] was never written */
+    cl_mem scratch = tu_cl_buffer(&f->dev.cl, 2 * 2 * 3 * 4);
+    cl_mem part0 = r->batch_parts[0].buffer;
+    r->batch_parts[0].buffer = scratch;
+    r->batch.src = (clslice_cl_tensor){beside, 0, NULL};
+    clslice_error err;
+    assert_int_equal(batch_of(r, &err), CLSLICE_OK);
+    TU_CL_CHECK(clFinish(f->dev.queue));
+    r->batch_parts[0].buffer = part0;
+    r->part_image[1] = kept;
+    r->batch.src = (clslice_cl_tensor){r->dst_buffer.mem, 0, NULL};
+    clReleaseMemObject(scratch);
+    clReleaseMemObject(over_parent);
+    clReleaseMemObject(meets);
+    clReleaseMemObject(beside);
+    clReleaseMemObject(parent);
+}
+
 static void test_batch_refusals(void **state)
 {
     fixture *f = *state;
@@ -809,6 +861,7 @@ static void test_batch_refusals(void **state)
     REFUSED(&r, batch_of, CLSLICE_ERROR_ARGUMENT,
             "part_image[1].image is a 1-D buffer image over src.buffer, "
             "which the batch reads");
+    check_sub_buffer_sides(f, &r);
     store = tu_cl_buffer(&f->dev.cl, 6 * 16);
     tu_cl_fill(f->dev.queue, store, SENTINEL, 6 * 16);
     cl_mem first = image1d_over(f, store, 6);

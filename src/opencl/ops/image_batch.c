@@ -63,45 +63,85 @@ static clslice_status check_entries(const cs_batch_call *call,
                             : st;
 }
 
-/* The buffer output i's image writes where it is a 1-D buffer image,
- * else NULL. */
-static cl_mem written_buffer(const cs_batch_call *call, size_t i)
+/* Bytes of a buffer a side may touch: [lo, hi) of `root`. */
+typedef struct span {
+    cl_mem root;
+    size_t lo, hi;
+} span;
+
+/* The bytes of `buffer` (sub-buffers resolved to their parent): the
+ * first ones its 1-D buffer image `image` covers, or all of them when
+ * image is NULL.  False when OpenCL cannot place it (the checks that
+ * name the side report that). */
+static bool span_of(cl_context context, cl_mem buffer, cl_mem image,
+                    span *out)
 {
-    const clslice_cl_image *image = part_image(call, i);
-    return image ? cs_image_buffer_of(image->image) : NULL;
+    cs_place place;
+    clslice_error ignored;
+    if (!buffer ||
+        cs_buffer_place(context, buffer, "", &place, &ignored) != CLSLICE_OK)
+        return false;
+    size_t bytes = place.size, width = 0, texel = 0;
+    if (image &&
+        clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof width, &width, NULL) ==
+            CL_SUCCESS &&
+        clGetImageInfo(image, CL_IMAGE_ELEMENT_SIZE, sizeof texel, &texel,
+                       NULL) == CL_SUCCESS &&
+        texel && width <= bytes / texel)
+        bytes = width * texel;
+    *out = (span){place.root, place.sub_offset, place.sub_offset + bytes};
+    return true;
 }
 
-/* What output j (or the source, j == count) keeps its bytes in, for
+/* The span output i's image writes where it is a 1-D buffer image. */
+static bool written_span(cl_context context, const cs_batch_call *call,
+                         size_t i, span *out)
+{
+    const clslice_cl_image *image = part_image(call, i);
+    return image && span_of(context, cs_image_buffer_of(image->image),
+                            image->image, out);
+}
+
+/* The span output j (or the source, j == count) keeps its bytes in, for
  * the check below, named in `name`. */
-static cl_mem used_buffer(const cs_batch_call *call, size_t j, char *name,
-                          size_t size)
+static bool used_span(cl_context context, const cs_batch_call *call,
+                      size_t j, char *name, size_t size, span *out)
 {
     const clslice_cl_image *image =
         j == call->count ? call->src_image : part_image(call, j);
     if (image) {
         snprintf(name, size, j == call->count ? "src_image->image's buffer"
                              : "part_image[%zu].image's buffer", j);
-        return cs_image_buffer_of(image->image);
+        return span_of(context, cs_image_buffer_of(image->image),
+                       image->image, out);
     }
     if (j == call->count) {
         snprintf(name, size, "src.buffer");
-        return call->src;
+        return span_of(context, call->src, NULL, out);
     }
     snprintf(name, size, "parts[%zu].buffer", j);
-    return call->parts[j].buffer;
+    return span_of(context, call->parts[j].buffer, NULL, out);
 }
 
-/* A 1-D buffer image output writes its buffer, which the buffer checks
- * do not see: the source and the other outputs must not be in it (the
- * image gathers run after the batch's launches, one after another). */
+/* A 1-D buffer image output writes the bytes of its buffer its texels
+ * cover, which the buffer checks do not see: the source and the other
+ * outputs must not meet them, in that buffer or in another sub-buffer of
+ * its parent (the image gathers run after the batch's launches, one
+ * after another).  A buffer side counts whole. */
 static clslice_status check_buffers(const cs_batch_call *call,
                                     clslice_error *err)
 {
+    cl_context context = cs_runtime_context(call->call.runtime);
     for (size_t i = 0; i < call->count; i++) {
-        cl_mem written = written_buffer(call, i);
-        for (size_t j = 0; written && j <= call->count; j++) {
+        span written, used;
+        if (!written_span(context, call, i, &written))
+            continue;
+        for (size_t j = 0; j <= call->count; j++) {
             char name[64];
-            if (j == i || used_buffer(call, j, name, sizeof name) != written)
+            if (j == i ||
+                !used_span(context, call, j, name, sizeof name, &used) ||
+                used.root != written.root || used.hi <= written.lo ||
+                written.hi <= used.lo)
                 continue;
             return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                            "part_image[%zu].image is a 1-D buffer image "
