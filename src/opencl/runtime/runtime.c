@@ -392,10 +392,14 @@ static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
                    err);
 }
 
-/* The family's info without its program: facts, pool, width. */
+enum { FAMILY_OPTIONS = 160 };
+
+/* The family's info without its program (facts, pool, width) and its
+ * build options, which are its key among the runtime's programs. */
 static clslice_status family_info(clslice_runtime *runtime,
                                   cl_device_id device, cs_program_kind kind,
                                   int index_bits, cs_program_info *info,
+                                  char options[FAMILY_OPTIONS],
                                   clslice_error *err)
 {
     if ((unsigned)kind >= CS_PROGRAM_KINDS)
@@ -410,6 +414,8 @@ static clslice_status family_info(clslice_runtime *runtime,
                               .pool = runtime->pool,
                               .runtime = runtime,
                               .index_bits = index_bits};
+    cs_build_options(kind, index_bits, &info->device, options,
+                     FAMILY_OPTIONS);
     return CLSLICE_OK;
 }
 
@@ -419,13 +425,11 @@ static clslice_status family_program(clslice_runtime *runtime,
                                      int index_bits, bool behind,
                                      cs_program_info *info, clslice_error *err)
 {
+    char options[FAMILY_OPTIONS];
     clslice_status st =
-        family_info(runtime, device, kind, index_bits, info, err);
+        family_info(runtime, device, kind, index_bits, info, options, err);
     if (st != CLSLICE_OK)
         return st;
-    char options[160];
-    cs_build_options(kind, index_bits, &info->device, options,
-                     sizeof options);
     const char *sources[CS_MAX_SOURCES];
     cs_build build = {.context = runtime->context,
                       .device = device,
@@ -451,13 +455,11 @@ clslice_status cs_runtime_family(clslice_runtime *runtime,
                                  clslice_error *err)
 {
     write_stores(runtime, false);
+    char options[FAMILY_OPTIONS];
     clslice_status st =
-        family_info(runtime, device, kind, index_bits, info, err);
+        family_info(runtime, device, kind, index_bits, info, options, err);
     if (st != CLSLICE_OK)
         return st;
-    char options[160];
-    cs_build_options(kind, index_bits, &info->device, options,
-                     sizeof options);
     pthread_mutex_lock(&runtime->lock);
     const cs_entry *built = find(runtime, device, options);
     if (built)
@@ -472,7 +474,7 @@ static const cs_entry *family_or_units(clslice_runtime *rt,
                                        const cs_program_info *family,
                                        bool *whole)
 {
-    char options[160];
+    char options[FAMILY_OPTIONS];
     cs_build_options(family->kind, family->index_bits, &family->device,
                      options, sizeof options);
     pthread_mutex_lock(&rt->lock);
@@ -496,7 +498,7 @@ static clslice_status unit_program(const cs_program_info *family,
 {
     clslice_runtime *runtime = family->runtime;
     const char *unit;
-    char options[160];
+    char options[FAMILY_OPTIONS];
     *is_unit = false;
     if (!runtime)
         return cs_fail(err, CLSLICE_ERROR_OPENCL,
