@@ -527,24 +527,42 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
                    for k, a in enumerate(sources)]
     if not out.size or not dtype.itemsize:
         return out
+    parts, part_svm = _concat_parts(plans, sources)
+    dst, dst_svm = side(out, "out")
+    desc = _lib.CLConcatDesc(
+        elem_size=dtype.itemsize, dst=dst, count=len(parts), parts=parts,
+        dst_svm=dst_svm, part_svm=part_svm)
+    return _run_concat(first, desc, sources, out, named_out, queue,
+                       wait_for)
+
+
+def _concat_parts(plans: Sequence[Any],
+                  sources: Sequence[Any]) -> Tuple[Any, Any]:
+    """The concat descriptor's parts, each plan with its source's buffer
+    side, and their SVM entries (None when no source is in SVM); an
+    image source's entry is left for part_image."""
     parts = (_lib.CLConcatPart * len(sources))()
     part_svm = None
     for k, (part, plan, a) in enumerate(zip(parts, plans, sources)):
         part.plan = plan._ptr.value
-        if a.size:
+        if a.size and not _is_image(a):
             part.src, svm = side(a, "arrays[%d]" % k)
             if svm.pointer:
                 if part_svm is None:
                     part_svm = (_lib.CLSvm * len(parts))()
                 part_svm[k] = svm
+    return parts, part_svm
+
+
+def _run_concat(first: Any, desc: Any, sources: Sequence[Any], out: Any,
+                named_out: Tuple[Tuple[str, Any], ...], queue: Any,
+                wait_for: Any) -> Any:
+    """clslice_cl_concat of a filled descriptor on first's runtime,
+    behind wait_for; out gets the command's event."""
     named = tuple(("arrays[%d]" % k, a) for k, a in enumerate(sources))
     named += named_out
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
-    dst, dst_svm = side(out, "out")
-    desc = _lib.CLConcatDesc(
-        elem_size=dtype.itemsize, dst=dst, count=len(parts), parts=parts,
-        dst_svm=dst_svm, part_svm=part_svm)
     err = Error()
     status = lib.clslice_cl_concat(runtime_for(first.context),
                                    ctypes.byref(call), ctypes.byref(desc),

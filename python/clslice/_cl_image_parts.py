@@ -16,15 +16,14 @@ import numpy as np
 import pyopencl.array as cla
 
 from . import _lib
-from ._cl import (_c_strides, _converted, _finish, _part_svm,
-                  _run_gather_batch, _shares_buffer, contiguous, copy,
-                  runtime_for)
-from ._cl_call import (allocator_for, call_head, check_out, memory_pool,
-                       new_array, queue_for, same_context, side)
+from ._cl import (_c_strides, _concat_parts, _converted, _part_svm,
+                  _run_concat, _run_gather_batch, _shares_buffer,
+                  contiguous, copy)
+from ._cl_call import (allocator_for, check_out, memory_pool, new_array,
+                       queue_for, same_context, side)
 from ._cl_image import (CLImage, _check_image_out, _image_struct, _new_image,
                         read_into_buffer)
 from ._image import ImageTensor
-from ._lib import Error, cl_lib as lib
 
 
 def _images(tensors: Sequence[Any]) -> Any:
@@ -188,16 +187,7 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
         sources = _apart_from_out(sources, out, queue)
     if not out.size or not dtype.itemsize:
         return out
-    parts = (_lib.CLConcatPart * len(sources))()
-    part_svm = None
-    for k, (part, plan, a) in enumerate(zip(parts, plans, sources)):
-        part.plan = plan._ptr.value
-        if a.size and not isinstance(a, ImageTensor):
-            part.src, svm = side(a, "arrays[%d]" % k)
-            if svm.pointer:
-                if part_svm is None:
-                    part_svm = (_lib.CLSvm * len(parts))()
-                part_svm[k] = svm
+    parts, part_svm = _concat_parts(plans, sources)
     part_image = _images(sources)
     desc = _lib.CLConcatDesc(elem_size=dtype.itemsize, count=len(parts),
                              parts=parts, part_svm=part_svm,
@@ -207,12 +197,6 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
         desc.dst_image = ctypes.addressof(dst_image)
     else:
         desc.dst, desc.dst_svm = side(out, "out")
-    named = tuple(("arrays[%d]" % k, a) for k, a in enumerate(sources))
-    named += named_out
-    event = ctypes.c_void_p()
-    call = call_head(queue, wait_for, named, event)
-    err = Error()
-    status = lib.clslice_cl_concat(runtime_for(first.context),
-                                   ctypes.byref(call), ctypes.byref(desc),
-                                   ctypes.byref(err))
-    return _finish(status, err, event, out, wait_for, named)
+    # dst_image lives in this frame until the call has returned
+    return _run_concat(first, desc, sources, out, named_out, queue,
+                       wait_for)
