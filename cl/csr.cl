@@ -127,11 +127,22 @@ kernel void cs_csr_count(global const cs_ix *indptr,
 
 /* Scan: each work-group owns CS_SCAN_ITEMS * local size consecutive
  * values of a[base .. base+n-1]; each work-item scans its CS_SCAN_ITEMS
- * serially, the group scans the work-items' totals in local memory
- * (Hillis-Steele), and the group's total goes to sums[sums_base + group]
- * for the next level.  Unsigned types wrap, so even a corrupt count
- * cannot overflow into undefined behaviour. */
+ * serially, and the group scans the work-items' totals in local memory
+ * in two steps with a barrier before each: the first local size /
+ * CS_SCAN_CHUNK work-items add up one chunk of CS_SCAN_CHUNK totals each,
+ * then every work-item adds the chunks before its own and the totals
+ * before it in its chunk (at most size / CS_SCAN_CHUNK + CS_SCAN_CHUNK - 1
+ * local reads; the chunk sums are read by a whole warp at once).  No
+ * barrier sits in a loop: PoCL compiles the work-group function of a
+ * kernel with a barrier in a loop of unknown trip count (Hillis-Steele's)
+ * 2.5 times as long, and compiles such a generic function for every
+ * kernel of every binary-cache file it hands out.  The group's total goes
+ * to sums[sums_base + group] for the next level.  Unsigned types wrap, so
+ * even a corrupt count cannot overflow into undefined behaviour.  `tmp`
+ * holds local size + ceil(local size / CS_SCAN_CHUNK) values
+ * (csr_scan.c). */
 #define CS_SCAN_ITEMS 4
+#define CS_SCAN_CHUNK 16
 
 kernel void cs_csr_scan_block(global cs_ux *a, ulong base, ulong n,
                               global cs_ux *sums, ulong sums_base,
@@ -145,22 +156,31 @@ kernel void cs_csr_scan_block(global cs_ux *a, ulong base, ulong n,
         run += x < n ? a[base + x] : 0;
         v[k] = run;
     }
-    tmp[t] = run;
+    local cs_ux *totals = tmp, *chunks = tmp + size;
+    totals[t] = run;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t off = 1; off < size; off <<= 1) {
-        cs_ux add = t >= off ? tmp[t - off] : 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        tmp[t] += add;
-        barrier(CLK_LOCAL_MEM_FENCE);
+    size_t from = t * CS_SCAN_CHUNK;
+    if (from < size) {
+        size_t to = min(size, from + CS_SCAN_CHUNK);
+        cs_ux sum = 0;
+        for (size_t j = from; j < to; j++)
+            sum += totals[j];
+        chunks[t] = sum;
     }
-    cs_ux before = t > 0 ? tmp[t - 1] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    size_t chunk = t / CS_SCAN_CHUNK;
+    cs_ux before = 0;
+    for (size_t c = 0; c < chunk; c++)
+        before += chunks[c];
+    for (size_t j = chunk * CS_SCAN_CHUNK; j < t; j++)
+        before += totals[j];
     for (int k = 0; k < CS_SCAN_ITEMS; k++) {
         ulong x = first + k;
         if (x < n)
             a[base + x] = v[k] + before;
     }
     if (write_sums && t == size - 1)
-        sums[sums_base + get_group_id(0)] = tmp[t];
+        sums[sums_base + get_group_id(0)] = before + run;
 }
 
 /* Adds the scanned totals of the blocks before it to every value of

@@ -11,8 +11,9 @@
 #include "opencl/ops/csr_slicer.h"
 #include "core/plan/common.h"
 
-/* Values per work-item: CS_SCAN_ITEMS of cl/csr.cl. */
-enum { SCAN_ITEMS = 4 };
+/* Values per work-item and work-items per chunk of the group's scan:
+ * CS_SCAN_ITEMS and CS_SCAN_CHUNK of cl/csr.cl. */
+enum { SCAN_ITEMS = 4, SCAN_CHUNK = 16 };
 
 typedef struct scan_ctx {
     const cs_csr_call *call;
@@ -46,7 +47,9 @@ static clslice_status scan_blocks(const scan_ctx *ctx, const scan_args *args,
     cs_job job;
     scan_job(ctx, ctx->call->choice.scan_block, args, &job);
     cs_job_arg(&job, sizeof write_sums, &write_sums);
-    cs_job_local(&job, ctx->local * ctx->call->isize);
+    /* the work-items' totals, then one sum per chunk of them */
+    size_t values = ctx->local + (ctx->local + SCAN_CHUNK - 1) / SCAN_CHUNK;
+    cs_job_local(&job, values * ctx->call->isize);
     cs_job_range(&job, groups * ctx->local, ctx->local, false);
     return cs_chain_job(ctx->chain, &ctx->call->program, &job,
                         ctx->call->max_groups, err);
