@@ -17,9 +17,9 @@
  *   cs_idx_min   the shorter of two counts (the row walks' runs).
  *   CS_GRID_PER_<C>  carriers per work-item of the element grids.
  *
- * A program built for the binary cache also defines cs_cache_key_<key>,
- * an empty kernel that is never launched: its name carries the cache key
- * the program was built for (-DCS_CACHE_KEY=<16 hex digits>), so that a
+ * A program built for the binary cache calls every kernel by its name
+ * and the cache key's suffix (cs_odo_c_c4_k<16 hex digits>): a source put
+ * in front renames them (src/opencl/runtime/key_names.c), so that a
  * binary filed under another key, the 64-bit index form under the 32-bit
  * key above all, is recognised before any kernel of it runs
  * (src/opencl/runtime/program_check.c).
@@ -126,11 +126,3 @@ static inline cs_idx cs_idx_min(cs_idx a, cs_idx b)
  * could wrap a 32-bit index). */
 #define CS_GRID_ITEMS(C, n)                                                 \
     ((n) / CS_GRID_PER_##C + ((n) % CS_GRID_PER_##C != 0))
-
-#ifdef CS_CACHE_KEY
-#define CS_KEY_KERNEL_(key) cs_cache_key_##key
-#define CS_KEY_KERNEL(key) CS_KEY_KERNEL_(key)
-__kernel void CS_KEY_KERNEL(CS_CACHE_KEY)(void)
-{
-}
-#endif

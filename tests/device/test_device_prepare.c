@@ -862,8 +862,8 @@ static void expect_refused(tu_dev *dev, const warm *w, const char *reason,
 }
 
 /* The 64-bit index form of the same program under the 32-bit key, its
- * header forged to match: the same kernel names and argument counts,
- * and only the key kernel tells them apart.  Loaded, the kernels would
+ * header forged to match: the same kernels and argument counts, and only
+ * the key in the kernels' names tells them apart.  Loaded, the kernels would
  * read 32-bit tables as 64-bit ones. */
 static void test_cache_wrong_width(void **state)
 {
@@ -912,11 +912,13 @@ static void test_cache_foreign(void **state)
     expect_refused(dev, w, "holds another program", false);
 }
 
-/* A program that mimics the CSR family: its kernel names, each with
- * variants.def's argument count (kernel `odd`, when named, with one
- * more), and the key kernel of `key`. */
+/* A program that mimics the CSR family built for `key`: its kernel names
+ * with the key's suffix, each with variants.def's argument count (kernel
+ * `odd`, when named, with one more). */
 static char *mimic_source(uint64_t key, const char *odd)
 {
+    char suffix[CS_KERNEL_SUFFIX];
+    cs_key_suffix(key, suffix);
     size_t size = 8192, used = 0;
     char *text = malloc(size);
     assert_non_null(text);
@@ -930,7 +932,7 @@ static char *mimic_source(uint64_t key, const char *odd)
             cl_uint args = cs_variant_args((cs_variant)v) +
                            (odd && strcmp(name, odd) == 0);
             used += (size_t)snprintf(text + used, size - used,
-                                     "kernel void %s(", name);
+                                     "kernel void %s%s(", name, suffix);
             for (cl_uint a = 0; a < args; a++)
                 used += (size_t)snprintf(text + used, size - used,
                                          "%sglobal int *a%u", a ? ", " : "",
@@ -938,9 +940,6 @@ static char *mimic_source(uint64_t key, const char *odd)
             used += (size_t)snprintf(text + used, size - used, ") {}\n");
         }
     }
-    snprintf(text + used, size - used,
-             "kernel void cs_cache_key_%016llx(void) {}\n",
-             (unsigned long long)key);
     return text;
 }
 

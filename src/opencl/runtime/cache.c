@@ -13,9 +13,8 @@
  *
  * in host byte order (a cache folder serves one machine; a foreign file
  * fails the magic or key check and is rebuilt).  A program meant for the
- * cache is built with -DCS_CACHE_KEY=<key>, which makes cl/common.cl
- * define a kernel named after the key, so the binary itself says which
- * key it was built for.
+ * cache names every kernel with the key's suffix (key_names.c), so the
+ * binary itself says which key it was built for.
  *
  * What is read is checked in the order it can go wrong: whom the folder
  * and the file belong to and what kind of file it is (cache_trust.c), then
@@ -135,8 +134,7 @@ typedef struct slot {
     uint64_t key;
     char name[48];       /* clslice-<key>.bin */
     char path[4200];     /* dir/name, for messages */
-    char key_kernel[48]; /* cs_cache_key_<key> (cl/common.cl) */
-    char *options;       /* the build's options and -DCS_CACHE_KEY */
+    char suffix[CS_KERNEL_SUFFIX]; /* of its kernels' names */
     clslice_error *refusal;
 } slot;
 
@@ -210,7 +208,7 @@ static bool load_binary(slot *s, const unsigned char *binary, size_t size,
                       "clCreateProgramWithBinary failed with ",
                       clslice_cl_error_name(rc));
     }
-    rc = clBuildProgram(*program, 1, &b->device, s->options, NULL, NULL);
+    rc = clBuildProgram(*program, 1, &b->device, b->options, NULL, NULL);
     if (rc == CL_SUCCESS)
         return true;
     clReleaseProgram(*program);
@@ -240,7 +238,7 @@ static bool load(slot *s, cl_program *program)
     if (!ok)
         return false;
     clslice_error why;
-    if (cs_program_check(*program, &s->build->want, s->key_kernel, &why) ==
+    if (cs_program_check(*program, &s->build->want, s->suffix, &why) ==
         CLSLICE_OK)
         return true;
     clReleaseProgram(*program);
@@ -382,8 +380,8 @@ void cs_cache_store_free(cs_cache_store *later)
     free(later);
 }
 
-/* Names, key kernel and options of the build's file; false when out of
- * memory or the device cannot be asked (then no cache). */
+/* Names and kernel suffix of the build's file; false when the device
+ * cannot be asked or the folder is refused (then no cache). */
 static bool slot_open(slot *s, const cs_build *b, const char *dir,
                       clslice_error *refusal)
 {
@@ -393,12 +391,7 @@ static bool slot_open(slot *s, const cs_build *b, const char *dir,
     unsigned long long key = (unsigned long long)s->key;
     snprintf(s->name, sizeof s->name, "clslice-%016llx.bin", key);
     snprintf(s->path, sizeof s->path, "%s/%s", dir, s->name);
-    snprintf(s->key_kernel, sizeof s->key_kernel, "cs_cache_key_%016llx", key);
-    size_t size = strlen(b->options) + 48;
-    s->options = malloc(size);
-    if (!s->options)
-        return false;
-    snprintf(s->options, size, "%s -DCS_CACHE_KEY=%016llx", b->options, key);
+    cs_key_suffix(s->key, s->suffix);
     return cs_cache_folder_open("cache folder", dir, &s->dirfd, refusal) ==
            CLSLICE_OK;
 }
@@ -407,16 +400,40 @@ static void slot_close(slot *s)
 {
     if (s->dirfd >= 0)
         close(s->dirfd);
-    free(s->options);
+}
+
+/* Builds the build's sources with the source that gives its kernels the
+ * key's suffix in front. */
+static clslice_status build_keyed(const slot *s, cl_program *program,
+                                  clslice_error *err)
+{
+    const cs_build *b = s->build;
+    char *names = cs_key_names_source(&b->want, s->suffix);
+    const char **sources = calloc(b->count + 1u, sizeof *sources);
+    clslice_status st;
+    if (!names || !sources) {
+        st = cs_fail(err, CLSLICE_ERROR_MEMORY,
+                     "out of memory writing the kernel names of a build");
+    } else {
+        sources[0] = names;
+        memcpy(sources + 1, b->sources, b->count * sizeof *sources);
+        st = cs_build_sources(b->context, b->device, b->count + 1u, sources,
+                              b->options, program, err);
+    }
+    free(sources);
+    free(names);
+    return st;
 }
 
 clslice_status cs_build_cached(const cs_build *build, const char *dir,
-                               cl_program *program, bool *loaded,
+                               cl_program *program,
+                               char suffix[CS_KERNEL_SUFFIX], bool *loaded,
                                cs_cache_store **later, clslice_error *refusal,
                                clslice_error *err)
 {
     slot s = {.dirfd = -1};
     *loaded = false;
+    suffix[0] = '\0';
     if (later)
         *later = NULL;
     cs_ok(refusal);
@@ -426,15 +443,14 @@ clslice_status cs_build_cached(const cs_build *build, const char *dir,
         return cs_build_sources(build->context, build->device, build->count,
                                 build->sources, build->options, program, err);
     }
+    memcpy(suffix, s.suffix, sizeof s.suffix);
     if (load(&s, program)) {
         slot_close(&s);
         *loaded = true;
         return CLSLICE_OK;
     }
     cs_cache_refusal_append(refusal, "; built from source instead");
-    clslice_status st = cs_build_sources(build->context, build->device,
-                                         build->count, build->sources,
-                                         s.options, program, err);
+    clslice_status st = build_keyed(&s, program, err);
     if (st == CLSLICE_OK && later) {
         *later = store_later(&s);
     } else if (st == CLSLICE_OK) {

@@ -12,6 +12,7 @@
  * outlive the pool (the runtime releases it first).
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,17 +80,23 @@ cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
 }
 
 /* Its work-group limit is asked once per kernel object rather than once
- * per launch. */
+ * per launch.  The pool knows it by `name` alone. */
 clslice_status cs_kernel_create(cl_program program, cl_device_id device,
-                                const char *name, cs_pooled_kernel **out,
-                                clslice_error *err)
+                                const char *name, const char *suffix,
+                                cs_pooled_kernel **out, clslice_error *err)
 {
+    char called[160];
+    int length = snprintf(called, sizeof called, "%s%s", name, suffix);
+    if (length < 0 || (size_t)length >= sizeof called)
+        return cs_fail(err, CLSLICE_ERROR_OPENCL,
+                       "internal: kernel name %s%s is too long", name,
+                       suffix);
     cs_pooled_kernel *k = calloc(1, sizeof *k);
     if (!k)
         return cs_fail(err, CLSLICE_ERROR_MEMORY,
                        "out of memory allocating a kernel");
     cl_int rc;
-    k->kernel = clCreateKernel(program, name, &rc);
+    k->kernel = clCreateKernel(program, called, &rc);
     if (rc != CL_SUCCESS) {
         free(k);
         return cs_cl_fail(err, "clCreateKernel", rc);

@@ -5,8 +5,8 @@
  * did not compile it itself (a binary from the cache folder): exactly the
  * kernels select/variants.def lists for its family, each taking the
  * number of arguments the table gives (which the job packers set: run/
- * job.c checks that at every launch), and the kernel that names the key
- * it was built for.
+ * job.c checks that at every launch), each named with the suffix of the
+ * key it was built for (key_names.c).
  *
  * The cache's header, length and hash catch damage; this catches a
  * well-formed file around the wrong program, which the driver loads
@@ -14,9 +14,8 @@
  * later kernel lookup would fail, in every process sharing the folder),
  * or the 64-bit index form of the right family under the 32-bit key (the
  * same kernels with another argument layout: the kernels would read
- * tables of 32-bit words as 64-bit ones, out of bounds).  Only the key
- * kernel tells those two forms apart, so every cached build defines it
- * (cl/common.cl, CS_CACHE_KEY).
+ * tables of 32-bit words as 64-bit ones, out of bounds).  Only the key in
+ * the kernels' names tells those two forms apart.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,11 +35,9 @@ static bool wanted(const cs_program_want *want, cs_variant variant,
     return !want->unit || cs_unit_holds(want->kernel, variant, name);
 }
 
-/* Calls visit(name, args, ctx) for each kernel `want` holds; stops at a
- * true return, which it returns. */
-static bool each_wanted(const cs_program_want *want,
-                        bool (*visit)(const char *, cl_uint, void *),
-                        void *ctx)
+bool cs_program_each_kernel(const cs_program_want *want,
+                            bool (*visit)(const char *, cl_uint, void *),
+                            void *ctx)
 {
     static const size_t carriers[] = {1, 2, 4, 8, 16};
     for (int v = 0; v < CS_VARIANT_COUNT; v++) {
@@ -76,7 +73,7 @@ static bool is_name(const char *name, cl_uint args, void *ctx)
 static bool listed(const cs_program_want *want, const char *name, cl_uint *args)
 {
     lookup l = {name, 0};
-    if (!each_wanted(want, is_name, &l))
+    if (!cs_program_each_kernel(want, is_name, &l))
         return false;
     *args = l.args;
     return true;
@@ -94,18 +91,17 @@ static bool count_one(const char *name, cl_uint args, void *ctx)
 static cl_uint listed_count(const cs_program_want *want)
 {
     cl_uint n = 0;
-    each_wanted(want, count_one, &n);
+    cs_program_each_kernel(want, count_one, &n);
     return n;
 }
 
-/* Kernel k against the table: listed, with its count; or the key kernel,
- * with none. */
+/* Kernel k against the table: a listed name followed by the suffix, with
+ * the listed count. */
 static clslice_status check_kernel(cl_kernel kernel,
                                    const cs_program_want *want,
-                                   const char *key_kernel, bool *keyed,
-                                   clslice_error *err)
+                                   const char *suffix, clslice_error *err)
 {
-    char name[128];
+    char name[128 + CS_KERNEL_SUFFIX];
     cl_uint args, expect = 0;
     cl_int rc = clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name,
                                 name, NULL);
@@ -114,42 +110,41 @@ static clslice_status check_kernel(cl_kernel kernel,
                              NULL);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clGetKernelInfo", rc);
-    bool is_key = key_kernel && strcmp(name, key_kernel) == 0;
-    if (!is_key && !listed(want, name, &expect))
+    size_t length = strlen(name), tail = strlen(suffix);
+    bool keyed = length >= tail && strcmp(name + length - tail, suffix) == 0;
+    char base[sizeof name];
+    snprintf(base, sizeof base, "%.*s", keyed ? (int)(length - tail) : 0,
+             name);
+    if (!keyed || !listed(want, base, &expect))
         return cs_fail(err, CLSLICE_ERROR_BUILD,
-                       "it defines kernel %s, which program %d lacks: "
-                       "another program's binary",
-                       name, (int)want->kind);
+                       "it defines kernel %s, which program %d%s%s lacks: "
+                       "another program's binary, or one built for "
+                       "another key (another index width, device, driver "
+                       "or library version)",
+                       name, (int)want->kind, *suffix ? " of key " : "",
+                       *suffix ? suffix + 2 : "");
     if (args != expect)
         return cs_fail(err, CLSLICE_ERROR_BUILD,
                        "its kernel %s takes %u arguments where the "
                        "library passes %u",
-                       name, (unsigned)args, (unsigned)expect);
-    *keyed = *keyed || is_key;
+                       base, (unsigned)args, (unsigned)expect);
     return CLSLICE_OK;
 }
 
 static clslice_status check_kernels(cl_kernel *kernels, cl_uint n,
                                     const cs_program_want *want,
-                                    const char *key_kernel, clslice_error *err)
+                                    const char *suffix, clslice_error *err)
 {
-    bool keyed = false;
     clslice_status st = CLSLICE_OK;
     for (cl_uint i = 0; i < n && st == CLSLICE_OK; i++)
-        st = check_kernel(kernels[i], want, key_kernel, &keyed, err);
-    if (st == CLSLICE_OK && key_kernel && !keyed)
-        return cs_fail(err, CLSLICE_ERROR_BUILD,
-                       "it lacks kernel %s: it was built for another key "
-                       "(another index width, device, driver or library "
-                       "version)",
-                       key_kernel);
+        st = check_kernel(kernels[i], want, suffix, err);
     return st;
 }
 
 clslice_status cs_program_check(cl_program program, const cs_program_want *want,
-                                const char *key_kernel, clslice_error *err)
+                                const char *suffix, clslice_error *err)
 {
-    cl_uint expect = listed_count(want) + (key_kernel ? 1 : 0), n = 0;
+    cl_uint expect = listed_count(want), n = 0;
     cl_int rc = clCreateKernelsInProgram(program, 0, NULL, &n);
     if (rc != CL_SUCCESS)
         return cs_cl_fail(err, "clCreateKernelsInProgram", rc);
@@ -164,7 +159,7 @@ clslice_status cs_program_check(cl_program program, const cs_program_want *want,
                        (unsigned)n);
     rc = clCreateKernelsInProgram(program, n, kernels, NULL);
     clslice_status st = rc == CL_SUCCESS
-                            ? check_kernels(kernels, n, want, key_kernel, err)
+                            ? check_kernels(kernels, n, want, suffix, err)
                             : cs_cl_fail(err, "clCreateKernelsInProgram", rc);
     for (cl_uint i = 0; i < n && rc == CL_SUCCESS; i++)
         clReleaseKernel(kernels[i]);

@@ -372,8 +372,9 @@ static clslice_status obtain(clslice_runtime *runtime, cs_build *build,
     cs_cache_store *store = NULL;
     if (!behind)
         foreground(runtime, 1);
-    clslice_status st = cs_build_cached(build, dir, &info->program, &loaded,
-                                        later ? &store : NULL, &refusal, err);
+    clslice_status st =
+        cs_build_cached(build, dir, &info->program, info->kernel_suffix,
+                        &loaded, later ? &store : NULL, &refusal, err);
     if (!behind)
         foreground(runtime, -1);
     if (refusal.status != CLSLICE_OK) {
@@ -493,7 +494,7 @@ static const cs_entry *family_or_units(clslice_runtime *rt,
 /* cs_runtime_unit, on the background thread or not. */
 static clslice_status unit_program(const cs_program_info *family,
                                    const char *name, bool behind,
-                                   cl_program *program, bool *is_unit,
+                                   cs_program_info *program, bool *is_unit,
                                    clslice_error *err)
 {
     clslice_runtime *runtime = family->runtime;
@@ -515,7 +516,7 @@ static clslice_status unit_program(const cs_program_info *family,
                                    family->kind, family->index_bits, behind,
                                    &info, err);
         if (st == CLSLICE_OK)
-            *program = built ? built->info.program : info.program;
+            *program = built ? built->info : info;
         return st;
     }
     if (!cs_unit_of(family->kind, name, &unit)) /* as the driver says it */
@@ -542,14 +543,14 @@ static clslice_status unit_program(const cs_program_info *family,
     clslice_status st = obtain(runtime, &build, true, behind, &info, err);
     free(head);
     if (st == CLSLICE_OK) {
-        *program = info.program;
+        *program = info;
         *is_unit = true;
     }
     return st;
 }
 
 clslice_status cs_runtime_unit(const cs_program_info *family,
-                               const char *name, cl_program *program,
+                               const char *name, cs_program_info *program,
                                bool *is_unit, clslice_error *err)
 {
     return unit_program(family, name, false, program, is_unit, err);
@@ -569,7 +570,7 @@ static void build_behind(void *arg)
 {
     cs_behind *b = arg;
     clslice_runtime *rt = b->family.runtime;
-    cl_program program;
+    cs_program_info program;
     bool unit;
     clslice_error err;
     pthread_mutex_lock(&rt->lock);

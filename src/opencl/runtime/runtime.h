@@ -57,14 +57,21 @@ typedef struct cs_program_info cs_program_info;
 cs_pooled_kernel *cs_kernel_pool_find(cs_kernel_pool *pool,
                                       const cs_program_info *program,
                                       const char *name);
-/* A new kernel `name` of `program`, outside any pool until given back. */
+/* A new kernel `name` of `program`, outside any pool until given back;
+ * the program calls it `name` followed by `suffix` (its kernel_suffix). */
 clslice_status cs_kernel_create(cl_program program, cl_device_id device,
-                                const char *name, cs_pooled_kernel **out,
-                                clslice_error *err);
+                                const char *name, const char *suffix,
+                                cs_pooled_kernel **out, clslice_error *err);
 /* Releases every kernel; the pool's users must be done with it. */
 void cs_kernel_pool_release(cs_kernel_pool *pool);
 
 /* ---- programs (runtime.c, build.c) ------------------------------------- */
+
+/* What a program built for the binary cache appends to the name of each
+ * of its kernels: "_k" and its key in 16 hex digits, so that the binary
+ * says which key it was built for (key_names.c).  Empty for a program
+ * built otherwise. */
+enum { CS_KERNEL_SUFFIX = 20 };
 
 /* A family's program, the facts of its device and the runtime's pool.
  * program NULL: the family has no program of its own (it was not
@@ -77,6 +84,7 @@ struct cs_program_info {
     cs_kernel_pool *pool; /* NULL: a kernel per call */
     struct clslice_runtime *runtime; /* builds the units */
     int index_bits;                  /* 32 or 64 */
+    char kernel_suffix[CS_KERNEL_SUFFIX]; /* of program's kernel names */
 };
 
 /* A kernel `name` (a string that outlives the pool) of `program` for the
@@ -175,9 +183,12 @@ typedef struct cs_cache_store cs_cache_store;
  * them in, and a process loading the file then compiles nothing).  A
  * folder or file the cache would not use is a refusal, in *refusal
  * (status CLSLICE_ERROR_ARGUMENT; else CLSLICE_OK), never a failure:
- * fails only as the source build. */
+ * fails only as the source build.  A program loaded or built for the
+ * cache names its kernels with the suffix of its key, which goes to
+ * `suffix`; a program built otherwise, with their names alone ("").  */
 clslice_status cs_build_cached(const cs_build *build, const char *dir,
-                               cl_program *program, bool *loaded,
+                               cl_program *program,
+                               char suffix[CS_KERNEL_SUFFIX], bool *loaded,
                                cs_cache_store **later, clslice_error *refusal,
                                clslice_error *err);
 
@@ -207,11 +218,28 @@ clslice_status cs_cache_file_open(int dirfd, const char *name, const char *path,
                                   int *fd, size_t *size, clslice_error *err);
 
 /* Whether `program` holds exactly the kernels of `want` with the argument
- * counts of variants.def, and the kernel `key_kernel` (no arguments)
- * when that is not NULL (program_check.c).  CLSLICE_ERROR_BUILD saying
- * what differs; an OpenCL error as usual. */
+ * counts of variants.def, each named with `suffix` after its name
+ * (program_check.c).  CLSLICE_ERROR_BUILD saying what differs; an
+ * OpenCL error as usual. */
 clslice_status cs_program_check(cl_program program, const cs_program_want *want,
-                                const char *key_kernel, clslice_error *err);
+                                const char *suffix, clslice_error *err);
+
+/* Calls visit(name, args, ctx) for each kernel `want` holds, with
+ * variants.def's argument count; stops at a true return, which it
+ * returns (program_check.c). */
+bool cs_program_each_kernel(const cs_program_want *want,
+                            bool (*visit)(const char *, cl_uint, void *),
+                            void *ctx);
+
+/* ---- kernel names that carry the cache key (key_names.c) --------------- */
+
+/* The suffix of the program built for the cache under `key`. */
+void cs_key_suffix(uint64_t key, char suffix[CS_KERNEL_SUFFIX]);
+
+/* The source put in front of a program's own to build it for the cache:
+ * every kernel of `want` renamed to its name followed by `suffix`
+ * (malloc'd; NULL when out of memory). */
+char *cs_key_names_source(const cs_program_want *want, const char *suffix);
 
 /* ---- the background thread (worker.c) ---------------------------------- */
 
@@ -260,10 +288,11 @@ clslice_status cs_runtime_family(clslice_runtime *runtime,
  * built; else the kernel's unit, built through the binary cache; but
  * without a cache folder, once CS_UNITS_BEFORE_FAMILY units of the
  * family were built, the whole family (one build then serves every
- * kernel a busy process goes on to use).  *unit says which. */
+ * kernel a busy process goes on to use).  *unit says which; *built is
+ * `family` with that program and its kernels' suffix. */
 enum { CS_UNITS_BEFORE_FAMILY = 4 };
 clslice_status cs_runtime_unit(const cs_program_info *family,
-                               const char *name, cl_program *program,
+                               const char *name, cs_program_info *built,
                                bool *unit, clslice_error *err);
 
 /* Whether `program` (a unit) still waits for its first launch to write

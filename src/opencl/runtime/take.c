@@ -18,18 +18,18 @@ clslice_status cs_kernel_take(const cs_program_info *program,
     *kernel = pool ? cs_kernel_pool_find(pool, program, name) : NULL;
     if (*kernel)
         return CLSLICE_OK;
-    cl_program built = program->program;
+    cs_program_info built = *program;
     bool unit = false;
-    clslice_status st = built ? CLSLICE_OK
-                              : cs_runtime_unit(program, name, &built, &unit,
-                                                err);
+    clslice_status st = built.program ? CLSLICE_OK
+                                      : cs_runtime_unit(program, name, &built,
+                                                        &unit, err);
     if (st == CLSLICE_OK)
-        st = cs_kernel_create(built, program->device.device, name, kernel,
-                              err);
+        st = cs_kernel_create(built.program, program->device.device, name,
+                              built.kernel_suffix, kernel, err);
     if (st == CLSLICE_OK && unit) {
         (*kernel)->unit = true;
         (*kernel)->store_pending =
-            cs_runtime_store_pending(program->runtime, built);
+            cs_runtime_store_pending(program->runtime, built.program);
         (*kernel)->device = program->device.device;
         (*kernel)->index_bits = program->index_bits;
     }
