@@ -7,15 +7,19 @@
 # (POCL_CACHE_DIR; an empty folder per start is PoCL with no cache) and an
 # empty or warm clslice cache folder.  Prints one JSON line per start, each
 # labelled with the build and the machine's 1-minute load, then the medians
-# per setting; REPEAT (default 3) starts per setting.
+# per setting; REPEAT (default 3) starts per setting.  LAZY_ONLY=1 runs
+# only the settings without prepare (the first-call rows), which a
+# side-by-side comparison of the cache's filling wants with more starts:
+# that process's CPU varies by a few hundred ms from start to start, as
+# its build thread and its calls overlap more or less on the 2 cores.
 #
 # BEFORE=<build folder> of another clslice-first-call (an older commit)
 # times both, interleaved start by start, so that a busy machine weighs on
 # both alike; the medians then stand side by side.
-# bench/results/first_call.txt is the committed run docs/performance.md
-# quotes.
-# Usage: [BEFORE=dir] scripts/bench_first_call.sh [build folder, default
-#        build-bench]
+# bench/results/first_call.txt and first_call_lazy.txt (LAZY_ONLY=1) are
+# the committed runs docs/performance.md quotes.
+# Usage: [BEFORE=dir] [REPEAT=n] [LAZY_ONLY=1] scripts/bench_first_call.sh
+#        [build folder, default build-bench]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-bench}
@@ -64,9 +68,11 @@ start() {
 
 # Warm both caches of each build once: what its calls build (lazily) and
 # what a 32+64 prepare builds.
+warmups=("" "--prepare64")
+[[ -n ${LAZY_ONLY:-} ]] && warmups=("")
 for tag in "${tags[@]}"; do
   mkdir -p "$work/cs-warm-$tag"
-  for args in "" "--prepare64"; do
+  for args in "${warmups[@]}"; do
     # shellcheck disable=SC2086 # args: no option or one
     POCL_CACHE_DIR=$work/pocl-warm-$tag "${tool[$tag]}" $args \
       --cache "$work/cs-warm-$tag" >/dev/null
@@ -88,6 +94,7 @@ settings=(
 for ((i = 0; i < repeat; i++)); do
   for s in "${settings[@]}"; do
     IFS='|' read -r label pocl cache args <<<"$s"
+    [[ -n ${LAZY_ONLY:-} && -n $args ]] && continue
     for tag in "${tags[@]}"; do
       # shellcheck disable=SC2086 # args: no option or one
       start "$tag" "$label" "$pocl" "$cache" $args
