@@ -141,20 +141,24 @@ static long cs_img_source_at(constant long *t, int4 o, int orank)
 /* ---- image to buffer ---------------------------------------------------- */
 
 /* The input index of output element `item` (row-major), walked innermost
- * first: no array of the output's rank, which may be up to 32. */
-static int4 cs_img_item_source(constant long *t, int item)
+ * first: no array of the output's rank, which may be up to 32; and in
+ * *at the dst element it goes to, at the dst's strides. */
+static int4 cs_img_item_source(constant long *t, int item, long *at)
 {
     int4 in = cs_img_starts(t);
+    long to = t[CS_IMG_DST_BASE];
     int rem = item;
     for (int j = CS_W(t, CS_IMG_ORANK) - 1; j >= 0; j--) {
         int n = CS_W(t, CS_IMG_OSHAPE + j);
         int q = rem / n, o = rem - q * n;
         rem = q;
+        to += (long)o * t[CS_IMG_DSTRIDE + j];
         int k = CS_W(t, CS_IMG_OSRC + j);
         if (k >= 0)
             in = cs_v_set(in, k, cs_v_get(in, k) +
                                      o * CS_W(t, CS_IMG_OSTEP + j));
     }
+    *at = to;
     return in;
 }
 
@@ -166,10 +170,10 @@ static int4 cs_img_item_source(constant long *t, int item)
         if (item >= CS_W(t, CS_IMG_ITEMS))                                  \
             return;                                                         \
         int lane;                                                           \
-        int4 in = cs_img_item_source(t, item);                              \
+        long to;                                                            \
+        int4 in = cs_img_item_source(t, item, &to);                         \
         int2 at = cs_img_texel(t + CS_IMG_SRC_GEOM, in, &lane);             \
-        STORE(LANE(READ(src, CS_IMG_SAMPLER, at), lane),                    \
-              t[CS_IMG_DST_BASE] + item, dst);                              \
+        STORE(LANE(READ(src, CS_IMG_SAMPLER, at), lane), to, dst);          \
     }
 
 #define CS_STORE_PLAIN(v, at, p) ((p)[at] = (v))

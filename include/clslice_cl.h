@@ -566,8 +566,10 @@ typedef struct clslice_cl_gather_desc {
  *
  * With src_image or dst_image, that side is an image-backed tensor
  * (clslice_cl_image): image to buffer, buffer to image and image to
- * image.  The buffer side is then contiguous and row-major (its strides
- * NULL, no blocking), and elem_size is the image's channel size (4 for
+ * image.  The buffer side is then plain (no blocking) and may be a
+ * strided view as above (its strides checked as for any view: inside its
+ * buffer, a dst that addresses no element twice), its offset a multiple
+ * of elem_size, and elem_size is the image's channel size (4 for
  * CL_FLOAT, 2 for CL_HALF_FLOAT, 1 for CL_UNSIGNED_INT8; two images
  * share their channel type).  Checked before anything is enqueued,
  * beside the plan, elem_size, the head and the buffer side as above:
@@ -941,9 +943,9 @@ typedef struct clslice_cl_scatter_desc {
  *
  * With dst_image, dst is an image-backed tensor (clslice_cl_image) of the
  * plan's input shape, checked as clslice_cl_gather checks a dst image
- * (its CL_MEM_READ_ONLY included); value is then a contiguous row-major
- * buffer (value.strides NULL, no value_blocking, value.offset a multiple
- * of elem_size), and elem_size the image's channel size.  Only the
+ * (its CL_MEM_READ_ONLY included); value is then a buffer, row-major or
+ * a strided view (no value_blocking, value.offset a multiple of
+ * elem_size), and elem_size the image's channel size.  Only the
  * slice's elements change.  Since an OpenCL 1.2 kernel cannot read and
  * write one image, the call copies dst into a temporary image of its
  * format (clEnqueueCopyImage, released after the enqueue), then one

@@ -12,7 +12,7 @@ import numpy as np
 import pyopencl.array as cla
 
 from . import _lib, _numpy_assign
-from ._cl import _converted, _finish, contiguous, runtime_for
+from ._cl import _converted, _finish, runtime_for
 from ._cl_call import (allocator_for, call_head, check_out, mem_or_scratch,
                        queue_for, same_context, side)
 from ._host import BROADCAST
@@ -66,8 +66,8 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
            allocator: Any = None) -> Any:
     """The slice `plan` of x into out (or a new image in x's packing when
     x is an image); x or out, or both, are ImageTensors, the other a
-    pyopencl array (made C-contiguous first when x is a view; out must
-    be C-contiguous)."""
+    pyopencl array, a strided view or not (the library takes its
+    strides)."""
     plan.require_known()
     queue = queue_for(x, queue, name)
     shape = tuple(plan.output_shape)
@@ -79,12 +79,7 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         named_out = (("out", out),)
     else:
         check_out(out, x, shape, x.dtype, name)
-        if not out.flags.c_contiguous:
-            raise ValueError("clslice: out must be C-contiguous where x is "
-                             "an image tensor")
         named_out = (("out", out),)
-    if not isinstance(x, ImageTensor):
-        x = contiguous(x, name, queue, wait_for)
     if not plan.size:
         return out
     named = ((name, x),) + named_out
@@ -95,12 +90,12 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
         keep.append(_image_struct(x))
         desc.src_image = ctypes.addressof(keep[-1])
     else:
-        desc.src, desc.src_svm = side(x, name, strided=False)
+        desc.src, desc.src_svm = side(x, name)
     if isinstance(out, ImageTensor):
         keep.append(_image_struct(out))
         desc.dst_image = ctypes.addressof(keep[-1])
     else:
-        desc.dst, desc.dst_svm = side(out, "out", strided=False)
+        desc.dst, desc.dst_svm = side(out, "out")
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     err = Error()
@@ -144,10 +139,10 @@ def image_value(x: Any, plan: Any, value: ImageTensor, rule: int, key: Any,
 
 def _device_value(x: ImageTensor, plan: Any, value: Any, rule: int,
                   key: Any, queue: Any) -> Any:
-    """The value as an ImageTensor (image_value) or a C-contiguous
-    pyopencl array of x's dtype on x's context: numpy values converted
-    and broadcast-checked as assign does for device arrays, then uploaded
-    (blocking)."""
+    """The value as an ImageTensor (image_value) or a pyopencl array of
+    x's dtype on x's context (a device array as it is, strided or not):
+    numpy values converted and broadcast-checked as assign does for
+    device arrays, then uploaded (blocking)."""
     if isinstance(value, ImageTensor):
         value = image_value(x, plan, value, rule, key, queue)
         if isinstance(value, ImageTensor):
@@ -161,7 +156,7 @@ def _device_value(x: ImageTensor, plan: Any, value: Any, rule: int,
         if value.dtype != x.dtype:  # a buffer never shares an image's memory
             # (float16 through the host: pyopencl's kernels lack it)
             value = _converted(value, x.dtype, "value", queue)
-        return contiguous(value, "value", queue)
+        return value
     if rule == BROADCAST:
         value = _numpy_assign.host_value(x.dtype, key, x.ndim,
                                          plan.output_shape, value)
@@ -193,8 +188,8 @@ def enqueue_scatter(x: Any, plan: Any, value: Any, rule: int, queue: Any,
                     wait_for: Any) -> Any:
     """One clslice_cl_scatter of value into the slice `plan` of x, where
     x (dst_image) or value (value_image) or both are ImageTensors, the
-    other a pyopencl array of x's dtype (a value C-contiguous, x any
-    view); returns x."""
+    other a pyopencl array of x's dtype (either a strided view or not);
+    returns x."""
     shape = (ctypes.c_int64 * max(value.ndim, 1))(*value.shape)
     named = (("x", x), ("value", value))
     keep = []
@@ -205,8 +200,7 @@ def enqueue_scatter(x: Any, plan: Any, value: Any, rule: int, queue: Any,
         keep.append(_image_struct(value))
         desc.value_image = ctypes.addressof(keep[-1])
     else:
-        desc.value, desc.value_svm, held = mem_or_scratch(value,
-                                                          strided=False)
+        desc.value, desc.value_svm, held = mem_or_scratch(value)
         keep.append(held)
     if isinstance(x, ImageTensor):
         keep.append(_image_struct(x))

@@ -16,9 +16,12 @@
  * packing (NC4HW4, PHWC4, TFLite's TEXTURE_2D) and each channel type
  * (CL_FLOAT, CL_HALF_FLOAT, CL_UNSIGNED_INT8), values drawn as finite
  * normal numbers (a float or half image is read and written through
- * floats).  An image destination starts as sentinel texels and must come
- * back as the reference's whole storage, padding lanes as zeros; a
- * buffer destination's guard bytes must stay untouched.
+ * floats).  Every other job's buffer side is a random strided tensor
+ * (randstrided.h: padded, reversed, interleaved, a source's axes now and
+ * then broadcast).  An image destination starts as sentinel texels and
+ * must come back as the reference's whole storage, padding lanes as
+ * zeros; a buffer destination's guard bytes and the bytes its strides
+ * skip must stay untouched.
  *
  * Then the checks: every bad image or descriptor a named error, nothing
  * written; a device without image support through the check's pure
@@ -31,6 +34,7 @@
 #include "devutil.h"
 #include "imagefix.h"
 #include "randplan.h"
+#include "randstrided.h"
 
 enum { JOBS = 240, GUARD = 64, SENTINEL = 0x5A };
 
@@ -91,7 +95,9 @@ typedef struct job {
     cl_channel_type type;
     int irank, orank;
     int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
-    char desc[4400];
+    bool strided;         /* the buffer side at random strides */
+    rs_tensor view;       /* ...its shape, strides and offset */
+    char desc[4800];
 } job;
 
 static bool fits(const job *j)
@@ -135,6 +141,35 @@ static void draw_job(fixture *f, job *j, side_kind src, side_kind dst)
              KIND_NAME[j->src_kind], KIND_NAME[j->dst_kind],
              (int)j->src_packing, (int)j->dst_packing, (unsigned)j->type,
              tu_shape_str(j->ishape, j->irank), j->c.desc);
+}
+
+/* Moves a random view's element 0 to a whole element of its buffer: the
+ * image calls address whole elements (randstrided.h draws odd slack). */
+static void align_view(rs_tensor *v, size_t elem_size)
+{
+    size_t shift = (elem_size - v->offset % elem_size) % elem_size;
+    v->offset += shift;
+    v->need += shift;
+}
+
+/* With `strided`, a job with a buffer side gets a random strided tensor
+ * there (a source's may repeat elements), named in its description. */
+static void add_view(fixture *f, job *j, bool strided)
+{
+    j->strided = strided && (j->src_kind == SIDE_BUFFER ||
+                             j->dst_kind == SIDE_BUFFER);
+    if (!j->strided)
+        return;
+    bool src = j->src_kind == SIDE_BUFFER;
+    rs_random_tensor(&f->rng, src ? j->ishape : j->oshape,
+                     src ? j->irank : j->orank, src,
+                     tu_channel_size(j->type), &j->view);
+    align_view(&j->view, tu_channel_size(j->type));
+    size_t used = strlen(j->desc);
+    snprintf(j->desc + used, sizeof j->desc - used, "; %s view ",
+             src ? "src" : "dst");
+    used = strlen(j->desc);
+    rs_describe(&j->view, j->desc + used, sizeof j->desc - used);
 }
 
 #define EXPECT(cond) TU_EXPECT(cond, j->desc, f->seed)
@@ -202,6 +237,10 @@ static void make_src(fixture *f, const job *j, side *s)
     size_t elements = (size_t)rp_input_elements(j->plan);
     s->offset = (size_t)tu_range(&f->rng, 0, 5) * es;
     s->bytes = s->offset + elements * es + GUARD;
+    if (j->strided) {
+        s->offset = j->view.offset;
+        s->bytes = j->view.need + GUARD;
+    }
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
     tu_image_random_fill(&f->rng, j->type, s->host, s->bytes / es);
@@ -222,6 +261,10 @@ static void make_dst(fixture *f, const job *j, side *s)
         size_t elements = (size_t)clslice_plan_output_elements(j->plan);
         s->offset = (size_t)tu_range(&f->rng, 0, 5) * es;
         s->bytes = s->offset + elements * es + GUARD;
+        if (j->strided) {
+            s->offset = j->view.offset;
+            s->bytes = j->view.need + GUARD;
+        }
     }
     s->host = malloc(s->bytes);
     assert_non_null(s->host);
@@ -237,13 +280,20 @@ static void make_dst(fixture *f, const job *j, side *s)
     tu_cl_fill(f->dev.queue, s->mem, SENTINEL, s->bytes);
 }
 
+/* The strides a buffer side is passed with: NULL unless the job is
+ * strided. */
+static const int64_t *buffer_strides(const job *j)
+{
+    return j->strided ? rs_strides(&j->view) : NULL;
+}
+
 static clslice_host_tensor host_tensor(const job *j, const side *s,
                                        side_kind kind)
 {
     return (clslice_host_tensor){
         .data = s->host, .bytes = s->bytes, .offset = s->offset,
-        .strides = kind != SIDE_BUFFER ? s->layout.strides : NULL};
-    (void)j;
+        .strides = kind != SIDE_BUFFER ? s->layout.strides
+                                       : buffer_strides(j)};
 }
 
 static void run_job(fixture *f, job *j)
@@ -261,12 +311,14 @@ static void run_job(fixture *f, job *j)
         desc.src_image = &src.image;
     else
         desc.src = (clslice_cl_tensor){.buffer = src.mem,
-                                       .offset = src.offset};
+                                       .offset = src.offset,
+                                       .strides = buffer_strides(j)};
     if (j->dst_kind != SIDE_BUFFER)
         desc.dst_image = &dst.image;
     else
         desc.dst = (clslice_cl_tensor){.buffer = dst.mem,
-                                       .offset = dst.offset};
+                                       .offset = dst.offset,
+                                       .strides = buffer_strides(j)};
     clslice_error err;
     clslice_status st = clslice_cl_gather(f->dev.runtime, &call, &desc, &err);
     if (st != CLSLICE_OK)
@@ -320,10 +372,12 @@ static void test_random_jobs(void **state)
                                   {SIDE_IMAGE1D, SIDE_IMAGE1D},
                                   {SIDE_IMAGE1D, SIDE_IMAGE},
                                   {SIDE_IMAGE, SIDE_IMAGE1D}};
-    long jobs = tu_scaled(JOBS), partial = 0;
+    long jobs = tu_scaled(JOBS), partial = 0, strided = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
         draw_job(f, &j, ways[i % 8][0], ways[i % 8][1]);
+        add_view(f, &j, (i / 8) % 2 == 1);
+        strided += j.strided;
         int cdim = j.dst_kind != SIDE_BUFFER
                        ? (j.dst_packing == CLSLICE_PACKING_NC4HW4
                               ? 1
@@ -334,8 +388,10 @@ static void test_random_jobs(void **state)
         clslice_plan_release(&j.plan);
     }
     print_message("%ld random image jobs (seed 0x%016" PRIx64 "), %ld "
-                  "into a partial last texel\n", jobs, f->seed, partial);
+                  "into a partial last texel, %ld with a strided buffer "
+                  "side\n", jobs, f->seed, partial, strided);
     assert_true(partial > 0);
+    assert_true(strided > 0);
 }
 
 /* ---- scatters into images ----------------------------------------------- */
@@ -361,17 +417,20 @@ static int value_shape(fixture *f, const job *j, int64_t *shape,
     return rank;
 }
 
-/* A value of `vshape` in a buffer, or now and then (when its rank is 3
+/* A value of `vshape` in a buffer, half of them at random strides (in
+ * *view; *vstrides NULL otherwise), or now and then (when its rank is 3
  * or 4) in an image of a random packing that takes it, every other such
  * image a 1-D buffer image over *store: its storage in *value, its
  * layout in *layout (strides NULL: a buffer). */
-static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
+static cl_mem make_value(fixture *f, job *j, const int64_t *vshape,
                          int vrank, size_t velements, unsigned char **value,
                          size_t *vbytes, size_t *voffset,
                          tu_image_storage *layout,
                          clslice_image_packing *packing, bool *image,
-                         cl_mem *store)
+                         cl_mem *store, rs_tensor *view,
+                         const int64_t **vstrides)
 {
+    *vstrides = NULL;
     *store = NULL;
     bool buffer1d = f->value_images_drawn % 4 == 0;
     size_t es = tu_channel_size(j->type);
@@ -384,6 +443,16 @@ static cl_mem make_value(fixture *f, const job *j, const int64_t *vshape,
         *layout = tu_image_storage_of(*packing, vshape, vrank);
         *voffset = 0;
         *vbytes = layout->width * layout->height * 4 * es;
+    } else if (velements > 0 && tu_chance(&f->rng, 50)) {
+        rs_random_tensor(&f->rng, vshape, vrank, true, es, view);
+        align_view(view, es);
+        *voffset = view->offset;
+        *vbytes = view->need;
+        *vstrides = rs_strides(view);
+        size_t used = strlen(j->desc);
+        snprintf(j->desc + used, sizeof j->desc - used, "; value view ");
+        used = strlen(j->desc);
+        rs_describe(view, j->desc + used, sizeof j->desc - used);
     } else {
         *voffset = (size_t)tu_range(&f->rng, 0, 3) * es;
         *vbytes = *voffset + velements * es;
@@ -420,9 +489,11 @@ static bool run_scatter(fixture *f, job *j)
     clslice_image_packing vpacking;
     bool from_image;
     cl_mem vstore;
+    rs_tensor vview;
+    const int64_t *vstrides;
     cl_mem vbuf = make_value(f, j, vshape, vrank, velements, &value, &vbytes,
                              &voffset, &vlayout, &vpacking, &from_image,
-                             &vstore);
+                             &vstore, &vview, &vstrides);
     clslice_cl_image value_image = {.image = vbuf, .packing = vpacking};
     side dst; /* random old texels, read and written in place */
     make_src(f, j, &dst);
@@ -439,7 +510,8 @@ static bool run_scatter(fixture *f, job *j)
     if (from_image)
         desc.value_image = &value_image;
     else
-        desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset};
+        desc.value = (clslice_cl_tensor){.buffer = vbuf, .offset = voffset,
+                                         .strides = vstrides};
     desc.value_shape = vshape;
     desc.value_rank = vrank;
     desc.rule = rule;
@@ -456,7 +528,7 @@ static bool run_scatter(fixture *f, job *j)
     ref.elem_size = es;
     ref.value = (clslice_host_tensor){
         .data = value, .bytes = vbytes, .offset = voffset,
-        .strides = from_image ? vlayout.strides : NULL};
+        .strides = from_image ? vlayout.strides : vstrides};
     ref.value_blocking = from_image ? &vlayout.blocking : NULL;
     ref.value_shape = vshape;
     ref.value_rank = vrank;
@@ -598,11 +670,20 @@ static void test_checks(void **state)
                 CLSLICE_ERROR_ARGUMENT, "src_image->flags = 0x1");
     EXPECT_FAIL(gather(f, plan, 4, out, &src, out, NULL, &err_),
                 CLSLICE_ERROR_ARGUMENT, "src.buffer", "when src_image");
-    int64_t strides[] = {1, 1, 1, 1};
-    clslice_cl_tensor strided = {.buffer = buf, .strides = strides};
+    /* strided buffer sides: a destination that meets itself, views
+     * that reach before their buffer or past it */
+    /* the output is 1 x 4 x 2 x 3: row-major strides 24, 6, 3, 1 */
+    int64_t overlapping[] = {24, 6, 1, 1}, reversed[] = {24, 6, 3, -1},
+            spread[] = {24, 6000, 3, 1};
+    clslice_cl_tensor strided = {.buffer = buf, .strides = overlapping};
     EXPECT_FAIL(gather(f, plan, 4, none, &src, strided, NULL, &err_),
-                CLSLICE_ERROR_ARGUMENT, "dst.strides",
-                "contiguous and row-major");
+                CLSLICE_ERROR_ARGUMENT, "dst.strides[", "twice");
+    strided.strides = reversed;
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, strided, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst");
+    strided.strides = spread;
+    EXPECT_FAIL(gather(f, plan, 4, none, &src, strided, NULL, &err_),
+                CLSLICE_ERROR_BUFFER, "dst");
     clslice_cl_tensor odd = {.buffer = buf, .offset = 2};
     EXPECT_FAIL(gather(f, plan, 4, none, &src, odd, NULL, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst.offset = 2");
@@ -722,13 +803,13 @@ static void test_scatter_checks(void **state)
                                .packing = CLSLICE_PACKING_PHWC4};
     clslice_cl_tensor value = {.buffer = buf};
     const int64_t fits[] = {2, 1, 5}, wrong[] = {3, 2, 5};
-    int64_t strides[] = {1, 1, 1};
+    int64_t strides[] = {-1, 1, 1}; /* reaches before byte 0 */
     clslice_cl_tensor strided = {.buffer = buf, .strides = strides};
 
     EXPECT_FAIL(scatter(f, plan, 1, value, wrong, 3, &dst, &err_),
                 CLSLICE_ERROR_SHAPE, "value");
     EXPECT_FAIL(scatter(f, plan, 1, strided, fits, 3, &dst, &err_),
-                CLSLICE_ERROR_ARGUMENT, "value.strides");
+                CLSLICE_ERROR_BUFFER, "value");
     EXPECT_FAIL(scatter(f, plan, 1, value, fits, 3, &dst_ro, &err_),
                 CLSLICE_ERROR_ARGUMENT, "dst_image->image is "
                 "CL_MEM_READ_ONLY");

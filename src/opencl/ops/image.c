@@ -4,13 +4,15 @@
  * clslice_cl_gather between image-backed tensors and buffers
  * (clslice_cl_image; cl/image.cl).  Everything is checked before anything
  * is enqueued: the head, the plan and element size, the descriptor's
- * members an image side leaves unused, the buffer side (contiguous,
- * inside its buffer), each image against its tensor (image_check.c).
+ * members an image side leaves unused, the buffer side (at any strides,
+ * inside its buffer; a destination that addresses no element twice),
+ * each image against its tensor (image_check.c).
  * Then the plan becomes the kernels' table (image_table.h): per output
  * dim the input dim it reads and its step, per input dim the first
  * index, and each image side's geometry; one kernel runs.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "opencl/ops/image.h"
 #include "opencl/run/job.h"
@@ -26,8 +28,8 @@ const cs_image_names cs_image_gather_names = {
 /* ---- the descriptor ----------------------------------------------------- */
 
 /* An image side leaves its tensor member unused; the buffer side is
- * contiguous and plain.  `name` is the buffer member's ("src"),
- * `image_name` the image member's ("src_image"). */
+ * plain (not blocked), at any strides.  `name` is the buffer member's
+ * ("src"), `image_name` the image member's ("src_image"). */
 static clslice_status check_member(const char *name, const char *image_name,
                                    const clslice_cl_tensor *t,
                                    const clslice_blocking *blocking,
@@ -50,11 +52,11 @@ static clslice_status check_member(const char *name, const char *image_name,
                            image_name, name);
         return CLSLICE_OK;
     }
-    if (t->strides || blocking)
+    if (blocking)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "%s.strides and %s_blocking must be NULL: the buffer "
-                       "side of an image gather is contiguous and row-major",
-                       name, name);
+                       "%s_blocking must be NULL: the buffer side of an "
+                       "image gather opposite a 2-D image is not blocked",
+                       name);
     return CLSLICE_OK;
 }
 
@@ -113,8 +115,38 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
     return st;
 }
 
+/* A buffer side at the caller's strides: the view resolved (a
+ * destination must address no element twice), then the bytes around its
+ * offset inside its buffer. */
+static clslice_status check_strided(image_op *op, bool output,
+                                    clslice_error *err)
+{
+    const clslice_cl_gather_desc *d = op->desc;
+    const clslice_cl_tensor *t = output ? &d->dst : &d->src;
+    cs_strided_view *v = output ? &op->dst_view : &op->src_view;
+    *v = (cs_strided_view){.name = output ? op->names.dst : op->names.src,
+                           .member = true,
+                           .rank = output ? op->orank : op->irank};
+    memcpy(v->shape, output ? op->oshape : op->ishape,
+           (size_t)v->rank * sizeof *v->shape);
+    cs_strided_bytes span;
+    clslice_status st = cs_strided_resolve(v, t->strides, err);
+    if (st == CLSLICE_OK && output)
+        st = cs_strided_disjoint(v, err);
+    if (st == CLSLICE_OK)
+        st = cs_strided_span(v, d->elem_size, &span, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_array a = {.name = v->name, .member = true,
+                  .what = output ? "destination view" : "source view",
+                  .buffer = t->buffer, .offset = t->offset,
+                  .bytes = span.after, .before = span.before,
+                  .output = output, .optional = true};
+    return cs_check_arrays(cs_call_context(op->call), &a, 1, NULL, err);
+}
+
 /* The buffer side: whole elements from its offset, inside its buffer. */
-static clslice_status check_buffer(const image_op *op, bool output,
+static clslice_status check_buffer(image_op *op, bool output,
                                    clslice_error *err)
 {
     const clslice_cl_gather_desc *d = op->desc;
@@ -125,6 +157,8 @@ static clslice_status check_buffer(const image_op *op, bool output,
                        "%s.offset = %zu is not a multiple of elem_size = "
                        "%zu (an image gather addresses whole elements)",
                        name, t->offset, d->elem_size);
+    if (t->strides)
+        return check_strided(op, output, err);
     size_t bytes;
     clslice_status st =
         output ? cs_tensor_bytes(op->out_elements, d->elem_size, "output",
@@ -157,8 +191,19 @@ static clslice_status check_sides(image_op *op, clslice_error *err)
 
 /* ---- the launch --------------------------------------------------------- */
 
-/* The plan's words of the table; a buffer src's strides folded into
- * OSTRIDE and SRC_BASE. */
+/* The strides of a buffer dst, the caller's or row-major, into DSTRIDE. */
+static void fill_dst_strides(const image_op *op, int64_t *t)
+{
+    int64_t running = 1;
+    for (int j = op->orank - 1; j >= 0; j--) {
+        t[CS_IMG_DSTRIDE + j] =
+            op->desc->dst.strides ? op->dst_view.stride[j] : running;
+        running *= op->oshape[j];
+    }
+}
+
+/* The plan's words of the table; a buffer src's strides (the caller's or
+ * row-major) folded into OSTRIDE and SRC_BASE. */
 static void fill_plan(const image_op *op, int64_t *t)
 {
     const clslice_cl_gather_desc *d = op->desc;
@@ -167,7 +212,7 @@ static void fill_plan(const image_op *op, int64_t *t)
     for (int k = op->irank - 1; k >= 0; k--) {
         int64_t count;
         clslice_plan_dim(d->plan, k, &start[k], &step[k], &count, NULL);
-        row[k] = running;
+        row[k] = d->src.strides ? op->src_view.stride[k] : running;
         running *= op->ishape[k] ? op->ishape[k] : 1;
         base += start[k] * row[k];
         if (k < 4)
@@ -193,6 +238,8 @@ static void fill_table(const image_op *op, int64_t *t)
     for (int w = 0; w < CS_IMG_WORDS; w++)
         t[w] = 0;
     fill_plan(op, t);
+    if (!op->desc->dst_image)
+        fill_dst_strides(op, t);
     for (int w = 0; w < CS_IMG_G_WORDS; w++) {
         t[CS_IMG_SRC_GEOM + w] = op->src.geometry.words[w];
         t[CS_IMG_DST_GEOM + w] = op->dst.geometry.words[w];

@@ -118,6 +118,9 @@ typedef struct cs_image_gather_op {
     int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
     int64_t out_elements;
     cs_image_side src, dst;   /* used where the side is an image */
+    /* a buffer side at the caller's strides (used where they are given):
+     * resolved and checked, folded into the table */
+    cs_strided_view src_view, dst_view;
     cl_channel_type channel;  /* of the image (src's when both) */
     cs_program_info program;  /* the image program, which an armed
                                * kernel points at */

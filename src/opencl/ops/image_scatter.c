@@ -4,7 +4,8 @@
  * clslice_cl_scatter into an image-backed dst (clslice_cl_image;
  * cl/image.cl, cs_scatter_image_*).  Checked first: the head, the plan
  * and element size, the members dst_image leaves unused, the value (its
- * shape against the slice under the rule, contiguous, inside its buffer)
+ * shape against the slice under the rule, at any strides, inside its
+ * buffer)
  * and the image against the plan's input shape (image_check.c).  An
  * OpenCL 1.2 kernel cannot read and write one image, so the kernel is
  * armed, then dst is copied into a temporary image, then the kernel
@@ -13,6 +14,7 @@
  * copy succeeded.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "opencl/ops/image.h"
 #include "opencl/run/job.h"
@@ -26,6 +28,7 @@ typedef struct scatter_op {
     int irank;
     int64_t ishape[CLSLICE_MAX_RANK];
     int64_t slice_elements;
+    cs_strided_view value; /* at the caller's strides, where given */
     cs_image_side dst;
     cl_channel_type channel;
 } scatter_op;
@@ -45,11 +48,10 @@ static clslice_status check_members(const clslice_cl_scatter_desc *d,
                        "dst.buffer, dst.offset, dst.strides, dst_blocking "
                        "and dst_svm must be NULL or 0 when dst_image holds "
                        "dst");
-    if (d->value.strides || d->value_blocking)
+    if (d->value_blocking)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
-                       "value.strides and value_blocking must be NULL: the "
-                       "value of a scatter into an image is contiguous and "
-                       "row-major");
+                       "value_blocking must be NULL: the value of a "
+                       "scatter into a 2-D image is not blocked");
     if (d->value.offset % d->elem_size)
         return cs_fail(err, CLSLICE_ERROR_ARGUMENT,
                        "value.offset = %zu is not a multiple of elem_size = "
@@ -58,7 +60,28 @@ static clslice_status check_members(const clslice_cl_scatter_desc *d,
     return CLSLICE_OK;
 }
 
-static clslice_status check_value(const scatter_op *op, clslice_error *err)
+/* A value at the caller's strides: the bytes around its offset. */
+static clslice_status check_strided_value(scatter_op *op, clslice_error *err)
+{
+    const clslice_cl_scatter_desc *d = op->desc;
+    cs_strided_view *v = &op->value;
+    *v = (cs_strided_view){.name = "value", .member = true,
+                           .rank = d->value_rank};
+    memcpy(v->shape, d->value_shape, (size_t)v->rank * sizeof *v->shape);
+    cs_strided_bytes span;
+    clslice_status st = cs_strided_resolve(v, d->value.strides, err);
+    if (st == CLSLICE_OK)
+        st = cs_strided_span(v, d->elem_size, &span, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_array a = {.name = "value", .member = true, .what = "value view",
+                  .buffer = d->value.buffer, .offset = d->value.offset,
+                  .bytes = span.after, .before = span.before,
+                  .optional = true};
+    return cs_check_arrays(cs_call_context(op->call), &a, 1, NULL, err);
+}
+
+static clslice_status check_value(scatter_op *op, clslice_error *err)
 {
     const clslice_cl_scatter_desc *d = op->desc;
     int64_t elements;
@@ -66,6 +89,8 @@ static clslice_status check_value(const scatter_op *op, clslice_error *err)
     clslice_status st = cs_scatter_check_shape(d->plan, d->value_shape,
                                                d->value_rank, d->rule,
                                                "value", err);
+    if (st == CLSLICE_OK && d->value.strides)
+        return check_strided_value(op, err);
     if (st == CLSLICE_OK)
         st = cs_value_elements(d->value_shape, d->value_rank, "value",
                                &elements, err);
@@ -102,9 +127,10 @@ static clslice_status check(scatter_op *op, clslice_error *err)
 
 /* ---- the launch --------------------------------------------------------- */
 
-/* The value's stride along each input dim: its row-major stride along
- * the output dim that input dim became, 0 where it has size 1 there (it
- * broadcasts) and for shrunk dims (the shapes were checked). */
+/* The value's stride along each input dim: its stride (the caller's or
+ * row-major) along the output dim that input dim became, 0 where it has
+ * size 1 there (it broadcasts) and for shrunk dims (the shapes were
+ * checked). */
 static void value_strides(const scatter_op *op, int64_t *vstride)
 {
     const clslice_cl_scatter_desc *d = op->desc;
@@ -117,7 +143,7 @@ static void value_strides(const scatter_op *op, int64_t *vstride)
         int j = v - lead;
         int k = j >= 0 ? clslice_plan_output_source(d->plan, j) : -1;
         if (k >= 0 && d->value_shape[v] != 1)
-            vstride[k] = running;
+            vstride[k] = d->value.strides ? op->value.stride[v] : running;
         running *= d->value_shape[v];
     }
 }

@@ -48,7 +48,8 @@
 #define CS_IMG_OSHAPE (CS_IMG_DST_GEOM + CS_IMG_G_WORDS)
 /* Per output dim j: the input dim it reads (-1: a new axis) and the step
  * of that input dim; for a buffer src, the elements one step of j moves
- * (step times the input dim's row-major stride, 0 for a new axis). */
+ * (step times the input dim's stride, the caller's or row-major; 0 for a
+ * new axis). */
 #define CS_IMG_OSRC (CS_IMG_OSHAPE + CS_IMG_MAX_RANK)
 #define CS_IMG_OSTEP (CS_IMG_OSRC + CS_IMG_MAX_RANK)
 #define CS_IMG_OSTRIDE (CS_IMG_OSTEP + CS_IMG_MAX_RANK)
@@ -62,6 +63,9 @@
 #define CS_IMG_ISTEP (CS_IMG_ISTART + CS_IMG_MAX_RANK)
 #define CS_IMG_ICOUNT (CS_IMG_ISTEP + 4)
 #define CS_IMG_IVSTRIDE (CS_IMG_ICOUNT + 4)
-#define CS_IMG_WORDS (CS_IMG_IVSTRIDE + 4)
+/* Per output dim j of a buffer dst: its stride in elements (the caller's,
+ * or row-major). */
+#define CS_IMG_DSTRIDE (CS_IMG_IVSTRIDE + 4)
+#define CS_IMG_WORDS (CS_IMG_DSTRIDE + CS_IMG_MAX_RANK)
 
 #endif
