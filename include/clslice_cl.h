@@ -1079,6 +1079,19 @@ typedef struct clslice_cl_csr {
  * or each other.  Messages name the matrices' members as in->indptr,
  * out->data_offset. */
 
+/** A CSR matrix's arrays in shared virtual memory, one clslice_cl_svm
+ * per array of a clslice_cl_csr (which is frozen, so these sit beside it
+ * in the descriptor).  Where an entry's pointer is set, that array lies
+ * in the allocation: the clslice_cl_csr's buffer member is NULL and its
+ * offset counts from the pointer; zero entries: the array is in its
+ * buffer.  The allocation's size is checked as a buffer's would be.
+ * Frozen. */
+typedef struct clslice_cl_csr_svm {
+    clslice_cl_svm indptr;
+    clslice_cl_svm indices;
+    clslice_cl_svm data;
+} clslice_cl_csr_svm;
+
 /** What both CSR passes slice: `plan` (on [in->rows, in->cols]) of the
  * matrix `in` into `out` (see above). */
 typedef struct clslice_cl_csr_desc {
@@ -1086,6 +1099,16 @@ typedef struct clslice_cl_csr_desc {
     const clslice_plan *plan; /**< on [in->rows, in->cols], keeping both */
     const clslice_cl_csr *in;
     const clslice_cl_csr *out;
+    /** NULL, or where in's arrays lie in SVM (clslice_cl_csr_svm); each
+     * SVM array is wrapped in a buffer for the call as a gather's SVM
+     * side is (clslice_cl_svm), arrays whose allocations meet in one
+     * wrapper, so the overlap checks apply; the device must report SVM
+     * (CL_DEVICE_SVM_CAPABILITIES), CLSLICE_ERROR_ARGUMENT naming the
+     * entry otherwise, as for a buffer and a pointer both set
+     * ("in->indices and in_svm->indices.pointer are both set"). */
+    const clslice_cl_csr_svm *in_svm;
+    /** NULL, or where out's arrays lie in SVM, as in_svm. */
+    const clslice_cl_csr_svm *out_svm;
 } clslice_cl_csr_desc;
 
 #define CLSLICE_CL_CSR_DESC_INIT CLSLICE_CL_INIT_(clslice_cl_csr_desc)

@@ -718,14 +718,18 @@ def _grad_svm(dy: Any, plan: Any, out: Any, queue: Any,
 
 
 def _csr_struct(shape: Tuple[int, int], index_type: int, data: Any,
-                indices: Any, indptr: Any) -> Any:
-    buffers = [mem(a, name) for a, name in ((indptr, "indptr"),
-                                             (indices, "indices"),
-                                             (data, "data"))]
-    return _lib.CLCSR(shape[0], shape[1], index_type, data.dtype.itemsize,
-                      indices.size, buffers[0], indptr.offset, buffers[1],
-                      indices.offset if buffers[1] else 0, buffers[2],
-                      data.offset if buffers[2] else 0)
+                indices: Any, indptr: Any) -> Tuple[Any, Any]:
+    """(clslice_cl_csr, clslice_cl_csr_svm) of the three arrays, each in
+    its buffer or in SVM (side()); an empty array has neither."""
+    sides = [side(a, name, strided=False)
+             for a, name in ((indptr, "indptr"), (indices, "indices"),
+                             (data, "data"))]
+    where = [(t.buffer, t.offset if t.buffer or s.pointer else 0)
+             for t, s in sides]
+    csr = _lib.CLCSR(shape[0], shape[1], index_type, data.dtype.itemsize,
+                     indices.size, where[0][0], where[0][1], where[1][0],
+                     where[1][1], where[2][0], where[2][1])
+    return csr, _lib.CLCSRSvm(*(s for _, s in sides))
 
 
 def _check_csr_arrays(arrays: Tuple[Any, Any, Any]) -> None:
@@ -760,20 +764,24 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
         for name, a in zip(("data", "indices", "indptr"), arrays)]
     index_type = 1 if indices.dtype == np.int64 else 0
     rows, cols = plan.output_shape
-    src = _csr_struct(shape, index_type, data, indices, indptr)
+    src, src_svm = _csr_struct(shape, index_type, data, indices, indptr)
     out_indptr = cla.empty(queue, rows + 1, indptr.dtype,
                            allocator=allocator or allocator_for(indptr,
                                                                 queue))
+    # the count pass writes the row pointers alone
+    ptr, ptr_svm = side(out_indptr, "out_indptr", strided=False)
     dst = _lib.CLCSR(rows, cols, index_type, data.dtype.itemsize, 0,
-                     mem(out_indptr, "out_indptr"), out_indptr.offset,
-                     None, 0, None, 0)
+                     ptr.buffer, ptr.offset, None, 0, None, 0)
+    dst_svm = _lib.CLCSRSvm(ptr_svm, _lib.CLSvm(), _lib.CLSvm())
     rt = runtime_for(indptr.context)
     named: Tuple[Tuple[str, Any], ...] = (
         ("data", data), ("indices", indices), ("indptr", indptr))
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     desc = _lib.CLCSRDesc(plan=plan._ptr.value, in_=ctypes.pointer(src),
-                          out=ctypes.pointer(dst))
+                          out=ctypes.pointer(dst),
+                          in_svm=ctypes.pointer(src_svm),
+                          out_svm=ctypes.pointer(dst_svm))
     nnz = ctypes.c_int64()
     err = Error()
     status = lib.clslice_cl_csr_count(rt, ctypes.byref(call),
@@ -785,12 +793,13 @@ def csr_slice(arrays: Tuple[Any, Any, Any], shape: Tuple[int, int],
                                                                  queue))
     out_data = cla.empty(queue, nnz.value, data.dtype,
                          allocator=allocator or allocator_for(data, queue))
-    dst = _csr_struct((rows, cols), index_type, out_data, out_indices,
-                      out_indptr)
+    dst, dst_svm = _csr_struct((rows, cols), index_type, out_data,
+                               out_indices, out_indptr)
     named += (("out_indptr", out_indptr),)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     desc.out = ctypes.pointer(dst)
+    desc.out_svm = ctypes.pointer(dst_svm)
     status = lib.clslice_cl_csr_fill(rt, ctypes.byref(call),
                                      ctypes.byref(desc), ctypes.byref(err))
     _finish(status, err, event, out_data, wait_for, named)

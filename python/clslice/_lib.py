@@ -140,6 +140,11 @@ class CLSvm(ctypes.Structure):
     _fields_ = [("pointer", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
 
 
+class CLCSRSvm(ctypes.Structure):
+    """clslice_cl_csr_svm: where a CSR matrix's arrays lie in SVM."""
+    _fields_ = [("indptr", CLSvm), ("indices", CLSvm), ("data", CLSvm)]
+
+
 class CLGatherDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
@@ -264,6 +269,8 @@ class CLCSRDesc(_Sized):
     _fields_ = [
         ("struct_size", ctypes.c_size_t), ("plan", ctypes.c_void_p),
         ("in_", ctypes.POINTER(CLCSR)), ("out", ctypes.POINTER(CLCSR)),
+        ("in_svm", ctypes.POINTER(CLCSRSvm)),
+        ("out_svm", ctypes.POINTER(CLCSRSvm)),
     ]
 
 

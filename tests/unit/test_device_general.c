@@ -146,9 +146,9 @@ static const general GENERAL[] = {
      CS_SIZE_THROUGH(clslice_cl_dynamic_desc, values_svm),
      sizeof(clslice_cl_dynamic_desc), true},
     {"clslice_cl_csr_count", csr_count,
-     CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
+     CS_SIZE_THROUGH(clslice_cl_csr_desc, out_svm), sizeof(clslice_cl_csr_desc)},
     {"clslice_cl_csr_fill", csr_fill,
-     CS_SIZE_THROUGH(clslice_cl_csr_desc, out), sizeof(clslice_cl_csr_desc)},
+     CS_SIZE_THROUGH(clslice_cl_csr_desc, out_svm), sizeof(clslice_cl_csr_desc)},
     {"clslice_cl_shard_run", shard_run,
      CS_SIZE_THROUGH(clslice_cl_shard_desc, owner_events),
      sizeof(clslice_cl_shard_desc)},
@@ -420,7 +420,10 @@ static void test_layouts(void **state)
     assert_int_equal(CLSLICE_DYNAMIC_VALUE_VECTORS, 4);
     assert_int_equal(GENERAL[4].first_size, 232);
     PIN(clslice_cl_csr_desc, in, 16);
-    assert_int_equal(GENERAL[8].first_size, 32);
+    PIN(clslice_cl_csr_desc, in_svm, 32);
+    PIN(clslice_cl_csr_desc, out_svm, 40);
+    assert_int_equal(sizeof(clslice_cl_csr_svm), 48);
+    assert_int_equal(GENERAL[8].first_size, 48);
     PIN(clslice_cl_shard_desc, elem_size, 16);
     PIN(clslice_cl_shard_desc, input_blocks, 24);
     PIN(clslice_cl_shard_desc, queues, 40);

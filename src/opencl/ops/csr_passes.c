@@ -4,9 +4,11 @@
  * clslice_cl_csr_count and clslice_cl_csr_fill: the two passes of a CSR
  * slice on the device.  The count pass works in scratch buffers of its
  * own and copies the row pointers out only once the input has proved
- * valid, so a corrupt input leaves every output buffer untouched.
+ * valid, so a corrupt input leaves every output buffer untouched.  Arrays
+ * in SVM are wrapped in buffers first (csr_svm.h).
  */
 #include "opencl/ops/csr_slicer.h"
+#include "opencl/ops/csr_svm.h"
 #include "core/plan/common.h"
 
 /* Scratch of the count pass: status words and the counts being scanned. */
@@ -128,21 +130,53 @@ static clslice_status copy_out(const cs_csr_call *call, cl_mem counts,
 }
 
 /* The head and descriptor taken into the call (the CSR pass: `fill`),
- * then every check both passes share (cs_csr_prepare). */
+ * its SVM arrays wrapped (svm, to unwrap once the pass is enqueued). */
 static clslice_status take(clslice_runtime *runtime,
                            const clslice_cl_call *call,
                            const clslice_cl_csr_desc *desc, bool fill,
-                           cs_csr_call *csr, clslice_error *err)
+                           cs_csr_call *csr, cs_csr_svm *svm,
+                           clslice_error *err)
 {
     clslice_cl_csr_desc taken;
     *csr = (cs_csr_call){.fill = fill};
+    svm->set = (cs_svm_set){.sides = svm->sides};
     clslice_status st = CS_TAKE(runtime, call, &csr->call, desc,
-                                clslice_cl_csr_desc, out, &taken, err);
-    if (st == CLSLICE_OK) {
-        csr->plan = taken.plan;
-        csr->in = taken.in;
-        csr->out = taken.out;
-    }
+                                clslice_cl_csr_desc, out_svm, &taken, err);
+    if (st != CLSLICE_OK)
+        return st;
+    csr->plan = taken.plan;
+    csr->in = taken.in;
+    csr->out = taken.out;
+    return cs_csr_svm_wrap(csr, taken.in_svm, taken.out_svm, svm, err);
+}
+
+/* The count pass of a taken call. */
+static clslice_status count(cs_csr_call *csr, int64_t *out_nnz,
+                            clslice_error *err)
+{
+    clslice_status st = out_nnz ? cs_csr_prepare(csr, err)
+                                : cs_fail(err, CLSLICE_ERROR_ARGUMENT,
+                                          "out_nnz is NULL");
+    if (st != CLSLICE_OK)
+        return st;
+    count_scratch s = {NULL, NULL};
+    cs_chain chain;
+    cs_chain_start(&chain, csr->call.queue, csr->call.num_events,
+                   csr->call.wait_list);
+    cl_uint words[CS_CSR_STATUS_WORDS] = {0};
+    st = make_scratch(csr, &s, err);
+    if (st == CLSLICE_OK)
+        st = enqueue_count(csr, &chain, &s, err);
+    if (st == CLSLICE_OK)
+        st = read_status(csr, &chain, s.status, words, err);
+    if (st == CLSLICE_OK && words[0] != 0)
+        st = cs_csr_diagnose(csr, err);
+    if (st == CLSLICE_OK)
+        st = copy_out(csr, s.counts, csr->call.event, err);
+    cs_chain_drop(&chain);
+    drop_scratch(&s);
+    if (st == CLSLICE_OK)
+        *out_nnz = (int64_t)((uint64_t)words[3] << 32 | words[2]);
     return st;
 }
 
@@ -152,33 +186,36 @@ clslice_status clslice_cl_csr_count(clslice_runtime *runtime,
                                     int64_t *out_nnz, clslice_error *err)
 {
     cs_csr_call csr;
-    clslice_status st = take(runtime, call, desc, false, &csr, err);
-    if (st == CLSLICE_OK && !out_nnz)
-        st = cs_fail(err, CLSLICE_ERROR_ARGUMENT, "out_nnz is NULL");
+    cs_csr_svm svm;
+    clslice_status st = take(runtime, call, desc, false, &csr, &svm, err);
     if (st == CLSLICE_OK)
-        st = cs_csr_prepare(&csr, err);
+        st = cs_csr_svm_unwrap(&svm, count(&csr, out_nnz, err), err);
+    return st == CLSLICE_OK ? cs_ok(err) : st;
+}
+
+/* The fill pass of a taken call. */
+static clslice_status fill(cs_csr_call *csr, clslice_error *err)
+{
+    clslice_status st = cs_csr_prepare(csr, err);
     if (st != CLSLICE_OK)
         return st;
-    count_scratch s = {NULL, NULL};
+    const clslice_cl_csr *in = csr->in, *out = csr->out;
     cs_chain chain;
-    cs_chain_start(&chain, csr.call.queue, csr.call.num_events,
-                   csr.call.wait_list);
-    cl_uint words[CS_CSR_STATUS_WORDS] = {0};
-    st = make_scratch(&csr, &s, err);
+    cs_chain_start(&chain, csr->call.queue, csr->call.num_events,
+                   csr->call.wait_list);
+    if (out->nnz > 0) {
+        size_t carrier = csr->choice.carrier;
+        cs_csr_params p;
+        cs_csr_params_fill(csr, out->nnz, carrier, &p);
+        cl_mem mems[] = {in->indptr,   in->indices, in->data,
+                         out->indptr, out->indices, out->data};
+        st = run_kernel(csr, &chain, csr->choice.fill, carrier, mems, 6, &p,
+                        out->rows, err);
+    }
     if (st == CLSLICE_OK)
-        st = enqueue_count(&csr, &chain, &s, err);
-    if (st == CLSLICE_OK)
-        st = read_status(&csr, &chain, s.status, words, err);
-    if (st == CLSLICE_OK && words[0] != 0)
-        st = cs_csr_diagnose(&csr, err);
-    if (st == CLSLICE_OK)
-        st = copy_out(&csr, s.counts, csr.call.event, err);
+        st = cs_chain_finish(&chain, csr->call.event, err);
     cs_chain_drop(&chain);
-    drop_scratch(&s);
-    if (st != CLSLICE_OK)
-        return st;
-    *out_nnz = (int64_t)((uint64_t)words[3] << 32 | words[2]);
-    return cs_ok(err);
+    return st;
 }
 
 clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
@@ -187,26 +224,9 @@ clslice_status clslice_cl_csr_fill(clslice_runtime *runtime,
                                    clslice_error *err)
 {
     cs_csr_call csr;
-    clslice_status st = take(runtime, call, desc, true, &csr, err);
+    cs_csr_svm svm;
+    clslice_status st = take(runtime, call, desc, true, &csr, &svm, err);
     if (st == CLSLICE_OK)
-        st = cs_csr_prepare(&csr, err);
-    if (st != CLSLICE_OK)
-        return st;
-    const clslice_cl_csr *in = csr.in, *out = csr.out;
-    cs_chain chain;
-    cs_chain_start(&chain, csr.call.queue, csr.call.num_events,
-                   csr.call.wait_list);
-    if (out->nnz > 0) {
-        size_t carrier = csr.choice.carrier;
-        cs_csr_params p;
-        cs_csr_params_fill(&csr, out->nnz, carrier, &p);
-        cl_mem mems[] = {in->indptr,   in->indices, in->data,
-                         out->indptr, out->indices, out->data};
-        st = run_kernel(&csr, &chain, csr.choice.fill, carrier, mems, 6, &p,
-                        out->rows, err);
-    }
-    if (st == CLSLICE_OK)
-        st = cs_chain_finish(&chain, csr.call.event, err);
-    cs_chain_drop(&chain);
+        st = cs_csr_svm_unwrap(&svm, fill(&csr, err), err);
     return st == CLSLICE_OK ? cs_ok(err) : st;
 }
