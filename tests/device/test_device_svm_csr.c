@@ -36,17 +36,12 @@ typedef struct arrays {
 
 static void pool_begin(const arrays *a, cl_map_flags flags)
 {
-    if (!a->fine)
-        TU_CL_CHECK(clEnqueueSVMMap(a->f->dev.queue, CL_TRUE, flags, a->pool,
-                                    a->pool_bytes, 0, NULL, NULL));
+    tu_svm_host_begin(&a->f->dev, a->fine, a->pool, a->pool_bytes, flags);
 }
 
 static void pool_end(const arrays *a)
 {
-    if (!a->fine)
-        TU_CL_CHECK(clEnqueueSVMUnmap(a->f->dev.queue, a->pool, 0, NULL,
-                                      NULL));
-    TU_CL_CHECK(clFinish(a->f->dev.queue));
+    tu_svm_host_end(&a->f->dev, a->fine, a->pool);
 }
 
 /* Places array i of `bytes` (at least 1): in the pool when svm, at the
@@ -84,32 +79,27 @@ static void arrays_close(arrays *a)
         clSVMFree(a->f->dev.cl.context, a->pool);
 }
 
-/* Array i's bytes from host (n of them) into wherever it lives. */
-static void upload(arrays *a, int i, const void *host, size_t n)
+/* n bytes between host and array i, wherever it lives: to the array
+ * when `up`, from it otherwise. */
+static void transfer(arrays *a, int i, void *host, size_t n, bool up)
 {
     if (n == 0)
         return;
     if (!a->svm[i]) {
-        TU_CL_CHECK(clEnqueueWriteBuffer(a->f->dev.queue, a->own[i], CL_TRUE,
-                                         0, n, host, 0, NULL, NULL));
+        cl_int rc = up ? clEnqueueWriteBuffer(a->f->dev.queue, a->own[i],
+                                              CL_TRUE, 0, n, host, 0, NULL,
+                                              NULL)
+                       : clEnqueueReadBuffer(a->f->dev.queue, a->own[i],
+                                             CL_TRUE, 0, n, host, 0, NULL,
+                                             NULL);
+        TU_CL_CHECK(rc);
         return;
     }
-    pool_begin(a, CL_MAP_WRITE);
-    memcpy(a->pool + a->place[i], host, n);
-    pool_end(a);
-}
-
-static void download(arrays *a, int i, void *host, size_t n)
-{
-    if (n == 0)
-        return;
-    if (!a->svm[i]) {
-        TU_CL_CHECK(clEnqueueReadBuffer(a->f->dev.queue, a->own[i], CL_TRUE,
-                                        0, n, host, 0, NULL, NULL));
-        return;
-    }
-    pool_begin(a, CL_MAP_READ);
-    memcpy(host, a->pool + a->place[i], n);
+    pool_begin(a, up ? CL_MAP_WRITE : CL_MAP_READ);
+    if (up)
+        memcpy(a->pool + a->place[i], host, n);
+    else
+        memcpy(host, a->pool + a->place[i], n);
     pool_end(a);
 }
 
@@ -136,6 +126,22 @@ static void matrix(const arrays *a, int first, const tc_csr *m,
     member(a, first + 2, &out->data, &out->data_offset, &svm->data);
 }
 
+/* The descriptor of plan from in to out, with their SVM entries. */
+static clslice_cl_csr_desc csr_desc(const clslice_plan *plan,
+                                    const clslice_cl_csr *in,
+                                    const clslice_cl_csr *out,
+                                    const clslice_cl_csr_svm *in_svm,
+                                    const clslice_cl_csr_svm *out_svm)
+{
+    clslice_cl_csr_desc desc = CLSLICE_CL_CSR_DESC_INIT;
+    desc.plan = plan;
+    desc.in = in;
+    desc.out = out;
+    desc.in_svm = in_svm;
+    desc.out_svm = out_svm;
+    return desc;
+}
+
 static size_t isize(clslice_index_type type)
 {
     return type == CLSLICE_INT64 ? 8 : 4;
@@ -158,9 +164,9 @@ static void run_case(fixture *f, bool fine, tu_rng *rng,
     for (int i = 0; i < ARRAYS; i++)
         place(&a, i, sizes[i], tu_chance(rng, 60));
     pool_open(&a);
-    upload(&a, 0, in->indptr, sizes[0]);
-    upload(&a, 1, in->indices, sizes[1]);
-    upload(&a, 2, in->data, sizes[2]);
+    transfer(&a, 0, in->indptr, sizes[0], true);
+    transfer(&a, 1, in->indices, sizes[1], true);
+    transfer(&a, 2, in->data, sizes[2], true);
 
     clslice_cl_csr cin, cout;
     clslice_cl_csr_svm sin, sout;
@@ -170,12 +176,7 @@ static void run_case(fixture *f, bool fine, tu_rng *rng,
     matrix(&a, 3, &shape, &cout, &sout);
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = f->dev.queue;
-    clslice_cl_csr_desc desc = CLSLICE_CL_CSR_DESC_INIT;
-    desc.plan = plan;
-    desc.in = &cin;
-    desc.out = &cout;
-    desc.in_svm = &sin;
-    desc.out_svm = &sout;
+    clslice_cl_csr_desc desc = csr_desc(plan, &cin, &cout, &sin, &sout);
     int64_t nnz = -1;
     clslice_error err;
     clslice_status st = clslice_cl_csr_count(f->dev.runtime, &call, &desc,
@@ -191,9 +192,9 @@ static void run_case(fixture *f, bool fine, tu_rng *rng,
         fail_msg("%s: fill: %s", ctx, err.message);
     TU_CL_CHECK(clFinish(f->dev.queue)); /* fine-grained: read directly */
     tc_csr_alloc(got, want->rows, want->cols, nnz, in->type, in->elem_size);
-    download(&a, 3, got->indptr, sizes[3]);
-    download(&a, 4, got->indices, sizes[4]);
-    download(&a, 5, got->data, sizes[5]);
+    transfer(&a, 3, got->indptr, sizes[3], false);
+    transfer(&a, 4, got->indices, sizes[4], false);
+    transfer(&a, 5, got->data, sizes[5], false);
     arrays_close(&a);
 }
 
@@ -277,11 +278,7 @@ static void test_checks(void **state)
                                  {pool, bytes}};
     clslice_cl_call call = CLSLICE_CL_CALL_INIT;
     call.queue = f->dev.queue;
-    clslice_cl_csr_desc desc = CLSLICE_CL_CSR_DESC_INIT;
-    desc.plan = plan;
-    desc.in = &in;
-    desc.out = &out;
-    desc.in_svm = &in_svm;
+    clslice_cl_csr_desc desc = csr_desc(plan, &in, &out, &in_svm, NULL);
 
     in.indices = out_ptr; /* a buffer and an allocation */
     EXPECT_FAIL(call, CLSLICE_ERROR_ARGUMENT,

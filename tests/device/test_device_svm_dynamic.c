@@ -63,17 +63,12 @@ typedef struct worlds {
 
 static void pool_begin(const worlds *w, cl_map_flags flags)
 {
-    if (!w->fine)
-        TU_CL_CHECK(clEnqueueSVMMap(w->f->dev.queue, CL_TRUE, flags, w->pool,
-                                    w->pool_bytes, 0, NULL, NULL));
+    tu_svm_host_begin(&w->f->dev, w->fine, w->pool, w->pool_bytes, flags);
 }
 
 static void pool_end(const worlds *w)
 {
-    if (!w->fine)
-        TU_CL_CHECK(clEnqueueSVMUnmap(w->f->dev.queue, w->pool, 0, NULL,
-                                      NULL));
-    TU_CL_CHECK(clFinish(w->f->dev.queue));
+    tu_svm_host_end(&w->f->dev, w->fine, w->pool);
 }
 
 static void worlds_open(worlds *w, fixture *f, bool fine)

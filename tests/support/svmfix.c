@@ -47,3 +47,18 @@ void tu_svm_skip_with(tu_svm_fixture *f)
         skip();
     }
 }
+
+void tu_svm_host_begin(tu_dev *dev, bool fine, void *pool, size_t bytes,
+                       cl_map_flags flags)
+{
+    if (!fine)
+        TU_CL_CHECK(clEnqueueSVMMap(dev->queue, CL_TRUE, flags, pool, bytes,
+                                    0, NULL, NULL));
+}
+
+void tu_svm_host_end(tu_dev *dev, bool fine, void *pool)
+{
+    if (!fine)
+        TU_CL_CHECK(clEnqueueSVMUnmap(dev->queue, pool, 0, NULL, NULL));
+    TU_CL_CHECK(clFinish(dev->queue));
+}

@@ -36,4 +36,13 @@ void tu_svm_skip_without(tu_svm_fixture *f, bool fine);
  * has SVM (a test of the refusal of a device without it). */
 void tu_svm_skip_with(tu_svm_fixture *f);
 
+/* Hands the SVM allocation `pool` of `bytes` to the host: a blocking map
+ * for `flags` when it is coarse-grained, nothing when fine. */
+void tu_svm_host_begin(tu_dev *dev, bool fine, void *pool, size_t bytes,
+                       cl_map_flags flags);
+
+/* Hands it back (the unmap when coarse-grained) and waits for the queue,
+ * so the device's earlier writes are there for a fine-grained read too. */
+void tu_svm_host_end(tu_dev *dev, bool fine, void *pool);
+
 #endif
