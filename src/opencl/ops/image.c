@@ -12,7 +12,6 @@
  * index, and each image side's geometry; one kernel runs.
  */
 #include <inttypes.h>
-#include <string.h>
 
 #include "opencl/ops/image.h"
 #include "opencl/run/job.h"
@@ -115,38 +114,8 @@ static clslice_status check_image(image_op *op, cs_image_side *side,
     return st;
 }
 
-/* A buffer side at the caller's strides: the view resolved (a
- * destination must address no element twice), then the bytes around its
- * offset inside its buffer. */
-static clslice_status check_strided(image_op *op, bool output,
-                                    clslice_error *err)
-{
-    const clslice_cl_gather_desc *d = op->desc;
-    const clslice_cl_tensor *t = output ? &d->dst : &d->src;
-    cs_strided_view *v = output ? &op->dst_view : &op->src_view;
-    *v = (cs_strided_view){.name = output ? op->names.dst : op->names.src,
-                           .member = true,
-                           .rank = output ? op->orank : op->irank};
-    memcpy(v->shape, output ? op->oshape : op->ishape,
-           (size_t)v->rank * sizeof *v->shape);
-    cs_strided_bytes span;
-    clslice_status st = cs_strided_resolve(v, t->strides, err);
-    if (st == CLSLICE_OK && output)
-        st = cs_strided_disjoint(v, err);
-    if (st == CLSLICE_OK)
-        st = cs_strided_span(v, d->elem_size, &span, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_array a = {.name = v->name, .member = true,
-                  .what = output ? "destination view" : "source view",
-                  .buffer = t->buffer, .offset = t->offset,
-                  .bytes = span.after, .before = span.before,
-                  .output = output, .optional = true};
-    return cs_check_arrays(cs_call_context(op->call), &a, 1, NULL, err);
-}
-
 /* The buffer side: whole elements from its offset, inside its buffer. */
-static clslice_status check_buffer(image_op *op, bool output,
+static clslice_status check_buffer(const image_op *op, bool output,
                                    clslice_error *err)
 {
     const clslice_cl_gather_desc *d = op->desc;
@@ -158,7 +127,10 @@ static clslice_status check_buffer(image_op *op, bool output,
                        "%zu (an image gather addresses whole elements)",
                        name, t->offset, d->elem_size);
     if (t->strides)
-        return check_strided(op, output, err);
+        return cs_image_view_check(
+            op->call, name, output ? "destination view" : "source view",
+            output ? op->oshape : op->ishape, output ? op->orank : op->irank,
+            t, d->elem_size, output, err);
     size_t bytes;
     clslice_status st =
         output ? cs_tensor_bytes(op->out_elements, d->elem_size, "output",
@@ -197,7 +169,7 @@ static void fill_dst_strides(const image_op *op, int64_t *t)
     int64_t running = 1;
     for (int j = op->orank - 1; j >= 0; j--) {
         t[CS_IMG_DSTRIDE + j] =
-            op->desc->dst.strides ? op->dst_view.stride[j] : running;
+            op->desc->dst.strides ? op->desc->dst.strides[j] : running;
         running *= op->oshape[j];
     }
 }
@@ -212,7 +184,7 @@ static void fill_plan(const image_op *op, int64_t *t)
     for (int k = op->irank - 1; k >= 0; k--) {
         int64_t count;
         clslice_plan_dim(d->plan, k, &start[k], &step[k], &count, NULL);
-        row[k] = d->src.strides ? op->src_view.stride[k] : running;
+        row[k] = d->src.strides ? d->src.strides[k] : running;
         running *= op->ishape[k] ? op->ishape[k] : 1;
         base += start[k] * row[k];
         if (k < 4)

@@ -118,9 +118,6 @@ typedef struct cs_image_gather_op {
     int64_t ishape[CLSLICE_MAX_RANK], oshape[CLSLICE_MAX_RANK];
     int64_t out_elements;
     cs_image_side src, dst;   /* used where the side is an image */
-    /* a buffer side at the caller's strides (used where they are given):
-     * resolved and checked, folded into the table */
-    cs_strided_view src_view, dst_view;
     cl_channel_type channel;  /* of the image (src's when both) */
     cs_program_info program;  /* the image program, which an armed
                                * kernel points at */
@@ -200,6 +197,23 @@ clslice_status cs_image_scatter(cs_call *call,
                                 const clslice_cl_scatter_desc *desc,
                                 struct cs_image_value *value,
                                 clslice_error *err);
+
+/* What every image call checks first: its head (cs_call_check), then the
+ * plan and element size. */
+clslice_status cs_image_call_check(cs_call *call, const clslice_plan *plan,
+                                   size_t elem_size, clslice_error *err);
+
+/* A buffer side of an image call given at the caller's strides (not
+ * NULL): the view of `shape` named `name` ("src", "value") resolved, a
+ * destination (`output`) addressing no element twice, and its bytes
+ * around t's offset inside t's buffer, `what` naming them in overlap
+ * messages ("source view").  The kernels' tables then read the strides
+ * from the descriptor as given. */
+clslice_status cs_image_view_check(const cs_call *call, const char *name,
+                                   const char *what, const int64_t *shape,
+                                   int rank, const clslice_cl_tensor *t,
+                                   size_t elem_size, bool output,
+                                   clslice_error *err);
 
 /* The checks of an image side shared by both files: the geometry of a
  * tensor of `shape` in image->packing, the image's facts asked of OpenCL

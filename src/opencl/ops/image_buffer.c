@@ -130,9 +130,8 @@ clslice_status cs_image_gather_unbuffer(cs_call *call,
     if ((!src && !dst) || (src && desc->dst_image && !dst) ||
         (dst && desc->src_image && !src))
         return CLSLICE_OK;
-    clslice_status st = cs_call_check(call, err);
-    if (st == CLSLICE_OK)
-        st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
+    clslice_status st = cs_image_call_check(call, desc->plan,
+                                            desc->elem_size, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t shape[CLSLICE_MAX_RANK];
@@ -162,9 +161,8 @@ clslice_status cs_image_scatter_unbuffer(cs_call *call,
 {
     if (!is_buffer_image(desc->dst_image))
         return CLSLICE_OK;
-    clslice_status st = cs_call_check(call, err);
-    if (st == CLSLICE_OK)
-        st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
+    clslice_status st = cs_image_call_check(call, desc->plan,
+                                            desc->elem_size, err);
     if (st != CLSLICE_OK)
         return st;
     int64_t shape[CLSLICE_MAX_RANK];

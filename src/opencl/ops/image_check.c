@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The clslice Authors */
 /*
- * What a packing makes of a tensor, and the checks of an image against
- * the tensor it claims to hold (image.h).  The facts are asked of OpenCL
- * once (cs_image_query), then checked by a pure function, so a test can
- * hand it facts no device here has.
+ * What a packing makes of a tensor, and the checks of an image call's
+ * sides (image.h): an image against the tensor it claims to hold, a
+ * buffer side at strides.  The facts are asked of OpenCL once
+ * (cs_image_query), then checked by a pure function, so a test can hand
+ * it facts no device here has.
  */
 #include <inttypes.h>
 #include <limits.h>
+#include <string.h>
 
 #include "opencl/ops/image.h"
 #include "core/plan/common.h"
@@ -277,4 +279,36 @@ clslice_status cs_image_side_check(const cs_call *call,
     side->held_by_buffer = facts.type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
     *channel = facts.format.image_channel_data_type;
     return st;
+}
+
+/* ---- the head and buffer sides ------------------------------------------ */
+
+clslice_status cs_image_call_check(cs_call *call, const clslice_plan *plan,
+                                   size_t elem_size, clslice_error *err)
+{
+    clslice_status st = cs_call_check(call, err);
+    return st == CLSLICE_OK ? cs_check_plan_elem(plan, elem_size, err) : st;
+}
+
+clslice_status cs_image_view_check(const cs_call *call, const char *name,
+                                   const char *what, const int64_t *shape,
+                                   int rank, const clslice_cl_tensor *t,
+                                   size_t elem_size, bool output,
+                                   clslice_error *err)
+{
+    cs_strided_view v = {.name = name, .member = true, .rank = rank};
+    memcpy(v.shape, shape, (size_t)rank * sizeof *v.shape);
+    cs_strided_bytes span;
+    clslice_status st = cs_strided_resolve(&v, t->strides, err);
+    if (st == CLSLICE_OK && output)
+        st = cs_strided_disjoint(&v, err);
+    if (st == CLSLICE_OK)
+        st = cs_strided_span(&v, elem_size, &span, err);
+    if (st != CLSLICE_OK)
+        return st;
+    cs_array a = {.name = name, .member = true, .what = what,
+                  .buffer = t->buffer, .offset = t->offset,
+                  .bytes = span.after, .before = span.before,
+                  .output = output, .optional = true};
+    return cs_check_arrays(cs_call_context(call), &a, 1, NULL, err);
 }

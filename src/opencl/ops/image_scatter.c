@@ -14,7 +14,6 @@
  * copy succeeded.
  */
 #include <inttypes.h>
-#include <string.h>
 
 #include "opencl/ops/image.h"
 #include "opencl/run/job.h"
@@ -28,7 +27,6 @@ typedef struct scatter_op {
     int irank;
     int64_t ishape[CLSLICE_MAX_RANK];
     int64_t slice_elements;
-    cs_strided_view value; /* at the caller's strides, where given */
     cs_image_side dst;
     cl_channel_type channel;
 } scatter_op;
@@ -60,28 +58,7 @@ static clslice_status check_members(const clslice_cl_scatter_desc *d,
     return CLSLICE_OK;
 }
 
-/* A value at the caller's strides: the bytes around its offset. */
-static clslice_status check_strided_value(scatter_op *op, clslice_error *err)
-{
-    const clslice_cl_scatter_desc *d = op->desc;
-    cs_strided_view *v = &op->value;
-    *v = (cs_strided_view){.name = "value", .member = true,
-                           .rank = d->value_rank};
-    memcpy(v->shape, d->value_shape, (size_t)v->rank * sizeof *v->shape);
-    cs_strided_bytes span;
-    clslice_status st = cs_strided_resolve(v, d->value.strides, err);
-    if (st == CLSLICE_OK)
-        st = cs_strided_span(v, d->elem_size, &span, err);
-    if (st != CLSLICE_OK)
-        return st;
-    cs_array a = {.name = "value", .member = true, .what = "value view",
-                  .buffer = d->value.buffer, .offset = d->value.offset,
-                  .bytes = span.after, .before = span.before,
-                  .optional = true};
-    return cs_check_arrays(cs_call_context(op->call), &a, 1, NULL, err);
-}
-
-static clslice_status check_value(scatter_op *op, clslice_error *err)
+static clslice_status check_value(const scatter_op *op, clslice_error *err)
 {
     const clslice_cl_scatter_desc *d = op->desc;
     int64_t elements;
@@ -90,7 +67,9 @@ static clslice_status check_value(scatter_op *op, clslice_error *err)
                                                d->value_rank, d->rule,
                                                "value", err);
     if (st == CLSLICE_OK && d->value.strides)
-        return check_strided_value(op, err);
+        return cs_image_view_check(op->call, "value", "value view",
+                                   d->value_shape, d->value_rank, &d->value,
+                                   d->elem_size, false, err);
     if (st == CLSLICE_OK)
         st = cs_value_elements(d->value_shape, d->value_rank, "value",
                                &elements, err);
@@ -107,9 +86,8 @@ static clslice_status check_value(scatter_op *op, clslice_error *err)
 static clslice_status check(scatter_op *op, clslice_error *err)
 {
     const clslice_cl_scatter_desc *d = op->desc;
-    clslice_status st = cs_call_check(op->call, err);
-    if (st == CLSLICE_OK)
-        st = cs_check_plan_elem(d->plan, d->elem_size, err);
+    clslice_status st = cs_image_call_check(op->call, d->plan, d->elem_size,
+                                            err);
     if (st == CLSLICE_OK)
         st = check_members(d, err);
     if (st == CLSLICE_OK)
@@ -143,7 +121,7 @@ static void value_strides(const scatter_op *op, int64_t *vstride)
         int j = v - lead;
         int k = j >= 0 ? clslice_plan_output_source(d->plan, j) : -1;
         if (k >= 0 && d->value_shape[v] != 1)
-            vstride[k] = d->value.strides ? op->value.stride[v] : running;
+            vstride[k] = d->value.strides ? d->value.strides[v] : running;
         running *= d->value_shape[v];
     }
 }

@@ -80,9 +80,8 @@ clslice_status cs_image_value_prepare(cs_call *call,
         return CLSLICE_OK;
     int64_t elements = 0;
     size_t bytes = 0;
-    clslice_status st = cs_call_check(call, err);
-    if (st == CLSLICE_OK)
-        st = cs_check_plan_elem(desc->plan, desc->elem_size, err);
+    clslice_status st = cs_image_call_check(call, desc->plan,
+                                            desc->elem_size, err);
     if (st == CLSLICE_OK)
         st = check_members(desc, err);
     if (st == CLSLICE_OK)
