@@ -139,7 +139,6 @@ static clslice_status take(clslice_runtime *runtime,
 {
     clslice_cl_csr_desc taken;
     *csr = (cs_csr_call){.fill = fill};
-    svm->set = (cs_svm_set){.sides = svm->sides};
     clslice_status st = CS_TAKE(runtime, call, &csr->call, desc,
                                 clslice_cl_csr_desc, out_svm, &taken, err);
     if (st != CLSLICE_OK)

@@ -17,11 +17,11 @@ static void add_side(cs_svm_set *set, const char *matrix,
                      const char *array, clslice_cl_svm svm, cl_mem *buffer,
                      size_t *offset)
 {
-    cs_svm_side *s = &set->sides[set->count++];
-    *s = (cs_svm_side){.svm = svm, .buffer = buffer, .offset = offset};
-    snprintf(s->buffer_name, sizeof s->buffer_name, "%s->%s", matrix,
-             array);
-    snprintf(s->svm_name, sizeof s->svm_name, "%s_svm->%s", matrix, array);
+    char buffer_name[40], svm_name[32];
+    snprintf(buffer_name, sizeof buffer_name, "%s->%s", matrix, array);
+    snprintf(svm_name, sizeof svm_name, "%s_svm->%s", matrix, array);
+    cs_svm_side_set(&set->sides[set->count++], svm, buffer, offset,
+                    buffer_name, svm_name);
 }
 
 /* The three arrays of one matrix (`given` NULL: all in buffers). */

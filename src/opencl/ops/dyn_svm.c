@@ -51,15 +51,6 @@ bool cs_dyn_svm_used(const clslice_cl_dynamic_desc *desc)
     return used;
 }
 
-static void side(cs_svm_side *s, clslice_cl_svm svm, cl_mem *buffer,
-                 size_t *offset, const char *buffer_name,
-                 const char *svm_name)
-{
-    *s = (cs_svm_side){.svm = svm, .buffer = buffer, .offset = offset};
-    snprintf(s->buffer_name, sizeof s->buffer_name, "%s", buffer_name);
-    snprintf(s->svm_name, sizeof s->svm_name, "%s", svm_name);
-}
-
 /* The sides: src, dst, the record, then each vector the spec declares;
  * an entry of values_svm past them is refused. */
 static clslice_status name_sides(clslice_cl_dynamic_desc *desc,
@@ -67,12 +58,12 @@ static clslice_status name_sides(clslice_cl_dynamic_desc *desc,
                                  clslice_error *err)
 {
     cs_svm_side *s = svm->sides;
-    side(s++, desc->src_svm, &desc->src.buffer, &desc->src.offset,
-         "src.buffer", "src_svm");
-    side(s++, desc->dst_svm, &desc->dst.buffer, &desc->dst.offset,
-         "dst.buffer", "dst_svm");
-    side(s++, desc->info_svm, &desc->info, &desc->info_offset, "info",
-         "info_svm");
+    cs_svm_side_set(s++, desc->src_svm, &desc->src.buffer,
+                    &desc->src.offset, "src.buffer", "src_svm");
+    cs_svm_side_set(s++, desc->dst_svm, &desc->dst.buffer,
+                    &desc->dst.offset, "dst.buffer", "dst_svm");
+    cs_svm_side_set(s++, desc->info_svm, &desc->info, &desc->info_offset,
+                    "info", "info_svm");
     for (int i = 0; i < CLSLICE_DYNAMIC_VALUE_VECTORS; i++) {
         int which = declared[spec->front][i];
         const clslice_cl_svm *given = &desc->values_svm[i];
@@ -87,8 +78,8 @@ static clslice_status name_sides(clslice_cl_dynamic_desc *desc,
         cs_dyn_value *v = vector_of(spec, which);
         char svm_name[32];
         snprintf(svm_name, sizeof svm_name, "values_svm[%d]", i);
-        side(s++, *given, &v->buffer, &v->offset,
-             cs_dyn_value_name(spec->front, which), svm_name);
+        cs_svm_side_set(s++, *given, &v->buffer, &v->offset,
+                        cs_dyn_value_name(spec->front, which), svm_name);
     }
     svm->set = (cs_svm_set){.sides = svm->sides,
                             .count = (size_t)(s - svm->sides)};

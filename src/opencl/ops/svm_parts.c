@@ -22,6 +22,15 @@
  * against 1.2's header). */
 #define CS_DEVICE_SVM_CAPABILITIES 0x1053
 
+void cs_svm_side_set(cs_svm_side *s, clslice_cl_svm svm, cl_mem *buffer,
+                     size_t *offset, const char *buffer_name,
+                     const char *svm_name)
+{
+    *s = (cs_svm_side){.svm = svm, .buffer = buffer, .offset = offset};
+    snprintf(s->buffer_name, sizeof s->buffer_name, "%s", buffer_name);
+    snprintf(s->svm_name, sizeof s->svm_name, "%s", svm_name);
+}
+
 static clslice_status check_side(const cs_svm_side *s, clslice_error *err)
 {
     if (!s->svm.pointer && s->svm.bytes)

@@ -26,6 +26,12 @@ typedef struct cs_svm_side {
     char svm_name[32];    /* "part_svm[3]", "dst_svm" */
 } cs_svm_side;
 
+/* Side s: allocation `svm` (zero: a buffer side) for the buffer member
+ * at `buffer` and its offset at `offset`, named as cs_svm_side says. */
+void cs_svm_side_set(cs_svm_side *s, clslice_cl_svm svm, cl_mem *buffer,
+                     size_t *offset, const char *buffer_name,
+                     const char *svm_name);
+
 /* The sides of one call and the wrappers made for them. */
 typedef struct cs_svm_set {
     cs_svm_side *sides; /* count, filled by the caller */
