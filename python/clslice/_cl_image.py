@@ -6,7 +6,7 @@ into an image, through the src_image / dst_image members of
 clslice_cl_gather and clslice_cl_scatter.  Queues, wait lists, events
 and error names as for pyopencl arrays (_cl_call.py)."""
 import ctypes
-from typing import Any, Tuple
+from typing import Any, List, Tuple
 
 import numpy as np
 import pyopencl.array as cla
@@ -28,6 +28,20 @@ class CLImage(ctypes.Structure):
 
 def _image_struct(t: ImageTensor) -> CLImage:
     return CLImage(t.image.int_ptr, packing_number(t.packing), 0)
+
+
+def set_side(desc: Any, member: str, a: Any, name: str, keep: List[Any],
+             strided: bool = True) -> None:
+    """Descriptor side `member` ("src", "dst") of a: an ImageTensor as
+    MEMBER_image (its struct appended to keep, which must live until the
+    call returns), a device array as MEMBER and MEMBER_svm (side())."""
+    if isinstance(a, ImageTensor):
+        keep.append(_image_struct(a))
+        setattr(desc, member + "_image", ctypes.addressof(keep[-1]))
+    else:
+        tensor, svm = side(a, name, strided)
+        setattr(desc, member, tensor)
+        setattr(desc, member + "_svm", svm)
 
 
 def _check_image_out(out: ImageTensor, x: Any, shape: Tuple[int, ...],
@@ -83,19 +97,11 @@ def gather(x: Any, plan: Any, out: Any = None, queue: Any = None,
     if not plan.size:
         return out
     named = ((name, x),) + named_out
-    keep = []
+    keep: List[Any] = []
     desc = _lib.CLGatherDesc(plan=plan._ptr.value,
                              elem_size=x.dtype.itemsize)
-    if isinstance(x, ImageTensor):
-        keep.append(_image_struct(x))
-        desc.src_image = ctypes.addressof(keep[-1])
-    else:
-        desc.src, desc.src_svm = side(x, name)
-    if isinstance(out, ImageTensor):
-        keep.append(_image_struct(out))
-        desc.dst_image = ctypes.addressof(keep[-1])
-    else:
-        desc.dst, desc.dst_svm = side(out, "out")
+    set_side(desc, "src", x, name, keep)
+    set_side(desc, "dst", out, "out", keep)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     err = Error()
@@ -202,11 +208,7 @@ def enqueue_scatter(x: Any, plan: Any, value: Any, rule: int, queue: Any,
     else:
         desc.value, desc.value_svm, held = mem_or_scratch(value)
         keep.append(held)
-    if isinstance(x, ImageTensor):
-        keep.append(_image_struct(x))
-        desc.dst_image = ctypes.addressof(keep[-1])
-    else:
-        desc.dst, desc.dst_svm = side(x, "x")
+    set_side(desc, "dst", x, "x", keep)
     event = ctypes.c_void_p()
     call = call_head(queue, wait_for, named, event)
     err = Error()

@@ -20,9 +20,9 @@ from ._cl import (_c_strides, _concat_parts, _converted, _part_svm,
                   _run_concat, _run_gather_batch, _shares_buffer,
                   contiguous, copy)
 from ._cl_call import (allocator_for, check_out, memory_pool, new_array,
-                       queue_for, same_context, side)
+                       queue_for, same_context)
 from ._cl_image import (CLImage, _check_image_out, _image_struct, _new_image,
-                        read_into_buffer)
+                        read_into_buffer, set_side)
 from ._image import ImageTensor
 
 
@@ -86,12 +86,8 @@ def gather_batch(x: Any, plans: Sequence[Any], outs: List[Any], queue: Any,
     desc = _lib.CLBatchDesc(elem_size=x.dtype.itemsize, count=count,
                             parts=parts, part_svm=part_svm,
                             part_image=_address(part_image))
-    if isinstance(x, ImageTensor):
-        src_image = _image_struct(x)
-        desc.src_image = ctypes.addressof(src_image)
-    else:
-        desc.src, desc.src_svm = side(x, "x", strided=False)
-    # src_image lives in this frame until the call has returned
+    keep: List[Any] = []  # lives in this frame until the call has returned
+    set_side(desc, "src", x, "x", keep, strided=False)
     return _run_gather_batch(x, desc, outs, queue, wait_for, named)
 
 
@@ -192,11 +188,7 @@ def concat(arrays: Sequence[Any], plans: Sequence[Any],
     desc = _lib.CLConcatDesc(elem_size=dtype.itemsize, count=len(parts),
                              parts=parts, part_svm=part_svm,
                              part_image=_address(part_image))
-    if isinstance(out, ImageTensor):
-        dst_image = _image_struct(out)
-        desc.dst_image = ctypes.addressof(dst_image)
-    else:
-        desc.dst, desc.dst_svm = side(out, "out")
-    # dst_image lives in this frame until the call has returned
+    keep: List[Any] = []  # lives in this frame until the call has returned
+    set_side(desc, "dst", out, "out", keep)
     return _run_concat(first, desc, sources, out, named_out, queue,
                        wait_for)
