@@ -11,6 +11,7 @@
 
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "imagefix.h"
 #include "testutil.h"
 
 enum { SENTINEL = 0x5C, ELEM = 4, IN_BYTES = 4 * 6 * ELEM, OUT_BYTES = 48 };
@@ -279,10 +280,7 @@ static void test_foreign_and_image_buffers(void **state)
     clReleaseMemObject(foreign);
     tu_cl_close(&other);
 
-    cl_bool images = CL_FALSE;
-    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_IMAGE_SUPPORT,
-                                sizeof images, &images, NULL));
-    if (!images)
+    if (!tu_device_images(&f->dev))
         return;
     cl_image_format format = {CL_R, CL_UNSIGNED_INT8};
     cl_image_desc desc;

@@ -65,10 +65,7 @@ static int setup(void **state)
     *state = f;
     if (!tu_dev_open(&f->dev))
         return 0;
-    cl_bool images = CL_FALSE;
-    TU_CL_CHECK(clGetDeviceInfo(f->dev.cl.device, CL_DEVICE_IMAGE_SUPPORT,
-                                sizeof images, &images, NULL));
-    f->images = images == CL_TRUE;
+    f->images = tu_device_images(&f->dev);
     if (!f->images)
         print_message("the device has no image support: the image "
                       "gathers cannot run here (only the checks do)\n");
@@ -361,9 +358,7 @@ static void run_job(fixture *f, job *j)
 static void test_random_jobs(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     const side_kind ways[8][2] = {{SIDE_IMAGE, SIDE_BUFFER},
                                   {SIDE_BUFFER, SIDE_IMAGE},
                                   {SIDE_IMAGE, SIDE_IMAGE},
@@ -563,9 +558,7 @@ static bool run_scatter(fixture *f, job *j)
 static void test_random_scatters(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     long jobs = tu_scaled(JOBS / 2), partial = 0, value_images = 0;
     for (long i = 0; i < jobs; i++) {
         job j;
@@ -621,9 +614,7 @@ static clslice_status gather(fixture *f, const clslice_plan *plan,
 static void test_checks(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     cl_context ctx = f->dev.cl.context;
     cl_command_queue q = f->dev.queue;
     /* NCHW 1 x 6 x 2 x 3: 2 slices, 6 x 2 texels */
@@ -784,9 +775,7 @@ static clslice_status scatter(fixture *f, const clslice_plan *plan,
 static void test_scatter_checks(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     cl_context ctx = f->dev.cl.context;
     const int64_t shape[] = {4, 2, 6}; /* HWC: 2 x 8 texels in PHWC4 */
     clslice_plan *plan = tu_expr_plan(shape, 3, "1:3, :, 1:6");
@@ -834,9 +823,7 @@ static void test_scatter_checks(void **state)
 static void test_huge_steps(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     const int64_t shape[] = {2, 3, 5};
     job j = {.src_kind = SIDE_IMAGE, .dst_kind = SIDE_BUFFER,
              .src_packing = CLSLICE_PACKING_PHWC4,
@@ -860,9 +847,7 @@ static void test_huge_steps(void **state)
 static void test_empty(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     const int64_t shape[] = {2, 3, 5};
     clslice_plan *plan = tu_expr_plan(shape, 3, ":, 2:2");
     cl_mem img = tu_image_make(f->dev.cl.context, CL_UNSIGNED_INT8, 3, 4,
@@ -890,9 +875,7 @@ static void test_empty(void **state)
 static void test_buffer_image_checks(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     cl_context ctx = f->dev.cl.context;
     cl_command_queue q = f->dev.queue;
     /* NCHW 1 x 6 x 2 x 3 in NC4HW4: 6 x 2 texels, 12 in one row */
@@ -977,9 +960,7 @@ static void test_buffer_image_checks(void **state)
 static void test_value_image_checks(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     cl_context ctx = f->dev.cl.context;
     cl_command_queue q = f->dev.queue;
     /* HWC 2 x 3 x 5 (PHWC4: 3 x 4 texels), the value of [:, 1:3] is

@@ -60,10 +60,7 @@ static int setup(void **state)
     *state = &f;
     if (!tu_dev_open(&f.dev))
         return 0;
-    cl_bool images = CL_FALSE;
-    TU_CL_CHECK(clGetDeviceInfo(f.dev.cl.device, CL_DEVICE_IMAGE_SUPPORT,
-                                sizeof images, &images, NULL));
-    f.images = images == CL_TRUE;
+    f.images = tu_device_images(&f.dev);
     if (!f.images)
         print_message("the device has no image support: nothing here can "
                       "run\n");
@@ -413,9 +410,7 @@ static void drop_concat(concat_case *k)
 static void test_random_concats(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     /* at least 4: an image dst (odd cases) with a hole (case 3) */
     long cases = tu_scaled(CASES) < 4 ? 4 : tu_scaled(CASES);
     long holes = 0, image_dsts = 0, buffer1d = 0;
@@ -575,9 +570,7 @@ static void check_batch(fixture *f, const batch_case *k)
 static void test_random_batches(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     long cases = tu_scaled(CASES) < 2 ? 2 : tu_scaled(CASES);
     long image_srcs = 0, buffer1d = 0;
     for (long c = 0; c < cases; c++) {
@@ -704,9 +697,7 @@ static clslice_status batch_of(refusal *r, clslice_error *err)
 static void test_concat_refusals(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     snprintf(g_ctx, sizeof g_ctx, "concat refusals");
     refusal r;
     make_refusal(f, &r);
@@ -835,9 +826,7 @@ static void check_sub_buffer_sides(fixture *f, refusal *r)
 static void test_batch_refusals(void **state)
 {
     fixture *f = *state;
-    TU_SKIP_WITHOUT_DEVICE(&f->dev);
-    if (!f->images)
-        skip();
+    tu_skip_without_images(&f->dev, f->images);
     snprintf(g_ctx, sizeof g_ctx, "batch refusals");
     refusal r;
     make_refusal(f, &r);

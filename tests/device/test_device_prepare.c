@@ -37,6 +37,7 @@
 #include "csrdev.h"
 #include "opencl/testing/testing.h"
 #include "devutil.h"
+#include "imagefix.h"
 #include "testutil.h"
 
 enum { ELEM = 4, ROWS = 4, COLS = 6, TENSOR = ROWS * COLS * ELEM };
@@ -393,14 +394,6 @@ static void image_gather(const tu_dev *dev, clslice_runtime *rt)
     clReleaseMemObject(image);
 }
 
-static bool has_images(const tu_dev *dev)
-{
-    cl_bool images = CL_FALSE;
-    TU_CL_CHECK(clGetDeviceInfo(dev->cl.device, CL_DEVICE_IMAGE_SUPPORT,
-                                sizeof images, &images, NULL));
-    return images;
-}
-
 /* CLSLICE_PREPARE_INDEX64 adds the 64-bit programs, which forced 64-bit
  * calls and int64 CSR indices then use; CLSLICE_PREPARE_IMAGE beside it
  * (on a device with images) adds the image program, one form whatever
@@ -411,7 +404,7 @@ static void test_prepare_index64(void **state)
     TU_SKIP_WITHOUT_DEVICE(dev);
     clslice_runtime *rt = runtime_new(dev, NULL);
     size_t used = programs_used(dev, rt);
-    size_t image = has_images(dev);
+    size_t image = tu_device_images(dev);
     clslice_error err;
     if (clslice_runtime_prepare(rt, dev->cl.device,
                                 CLSLICE_PREPARE_INDEX64 |
@@ -446,7 +439,7 @@ static void test_prepare_image_refused(void **state)
 {
     tu_dev *dev = *state;
     TU_SKIP_WITHOUT_DEVICE(dev);
-    if (has_images(dev)) {
+    if (tu_device_images(dev)) {
         print_message("the device has images: nothing to refuse, "
                       "skipped\n");
         skip();

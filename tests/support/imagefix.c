@@ -129,3 +129,20 @@ cl_mem tu_image1d_make(cl_context context, cl_channel_type type,
                  texels, (int)rc);
     return image;
 }
+
+bool tu_device_images(const tu_dev *dev)
+{
+    cl_bool images = CL_FALSE;
+    TU_CL_CHECK(clGetDeviceInfo(dev->cl.device, CL_DEVICE_IMAGE_SUPPORT,
+                                sizeof images, &images, NULL));
+    return images == CL_TRUE;
+}
+
+void tu_skip_without_images(const tu_dev *dev, bool images)
+{
+    TU_SKIP_WITHOUT_DEVICE(dev);
+    if (!images) {
+        print_message("no image support on this device: skipped\n");
+        skip();
+    }
+}

@@ -52,6 +52,13 @@ cl_mem tu_image1d_make(cl_context context, cl_channel_type type,
                        size_t texels, cl_mem_flags flags, void *host,
                        cl_mem *store);
 
+/* Whether the device supports images (CL_DEVICE_IMAGE_SUPPORT). */
+bool tu_device_images(const tu_dev *dev);
+
+/* Skips the running test without a device, or, saying so, on a device
+ * without image support (`images` false). */
+void tu_skip_without_images(const tu_dev *dev, bool images);
+
 /* The whole image's texels into `out`. */
 void tu_image_read(cl_command_queue q, cl_mem image, size_t width,
                    size_t height, void *out);
