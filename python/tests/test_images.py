@@ -68,6 +68,16 @@ def _box_key(rng, shape):
     return tuple(key)
 
 
+def _case(rng, i):
+    """Case i's packing and dtype (cycling through all nine pairs), a
+    random tensor of a shape the packing takes, and a box key into it."""
+    packing = PACKINGS[i % 3]
+    dtype = DTYPES[i // 3 % 3]
+    shape = _shape(rng, packing)
+    host = _random_tensor(rng, shape, dtype)
+    return packing, dtype, shape, host, _box_key(rng, shape)
+
+
 def test_packing_numbers_are_the_headers():
     with open(HEADER) as f:
         text = f.read()
@@ -107,12 +117,8 @@ def test_host_packing_puts_each_element_at_the_headers_texel(rng):
 
 def test_random_slices_through_images_match_numpy(rng, iqueue):
     for i in range(CASES):
-        packing = PACKINGS[i % 3]
-        dtype = DTYPES[i // 3 % 3]
-        shape = _shape(rng, packing)
-        host = _random_tensor(rng, shape, dtype)
+        packing, dtype, shape, host, key = _case(rng, i)
         image = clslice.ImageTensor.to_device(iqueue, host, packing)
-        key = _box_key(rng, shape)
         where = _where(i, packing, dtype, shape, key)
         want = host[key]
         # image to image: the result is an image in the same packing
@@ -145,12 +151,8 @@ def test_random_slices_through_images_match_numpy(rng, iqueue):
 
 def test_writes_into_images_match_numpy(rng, iqueue):
     for i in range(CASES // 2):
-        packing = PACKINGS[i % 3]
-        dtype = DTYPES[i // 3 % 3]
-        shape = _shape(rng, packing)
-        host = _random_tensor(rng, shape, dtype)
+        packing, dtype, shape, host, key = _case(rng, i)
         image = clslice.ImageTensor.to_device(iqueue, host, packing)
-        key = _box_key(rng, shape)
         where = _where(i, packing, dtype, shape, key)
         kind = i % 3
         if kind == 0:  # a numpy value broadcast along the first dim
@@ -190,11 +192,7 @@ def test_image_values_are_read_in_place_into_arrays_and_images(rng,
     image, broadcasting or exact; a value of another dtype or x's own
     image is read into a buffer first."""
     for i in range(CASES // 3):
-        packing = PACKINGS[i % 3]
-        dtype = DTYPES[i // 3 % 3]
-        shape = _shape(rng, packing)
-        host = _random_tensor(rng, shape, dtype)
-        key = _box_key(rng, shape)
+        packing, dtype, shape, host, key = _case(rng, i)
         value_shape = host[key].shape
         if rng.random() < 0.5:  # broadcast along the first dim
             value_shape = (1,) + value_shape[1:]
@@ -334,11 +332,7 @@ def test_1d_buffer_images_match_numpy(rng, iqueue):
     and values, against numpy; their texels are the packing's row by
     row (the padding lanes zeros)."""
     for i in range(CASES // 3):
-        packing = PACKINGS[i % 3]
-        dtype = DTYPES[i // 3 % 3]
-        shape = _shape(rng, packing)
-        host = _random_tensor(rng, shape, dtype)
-        key = _box_key(rng, shape)
+        packing, dtype, shape, host, key = _case(rng, i)
         want = host[key]
         where = _where(i, packing, dtype, shape, key)
         # an engine's own 1-D buffer image, its buffer written directly
